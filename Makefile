@@ -1,0 +1,74 @@
+# xmlsniff -- POSIX make (GNU make and bmake).
+
+PREFIX ?=	/usr/local
+MANPREFIX ?=	$(PREFIX)/share/man
+BINDIR =	$(PREFIX)/bin
+MANDIR =	$(MANPREFIX)/man1
+
+CC ?=		cc
+CFLAGS ?=	-O2 -g
+# -liconv where libc has no iconv (macOS, OpenBSD); empty on glibc and musl.
+ICONV_LIBS =
+
+WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
+		-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
+		-Wwrite-strings -Wvla
+XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L
+
+SRCS =		src/bom.c src/decl.c src/diag.c src/enc.c src/main.c \
+		src/mt.c src/report.c src/sniff.c src/transcode.c \
+		src/validate.c
+OBJS =		src/bom.o src/decl.o src/diag.o src/enc.o src/main.o \
+		src/mt.o src/report.o src/sniff.o src/transcode.o \
+		src/validate.o
+CORE =		src/bom.o src/decl.o src/diag.o src/enc.o src/mt.o \
+		src/report.o src/sniff.o src/transcode.o src/validate.o
+HDRS =		src/xmlsniff.h src/enctab.h
+
+all: xmlsniff
+
+xmlsniff: $(OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS)
+
+.SUFFIXES: .c .o
+.c.o:
+	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(OBJS): $(HDRS)
+
+tests/unit: tests/unit.c $(CORE) $(HDRS)
+	$(CC) $(XCFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
+	    tests/unit.c $(CORE) $(ICONV_LIBS)
+
+# The encoding table is generated from the IANA registry; the output is
+# committed so that building needs no Python.
+enctab:
+	python3 tools/gen-enctab.py data/iana-character-sets.csv > src/enctab.h
+
+check: xmlsniff tests/unit
+	./tests/unit
+	bats tests
+	mandoc -Tlint -Wwarning man/xmlsniff.1
+
+# The whole suite on an AddressSanitizer + UBSan build.
+sanitize:
+	$(MAKE) clean
+	$(MAKE) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit
+	./tests/unit
+	bats tests
+
+install: xmlsniff
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	cp xmlsniff $(DESTDIR)$(BINDIR)/xmlsniff
+	chmod 755 $(DESTDIR)$(BINDIR)/xmlsniff
+	cp man/xmlsniff.1 $(DESTDIR)$(MANDIR)/xmlsniff.1
+	chmod 644 $(DESTDIR)$(MANDIR)/xmlsniff.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/xmlsniff $(DESTDIR)$(MANDIR)/xmlsniff.1
+
+clean:
+	rm -f xmlsniff $(OBJS) tests/unit
+
+.PHONY: all check sanitize install uninstall clean enctab

@@ -1,0 +1,412 @@
+/*
+ * The XML declaration (XML 1.0 section 2.8 [23]-[32]) and the text
+ * declaration (section 4.3.1 [77]), read in any Appendix F family.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "xmlsniff.h"
+
+/* The head of an entity as characters, one per code unit. */
+struct units {
+	enum unit		 u;
+	const unsigned char	*p;
+	size_t			 n;
+	size_t			 start;	/* byte offset of unit 0 */
+	int			 usz;
+	int			 eof;	/* p[0..n) is the whole entity */
+};
+
+static long
+ch(const struct units *s, size_t i)
+{
+	size_t off = s->start + i * (size_t)s->usz;
+
+	if (i > DECL_MAX * 4 || off >= s->n)
+		return -1;
+	return unit_get(s->u, s->p, s->n, off);
+}
+
+static size_t
+boff(const struct units *s, size_t i)
+{
+	return s->start + i * (size_t)s->usz;
+}
+
+static int
+is_s(long c)
+{
+	return c == 0x20 || c == 0x9 || c == 0xD || c == 0xA;
+}
+
+static int
+is_alpha(long c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int
+is_digit(long c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Return whether the characters at unit i spell lit. */
+static int
+at(const struct units *s, size_t i, const char *lit)
+{
+	for (; *lit != '\0'; lit++, i++)
+		if (ch(s, i) != (unsigned char)*lit)
+			return 0;
+	return 1;
+}
+
+/* Return whether a U+FEFF (ZWNBSP, RFC 3629 section 6) is at unit i, and
+ * how many units it takes. */
+static int
+zwnbsp(const struct units *s, size_t i)
+{
+	size_t off = boff(s, i);
+
+	if (s->u == UNIT_8)
+		return off + 3 <= s->n && s->p[off] == 0xEF &&
+		    s->p[off + 1] == 0xBB && s->p[off + 2] == 0xBF ? 3 : 0;
+	return ch(s, i) == 0xFEFF ? 1 : 0;
+}
+
+/* Return whether "<?xml" followed by S or "?" is at unit i. */
+static int
+decl_at(const struct units *s, size_t i)
+{
+	long c;
+
+	if (!at(s, i, "<?xml"))
+		return 0;
+	c = ch(s, i + 5);
+	return is_s(c) || c == '?';
+}
+
+/* Skip a comment or a processing instruction (not an XML declaration) at
+ * unit i; return the unit after it, or i if there is none or it does not
+ * end within the head. */
+static size_t
+skip_misc(const struct units *s, size_t i)
+{
+	size_t j;
+
+	if (at(s, i, "<!--")) {
+		for (j = i + 4; ch(s, j) >= 0; j++)
+			if (at(s, j, "-->"))
+				return j + 3;
+		return i;
+	}
+	if (at(s, i, "<?") && !decl_at(s, i)) {
+		for (j = i + 2; ch(s, j) >= 0; j++)
+			if (at(s, j, "?>"))
+				return j + 2;
+		return i;
+	}
+	return i;
+}
+
+static void
+bad(struct decl *d, const struct units *s, size_t i, const char *msg)
+{
+	if (d->bad)
+		return;
+	d->bad = 1;
+	d->bad_off = boff(s, i);
+	snprintf(d->bad_msg, sizeof(d->bad_msg), "%s", msg);
+}
+
+/* What follows the declaration (or starts the entity) tells whether it is
+ * a document, an external subset or an external parsed entity. */
+static enum role
+guess_role(const struct units *s, size_t i)
+{
+	size_t j;
+	long c;
+
+	for (;;) {
+		while (is_s(ch(s, i)))
+			i++;
+		j = skip_misc(s, i);
+		if (j == i)
+			break;
+		i = j;
+	}
+	c = ch(s, i);
+	if (c < 0 || at(s, i, "<!DOCTYPE"))
+		return ROLE_DOCUMENT;
+	if (at(s, i, "<!ELEMENT") || at(s, i, "<!ATTLIST") ||
+	    at(s, i, "<!ENTITY") || at(s, i, "<!NOTATION") ||
+	    at(s, i, "<![") || c == '%')
+		return ROLE_DTD;
+	if (c == '<') {
+		c = ch(s, i + 1);
+		if (is_alpha(c) || c == '_' || c == ':' || c >= 0x80)
+			return ROLE_DOCUMENT;
+	}
+	return ROLE_ENTITY;
+}
+
+/*
+ * Read one pseudo-attribute value in quotes at unit *i into buf (at most
+ * size-1 characters, non-ASCII shown as '?'); return its length in units,
+ * or -1 on a syntax error (already recorded).  *q gets the quote.
+ */
+static long
+read_value(struct decl *d, const struct units *s, size_t *i, char *buf,
+    size_t size, char *q, int *nonascii)
+{
+	long c = ch(s, *i);
+	size_t j, len = 0;
+
+	*nonascii = 0;
+	if (c != '"' && c != '\'') {
+		bad(d, s, *i, "a value must be in quotes");
+		return -1;
+	}
+	*q = (char)c;
+	for (j = *i + 1;; j++) {
+		long v = ch(s, j);
+
+		if (v < 0) {
+			bad(d, s, *i, "a quoted value is not closed");
+			return -1;
+		}
+		if (v == c)
+			break;
+		if (v == '<' || v == '?' || v == '>' || v == '\n' || v == '\r') {
+			bad(d, s, j, "a quoted value is not closed");
+			return -1;
+		}
+		if (v >= 0x80 || v < 0x20)
+			*nonascii = 1;
+		if (len + 1 < size)
+			buf[len] = v >= 0x20 && v < 0x7F ? (char)v : '?';
+		len++;
+	}
+	buf[len < size ? len : size - 1] = '\0';
+	*i = j + 1;
+	return (long)len;
+}
+
+/* Return whether name matches EncName, XML 1.0 section 4.3.3 [81]. */
+int
+decl_encname_ok(const char *name)
+{
+	const char *p;
+
+	if (!is_alpha((unsigned char)name[0]))
+		return 0;
+	for (p = name + 1; *p != '\0'; p++)
+		if (!is_alpha((unsigned char)*p) && !is_digit((unsigned char)*p) &&
+		    *p != '.' && *p != '_' && *p != '-')
+			return 0;
+	return 1;
+}
+
+/* VersionNum, XML 1.0 [26]: "1." followed by digits. */
+static int
+version_ok(const char *v)
+{
+	if (v[0] != '1' || v[1] != '.' || v[2] == '\0')
+		return 0;
+	for (v += 2; *v != '\0'; v++)
+		if (!is_digit((unsigned char)*v))
+			return 0;
+	return 1;
+}
+
+static void
+parse(struct decl *d, const struct units *s)
+{
+	size_t i = 5, name_at;
+	int order = 0;		/* 1 version, 2 encoding, 3 standalone seen */
+	char name[16], val[256], q;
+	int nonascii;
+
+	for (;;) {
+		int space = 0;
+		size_t nl;
+		long len;
+
+		while (is_s(ch(s, i))) {
+			i++;
+			space = 1;
+		}
+		if (at(s, i, "?>")) {
+			d->end = boff(s, i + 2);
+			return;
+		}
+		if (i >= DECL_MAX) {
+			bad(d, s, 0, "the declaration is longer than 16384 "
+			    "characters");
+			return;
+		}
+		if (ch(s, i) < 0) {
+			bad(d, s, i, "the declaration is not closed by \"?>\"");
+			return;
+		}
+		name_at = i;
+		for (nl = 0; is_alpha(ch(s, i)); i++, nl++)
+			if (nl + 1 < sizeof(name))
+				name[nl] = (char)ch(s, i);
+		name[nl < sizeof(name) ? nl : sizeof(name) - 1] = '\0';
+		if (nl == 0) {
+			bad(d, s, i, "unexpected character in the declaration; "
+			    "only version, encoding and standalone may appear");
+			break;
+		}
+		if (!space)
+			bad(d, s, name_at, "white space is missing before a "
+			    "pseudo-attribute");
+		while (is_s(ch(s, i)))
+			i++;
+		if (ch(s, i) != '=') {
+			bad(d, s, i, "\"=\" expected after a pseudo-attribute "
+			    "name");
+			break;
+		}
+		i++;
+		while (is_s(ch(s, i)))
+			i++;
+		if (strcmp(name, "version") == 0) {
+			size_t vq = i;
+
+			if ((len = read_value(d, s, &i, val, sizeof(val), &q,
+			    &nonascii)) < 0)
+				break;
+			if (order >= 1)
+				bad(d, s, name_at, order == 1 ? "version appears "
+				    "twice" : "version must come first");
+			else {
+				d->has_version = 1;
+				snprintf(d->version, sizeof(d->version), "%.15s",
+				    val);
+				d->ver_end = boff(s, i);
+				if (!version_ok(val))
+					bad(d, s, vq + 1, "the version must be "
+					    "\"1.0\" (or \"1.1\")");
+			}
+			if (order < 1)
+				order = 1;
+		} else if (strcmp(name, "encoding") == 0) {
+			size_t vq = i;
+
+			if ((len = read_value(d, s, &i, val, sizeof(val), &q,
+			    &nonascii)) < 0)
+				break;
+			if (order >= 2)
+				bad(d, s, name_at, order == 2 ? "encoding appears "
+				    "twice" : "encoding must come before "
+				    "standalone");
+			if (!d->has_encoding) {
+				d->has_encoding = 1;
+				snprintf(d->encoding, sizeof(d->encoding), "%s",
+				    val);
+				d->quote = q;
+				d->enc_off = boff(s, vq + 1);
+				d->enc_end = boff(s, i - 1);
+				d->enc_ok = !nonascii && len < (long)sizeof(val) &&
+				    decl_encname_ok(val);
+				if (!d->enc_ok)
+					bad(d, s, vq + 1, "the encoding name is "
+					    "not a valid EncName ([A-Za-z] "
+					    "followed by [A-Za-z0-9._-])");
+			}
+			if (order < 2)
+				order = 2;
+		} else if (strcmp(name, "standalone") == 0) {
+			size_t vq = i;
+
+			if ((len = read_value(d, s, &i, val, sizeof(val), &q,
+			    &nonascii)) < 0)
+				break;
+			if (order >= 3)
+				bad(d, s, name_at, "standalone appears twice");
+			else if (strcmp(val, "yes") == 0)
+				d->standalone = 1;
+			else if (strcmp(val, "no") == 0)
+				d->standalone = 0;
+			else
+				bad(d, s, vq + 1, "standalone must be \"yes\" or "
+				    "\"no\"");
+			order = 3;
+		} else {
+			bad(d, s, name_at, "unknown pseudo-attribute; only "
+			    "version, encoding and standalone may appear");
+			break;
+		}
+	}
+	/* After a syntax error: find the end so that what follows is seen. */
+	for (; i < DECL_MAX && ch(s, i) >= 0; i++)
+		if (at(s, i, "?>")) {
+			d->end = boff(s, i + 2);
+			return;
+		}
+	d->end = boff(s, i);
+}
+
+/*
+ * Read the declaration of the entity p[0..n) whose characters begin at byte
+ * offset start in layout u; eof says whether p[0..n) is the whole entity.
+ * Fills d: what the declaration says, where, its first syntax error, a
+ * declaration that comes too late (decl-not-at-start), and the role that the
+ * content after it suggests.
+ */
+void
+decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
+    int eof, struct decl *d)
+{
+	struct units s = { u, p, n, start, unit_size(u), eof };
+	size_t i, j;
+
+	memset(d, 0, sizeof(*d));
+	d->standalone = -1;
+	d->start = d->end = start;
+	if (decl_at(&s, 0)) {
+		d->present = 1;
+		parse(d, &s);
+		if (d->end <= start)
+			return;
+		d->role = guess_role(&s, (d->end - start) / (size_t)s.usz);
+		return;
+	}
+	d->role = guess_role(&s, 0);
+	/* RFC 3629 section 6: a second U+FEFF is content; XML 1.0 [22]: the
+	 * declaration comes first, before any white space or markup. */
+	for (i = 0;;) {
+		int z;
+
+		if ((z = zwnbsp(&s, i)) != 0) {
+			if (d->late_what[0] == '\0')
+				snprintf(d->late_what, sizeof(d->late_what),
+				    "a second U+FEFF");
+			i += (size_t)z;
+			continue;
+		}
+		if (is_s(ch(&s, i))) {
+			if (d->late_what[0] == '\0')
+				snprintf(d->late_what, sizeof(d->late_what),
+				    "white space");
+			i++;
+			continue;
+		}
+		j = skip_misc(&s, i);
+		if (j != i) {
+			if (d->late_what[0] == '\0')
+				snprintf(d->late_what, sizeof(d->late_what),
+				    "a comment or processing instruction");
+			i = j;
+			continue;
+		}
+		break;
+	}
+	if (i > 0 && decl_at(&s, i)) {
+		d->late = 1;
+		d->late_off = boff(&s, i);
+	} else
+		d->late_what[0] = '\0';
+}

@@ -1,0 +1,209 @@
+/*
+ * Encoding names: SPEC section 2.5.  The table is generated from the IANA
+ * character-sets registry by tools/gen-enctab.py.
+ */
+#include <ctype.h>
+#include <iconv.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xmlsniff.h"
+#include "enctab.h"
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+static int
+label_cmp(const void *k, const void *e)
+{
+	return strcmp(k, ((const struct enc_label *)e)->label);
+}
+
+/* Copy at most size-1 characters of src to dst in lower case. */
+void
+enc_lower(char *dst, const char *src, size_t size)
+{
+	size_t i;
+
+	for (i = 0; src[i] != '\0' && i + 1 < size; i++)
+		dst[i] = (char)tolower((unsigned char)src[i]);
+	dst[i] = '\0';
+}
+
+/* The loose form of a name: lower-case letters and digits, numbers without
+ * leading zeros (as tools/gen-enctab.py's loose_key). */
+static void
+loose_key(char *dst, const char *src, size_t size)
+{
+	size_t i = 0;
+	int prevdigit = 0;
+
+	for (; *src != '\0' && i + 1 < size; src++) {
+		unsigned char c = (unsigned char)*src;
+
+		if (!isalnum(c))
+			continue;
+		if (c == '0' && !prevdigit) {
+			const char *n = src + 1;
+
+			while (*n != '\0' && !isalnum((unsigned char)*n))
+				n++;
+			if (isdigit((unsigned char)*n))
+				continue;
+		}
+		dst[i++] = (char)tolower(c);
+		prevdigit = isdigit(c) != 0;
+	}
+	dst[i] = '\0';
+}
+
+/* Return whether iconv(3) can decode from (and encode to) name. */
+int
+enc_iconv_ok(const char *name)
+{
+	iconv_t cd;
+
+	if (name[0] == '\0')
+		return 0;
+	if ((cd = iconv_open("UTF-8", name)) == (iconv_t)-1)
+		return 0;
+	iconv_close(cd);
+	if ((cd = iconv_open(name, "UTF-8")) == (iconv_t)-1)
+		return 0;
+	iconv_close(cd);
+	return 1;
+}
+
+/*
+ * Family of an encoding only iconv knows: how it writes "<?xml"
+ * (XML Appendix F).
+ */
+static enum family
+probe_family(const char *name)
+{
+	char in[] = "<?xml", out[32];
+	char *ip = in, *op = out;
+	size_t il = 5, ol = sizeof(out);
+	iconv_t cd;
+	enum family f = ENC_F_OTHER;
+
+	if ((cd = iconv_open(name, "UTF-8")) == (iconv_t)-1)
+		return f;
+	if (iconv(cd, &ip, &il, &op, &ol) != (size_t)-1 && il == 0 &&
+	    op - out == 5) {
+		if (memcmp(out, "<?xml", 5) == 0)
+			f = ENC_F_ASCII;
+		else if (memcmp(out, "\x4C\x6F\xA7\x94\x93", 5) == 0)
+			f = ENC_F_EBCDIC;
+	}
+	iconv_close(cd);
+	return f;
+}
+
+static void
+fill(struct enc *e, int idx)
+{
+	const struct enc_entry *t = &enc_table[idx];
+
+	strncpy(e->name, t->name, sizeof(e->name) - 1);
+	strncpy(e->iconv, t->iconv, sizeof(e->iconv) - 1);
+	e->family = (enum family)t->family;
+	e->known = 1;
+}
+
+/*
+ * Look up an encoding name: case-insensitively among the IANA names and
+ * aliases (registered), else loosely ("IBM-1141" for IBM01141, "utf8" for
+ * UTF-8), else as a name iconv itself accepts.  Return 0 when the name is
+ * known in any of these ways, -1 when it is not (e->name is then the name as
+ * given).
+ */
+int
+enc_lookup(const char *name, struct enc *e)
+{
+	char key[128];
+	const struct enc_label *l;
+
+	memset(e, 0, sizeof(*e));
+	strncpy(e->name, name, sizeof(e->name) - 1);
+	if (strlen(name) >= sizeof(key))
+		return -1;
+	enc_lower(key, name, sizeof(key));
+	l = bsearch(key, enc_labels, NELEM(enc_labels), sizeof(enc_labels[0]),
+	    label_cmp);
+	if (l != NULL) {
+		fill(e, l->idx);
+		e->registered = 1;
+		return 0;
+	}
+	loose_key(key, name, sizeof(key));
+	l = bsearch(key, enc_loose, NELEM(enc_loose), sizeof(enc_loose[0]),
+	    label_cmp);
+	if (l != NULL) {
+		fill(e, l->idx);
+		return 0;
+	}
+	if (enc_iconv_ok(name)) {
+		strncpy(e->iconv, name, sizeof(e->iconv) - 1);
+		e->family = probe_family(name);
+		e->known = 1;
+		return 0;
+	}
+	return -1;
+}
+
+const char *
+enc_family_name(enum family f)
+{
+	static const char *const names[] = {
+		"UTF-8", "16-bit", "16-bit big-endian", "16-bit little-endian",
+		"32-bit", "32-bit big-endian", "32-bit little-endian",
+		"ASCII-compatible", "EBCDIC", "other"
+	};
+
+	return names[f];
+}
+
+int
+enc_is_utf16(enum family f)
+{
+	return f == ENC_F_16 || f == ENC_F_16BE || f == ENC_F_16LE;
+}
+
+int
+enc_is_utf32(enum family f)
+{
+	return f == ENC_F_32 || f == ENC_F_32BE || f == ENC_F_32LE;
+}
+
+/* Return whether two resolved encodings name the same encoding. */
+int
+enc_same(const struct enc *a, const struct enc *b)
+{
+	if (a->known && b->known)
+		return strcmp(a->name, b->name) == 0;
+	return strcasecmp(a->name, b->name) == 0;
+}
+
+/*
+ * Return whether labels a and b can describe the same bytes: the same
+ * encoding, or a byte-order-free Unicode label (UTF-16, UTF-32) and one of
+ * its byte orders.
+ */
+int
+enc_compatible(const struct enc *a, const struct enc *b)
+{
+	if (enc_same(a, b))
+		return 1;
+	if (!a->known || !b->known)
+		return 0;
+	if (a->family == ENC_F_16 && strcmp(a->name, "UTF-16") == 0)
+		return b->family == ENC_F_16BE || b->family == ENC_F_16LE;
+	if (b->family == ENC_F_16 && strcmp(b->name, "UTF-16") == 0)
+		return a->family == ENC_F_16BE || a->family == ENC_F_16LE;
+	if (a->family == ENC_F_32 && strcmp(a->name, "UTF-32") == 0)
+		return b->family == ENC_F_32BE || b->family == ENC_F_32LE;
+	if (b->family == ENC_F_32 && strcmp(b->name, "UTF-32") == 0)
+		return a->family == ENC_F_32BE || a->family == ENC_F_32LE;
+	return 0;
+}

@@ -1,0 +1,539 @@
+/*
+ * xmlsniff: the command line, the inputs and the per-input loop.
+ */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "xmlsniff.h"
+
+/* Input buffer: the head, then what validation carries from one read to
+ * the next. */
+#define BUF_SIZE	(HEAD_MAX + 64 * 1024)
+
+static struct {
+	const char	*content_type;
+	struct mt	 mt;
+	int		 has_mt;
+	int		 strict;
+	const char	*transcode_to;
+	const char	*output;
+	int		 in_place;
+	enum fallback	 fallback;
+	int		 utf8_bom;
+	int		 byte_order_le;
+	int		 brief;
+	enum fmt	 fmt;
+	const char	*files0_from;
+	int		 recursive;
+	int		 quiet;
+} opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
+
+static struct xopts xo;
+static int status;
+static int stdout_closed;
+static unsigned char *buf;
+
+static void
+raise_status(int s)
+{
+	if (s > status)
+		status = s;
+}
+
+static void
+usage(FILE *f)
+{
+	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
+	    "[--json]\n"
+	    "                [--mime-encoding] [--files0-from=F]\n"
+	    "                [--transcode-to=ENC [-o FILE | --in-place]\n"
+	    "                [--fallback=error|ncr] [--utf8-bom] "
+	    "[--byte-order=be|le]]\n"
+	    "                [FILE ...]\n", f);
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("\n"
+	    "Tell which encoding each XML entity is in, where that answer\n"
+	    "comes from (BOM, charset, declaration, default), whether the\n"
+	    "labels agree and whether every byte is legal.\n"
+	    "No FILE, or FILE -, reads standard input.\n\n"
+	    "  --content-type=VALUE  the external Content-Type; its charset\n"
+	    "                        takes part in the determination\n"
+	    "  --strict              exit 1 when any input has an error\n"
+	    "  -b, --brief           no file name before each line\n"
+	    "  -i, --mime            print the Content-Type to serve it with\n"
+	    "      --mime-encoding   print only the charset label\n"
+	    "      --json            one JSON object per input (JSON Lines)\n"
+	    "      --files0-from=F   read NUL-separated names from F (- = stdin)\n"
+	    "  -r, --recursive       descend into directories (no symlinks)\n"
+	    "  -q, --quiet           no per-input line; diagnostics only\n"
+	    "      --transcode-to=ENC  write the entity re-encoded in ENC with\n"
+	    "                        the BOM and declaration RFC 7303 requires\n"
+	    "  -o, --output=FILE     where the transcoded entity goes\n"
+	    "      --in-place        transcode each FILE into itself\n"
+	    "      --fallback=MODE   error (default), or ncr: &#xHHHH; for\n"
+	    "                        characters the target cannot represent\n"
+	    "      --utf8-bom        write a BOM when transcoding to UTF-8\n"
+	    "      --byte-order=be|le  byte order of a UTF-16/UTF-32 target\n"
+	    "                        that carries a BOM (default be)\n"
+	    "  -h, --help            this help\n"
+	    "      --version         the version\n\n"
+	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
+	    "found, or a transcode could not be done faithfully; 2 usage\n"
+	    "error, unreadable input or unwritable output.\n"
+	    "See xmlsniff(1).\n", stdout);
+}
+
+static void die_usage(const char *, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+
+static void
+die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("xmlsniff: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n", stderr);
+	usage(stderr);
+	exit(2);
+}
+
+/* Read up to n bytes, retrying short reads until EOF; -1 on error. */
+static ssize_t
+read_full(int fd, unsigned char *p, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, p + got, n - got);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+/* Validate and report one opened input. */
+static void
+analyse(const char *name, int fd)
+{
+	struct sniff *s;
+	struct val *v;
+	ssize_t r;
+	size_t have, used;
+	int eof;
+
+	if ((s = malloc(sizeof(*s))) == NULL) {
+		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
+		raise_status(2);
+		return;
+	}
+	if ((r = read_full(fd, buf, HEAD_MAX)) < 0) {
+		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
+		raise_status(2);
+		free(s);
+		return;
+	}
+	have = (size_t)r;
+	eof = have < HEAD_MAX;
+	sniff(buf, have, eof, opt.has_mt ? &opt.mt : NULL,
+	    strcmp(name, "-") == 0 ? NULL : name, s);
+	if (opt.transcode_to != NULL) {
+		int rc = transcode(name, fd, buf, BUF_SIZE, have, eof, s, &xo,
+		    opt.strict, opt.output, opt.in_place);
+
+		if (!opt.quiet && (opt.output != NULL || opt.in_place))
+			report_line(name, s, opt.fmt, opt.brief);
+		if (opt.fmt != FMT_JSON)
+			report_diags(name, s);
+		raise_status(rc);
+		free(s);
+		return;
+	}
+	v = val_new(s, &s->dg);
+	if (v != NULL) {
+		size_t off = 0;
+
+		for (;;) {
+			used = val_feed(v, buf + off, have - off, eof);
+			off += used;
+			if (eof)
+				break;
+			memmove(buf, buf + off, have - off);
+			have -= off;
+			off = 0;
+			if ((r = read_full(fd, buf + have, BUF_SIZE - have)) < 0) {
+				report_failure(name, strerror(errno), opt.fmt,
+				    opt.quiet);
+				raise_status(2);
+				val_free(v);
+				free(s);
+				return;
+			}
+			eof = (size_t)r < BUF_SIZE - have;
+			have += (size_t)r;
+		}
+		val_free(v);
+	}
+	if (!opt.quiet)
+		report_line(name, s, opt.fmt, opt.brief);
+	if (opt.fmt != FMT_JSON)
+		report_diags(name, s);
+	if (opt.strict && s->dg.errors > 0)
+		raise_status(1);
+	free(s);
+}
+
+static void walk(const char *);
+
+/* Open and analyse one named input ("-" is standard input). */
+static void
+input(const char *name, int top)
+{
+	struct stat st;
+	int fd;
+
+	if (strcmp(name, "-") == 0 && top) {
+		if (fstat(0, &st) < 0) {
+			report_failure(name, strerror(errno), opt.fmt, opt.quiet);
+			raise_status(2);
+			return;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			report_failure(name, "is a directory", opt.fmt, opt.quiet);
+			raise_status(2);
+			return;
+		}
+		analyse(name, 0);
+		return;
+	}
+	if ((fd = open(name, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0) {
+		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
+		raise_status(2);
+		return;
+	}
+	if (fstat(fd, &st) < 0) {
+		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
+		raise_status(2);
+		close(fd);
+		return;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		if (opt.recursive)
+			walk(name);
+		else {
+			report_failure(name, "is a directory (use -r to "
+			    "descend into it)", opt.fmt, opt.quiet);
+			raise_status(2);
+		}
+		return;
+	}
+	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
+		report_failure(name, S_ISCHR(st.st_mode) ? "is a character "
+		    "device; not read (redirect it to standard input to read "
+		    "it)" : "is a block device; not read (redirect it to "
+		    "standard input to read it)", opt.fmt, opt.quiet);
+		raise_status(2);
+		close(fd);
+		return;
+	}
+	/* A FIFO was opened without blocking; read it blocking. */
+	if (fcntl(fd, F_SETFL, 0) < 0) {
+		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
+		raise_status(2);
+		close(fd);
+		return;
+	}
+	analyse(name, fd);
+	close(fd);
+}
+
+/* -r: every regular file below dir, in name order; symbolic links, FIFOs,
+ * sockets and devices found there are passed over. */
+static void
+walk(const char *dir)
+{
+	struct dirent **list;
+	int n, i;
+
+	if ((n = scandir(dir, &list, NULL, alphasort)) < 0) {
+		report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
+		raise_status(2);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		const char *e = list[i]->d_name;
+		size_t len = strlen(dir) + strlen(e) + 2;
+		struct stat st;
+		char *path;
+
+		if (strcmp(e, ".") == 0 || strcmp(e, "..") == 0) {
+			free(list[i]);
+			continue;
+		}
+		if ((path = malloc(len)) == NULL) {
+			report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
+			raise_status(2);
+			free(list[i]);
+			continue;
+		}
+		snprintf(path, len, "%s%s%s", dir,
+		    dir[strlen(dir) - 1] == '/' ? "" : "/", e);
+		if (lstat(path, &st) < 0) {
+			report_failure(path, strerror(errno), opt.fmt, opt.quiet);
+			raise_status(2);
+		} else if (S_ISDIR(st.st_mode))
+			walk(path);
+		else if (S_ISREG(st.st_mode))
+			input(path, 0);
+		free(path);
+		free(list[i]);
+	}
+	free(list);
+}
+
+/* --files0-from: NUL-separated names from F. */
+static void
+files0(const char *from)
+{
+	FILE *f = strcmp(from, "-") == 0 ? stdin : fopen(from, "rb");
+	char *name = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned long n = 0;
+
+	if (f == NULL) {
+		report_failure(from, strerror(errno), opt.fmt, opt.quiet);
+		raise_status(2);
+		return;
+	}
+	while ((len = getdelim(&name, &cap, '\0', f)) > 0) {
+		n++;
+		if (name[len - 1] != '\0')
+			len++;	/* the last name, without a final NUL */
+		if (len == 1) {
+			fprintf(stderr, "xmlsniff: %s: name %lu is empty\n",
+			    from, n);
+			raise_status(2);
+			continue;
+		}
+		if (strcmp(name, "-") == 0 && f == stdin) {
+			fprintf(stderr, "xmlsniff: %s: name %lu is \"-\", but "
+			    "the names are read from standard input\n", from, n);
+			raise_status(2);
+			continue;
+		}
+		input(name, 1);
+	}
+	if (ferror(f)) {
+		report_failure(from, strerror(errno), opt.fmt, opt.quiet);
+		raise_status(2);
+	}
+	free(name);
+	if (f != stdin)
+		fclose(f);
+}
+
+/* Keep descriptors 0-2 open, so that no input is opened as fd 1. */
+static void
+guard_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+			int nfd = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+
+			if (fd == 1)
+				stdout_closed = 1;
+			if (nfd != fd && nfd >= 0)
+				close(nfd);
+		}
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum {
+		OPT_CONTENT_TYPE = 256, OPT_STRICT, OPT_TRANSCODE_TO,
+		OPT_IN_PLACE, OPT_FALLBACK, OPT_UTF8_BOM, OPT_BYTE_ORDER,
+		OPT_MIME_ENCODING, OPT_JSON, OPT_FILES0_FROM, OPT_VERSION
+	};
+	static const struct option longopts[] = {
+		{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "transcode-to", required_argument, NULL, OPT_TRANSCODE_TO },
+		{ "output", required_argument, NULL, 'o' },
+		{ "in-place", no_argument, NULL, OPT_IN_PLACE },
+		{ "fallback", required_argument, NULL, OPT_FALLBACK },
+		{ "utf8-bom", no_argument, NULL, OPT_UTF8_BOM },
+		{ "byte-order", required_argument, NULL, OPT_BYTE_ORDER },
+		{ "brief", no_argument, NULL, 'b' },
+		{ "mime", no_argument, NULL, 'i' },
+		{ "mime-encoding", no_argument, NULL, OPT_MIME_ENCODING },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "files0-from", required_argument, NULL, OPT_FILES0_FROM },
+		{ "recursive", no_argument, NULL, 'r' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	char err[256];
+	int ch, i;
+
+	guard_fds();
+	while ((ch = getopt_long(argc, argv, "bhio:qr", longopts, NULL)) != -1)
+		switch (ch) {
+		case OPT_CONTENT_TYPE:
+			opt.content_type = optarg;
+			break;
+		case OPT_STRICT:
+			opt.strict = 1;
+			break;
+		case OPT_TRANSCODE_TO:
+			opt.transcode_to = optarg;
+			break;
+		case 'o':
+			opt.output = optarg;
+			break;
+		case OPT_IN_PLACE:
+			opt.in_place = 1;
+			break;
+		case OPT_FALLBACK:
+			if (strcmp(optarg, "error") == 0)
+				opt.fallback = FB_ERROR;
+			else if (strcmp(optarg, "ncr") == 0)
+				opt.fallback = FB_NCR;
+			else
+				die_usage("--fallback: \"%s\" is not error or "
+				    "ncr", optarg);
+			break;
+		case OPT_UTF8_BOM:
+			opt.utf8_bom = 1;
+			break;
+		case OPT_BYTE_ORDER:
+			if (strcmp(optarg, "be") == 0)
+				opt.byte_order_le = 0;
+			else if (strcmp(optarg, "le") == 0)
+				opt.byte_order_le = 1;
+			else
+				die_usage("--byte-order: \"%s\" is not be or "
+				    "le", optarg);
+			break;
+		case 'b':
+			opt.brief = 1;
+			break;
+		case 'i':
+			opt.fmt = FMT_MIME;
+			break;
+		case OPT_MIME_ENCODING:
+			opt.fmt = FMT_MIME_ENCODING;
+			break;
+		case OPT_JSON:
+			opt.fmt = FMT_JSON;
+			break;
+		case OPT_FILES0_FROM:
+			opt.files0_from = optarg;
+			break;
+		case 'r':
+			opt.recursive = 1;
+			break;
+		case 'q':
+			opt.quiet = 1;
+			break;
+		case 'h':
+			help();
+			return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+		case OPT_VERSION:
+			puts("xmlsniff " XMLSNIFF_VERSION);
+			return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	argc -= optind;
+	argv += optind;
+
+	if (opt.content_type != NULL) {
+		if (mt_parse(opt.content_type, &opt.mt, err, sizeof(err)) < 0)
+			die_usage("--content-type: %s", err);
+		opt.has_mt = 1;
+	}
+	if (opt.files0_from != NULL && argc > 0)
+		die_usage("%s", "--files0-from takes no FILE operands as well");
+	if (opt.transcode_to == NULL && (opt.output != NULL || opt.in_place ||
+	    opt.utf8_bom || opt.fallback != FB_ERROR || opt.byte_order_le))
+		die_usage("%s", "-o, --in-place, --fallback, --utf8-bom and "
+		    "--byte-order go with --transcode-to");
+	if (opt.transcode_to != NULL) {
+		if (opt.output != NULL && opt.in_place)
+			die_usage("%s", "-o and --in-place exclude each other");
+		if (!opt.in_place && (argc > 1 || opt.files0_from != NULL ||
+		    opt.recursive))
+			die_usage("%s", "several inputs need --in-place");
+		if (opt.in_place && (argc == 0 || (argc == 1 &&
+		    strcmp(argv[0], "-") == 0)))
+			die_usage("%s", "--in-place needs FILE operands, not "
+			    "standard input");
+		if (opt.fmt != FMT_TEXT && !opt.in_place && opt.output == NULL)
+			die_usage("%s", "-i, --mime-encoding and --json print to "
+			    "standard output, where the transcoded entity goes; "
+			    "use -o FILE");
+		if (target_resolve(opt.transcode_to, opt.byte_order_le,
+		    opt.utf8_bom, &xo, err, sizeof(err)) < 0)
+			die_usage("--transcode-to: %s", err);
+		xo.fallback = opt.fallback;
+	}
+	if ((buf = malloc(BUF_SIZE)) == NULL) {
+		perror("xmlsniff");
+		return 2;
+	}
+	transcode_signals();
+
+	if (opt.files0_from != NULL)
+		files0(opt.files0_from);
+	else if (argc == 0)
+		input("-", 1);
+	else
+		for (i = 0; i < argc; i++)
+			input(argv[i], 1);
+
+	free(buf);
+	if (stdout_closed && !opt.quiet) {
+		fputs("xmlsniff: write error: standard output is closed\n",
+		    stderr);
+		return 2;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("xmlsniff: write error");
+		return 2;
+	}
+	return status;
+}

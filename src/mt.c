@@ -1,0 +1,150 @@
+/*
+ * The Content-Type value: RFC 7231 section 3.1.1.1 (media-type, token,
+ * quoted-string; empty parameters as RFC 9110 allows), and the XML media
+ * types of RFC 7303 sections 4 and 9.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xmlsniff.h"
+
+static int
+tchar(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || (c != '\0' && strchr("!#$%&'*+-.^_`|~", c));
+}
+
+static const char *
+ows(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* Read a token at p into buf (lower case when lower); return the end. */
+static const char *
+token(const char *p, char *buf, size_t size, int lower)
+{
+	size_t n = 0;
+
+	for (; tchar((unsigned char)*p); p++, n++)
+		if (n + 1 < size)
+			buf[n] = lower && *p >= 'A' && *p <= 'Z' ? (char)(*p + 32) :
+			    *p;
+	buf[n < size ? n : size - 1] = '\0';
+	return p;
+}
+
+/*
+ * Parse a Content-Type value into m.  Return 0, or -1 with the reason in
+ * err.  Names are case-insensitive; the charset value is kept as written.
+ */
+int
+mt_parse(const char *v, struct mt *m, char *err, size_t errsize)
+{
+	static const char *const types[] = {
+		"application/xml", "text/xml",
+		"application/xml-external-parsed-entity",
+		"text/xml-external-parsed-entity", "application/xml-dtd"
+	};
+	char type[128], sub[128], name[128], val[128];
+	const char *p = ows(v), *q;
+	size_t i, n;
+
+	memset(m, 0, sizeof(*m));
+	if (strlen(v) > 4096) {
+		snprintf(err, errsize, "longer than 4096 bytes");
+		return -1;
+	}
+	q = token(p, type, sizeof(type), 1);
+	if (q == p || *q != '/') {
+		snprintf(err, errsize, "expected type/subtype, as in "
+		    "\"application/xml\"");
+		return -1;
+	}
+	p = q + 1;
+	q = token(p, sub, sizeof(sub), 1);
+	if (q == p) {
+		snprintf(err, errsize, "the subtype is missing after \"/\"");
+		return -1;
+	}
+	if (strlen(type) > 63 || strlen(sub) > 63) {
+		snprintf(err, errsize, "the media type is too long");
+		return -1;
+	}
+	snprintf(m->type, sizeof(m->type), "%.63s/%.63s", type, sub);
+	p = ows(q);
+	while (*p != '\0') {
+		if (*p != ';') {
+			snprintf(err, errsize, "unexpected \"%c\" at byte %zu; "
+			    "parameters are \"; name=value\"", *p,
+			    (size_t)(p - v) + 1);
+			return -1;
+		}
+		p = ows(p + 1);
+		if (*p == ';' || *p == '\0')
+			continue;
+		q = token(p, name, sizeof(name), 1);
+		if (q == p || *q != '=') {
+			snprintf(err, errsize, "a parameter at byte %zu is not "
+			    "name=value", (size_t)(p - v) + 1);
+			return -1;
+		}
+		p = q + 1;
+		if (*p == '"') {
+			for (n = 0, p++; *p != '"'; p++, n++) {
+				if (*p == '\\' && p[1] != '\0')
+					p++;
+				else if (*p == '\0' || *p == '\\') {
+					snprintf(err, errsize, "a quoted "
+					    "parameter value is not closed");
+					return -1;
+				}
+				if (n + 1 < sizeof(val))
+					val[n] = *p;
+			}
+			val[n < sizeof(val) ? n : sizeof(val) - 1] = '\0';
+			p++;
+		} else {
+			q = token(p, val, sizeof(val), 0);
+			if (q == p) {
+				snprintf(err, errsize, "parameter \"%s\" has no "
+				    "value", name);
+				return -1;
+			}
+			n = (size_t)(q - p);
+			p = q;
+		}
+		p = ows(p);
+		if (strcmp(name, "charset") == 0) {
+			if (m->has_charset) {
+				snprintf(err, errsize, "charset is given twice");
+				return -1;
+			}
+			if (n == 0 || n >= sizeof(val)) {
+				snprintf(err, errsize, "the charset value is %s",
+				    n == 0 ? "empty" : "too long");
+				return -1;
+			}
+			m->has_charset = 1;
+			snprintf(m->charset, sizeof(m->charset), "%s", val);
+		}
+	}
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (strcmp(m->type, types[i]) == 0)
+			m->xml = 1;
+	n = strlen(sub);
+	if (n > 4 && strcmp(sub + n - 4, "+xml") == 0)
+		m->xml = 1;
+	if (strstr(m->type, "/xml-external-parsed-entity") != NULL && m->xml) {
+		m->role = ROLE_ENTITY;
+		m->role_known = 1;
+	} else if (strcmp(m->type, "application/xml-dtd") == 0) {
+		m->role = ROLE_DTD;
+		m->role_known = 1;
+	}
+	return 0;
+}

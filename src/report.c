@@ -1,0 +1,286 @@
+/*
+ * Output: SPEC section 5.  The per-input line (file(1) style, -i,
+ * --mime-encoding, --json) goes to standard output; diagnostics go to
+ * standard error as FILE:LINE:COLUMN: SEVERITY: MESSAGE [code].
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "xmlsniff.h"
+
+/*
+ * Print a file name so that any name reads back unambiguously: control
+ * characters, backslash and bytes that are not UTF-8 as C escapes.
+ */
+static void
+put_name_to(FILE *f, const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name;
+
+	while (*p != '\0') {
+		uint32_t c;
+		int r = utf8_dec(p, strlen((const char *)p), &c);
+
+		if (r > 1) {
+			fwrite(p, 1, (size_t)r, f);
+			p += r;
+			continue;
+		}
+		if (*p == '\\')
+			fputs("\\\\", f);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20 || *p >= 0x7F)
+			fprintf(f, "\\x%02X", *p);
+		else
+			putc(*p, f);
+		p++;
+	}
+}
+
+void
+put_name(const char *name)
+{
+	put_name_to(stdout, name);
+}
+
+/*
+ * Print s as a JSON string (RFC 8259).  Bytes that are not UTF-8 become
+ * \udcXX, the lone-surrogate escape of Python's surrogateescape, so that
+ * any file name survives and the output stays valid UTF-8.
+ */
+void
+put_json_string(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putchar('"');
+	while (*p != '\0') {
+		uint32_t c;
+		int r = utf8_dec(p, strlen((const char *)p), &c);
+
+		if (r > 1) {
+			fwrite(p, 1, (size_t)r, stdout);
+			p += r;
+			continue;
+		}
+		switch (*p) {
+		case '"':
+			fputs("\\\"", stdout);
+			break;
+		case '\\':
+			fputs("\\\\", stdout);
+			break;
+		case '\n':
+			fputs("\\n", stdout);
+			break;
+		case '\r':
+			fputs("\\r", stdout);
+			break;
+		case '\t':
+			fputs("\\t", stdout);
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7F)
+				printf("\\u%04x", *p);
+			else if (*p >= 0x80)
+				printf("\\udc%02x", *p);
+			else
+				putchar(*p);
+		}
+		p++;
+	}
+	putchar('"');
+}
+
+static void
+json_or_null(const char *s)
+{
+	if (s == NULL)
+		fputs("null", stdout);
+	else
+		put_json_string(s);
+}
+
+/* The charset label a producer should send (SPEC section 5.2). */
+static void
+mime_label(const struct sniff *s, char *buf, size_t size)
+{
+	if (!s->have_enc) {
+		snprintf(buf, size, "unknown");
+		return;
+	}
+	if (s->bom != BOM_NONE && strncmp(s->encname, "UTF-16", 6) == 0)
+		snprintf(buf, size, "utf-16");
+	else if (s->bom != BOM_NONE && strncmp(s->encname, "UTF-32", 6) == 0)
+		snprintf(buf, size, "utf-32");
+	else
+		enc_lower(buf, s->encname, size);
+}
+
+/* The Content-Type the entity should be served with. */
+void
+report_mime(const struct sniff *s, char *buf, size_t size)
+{
+	static const char *const types[] = {
+		[ROLE_DOCUMENT] = "application/xml",
+		[ROLE_ENTITY] = "application/xml-external-parsed-entity",
+		[ROLE_DTD] = "application/xml-dtd",
+	};
+	char label[64];
+
+	mime_label(s, label, sizeof(label));
+	snprintf(buf, size, "%s; charset=%s", s->mt != NULL && s->mt->xml ?
+	    s->mt->type : types[s->role], label);
+}
+
+static const char *
+source_text(enum source src)
+{
+	static const char *const names[] = {
+		"none", "BOM", "charset", "declaration", "default", "sniffed"
+	};
+
+	return names[src];
+}
+
+static void
+json_line(const char *name, const struct sniff *s)
+{
+	const struct decl *d = &s->decl;
+	enum code order[D_NCODES];
+	char mime[256];
+	int i, n;
+
+	fputs("{\"file\":", stdout);
+	put_json_string(name);
+	fputs(",\"encoding\":", stdout);
+	json_or_null(s->have_enc ? s->encname : NULL);
+	printf(",\"source\":\"%s\",\"bom\":", source_name(s->source));
+	json_or_null(s->bom != BOM_NONE ? bom_name(s->bom) : NULL);
+	fputs(",\"declaration\":", stdout);
+	if (d->present) {
+		printf("{\"kind\":\"%s\",\"version\":",
+		    s->role == ROLE_DOCUMENT ? "xml" : "text");
+		json_or_null(d->has_version ? d->version : NULL);
+		fputs(",\"encoding\":", stdout);
+		json_or_null(d->has_encoding ? d->encoding : NULL);
+		printf(",\"standalone\":%s}", d->standalone < 0 ? "null" :
+		    d->standalone ? "\"yes\"" : "\"no\"");
+	} else
+		fputs("null", stdout);
+	fputs(",\"charset\":", stdout);
+	json_or_null(s->mt != NULL && s->mt->has_charset ? s->mt->charset :
+	    NULL);
+	report_mime(s, mime, sizeof(mime));
+	fputs(",\"mime\":", stdout);
+	put_json_string(mime);
+	printf(",\"errors\":%d,\"warnings\":%d,\"diagnostics\":[",
+	    s->dg.errors, s->dg.warnings);
+	n = diag_order(&s->dg, order);
+	for (i = 0; i < n; i++) {
+		const struct diag *g = &s->dg.d[order[i]];
+
+		printf("%s{\"severity\":\"%s\",\"code\":\"%s\",\"offset\":%llu,"
+		    "\"line\":%llu,\"column\":%llu,\"count\":%llu,\"message\":",
+		    i ? "," : "", diag_is_error(order[i]) ? "error" : "warning",
+		    diag_code(order[i]), (unsigned long long)g->off,
+		    (unsigned long long)g->line, (unsigned long long)g->col,
+		    (unsigned long long)g->count);
+		put_json_string(g->msg);
+		putchar('}');
+	}
+	fputs("]}\n", stdout);
+}
+
+/* Print the per-input line for s in format fmt (brief: no name). */
+void
+report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
+{
+	const struct decl *d = &s->decl;
+	char buf[256];
+
+	if (fmt == FMT_JSON) {
+		json_line(name, s);
+		return;
+	}
+	if (!brief) {
+		put_name(name);
+		fputs(": ", stdout);
+	}
+	switch (fmt) {
+	case FMT_MIME:
+		report_mime(s, buf, sizeof(buf));
+		puts(buf);
+		return;
+	case FMT_MIME_ENCODING:
+		mime_label(s, buf, sizeof(buf));
+		puts(buf);
+		return;
+	default:
+		break;
+	}
+	printf("%s (%s), ", s->have_enc ? s->encname : "unknown",
+	    source_text(s->source));
+	if (!d->present)
+		fputs("no declaration", stdout);
+	else if (!d->has_encoding)
+		fputs("declaration without encoding", stdout);
+	else {
+		fputs("declared \"", stdout);
+		put_name(d->encoding);
+		putchar('"');
+	}
+	if (s->mt != NULL && s->mt->has_charset) {
+		fputs(", charset \"", stdout);
+		put_name(s->mt->charset);
+		putchar('"');
+	}
+	if (s->dg.errors)
+		printf(", %d error%s", s->dg.errors, s->dg.errors > 1 ? "s" : "");
+	if (s->dg.warnings)
+		printf(", %d warning%s", s->dg.warnings,
+		    s->dg.warnings > 1 ? "s" : "");
+	putchar('\n');
+}
+
+/* Print the diagnostics of s on standard error. */
+void
+report_diags(const char *name, const struct sniff *s)
+{
+	enum code order[D_NCODES];
+	int i, n = diag_order(&s->dg, order);
+
+	for (i = 0; i < n; i++) {
+		const struct diag *g = &s->dg.d[order[i]];
+
+		put_name_to(stderr, name);
+		fprintf(stderr, ":%llu:%llu: %s: %s", (unsigned long long)g->line,
+		    (unsigned long long)g->col, diag_is_error(order[i]) ?
+		    "error" : "warning", g->msg);
+		if (g->count > 1)
+			fprintf(stderr, " (%llu times)",
+			    (unsigned long long)g->count);
+		fprintf(stderr, " [%s]\n", diag_code(order[i]));
+	}
+}
+
+/* An input that could not be read: stderr, and a JSON object of nulls. */
+void
+report_failure(const char *name, const char *why, enum fmt fmt, int quiet)
+{
+	fputs("xmlsniff: ", stderr);
+	put_name_to(stderr, name);
+	fprintf(stderr, ": %s\n", why);
+	if (fmt != FMT_JSON || quiet)
+		return;
+	fputs("{\"file\":", stdout);
+	put_json_string(name);
+	fputs(",\"error\":", stdout);
+	put_json_string(why);
+	fputs(",\"encoding\":null,\"source\":null,\"bom\":null,"
+	    "\"declaration\":null,\"charset\":null,\"mime\":null,"
+	    "\"errors\":null,\"warnings\":null,\"diagnostics\":null}\n", stdout);
+}

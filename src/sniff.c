@@ -1,0 +1,445 @@
+/*
+ * Which encoding an entity is in, and why: SPEC section 2.3 (RFC 7303
+ * section 3.2, XML 1.0 section 4.3.3 and Appendix F), with the consistency
+ * checks of section 2.4.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xmlsniff.h"
+
+const char *
+source_name(enum source s)
+{
+	static const char *const names[] = {
+		"none", "bom", "charset", "declaration", "default", "sniffed"
+	};
+
+	return names[s];
+}
+
+/* Line and column (1-based, columns in characters) of byte offset off, for
+ * the head p[0..n) read in layout u from byte start. */
+static void
+pos(const unsigned char *p, size_t n, enum unit u, size_t start, size_t off,
+    uint64_t *line, uint64_t *col)
+{
+	size_t i, usz = (size_t)unit_size(u);
+	long prev = -1;
+
+	*line = 1;
+	*col = 1;
+	for (i = start; i + usz <= off && i + usz <= n; i += usz) {
+		long c = unit_get(u, p, n, i);
+
+		if (u == UNIT_8 && p[i] >= 0x80 && p[i] < 0xC0)
+			continue;
+		if (c == '\n' && prev == '\r') {
+			prev = c;
+			continue;
+		}
+		if (c == '\n' || c == '\r') {
+			(*line)++;
+			*col = 1;
+		} else
+			(*col)++;
+		prev = c;
+	}
+}
+
+/* Shorthand for a diagnostic at a byte offset of the head. */
+#define AT(s, code, off, ...) do {					\
+	uint64_t l_, c_;						\
+	pos(p, n, unit, (s)->bomlen, (off), &l_, &c_);			\
+	diag_add(&(s)->dg, (code), (off), l_, c_, __VA_ARGS__);		\
+} while (0)
+
+/* Return whether label e can be right for an entity with BOM b. */
+static int
+bom_allows(enum bom b, const struct enc *e)
+{
+	if (!e->known)
+		return 0;
+	switch (b) {
+	case BOM_UTF8:
+		return e->family == ENC_F_UTF8;
+	case BOM_UTF16BE:
+		return e->family == ENC_F_16 || e->family == ENC_F_16BE;
+	case BOM_UTF16LE:
+		return e->family == ENC_F_16 || e->family == ENC_F_16LE;
+	case BOM_UTF32BE:
+		return e->family == ENC_F_32 || e->family == ENC_F_32BE;
+	case BOM_UTF32LE:
+		return e->family == ENC_F_32 || e->family == ENC_F_32LE;
+	case BOM_UCS4_2143:
+	case BOM_UCS4_3412:
+		return e->family == ENC_F_32;
+	default:
+		return 1;
+	}
+}
+
+/* Return whether a declaration naming e can be read in pattern pat. */
+static int
+pat_allows(enum pat pat, const struct enc *e)
+{
+	switch (pat) {
+	case PAT_16BE:
+		return e->family == ENC_F_16 || e->family == ENC_F_16BE;
+	case PAT_16LE:
+		return e->family == ENC_F_16 || e->family == ENC_F_16LE;
+	case PAT_32BE:
+		return e->family == ENC_F_32 || e->family == ENC_F_32BE;
+	case PAT_32LE:
+		return e->family == ENC_F_32 || e->family == ENC_F_32LE;
+	case PAT_32_2143:
+	case PAT_32_3412:
+		return e->family == ENC_F_32;
+	case PAT_EBCDIC:
+		return e->family == ENC_F_EBCDIC || e->family == ENC_F_OTHER;
+	default:
+		return e->family == ENC_F_UTF8 || e->family == ENC_F_ASCII ||
+		    e->family == ENC_F_OTHER;
+	}
+}
+
+/* A label naming one byte order: RFC 7303 section 3.3 forbids a BOM. */
+static int
+endian_label(const struct enc *e)
+{
+	return e->known && (e->family == ENC_F_16BE || e->family == ENC_F_16LE ||
+	    e->family == ENC_F_32BE || e->family == ENC_F_32LE);
+}
+
+/* The encoding that a 16/32-bit pattern implies, or NULL. */
+static const char *
+pat_encoding(enum pat pat)
+{
+	switch (pat) {
+	case PAT_16BE:
+		return "UTF-16BE";
+	case PAT_16LE:
+		return "UTF-16LE";
+	case PAT_32BE:
+		return "UTF-32BE";
+	case PAT_32LE:
+		return "UTF-32LE";
+	case PAT_32_2143:
+		return "UCS-4-2143";
+	case PAT_32_3412:
+		return "UCS-4-3412";
+	default:
+		return NULL;
+	}
+}
+
+/* Set the encoding to the one named (a Unicode form or a BOM name). */
+static void
+set_unicode(struct sniff *s, const char *name)
+{
+	enc_lookup(strncmp(name, "UCS-4-", 6) == 0 ? "ISO-10646-UCS-4" : name,
+	    &s->enc);
+	s->have_enc = 1;
+	snprintf(s->encname, sizeof(s->encname), "%s", name);
+}
+
+/* Use label e, giving UTF-16/UTF-32/UCS byte order from the pattern (big
+ * endian when the pattern says nothing, RFC 2781 section 4.3). */
+static void
+set_label(struct sniff *s, const struct enc *e)
+{
+	int le = s->pat == PAT_16LE || s->pat == PAT_32LE ||
+	    s->bom == BOM_UTF16LE || s->bom == BOM_UTF32LE;
+
+	s->enc = *e;
+	s->have_enc = 1;
+	snprintf(s->encname, sizeof(s->encname), "%s", e->name);
+	if (strcmp(e->name, "UTF-16") == 0)
+		snprintf(s->encname, sizeof(s->encname), "UTF-16%s",
+		    le ? "LE" : "BE");
+	else if (strcmp(e->name, "UTF-32") == 0 ||
+	    strcmp(e->name, "ISO-10646-UCS-4") == 0)
+		snprintf(s->encname, sizeof(s->encname), "UTF-32%s",
+		    le ? "LE" : "BE");
+}
+
+/* Choose how to decode: own decoders for the Unicode forms, iconv else. */
+static void
+choose_decoder(struct sniff *s)
+{
+	const char *n = s->encname;
+
+	s->dec = DEC_NONE;
+	if (!s->have_enc)
+		return;
+	if (strcmp(n, "UTF-8") == 0)
+		s->dec = DEC_UTF8;
+	else if (strcmp(n, "UTF-16BE") == 0)
+		s->dec = DEC_UTF16BE;
+	else if (strcmp(n, "UTF-16LE") == 0)
+		s->dec = DEC_UTF16LE;
+	else if (strcmp(n, "UTF-32BE") == 0)
+		s->dec = DEC_UTF32BE;
+	else if (strcmp(n, "UTF-32LE") == 0)
+		s->dec = DEC_UTF32LE;
+	else if (strncmp(n, "UCS-4-", 6) == 0)
+		s->dec = DEC_NONE;
+	else if (strcmp(n, "ISO-10646-UCS-2") == 0) {
+		s->dec = DEC_ICONV;
+		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "UCS-2%s",
+		    s->pat == PAT_16LE || s->bom == BOM_UTF16LE ? "LE" : "BE");
+	} else if (s->enc.iconv[0] != '\0' && enc_iconv_ok(s->enc.iconv)) {
+		s->dec = DEC_ICONV;
+		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "%s", s->enc.iconv);
+	}
+}
+
+static int
+has_suffix(const char *name, const char *suf)
+{
+	size_t a, b;
+
+	if (name == NULL)
+		return 0;
+	a = strlen(name);
+	b = strlen(suf);
+	return a > b && strcasecmp(name + a - b, suf) == 0;
+}
+
+/* unregistered-name: SPEC section 2.5. */
+static void
+check_registered(struct sniff *s, const unsigned char *p, size_t n,
+    enum unit unit, const struct enc *e, const char *raw, const char *what,
+    size_t off)
+{
+	if (e->registered)
+		return;
+	if (e->known && strcasecmp(raw, e->name) != 0)
+		AT(s, D_UNREGISTERED_NAME, off, "%s \"%s\" is not a name in "
+		    "the IANA registry; write \"%s\"", what, raw, e->name);
+	else if (strncasecmp(raw, "x-", 2) != 0)
+		AT(s, D_UNREGISTERED_NAME, off, "%s \"%s\" is not a name in "
+		    "the IANA registry and has no \"x-\" prefix; use a "
+		    "registered name", what, raw);
+}
+
+/*
+ * Determine the encoding of the entity whose first n bytes are p (eof: that
+ * is all of it), with the --content-type value mt (or NULL), and check that
+ * its labels agree.  name is the file name, or NULL.
+ */
+void
+sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
+    const char *name, struct sniff *s)
+{
+	struct decl *d = &s->decl;
+	enum unit unit;
+	int has_cs = 0, has_de = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->mt = mt;
+	s->bom = bom_sniff(p, n, &s->bomlen);
+	s->pat = s->bom == BOM_NONE ? pat_sniff(p, n) : PAT_UNKNOWN;
+	unit = s->bom != BOM_NONE ? unit_of_bom(s->bom) : unit_of_pat(s->pat);
+	decl_read(p, n, s->bomlen, unit, eof, d);
+	s->xml11 = d->has_version && strcmp(d->version, "1.1") == 0;
+
+	/* The role decides the grammar: XMLDecl or TextDecl. */
+	s->role = d->role;
+	if (mt != NULL && mt->role_known)
+		s->role = mt->role;
+	else if (s->role == ROLE_DOCUMENT && (has_suffix(name, ".ent") ||
+	    has_suffix(name, ".mod") || has_suffix(name, ".dtd")))
+		s->role = has_suffix(name, ".ent") ? ROLE_ENTITY : ROLE_DTD;
+	d->role = s->role;
+
+	if (d->bad)
+		AT(s, D_BAD_DECLARATION, d->bad_off, "malformed %s declaration: "
+		    "%s; the form is <?xml version=\"1.0\" encoding=\"...\"?>",
+		    s->role == ROLE_DOCUMENT ? "XML" : "text", d->bad_msg);
+	if (d->present && s->role == ROLE_DOCUMENT && !d->has_version)
+		AT(s, D_BAD_DECLARATION, d->start, "the XML declaration has no "
+		    "version (XML 1.0 [23]); add version=\"1.0\" right after "
+		    "\"<?xml\"");
+	if (d->present && s->role != ROLE_DOCUMENT && !d->has_encoding)
+		AT(s, D_BAD_DECLARATION, d->start, "the text declaration of an "
+		    "external %s has no encoding (XML 1.0 [77]); add "
+		    "encoding=\"...\"", s->role == ROLE_DTD ? "subset" :
+		    "parsed entity");
+	if (d->present && s->role != ROLE_DOCUMENT && d->standalone >= 0)
+		AT(s, D_BAD_DECLARATION, d->start, "a text declaration may not "
+		    "have standalone (XML 1.0 [77]); remove it");
+	if (d->late)
+		AT(s, D_DECL_NOT_AT_START, d->late_off, "the XML declaration "
+		    "comes after %s; it must be the very first thing in the "
+		    "entity (after the BOM, if any): remove what precedes it",
+		    d->late_what);
+
+	if (mt != NULL && !mt->xml)
+		diag_add(&s->dg, D_NOT_XML_MEDIA_TYPE, 0, 1, 1, "\"%s\" is not "
+		    "an XML media type; serve XML as application/xml, text/xml "
+		    "or a +xml type (RFC 7303 sections 4 and 9)", mt->type);
+	if (mt != NULL && mt->has_charset) {
+		has_cs = 1;
+		enc_lookup(mt->charset, &s->cs);
+		check_registered(s, p, n, unit, &s->cs, mt->charset,
+		    "charset", 0);
+	}
+	if (d->present && d->has_encoding && d->enc_ok) {
+		has_de = 1;
+		enc_lookup(d->encoding, &s->de);
+		check_registered(s, p, n, unit, &s->de, d->encoding,
+		    "declared encoding", d->enc_off);
+	}
+
+	if (s->bom != BOM_NONE) {
+		/* RFC 7303 section 3.2, WHATWG decode: the BOM wins. */
+		s->source = SRC_BOM;
+		set_unicode(s, bom_name(s->bom));
+		if (has_cs && !bom_allows(s->bom, &s->cs))
+			diag_add(&s->dg, D_BOM_CHARSET_CONFLICT, 0, 1, 1,
+			    "the charset parameter says \"%s\" but the %s BOM "
+			    "wins (RFC 7303 section 8.9); serve it with "
+			    "charset=%s", mt->charset, bom_name(s->bom),
+			    enc_is_utf16(s->enc.family) ? "utf-16" :
+			    enc_is_utf32(s->enc.family) ? "utf-32" : "utf-8");
+		else if (has_cs && endian_label(&s->cs))
+			diag_add(&s->dg, D_BOM_FORBIDDEN, 0, 1, 1, "labelled "
+			    "charset=%s yet begins with a BOM (RFC 7303 section "
+			    "3.3 forbids it); label it %s, or strip the BOM "
+			    "with --transcode-to=%s", mt->charset,
+			    enc_is_utf16(s->cs.family) ? "utf-16" : "utf-32",
+			    s->cs.name);
+		if (has_de && has_cs) {
+			if (!enc_compatible(&s->cs, &s->de))
+				AT(s, D_CHARSET_DECL_CONFLICT, d->enc_off,
+				    "the charset parameter \"%s\" and the "
+				    "declaration \"%s\" disagree; the BOM "
+				    "decides (%s); correct encoding= to match",
+				    mt->charset, d->encoding, s->encname);
+		} else if (has_de && !bom_allows(s->bom, &s->de))
+			AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" "
+			    "but the %s BOM wins; change encoding= to %s or "
+			    "re-encode with --transcode-to", d->encoding,
+			    bom_name(s->bom), enc_is_utf16(s->enc.family) ?
+			    "UTF-16" : enc_is_utf32(s->enc.family) ? "UTF-32" :
+			    "UTF-8");
+		else if (has_de && endian_label(&s->de))
+			AT(s, D_BOM_FORBIDDEN, d->enc_off, "declared \"%s\" "
+			    "yet begins with a BOM (RFC 7303 section 3.3 "
+			    "forbids a BOM under a byte-order label); declare "
+			    "\"%s\" or strip the BOM with --transcode-to=%s",
+			    d->encoding, enc_is_utf16(s->de.family) ? "UTF-16" :
+			    "UTF-32", s->de.name);
+	} else if (has_cs) {
+		/* RFC 7303 section 3.2: the charset parameter is authoritative. */
+		s->source = SRC_CHARSET;
+		if (!s->cs.known) {
+			s->have_enc = 1;
+			s->enc = s->cs;
+			snprintf(s->encname, sizeof(s->encname), "%s",
+			    mt->charset);
+			diag_add(&s->dg, D_UNSUPPORTED_ENCODING, 0, 1, 1,
+			    "charset \"%s\" is not an encoding that the IANA "
+			    "registry or this system's iconv knows; correct "
+			    "the Content-Type", mt->charset);
+		} else
+			set_label(s, &s->cs);
+		if (has_de && !enc_compatible(&s->cs, &s->de))
+			AT(s, D_CHARSET_DECL_CONFLICT, d->enc_off, "the "
+			    "charset parameter \"%s\" overrides the "
+			    "declaration \"%s\" (RFC 7303 section 3.2); make "
+			    "them agree", mt->charset, d->encoding);
+		if (s->cs.known && (s->cs.family == ENC_F_ASCII ||
+		    s->cs.family == ENC_F_UTF8 || s->cs.family == ENC_F_EBCDIC) &&
+		    pat_encoding(s->pat) != NULL)
+			diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
+			    "bytes have the %s zero pattern of %s, but the "
+			    "charset says \"%s\"; the label is probably "
+			    "wrong", pat_name(s->pat), pat_encoding(s->pat),
+			    mt->charset);
+	} else if (has_de) {
+		s->source = SRC_DECLARATION;
+		if (!s->de.known) {
+			s->have_enc = 1;
+			s->enc = s->de;
+			snprintf(s->encname, sizeof(s->encname), "%s",
+			    d->encoding);
+			AT(s, D_UNSUPPORTED_ENCODING, d->enc_off, "declared "
+			    "encoding \"%s\" is not one that the IANA registry "
+			    "or this system's iconv knows; declare a "
+			    "registered name", d->encoding);
+		} else if (!pat_allows(s->pat, &s->de)) {
+			/* XML 1.0 section 4.3.3: a fatal error.  The bytes
+			 * show the real family; an 8-bit family does not say
+			 * which encoding. */
+			s->source = SRC_SNIFFED;
+			if (pat_encoding(s->pat) != NULL)
+				set_unicode(s, pat_encoding(s->pat));
+			AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" "
+			    "(%s) but the bytes are %s; %s", d->encoding,
+			    enc_family_name(s->de.family), pat_name(s->pat),
+			    pat_encoding(s->pat) != NULL ?
+			    "declare the encoding the bytes are in" :
+			    "declare the encoding the bytes are in, or "
+			    "re-encode the file");
+		} else
+			set_label(s, &s->de);
+	} else if (pat_encoding(s->pat) != NULL || s->pat == PAT_EBCDIC) {
+		/* Appendix F: 16/32-bit and EBCDIC entities must be labelled. */
+		s->source = SRC_SNIFFED;
+		if (pat_encoding(s->pat) != NULL)
+			set_unicode(s, pat_encoding(s->pat));
+		diag_add(&s->dg, D_NO_DECLARATION, 0, 1, 1, "the bytes are %s "
+		    "but there is no BOM and no encoding declaration (XML 1.0 "
+		    "section 4.3.3); %s", pat_name(s->pat),
+		    s->pat == PAT_EBCDIC ? "declare the code page, as in "
+		    "encoding=\"IBM037\"" : "add a BOM, or declare the "
+		    "encoding");
+	} else {
+		s->source = SRC_DEFAULT;
+		set_label(s, &(struct enc){ "UTF-8", "UTF-8", ENC_F_UTF8, 1, 1 });
+	}
+
+	/* XML 1.0 section 4.3.3: UTF-16 must begin with a BOM. */
+	if (s->bom == BOM_NONE && s->have_enc && s->enc.family == ENC_F_16 &&
+	    (s->source == SRC_CHARSET || s->source == SRC_DECLARATION))
+		diag_add(&s->dg, D_BOM_MISSING, 0, 1, 1, "labelled \"%s\" but "
+		    "there is no BOM (XML 1.0 section 4.3.3: UTF-16 entities "
+		    "must begin with one); add the BOM, or label it %s",
+		    s->source == SRC_CHARSET ? mt->charset : d->encoding,
+		    s->encname);
+	else if (s->source == SRC_SNIFFED && !has_de &&
+	    (s->pat == PAT_16LE || s->pat == PAT_16BE))
+		diag_add(&s->dg, D_BOM_MISSING, 0, 1, 1, "UTF-16 without a "
+		    "BOM (XML 1.0 section 4.3.3: UTF-16 entities must begin "
+		    "with one); re-encode with --transcode-to=UTF-16");
+
+	if (s->bom == BOM_UTF8)
+		diag_add(&s->dg, D_UTF8_BOM, 0, 1, 1, "UTF-8 with a BOM; RFC "
+		    "7303 section 3.3 recommends none: strip it with "
+		    "--transcode-to=UTF-8");
+	if (s->have_enc && (enc_is_utf32(s->enc.family) ||
+	    strncmp(s->encname, "UCS-4-", 6) == 0))
+		diag_add(&s->dg, D_UTF32, 0, 1, 1, "UTF-32 is NOT RECOMMENDED "
+		    "for XML (RFC 7303 section 3.2); use UTF-8");
+	if (s->have_enc && s->enc.known && !d->has_encoding &&
+	    s->dg.d[D_NO_DECLARATION].count == 0 &&
+	    s->enc.family != ENC_F_UTF8 &&
+	    s->bom != BOM_UTF16LE && s->bom != BOM_UTF16BE)
+		diag_add(&s->dg, D_MISSING_DECL, 0, 1, 1, "no encoding "
+		    "declaration: the entity relies on %s alone (RFC 7303 "
+		    "section 3.2); add encoding=\"%s\" to the declaration",
+		    s->source == SRC_BOM ? "its BOM" : "the charset parameter",
+		    s->encname);
+
+	choose_decoder(s);
+	if (s->have_enc && s->dec == DEC_NONE &&
+	    s->dg.d[D_UNSUPPORTED_ENCODING].count == 0)
+		diag_add(&s->dg, D_UNSUPPORTED_ENCODING, 0, 1, 1, "%s cannot "
+		    "be decoded: %s; re-encode the entity in UTF-8",
+		    s->encname, strncmp(s->encname, "UCS-4-", 6) == 0 ?
+		    "no iconv supports this octet order" :
+		    "this system's iconv does not support it");
+}

@@ -1,0 +1,779 @@
+/*
+ * Transcoding: SPEC section 6.  The entity is decoded with its
+ * authoritative encoding (by the validator, which sends each character
+ * here) and written in the target with exactly the BOM and declaration
+ * that RFC 7303 section 3.3 and XML 1.0 section 4.3.3 require.  Output to
+ * a file goes through a temporary file renamed over it on success only.
+ */
+/* realpath(3) is XSI. */
+#define _XOPEN_SOURCE 700
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <iconv.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "xmlsniff.h"
+
+#define OBUF_SIZE	(128 * 1024)
+#define PEND_MAX	4096		/* characters queued for iconv */
+
+/* Where a character stands, for --fallback=ncr (XML 1.0 section 4.1: a
+ * character reference is allowed in content and attribute values only). */
+enum lex {
+	L_TEXT,		/* character data */
+	L_LT,		/* after "<" */
+	L_BANG,		/* after "<!" */
+	L_BANG_DASH,	/* after "<!-" */
+	L_BANG_BRACKET,	/* after "<![", matching "CDATA[" */
+	L_TAG,		/* in a start or end tag, outside values */
+	L_ATTR,		/* in an attribute value */
+	L_COMMENT,
+	L_PI,
+	L_CDATA,
+	L_DECL,		/* in <!DOCTYPE ...> or another markup declaration */
+	L_DECL_QUOTE,	/* in a quoted literal of a markup declaration */
+	L_SUBSET	/* in the internal subset, between declarations */
+};
+
+struct xc {
+	const struct xopts	*xo;
+	const struct sniff	*s;
+	struct diags		*dg;
+	int			 fd;
+	int			 failed;	/* 1 unfaithful, 2 I/O error */
+	int			 werrno;
+	size_t			 on;
+	unsigned char		 obuf[OBUF_SIZE];
+	/* The target through iconv. */
+	iconv_t			 cd;
+	size_t			 np;
+	unsigned char		 pb[PEND_MAX * 4];	/* UTF-32LE */
+	unsigned char		 pok[PEND_MAX];
+	uint64_t		 poff[PEND_MAX], pline[PEND_MAX];
+	uint64_t		 pcol[PEND_MAX];
+	/* The declaration, held until it is complete. */
+	int			 started;
+	size_t			 ndecl;
+	uint32_t		 decl[DECL_MAX];
+	/* The lexical context. */
+	enum lex		 lex;
+	int			 subset;	/* in the internal subset */
+	int			 depth;		/* "[" nesting of DOCTYPE */
+	uint32_t		 quote;
+	unsigned		 match;		/* progress through a literal */
+};
+
+/* The temporary file, removed by the signal handler. */
+static volatile sig_atomic_t tmp_active;
+static char tmp_path[PATH_MAX];
+
+static void
+on_signal(int sig)
+{
+	if (tmp_active)
+		unlink(tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* SPEC section 6.5: SIGINT, SIGTERM and SIGHUP remove the temporary file. */
+void
+transcode_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/*
+ * Resolve the target label: the registry name and how it is written.
+ * RFC 7303 section 3.3: UTF-16 and UTF-32 carry a BOM (big-endian unless
+ * le), their byte-order forms never do, and anything but UTF-8 and
+ * UTF-16/32-with-BOM must declare its encoding.  Return -1 with the reason
+ * in err for an unknown target or one iconv cannot write.
+ */
+int
+target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
+    char *err, size_t errsize)
+{
+	struct enc *e = &xo->to;
+	const char *n;
+
+	memset(xo, 0, sizeof(*xo));
+	if (enc_lookup(label, e) < 0) {
+		snprintf(err, errsize, "\"%s\" is not an encoding that the IANA "
+		    "registry or this system's iconv knows", label);
+		return -1;
+	}
+	n = e->name;
+	snprintf(xo->declname, sizeof(xo->declname), "%s", n);
+	xo->need_decl = 1;
+	if (strcmp(n, "UTF-8") == 0) {
+		xo->kind = T_UTF8;
+		xo->bom = utf8_bom;
+		xo->need_decl = 0;
+	} else if (strcmp(n, "UTF-16") == 0) {
+		xo->kind = le ? T_UTF16LE : T_UTF16BE;
+		xo->bom = 1;
+		xo->need_decl = 0;
+	} else if (strcmp(n, "UTF-16BE") == 0)
+		xo->kind = T_UTF16BE;
+	else if (strcmp(n, "UTF-16LE") == 0)
+		xo->kind = T_UTF16LE;
+	else if (strcmp(n, "UTF-32") == 0 || strcmp(n, "ISO-10646-UCS-4") == 0) {
+		xo->kind = le ? T_UTF32LE : T_UTF32BE;
+		xo->bom = 1;
+		xo->need_decl = 0;
+	} else if (strcmp(n, "UTF-32BE") == 0)
+		xo->kind = T_UTF32BE;
+	else if (strcmp(n, "UTF-32LE") == 0)
+		xo->kind = T_UTF32LE;
+	else if (strcmp(n, "ISO-10646-UCS-2") == 0) {
+		xo->kind = T_ICONV;
+		xo->bom = 1;
+		xo->need_decl = 0;
+		snprintf(xo->iconv, sizeof(xo->iconv), "UCS-2%s", le ? "LE" :
+		    "BE");
+	} else {
+		xo->kind = T_ICONV;
+		snprintf(xo->iconv, sizeof(xo->iconv), "%s", e->iconv);
+	}
+	if (xo->kind == T_ICONV && !enc_iconv_ok(xo->iconv)) {
+		snprintf(err, errsize, "this system's iconv cannot write %s", n);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+out_flush(struct xc *x)
+{
+	size_t done = 0;
+
+	while (done < x->on && x->failed != 2) {
+		ssize_t w = write(x->fd, x->obuf + done, x->on - done);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			x->werrno = errno;
+			x->failed = 2;
+			break;
+		}
+		done += (size_t)w;
+	}
+	x->on = 0;
+}
+
+static void
+out_bytes(struct xc *x, const void *p, size_t n)
+{
+	const unsigned char *q = p;
+
+	while (n > 0) {
+		size_t k = OBUF_SIZE - x->on < n ? OBUF_SIZE - x->on : n;
+
+		memcpy(x->obuf + x->on, q, k);
+		x->on += k;
+		q += k;
+		n -= k;
+		if (x->on == OBUF_SIZE)
+			out_flush(x);
+	}
+}
+
+static void
+unrepresentable(struct xc *x, uint32_t c, uint64_t off, uint64_t line,
+    uint64_t col, int ncr_possible)
+{
+	static const char *const where[] = {
+		[L_TAG] = "a name", [L_COMMENT] = "a comment",
+		[L_PI] = "a processing instruction",
+		[L_CDATA] = "a CDATA section",
+		[L_DECL] = "a markup declaration",
+		[L_DECL_QUOTE] = "a markup declaration",
+		[L_SUBSET] = "the internal subset",
+	};
+	const char *w = x->lex < sizeof(where) / sizeof(where[0]) &&
+	    where[x->lex] != NULL ? where[x->lex] : "the declaration";
+
+	if (x->failed)
+		return;
+	x->failed = 1;
+	if (ncr_possible)
+		diag_add(x->dg, D_UNREPRESENTABLE, off, line, col, "U+%04X "
+		    "cannot be written in %s; use --fallback=ncr to write "
+		    "&#x%X; or choose a target that has it", (unsigned)c,
+		    x->xo->to.name, (unsigned)c);
+	else
+		diag_add(x->dg, D_UNREPRESENTABLE, off, line, col, "U+%04X in "
+		    "%s cannot be written in %s, and XML allows no character "
+		    "reference there; choose a target that has it",
+		    (unsigned)c, w, x->xo->to.name);
+}
+
+/* Convert the queued characters through iconv; on one the target lacks,
+ * write a character reference where allowed, else fail. */
+static void
+drain(struct xc *x)
+{
+	unsigned char tmp[PEND_MAX * 4];
+	size_t k = 0;
+
+	while (k < x->np && !x->failed) {
+		char *ip = (char *)x->pb + 4 * k, *op = (char *)tmp;
+		size_t il = 4 * (x->np - k), ol = sizeof(tmp);
+		size_t r = iconv(x->cd, &ip, &il, &op, &ol);
+		int e = errno;
+
+		out_bytes(x, tmp, (size_t)(op - (char *)tmp));
+		k = (size_t)(ip - (char *)x->pb) / 4;
+		if (r != (size_t)-1 && r > 0) {
+			/* musl and others substitute instead of failing. */
+			x->failed = 1;
+			diag_add(x->dg, D_UNREPRESENTABLE, x->poff[0],
+			    x->pline[0], x->pcol[0], "iconv replaced %zu "
+			    "characters that %s lacks; nothing was written",
+			    r, x->xo->to.name);
+			break;
+		}
+		if (r != (size_t)-1 || e == E2BIG)
+			continue;
+		{
+			const unsigned char *b = x->pb + 4 * k;
+			uint32_t c = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
+			    (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+
+			if (e == EILSEQ && x->xo->fallback == FB_NCR &&
+			    x->pok[k]) {
+				char ref[16];
+				unsigned char rb[64];
+				int i, len = snprintf(ref, sizeof(ref),
+				    "&#x%04X;", (unsigned)c);
+
+				for (i = 0; i < len; i++) {
+					rb[4 * i] = (unsigned char)ref[i];
+					rb[4 * i + 1] = rb[4 * i + 2] =
+					    rb[4 * i + 3] = 0;
+				}
+				ip = (char *)rb;
+				il = 4 * (size_t)len;
+				op = (char *)tmp;
+				ol = sizeof(tmp);
+				if (iconv(x->cd, &ip, &il, &op, &ol) ==
+				    (size_t)-1) {
+					unrepresentable(x, '&', x->poff[k],
+					    x->pline[k], x->pcol[k], 0);
+					break;
+				}
+				out_bytes(x, tmp, (size_t)(op - (char *)tmp));
+				k++;
+				continue;
+			}
+			unrepresentable(x, c, x->poff[k], x->pline[k],
+			    x->pcol[k], x->pok[k]);
+		}
+	}
+	x->np = 0;
+}
+
+/* Write character c in the target (ok: a reference may stand for it). */
+static void
+emit(struct xc *x, uint32_t c, int ok, uint64_t off, uint64_t line,
+    uint64_t col)
+{
+	unsigned char b[4];
+
+	switch (x->xo->kind) {
+	case T_UTF8:
+		if (c < 0x80 && x->on < OBUF_SIZE) {
+			x->obuf[x->on++] = (unsigned char)c;
+			if (x->on == OBUF_SIZE)
+				out_flush(x);
+			return;
+		}
+		if (c < 0x80) {
+			b[0] = (unsigned char)c;
+			out_bytes(x, b, 1);
+		} else if (c < 0x800) {
+			b[0] = (unsigned char)(0xC0 | c >> 6);
+			b[1] = (unsigned char)(0x80 | (c & 0x3F));
+			out_bytes(x, b, 2);
+		} else if (c < 0x10000) {
+			b[0] = (unsigned char)(0xE0 | c >> 12);
+			b[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+			b[2] = (unsigned char)(0x80 | (c & 0x3F));
+			out_bytes(x, b, 3);
+		} else {
+			b[0] = (unsigned char)(0xF0 | c >> 18);
+			b[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+			b[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+			b[3] = (unsigned char)(0x80 | (c & 0x3F));
+			out_bytes(x, b, 4);
+		}
+		return;
+	case T_UTF16BE:
+	case T_UTF16LE: {
+		int be = x->xo->kind == T_UTF16BE;
+		uint32_t u[2];
+		int i, n = 1;
+
+		if (c >= 0x10000) {
+			u[0] = 0xD800 + ((c - 0x10000) >> 10);
+			u[1] = 0xDC00 + ((c - 0x10000) & 0x3FF);
+			n = 2;
+		} else
+			u[0] = c;
+		for (i = 0; i < n; i++) {
+			b[be ? 0 : 1] = (unsigned char)(u[i] >> 8);
+			b[be ? 1 : 0] = (unsigned char)u[i];
+			out_bytes(x, b, 2);
+		}
+		return;
+	}
+	case T_UTF32BE:
+	case T_UTF32LE:
+		if (x->xo->kind == T_UTF32BE) {
+			b[0] = (unsigned char)(c >> 24);
+			b[1] = (unsigned char)(c >> 16);
+			b[2] = (unsigned char)(c >> 8);
+			b[3] = (unsigned char)c;
+		} else {
+			b[3] = (unsigned char)(c >> 24);
+			b[2] = (unsigned char)(c >> 16);
+			b[1] = (unsigned char)(c >> 8);
+			b[0] = (unsigned char)c;
+		}
+		out_bytes(x, b, 4);
+		return;
+	case T_ICONV:
+		x->pb[4 * x->np] = (unsigned char)c;
+		x->pb[4 * x->np + 1] = (unsigned char)(c >> 8);
+		x->pb[4 * x->np + 2] = (unsigned char)(c >> 16);
+		x->pb[4 * x->np + 3] = (unsigned char)(c >> 24);
+		x->pok[x->np] = (unsigned char)ok;
+		x->poff[x->np] = off;
+		x->pline[x->np] = line;
+		x->pcol[x->np] = col;
+		if (++x->np == PEND_MAX)
+			drain(x);
+		return;
+	}
+}
+
+static void
+emit_ascii(struct xc *x, const char *s, uint64_t off)
+{
+	for (; *s != '\0'; s++)
+		emit(x, (unsigned char)*s, 0, off, 1, 1);
+}
+
+/*
+ * Follow the lexical context (XML 1.0 sections 2.4-2.8, 3.1, 4.1) far
+ * enough to know where a character reference may stand; return whether
+ * one may stand for c.
+ */
+static int
+lex(struct xc *x, uint32_t c)
+{
+	static const char cdata[] = "CDATA[";
+	enum lex back = x->subset ? L_SUBSET : L_TEXT;
+
+	switch (x->lex) {
+	case L_TEXT:
+		if (c == '<')
+			x->lex = L_LT;
+		return c != '<';
+	case L_SUBSET:
+		if (c == '<')
+			x->lex = L_LT;
+		else if (c == ']' && x->subset) {
+			x->subset = 0;
+			x->lex = L_DECL;
+		}
+		return 0;
+	case L_LT:
+		x->lex = c == '!' ? L_BANG : c == '?' ? L_PI : L_TAG;
+		x->match = 0;
+		return 0;
+	case L_BANG:
+		if (c == '-')
+			x->lex = L_BANG_DASH;
+		else if (c == '[' && !x->subset) {
+			x->lex = L_BANG_BRACKET;
+			x->match = 0;
+		} else {
+			x->lex = L_DECL;
+			x->depth = 0;
+		}
+		return 0;
+	case L_BANG_DASH:
+		x->lex = c == '-' ? L_COMMENT : L_DECL;
+		x->match = 0;
+		return 0;
+	case L_BANG_BRACKET:
+		if (c == (unsigned char)cdata[x->match]) {
+			if (++x->match == sizeof(cdata) - 1) {
+				x->lex = L_CDATA;
+				x->match = 0;
+			}
+		} else
+			x->lex = L_DECL;
+		return 0;
+	case L_TAG:
+		if (c == '"' || c == '\'') {
+			x->quote = c;
+			x->lex = L_ATTR;
+		} else if (c == '>')
+			x->lex = back;
+		return 0;
+	case L_ATTR:
+		if (c == x->quote) {
+			x->lex = L_TAG;
+			return 0;
+		}
+		return c != '<' && c != '&';
+	case L_COMMENT:
+		if (c == '-')
+			x->match++;
+		else {
+			if (c == '>' && x->match >= 2)
+				x->lex = back;
+			x->match = 0;
+		}
+		return 0;
+	case L_PI:
+		if (c == '>' && x->match)
+			x->lex = back;
+		x->match = c == '?';
+		return 0;
+	case L_CDATA:
+		if (c == '>' && x->match >= 2)
+			x->lex = back;
+		x->match = c == ']' ? x->match + 1 : 0;
+		return 0;
+	case L_DECL:
+		if (c == '"' || c == '\'') {
+			x->quote = c;
+			x->lex = L_DECL_QUOTE;
+		} else if (c == '[' && !x->subset) {
+			x->subset = 1;
+			x->lex = L_SUBSET;
+		} else if (c == '>')
+			x->lex = x->subset ? L_SUBSET : L_TEXT;
+		return 0;
+	case L_DECL_QUOTE:
+		if (c == x->quote)
+			x->lex = L_DECL;
+		return 0;
+	}
+	return 0;
+}
+
+/*
+ * Write the BOM and the declaration, before the first character of
+ * content (first, or none when has_first is 0).  RFC 7303 section 3.3 and
+ * XML 1.0 section 4.3.3: an existing encoding value is rewritten to the
+ * target's name keeping its quotes; a declaration without one gets one
+ * after its version when the target needs it; an entity without a
+ * declaration gets one when the target needs it.  Nothing else changes.
+ */
+static void
+start(struct xc *x, uint32_t first, int has_first)
+{
+	const struct decl *d = &x->s->decl;
+	const struct xopts *xo = x->xo;
+	size_t usz = (size_t)unit_size(x->s->bom != BOM_NONE ?
+	    unit_of_bom(x->s->bom) : unit_of_pat(x->s->pat));
+	size_t i;
+
+	x->started = 1;
+	/* RFC 3629 section 6: a leading U+FEFF of content would read as a
+	 * BOM, so in UTF-8 without a declaration it gets a real BOM first. */
+	if (xo->bom || (xo->kind == T_UTF8 && !d->present && has_first &&
+	    first == 0xFEFF))
+		emit(x, 0xFEFF, 0, 0, 1, 1);
+	if (d->present) {
+		size_t es = (d->enc_off - d->start) / usz;
+		size_t ee = (d->enc_end - d->start) / usz;
+		size_t ve = (d->ver_end - d->start) / usz;
+
+		for (i = 0; i < x->ndecl; i++) {
+			if (d->has_encoding && i == es)
+				emit_ascii(x, xo->declname, d->start);
+			if (d->has_encoding && i >= es && i < ee)
+				continue;
+			emit(x, x->decl[i], 0, d->start, 1, 1);
+			if (!d->has_encoding && xo->need_decl && i + 1 == ve) {
+				char q[2] = { (char)x->decl[i], '\0' };
+
+				emit_ascii(x, " encoding=", d->start);
+				emit_ascii(x, q, d->start);
+				emit_ascii(x, xo->declname, d->start);
+				emit_ascii(x, q, d->start);
+			}
+		}
+		/* An empty encoding value ends where it starts. */
+		if (d->has_encoding && es >= x->ndecl)
+			emit_ascii(x, xo->declname, d->start);
+	} else if (xo->need_decl) {
+		emit_ascii(x, "<?xml version=\"1.0\" encoding=\"", 0);
+		emit_ascii(x, xo->declname, 0);
+		emit_ascii(x, "\"?>", 0);
+	}
+	if (x->s->role == ROLE_DTD) {
+		x->lex = L_SUBSET;
+		x->subset = 0;
+	}
+}
+
+/* The validator's sink: every character of the entity after the BOM. */
+static void
+sink(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
+{
+	struct xc *x = ctx;
+
+	if (x->failed)
+		return;
+	if (!x->started) {
+		const struct decl *d = &x->s->decl;
+
+		if (d->present && off < d->end && x->ndecl < DECL_MAX) {
+			x->decl[x->ndecl++] = c;
+			return;
+		}
+		start(x, c, 1);
+	}
+	emit(x, c, lex(x, c), off, line, col);
+}
+
+/* Directory part of path, for the temporary file. */
+static void
+dir_of(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		snprintf(dir, size, ".");
+	else if (slash == path)
+		snprintf(dir, size, "/");
+	else
+		snprintf(dir, size, "%.*s", (int)(slash - path), path);
+}
+
+static int
+fail_io(const char *what, const char *name)
+{
+	fprintf(stderr, "xmlsniff: ");
+	fputs(what, stderr);
+	if (name != NULL) {
+		fputs(" ", stderr);
+		fputs(name, stderr);
+	}
+	fprintf(stderr, ": %s\n", strerror(errno));
+	return 2;
+}
+
+/* Open the destination: directly for standard output and non-regular
+ * files, else a temporary file beside it.  Return the descriptor or -1. */
+static int
+open_dest(const char *dest, char *real, size_t realsize, int *direct)
+{
+	struct stat st;
+	char dir[PATH_MAX];
+	const char *base;
+	mode_t mode, um;
+	int fd, exists;
+
+	*direct = 0;
+	if (dest == NULL) {
+		*direct = 1;
+		return 1;
+	}
+	/* Keep a symbolic link: write where it points. */
+	if (realpath(dest, real) == NULL)
+		snprintf(real, realsize, "%s", dest);
+	exists = stat(real, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		*direct = 1;
+		if ((fd = open(real, O_WRONLY | O_TRUNC | O_NOCTTY)) < 0)
+			fail_io("cannot open", dest);
+		return fd;
+	}
+	dir_of(real, dir, sizeof(dir));
+	base = strrchr(real, '/') != NULL ? strrchr(real, '/') + 1 : real;
+	if ((size_t)snprintf(tmp_path, sizeof(tmp_path), "%s/.%s.xmlsniff-XXXXXX",
+	    dir, base) >= sizeof(tmp_path)) {
+		errno = ENAMETOOLONG;
+		fail_io("cannot create a temporary file for", dest);
+		return -1;
+	}
+	if ((fd = mkstemp(tmp_path)) < 0) {
+		fail_io("cannot create a temporary file in", dir);
+		return -1;
+	}
+	tmp_active = 1;
+	um = umask(0);
+	umask(um);
+	mode = exists ? st.st_mode & 07777 : 0666 & ~um;
+	if (fchmod(fd, mode) < 0) {
+		fail_io("cannot set the mode of", tmp_path);
+		close(fd);
+		unlink(tmp_path);
+		tmp_active = 0;
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Transcode one entity: s is its sniff, buf[0..have) its first bytes
+ * (eof: all of it), fd where the rest is read.  The output goes to
+ * standard output, to output, or over the input (in_place).  Return 0 on
+ * success, 1 when it could not be done faithfully (nothing is written to
+ * a file then), 2 on an I/O error.
+ */
+int
+transcode(const char *name, int fd, unsigned char *buf, size_t bufsize,
+    size_t have, int eof, struct sniff *s, const struct xopts *xo,
+    int strict, const char *output, int in_place)
+{
+	const char *dest = in_place ? name : output;
+	char real[PATH_MAX];
+	struct xc *x;
+	struct val *v;
+	size_t off = 0;
+	int direct, rc = 0;
+	ssize_t r;
+
+	if (strict && s->dg.errors > 0)
+		return fprintf(stderr, "xmlsniff: %s: not transcoded: the input "
+		    "has errors (--strict)\n", name), 1;
+	if (s->dec == DEC_NONE)
+		return fprintf(stderr, "xmlsniff: %s: not transcoded: its "
+		    "encoding cannot be decoded\n", name), 1;
+	if (s->dg.d[D_BAD_DECLARATION].count || s->dg.d[D_DECL_NOT_AT_START].count)
+		return fprintf(stderr, "xmlsniff: %s: not transcoded: the "
+		    "declaration must be mended first\n", name), 1;
+	if ((x = calloc(1, sizeof(*x))) == NULL)
+		return fail_io("out of memory for", name);
+	x->xo = xo;
+	x->s = s;
+	x->dg = &s->dg;
+	x->cd = (iconv_t)-1;
+	if (xo->kind == T_ICONV &&
+	    (x->cd = iconv_open(xo->iconv, "UTF-32LE")) == (iconv_t)-1) {
+		free(x);
+		return fail_io("iconv cannot write", xo->to.name);
+	}
+	if ((v = val_new(s, &s->dg)) == NULL) {
+		if (x->cd != (iconv_t)-1)
+			iconv_close(x->cd);
+		free(x);
+		return fail_io("cannot decode", name);
+	}
+	val_set_sink(v, sink, x);
+	if ((x->fd = open_dest(dest, real, sizeof(real), &direct)) < 0) {
+		val_free(v);
+		if (x->cd != (iconv_t)-1)
+			iconv_close(x->cd);
+		free(x);
+		return 2;
+	}
+	if (enc_is_utf32(xo->to.family))
+		diag_add(&s->dg, D_UTF32, 0, 1, 1, "the output is UTF-32, "
+		    "which is NOT RECOMMENDED for XML (RFC 7303 section 3.2)");
+
+	for (;;) {
+		size_t used = val_feed(v, buf + off, have - off, eof);
+
+		off += used;
+		/* SPEC section 6.2: illegal input bytes always fail. */
+		if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 && !x->failed)
+			x->failed = 1;
+		if (eof || x->failed)
+			break;
+		memmove(buf, buf + off, have - off);
+		have -= off;
+		off = 0;
+		if ((r = read(fd, buf + have, bufsize - have)) < 0) {
+			if (errno == EINTR)
+				continue;
+			x->werrno = errno;
+			rc = fail_io("read error on", name);
+			break;
+		}
+		eof = r == 0;
+		have += (size_t)r;
+	}
+	if (rc == 0 && !x->failed) {
+		if (!x->started)
+			start(x, 0, 0);
+		if (xo->kind == T_ICONV) {
+			drain(x);
+			if (!x->failed) {
+				unsigned char tmp[64];
+				char *op = (char *)tmp;
+				size_t ol = sizeof(tmp);
+
+				iconv(x->cd, NULL, NULL, &op, &ol);
+				out_bytes(x, tmp, (size_t)(op - (char *)tmp));
+			}
+		}
+	}
+	if (strict && s->dg.errors > 0 && !x->failed)
+		x->failed = 1;
+	if (rc == 0 && !x->failed)
+		out_flush(x);
+	if (rc == 0 && x->failed == 2) {
+		errno = x->werrno;
+		rc = fail_io("write error on", dest != NULL ? dest :
+		    "standard output");
+	} else if (rc == 0 && x->failed)
+		rc = 1;
+	if (!direct) {
+		if (rc == 0 && fsync(x->fd) < 0)
+			rc = fail_io("cannot sync", tmp_path);
+		if (close(x->fd) < 0 && rc == 0)
+			rc = fail_io("cannot close", tmp_path);
+		if (rc == 0 && rename(tmp_path, real) < 0)
+			rc = fail_io("cannot replace", dest);
+		if (rc != 0)
+			unlink(tmp_path);
+		tmp_active = 0;
+		if (rc == 0) {
+			char dir[PATH_MAX];
+			int dfd;
+
+			dir_of(real, dir, sizeof(dir));
+			if ((dfd = open(dir, O_RDONLY)) >= 0) {
+				fsync(dfd);
+				close(dfd);
+			}
+		}
+	} else if (dest != NULL)
+		close(x->fd);
+	if (rc == 1 && s->dg.d[D_UNREPRESENTABLE].count == 0 &&
+	    s->dg.d[D_ILLEGAL_SEQUENCE].count == 0)
+		fprintf(stderr, "xmlsniff: %s: not transcoded: the input has "
+		    "errors (--strict)\n", name);
+	val_free(v);
+	if (x->cd != (iconv_t)-1)
+		iconv_close(x->cd);
+	free(x);
+	return rc;
+}

@@ -1,0 +1,466 @@
+/*
+ * Validation: SPEC section 3.  The whole entity is decoded in its
+ * authoritative encoding; illegal or truncated sequences and characters
+ * that are not XML Chars (XML 1.0 [2], XML 1.1 [2] and [2a]) are errors.
+ * UTF-8, UTF-16 and UTF-32 have their own decoders; other encodings go
+ * through iconv(3), by a byte table for single-byte encodings.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmlsniff.h"
+
+struct val {
+	enum dec	 dec;
+	int		 xml11;
+	struct diags	*dg;
+	const char	*encname;
+	uint64_t	 skip;		/* BOM bytes still to pass over */
+	uint64_t	 off;		/* offset of the next byte */
+	uint64_t	 line, col;
+	uint32_t	 prev;		/* the previous character */
+	iconv_t		 cd;
+	int		 sb;		/* single-byte: sbmap is valid */
+	uint32_t	 sbmap[256];	/* code point, or SB_BAD */
+	/* suspicious-label hints for single-byte encodings */
+	int		 iso8859;
+	int		 u8bad;		/* raw bytes are not UTF-8 */
+	uint64_t	 u8mb;		/* multi-byte UTF-8 sequences seen */
+	uint64_t	 u8off, u8line, u8col;
+	unsigned	 u8skip;
+	/* Where decoded characters go (transcoding), if anywhere. */
+	val_sink_fn	 sink;
+	void		*sink_ctx;
+};
+
+#define SB_BAD	0xFFFFFFFFu
+
+/* XML 1.0 [2] Char, or with xml11 the characters XML 1.1 allows literally
+ * (its Char less RestrictedChar [2a]). */
+int
+xml_char_ok(uint32_t c, int xml11)
+{
+	if (c < 0x20)
+		return c == 0x9 || c == 0xA || c == 0xD;
+	if (c < 0x7F)
+		return 1;
+	if (xml11 && c <= 0x9F)
+		return c == 0x85;
+	if (c <= 0xD7FF)
+		return 1;
+	if (c < 0xE000)
+		return 0;
+	if (c <= 0xFFFD)
+		return 1;
+	return c >= 0x10000 && c <= 0x10FFFF;
+}
+
+/*
+ * UTF-8 (RFC 3629 section 4): no overlongs, surrogates or code points past
+ * U+10FFFF.  An illegal sequence skips its maximal valid prefix (at least
+ * one byte), as the Unicode standard recommends for resynchronisation.
+ */
+int
+utf8_dec(const unsigned char *p, size_t n, uint32_t *cp)
+{
+	unsigned b = p[0], lo = 0x80, hi = 0xBF;
+	size_t len, i;
+	uint32_t c;
+
+	if (b < 0x80) {
+		*cp = b;
+		return 1;
+	}
+	if (b >= 0xC2 && b <= 0xDF) {
+		len = 2;
+		c = b & 0x1F;
+	} else if (b >= 0xE0 && b <= 0xEF) {
+		len = 3;
+		c = b & 0x0F;
+		if (b == 0xE0)
+			lo = 0xA0;
+		else if (b == 0xED)
+			hi = 0x9F;
+	} else if (b >= 0xF0 && b <= 0xF4) {
+		len = 4;
+		c = b & 0x07;
+		if (b == 0xF0)
+			lo = 0x90;
+		else if (b == 0xF4)
+			hi = 0x8F;
+	} else
+		return -1;
+	for (i = 1; i < len; i++) {
+		if (i >= n)
+			return 0;
+		if (p[i] < lo || p[i] > hi)
+			return -(int)i;
+		lo = 0x80;
+		hi = 0xBF;
+		c = c << 6 | (p[i] & 0x3F);
+	}
+	*cp = c;
+	return (int)len;
+}
+
+/* UTF-16 (RFC 2781): surrogates must pair, high then low. */
+int
+utf16_dec(const unsigned char *p, size_t n, int be, uint32_t *cp)
+{
+	uint32_t u, w;
+
+	if (n < 2)
+		return 0;
+	u = be ? (uint32_t)p[0] << 8 | p[1] : (uint32_t)p[1] << 8 | p[0];
+	if (u < 0xD800 || u > 0xDFFF) {
+		*cp = u;
+		return 2;
+	}
+	if (u >= 0xDC00)
+		return -2;
+	if (n < 4)
+		return 0;
+	w = be ? (uint32_t)p[2] << 8 | p[3] : (uint32_t)p[3] << 8 | p[2];
+	if (w < 0xDC00 || w > 0xDFFF)
+		return -2;
+	*cp = 0x10000 + ((u - 0xD800) << 10) + (w - 0xDC00);
+	return 4;
+}
+
+/* UTF-32: one unit a character, no surrogates, nothing past U+10FFFF. */
+int
+utf32_dec(const unsigned char *p, size_t n, int be, uint32_t *cp)
+{
+	uint32_t u;
+
+	if (n < 4)
+		return 0;
+	u = be ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	    (uint32_t)p[2] << 8 | p[3] : (uint32_t)p[3] << 24 |
+	    (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+	if (u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF))
+		return -4;
+	*cp = u;
+	return 4;
+}
+
+/* Build the byte table of a single-byte encoding; return 0 if it is not
+ * one (some byte starts a longer sequence, or the converter has state). */
+static int
+sb_build(struct val *v)
+{
+	int b;
+
+	for (b = 0; b < 256; b++) {
+		char in = (char)b, *ip = &in;
+		unsigned char out[8];
+		char *op = (char *)out;
+		size_t il = 1, ol = sizeof(out);
+
+		iconv(v->cd, NULL, NULL, NULL, NULL);
+		if (iconv(v->cd, &ip, &il, &op, &ol) == (size_t)-1) {
+			if (errno != EILSEQ)
+				return 0;
+			v->sbmap[b] = SB_BAD;
+			continue;
+		}
+		if (ol != sizeof(out) - 4 || il != 0)
+			return 0;
+		v->sbmap[b] = (uint32_t)out[0] | (uint32_t)out[1] << 8 |
+		    (uint32_t)out[2] << 16 | (uint32_t)out[3] << 24;
+	}
+	iconv(v->cd, NULL, NULL, NULL, NULL);
+	return 1;
+}
+
+/* Start validating the entity s; diagnostics go to dg.  NULL when it
+ * cannot be decoded (already diagnosed by sniff). */
+struct val *
+val_new(const struct sniff *s, struct diags *dg)
+{
+	struct val *v;
+
+	if (s->dec == DEC_NONE)
+		return NULL;
+	if ((v = calloc(1, sizeof(*v))) == NULL)
+		return NULL;
+	v->dec = s->dec;
+	v->xml11 = s->xml11;
+	v->dg = dg;
+	v->encname = s->encname;
+	v->skip = s->bomlen;
+	v->line = v->col = 1;
+	v->cd = (iconv_t)-1;
+	if (v->dec == DEC_ICONV) {
+		v->cd = iconv_open("UTF-32LE", s->dec_iconv);
+		if (v->cd == (iconv_t)-1) {
+			free(v);
+			return NULL;
+		}
+		v->sb = sb_build(v);
+		v->iso8859 = strncmp(s->encname, "ISO-8859-", 9) == 0;
+	}
+	return v;
+}
+
+void
+val_free(struct val *v)
+{
+	if (v == NULL)
+		return;
+	if (v->cd != (iconv_t)-1)
+		iconv_close(v->cd);
+	free(v);
+}
+
+/* Send every decoded character, with its position, to fn. */
+void
+val_set_sink(struct val *v, val_sink_fn fn, void *ctx)
+{
+	v->sink = fn;
+	v->sink_ctx = ctx;
+}
+
+/* Account for character c that starts at byte offset off. */
+static void
+put(struct val *v, uint32_t c, uint64_t off)
+{
+	if (v->sink != NULL)
+		v->sink(v->sink_ctx, c, off, v->line, v->col);
+	if (!xml_char_ok(c, v->xml11)) {
+		if (c >= 0xD800 && c <= 0xDFFF)
+			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->line, v->col,
+			    "U+%04X (a surrogate) is not an XML Char; the "
+			    "bytes are damaged", (unsigned)c);
+		else if (v->xml11 && c != 0 && c < 0xFFFE)
+			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->line, v->col,
+			    "U+%04X may not appear literally in XML 1.1 "
+			    "(RestrictedChar [2a]); write &#x%X; instead",
+			    (unsigned)c, (unsigned)c);
+		else
+			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->line, v->col,
+			    "U+%04X is not an XML Char (XML 1.0 [2]); remove "
+			    "it%s", (unsigned)c, c == 0 ? " (a NUL byte: is "
+			    "this a binary file, or mislabelled UTF-16?)" : "");
+	}
+	if (c == '\n') {
+		if (v->prev != '\r') {
+			v->line++;
+			v->col = 1;
+		}
+	} else if (c == '\r' || (v->xml11 && (c == 0x2028 ||
+	    (c == 0x85 && v->prev != '\r')))) {
+		v->line++;
+		v->col = 1;
+	} else if (!(v->xml11 && c == 0x85))
+		v->col++;
+	v->prev = c;
+}
+
+static void
+illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
+{
+	char hex[3 * 4 + 1];
+	size_t i;
+
+	for (i = 0; i < len && i < 4; i++)
+		snprintf(hex + 3 * i, 4, "%s%02X", i ? " " : "", p[i]);
+	diag_add(v->dg, D_ILLEGAL_SEQUENCE, v->off, v->line, v->col,
+	    "%s %s %s in %s; %s", truncated ? "the entity ends inside a "
+	    "character: bytes" : "bytes", hex, truncated ? "are incomplete" :
+	    "are not valid", v->encname, truncated ? "the file is truncated" :
+	    "the entity is not in this encoding: declare the encoding it is "
+	    "in, or re-encode it");
+}
+
+/* Unicode forms: p[0..n) are whole input bytes from v->off on. */
+static size_t
+feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t c;
+		int r;
+
+		if (v->dec == DEC_UTF8) {
+			/* ASCII fast path: eight printable bytes at a time. */
+			while (v->sink == NULL && i + 8 <= n) {
+				uint64_t w;
+
+				memcpy(&w, p + i, 8);
+				/* All of 0x20..0x7E: no high bit, +1 sets
+				 * none, -0x20 borrows in none. */
+				if ((w & 0x8080808080808080ULL) != 0 ||
+				    (((w + 0x0101010101010101ULL) |
+				    (w - 0x2020202020202020ULL)) &
+				    0x8080808080808080ULL) != 0)
+					break;
+				i += 8;
+				v->off += 8;
+				v->col += 8;
+				v->prev = p[i - 1];
+			}
+			if (i >= n)
+				break;
+			r = utf8_dec(p + i, n - i, &c);
+		} else if (v->dec == DEC_UTF16BE || v->dec == DEC_UTF16LE)
+			r = utf16_dec(p + i, n - i, v->dec == DEC_UTF16BE, &c);
+		else
+			r = utf32_dec(p + i, n - i, v->dec == DEC_UTF32BE, &c);
+		if (r > 0) {
+			put(v, c, v->off);
+		} else if (r < 0) {
+			illegal(v, p + i, (size_t)-r, 0);
+			v->col++;
+			r = -r;
+		} else {
+			if (!eof)
+				break;
+			illegal(v, p + i, n - i, 1);
+			r = (int)(n - i);
+		}
+		i += (size_t)r;
+		v->off += (uint64_t)r;
+	}
+	return i;
+}
+
+/*
+ * The raw-UTF-8 hint of SPEC section 3 for a single-byte label: follow the
+ * bytes as UTF-8 too.  Return 1 when the data ends inside a sequence and
+ * more is to come (the caller passes those bytes again).
+ */
+static int
+sb_utf8(struct val *v, const unsigned char *p, size_t i, size_t n, int eof)
+{
+	uint32_t u;
+	int r;
+
+	if (v->u8skip > 0) {
+		v->u8skip--;
+		return 0;
+	}
+	if (p[i] < 0x80 || v->u8bad)
+		return 0;
+	r = utf8_dec(p + i, n - i, &u);
+	if (r == 0 && !eof)
+		return 1;
+	if (r <= 1) {
+		v->u8bad = 1;
+		return 0;
+	}
+	if (v->u8mb++ == 0) {
+		v->u8off = v->off;
+		v->u8line = v->line;
+		v->u8col = v->col;
+	}
+	v->u8skip = (unsigned)r - 1;
+	return 0;
+}
+
+static size_t
+feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t c = v->sbmap[p[i]];
+
+		if ((p[i] >= 0x80 || v->u8skip > 0) && sb_utf8(v, p, i, n, eof))
+			break;
+		if (c == SB_BAD) {
+			illegal(v, p + i, 1, 0);
+			v->col++;
+			v->off++;
+			continue;
+		}
+		/* SPEC section 3: C1 controls under ISO-8859-n. */
+		if (v->iso8859 && c >= 0x80 && c <= 0x9F)
+			diag_add(v->dg, D_SUSPICIOUS_LABEL, v->off, v->line,
+			    v->col, "C1 control U+%04X under %s: the text is "
+			    "probably windows-125x; declare that encoding",
+			    (unsigned)c, v->encname);
+		put(v, c, v->off);
+		v->off++;
+	}
+	return i;
+}
+
+/* Any other encoding: one character at a time, so that every offset is
+ * exact and stateful encodings (ISO-2022-*) keep their state. */
+static size_t
+feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned char out[64];
+		char *ip = (char *)(p + i), *op = (char *)out;
+		size_t il = n - i, ol = 4, used, k;
+		size_t r = iconv(v->cd, &ip, &il, &op, &ol);
+		int e = errno;
+
+		if (r == (size_t)-1 && e == E2BIG && op == (char *)out) {
+			/* One input sequence, several characters. */
+			ol = sizeof(out);
+			r = iconv(v->cd, &ip, &il, &op, &ol);
+			e = errno;
+		}
+		used = (size_t)(ip - (char *)(p + i));
+		for (k = 0; k + 4 <= (size_t)(op - (char *)out); k += 4)
+			put(v, (uint32_t)out[k] | (uint32_t)out[k + 1] << 8 |
+			    (uint32_t)out[k + 2] << 16 |
+			    (uint32_t)out[k + 3] << 24, v->off);
+		i += used;
+		v->off += used;
+		if (r != (size_t)-1 || e == E2BIG)
+			continue;
+		if (e == EINVAL) {
+			if (!eof)
+				break;
+			illegal(v, p + i, n - i, 1);
+			v->off += n - i;
+			i = n;
+		} else {
+			illegal(v, p + i, 1, 0);
+			v->col++;
+			v->off++;
+			i++;
+		}
+	}
+	return i;
+}
+
+/*
+ * Validate the next n bytes of the entity; eof says they are the last.
+ * Return how many were consumed: fewer than n only when not eof and the
+ * data ends inside a character, whose bytes the caller passes again.
+ */
+size_t
+val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
+{
+	size_t skip = 0, used;
+
+	if (v->skip > 0) {
+		skip = v->skip < n ? (size_t)v->skip : n;
+		v->skip -= skip;
+		v->off += skip;
+		p += skip;
+		n -= skip;
+	}
+	if (v->dec == DEC_ICONV)
+		used = v->sb ? feed_sb(v, p, n, eof) : feed_iconv(v, p, n, eof);
+	else
+		used = feed_unicode(v, p, n, eof);
+	if (eof && v->sb && !v->u8bad && v->u8mb > 0)
+		diag_add(v->dg, D_SUSPICIOUS_LABEL, v->u8off, v->u8line,
+		    v->u8col, "labelled %s but the content is valid UTF-8 "
+		    "(%llu multi-byte sequences); it is probably UTF-8: declare "
+		    "encoding=\"UTF-8\"", v->encname,
+		    (unsigned long long)v->u8mb);
+	return skip + used;
+}

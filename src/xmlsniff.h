@@ -1,0 +1,326 @@
+/*
+ * xmlsniff: the encoding of XML entities.
+ *
+ * Data flow: bytes -> sniff (bom.c, decl.c, enc.c, mt.c, sniff.c) ->
+ * validate (validate.c) -> report (report.c) or transcode (transcode.c).
+ * Everything but main.c and transcode.c's output side works on memory only.
+ */
+#ifndef XMLSNIFF_H
+#define XMLSNIFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define XMLSNIFF_VERSION "1.0.0"
+
+/* Bytes read from the start of an input before it is sniffed. */
+#define HEAD_MAX	(256 * 1024)
+/* Longest declaration read, in characters (a longer one is malformed). */
+#define DECL_MAX	(16 * 1024)
+
+/* bom.c */
+
+enum bom {
+	BOM_NONE,
+	BOM_UTF8,
+	BOM_UTF16BE,
+	BOM_UTF16LE,
+	BOM_UTF32BE,
+	BOM_UTF32LE,
+	BOM_UCS4_2143,
+	BOM_UCS4_3412
+};
+
+/* Byte patterns of XML Appendix F, for entities without a BOM. */
+enum pat {
+	PAT_UNKNOWN,
+	PAT_32BE,
+	PAT_32LE,
+	PAT_32_2143,
+	PAT_32_3412,
+	PAT_16BE,
+	PAT_16LE,
+	PAT_ASCII,
+	PAT_EBCDIC
+};
+
+/* How the characters of a declaration are laid out in bytes. */
+enum unit {
+	UNIT_8,
+	UNIT_16BE,
+	UNIT_16LE,
+	UNIT_32BE,
+	UNIT_32LE,
+	UNIT_32_2143,
+	UNIT_32_3412,
+	UNIT_EBCDIC
+};
+
+enum bom	 bom_sniff(const unsigned char *, size_t, size_t *);
+const char	*bom_name(enum bom);
+enum pat	 pat_sniff(const unsigned char *, size_t);
+const char	*pat_name(enum pat);
+enum unit	 unit_of_bom(enum bom);
+enum unit	 unit_of_pat(enum pat);
+int		 unit_size(enum unit);
+long		 unit_get(enum unit, const unsigned char *, size_t, size_t);
+
+/* enc.c */
+
+enum family {
+	ENC_F_UTF8,
+	ENC_F_16,	/* UTF-16 or UCS-2, byte order from the BOM */
+	ENC_F_16BE,
+	ENC_F_16LE,
+	ENC_F_32,
+	ENC_F_32BE,
+	ENC_F_32LE,
+	ENC_F_ASCII,	/* "<?xml" is 3C 3F 78 6D 6C */
+	ENC_F_EBCDIC,	/* "<?xml" is 4C 6F A7 94 93 */
+	ENC_F_OTHER
+};
+
+struct enc_entry {
+	const char	*name;		/* preferred MIME name, else registry name */
+	const char	*iconv;		/* a name iconv accepted; "" if none */
+	unsigned char	 family;
+};
+
+struct enc_label {
+	const char	*label;
+	int		 idx;
+};
+
+/* The result of looking up an encoding name. */
+struct enc {
+	char		 name[256];	/* the name to report */
+	char		 iconv[64];	/* the name for iconv_open; "" if none */
+	enum family	 family;
+	int		 registered;	/* the label is in the IANA registry */
+	int		 known;		/* registry or iconv knows it */
+};
+
+int		 enc_lookup(const char *, struct enc *);
+int		 enc_iconv_ok(const char *);
+const char	*enc_family_name(enum family);
+int		 enc_is_utf16(enum family);
+int		 enc_is_utf32(enum family);
+int		 enc_compatible(const struct enc *, const struct enc *);
+int		 enc_same(const struct enc *, const struct enc *);
+void		 enc_lower(char *, const char *, size_t);
+
+/* decl.c */
+
+enum role {
+	ROLE_DOCUMENT,
+	ROLE_ENTITY,	/* external parsed entity: TextDecl grammar */
+	ROLE_DTD	/* external subset: TextDecl grammar */
+};
+
+struct decl {
+	int		 present;	/* "<?xml" at the very start */
+	int		 has_version;
+	char		 version[16];
+	int		 has_encoding;
+	char		 encoding[256];	/* raw value (cut at 255 characters) */
+	int		 enc_ok;	/* the value is a well-formed EncName */
+	int		 standalone;	/* -1 absent, 0 no, 1 yes */
+	char		 quote;		/* quote around the encoding value */
+	/* Byte offsets from the first byte of the input. */
+	size_t		 start;		/* of "<?xml" */
+	size_t		 end;		/* just past "?>" */
+	size_t		 enc_off;	/* of the encoding value */
+	size_t		 enc_end;	/* just past the encoding value */
+	size_t		 ver_end;	/* just past the version's closing quote */
+	/* The first syntax error, if any. */
+	int		 bad;
+	size_t		 bad_off;
+	char		 bad_msg[200];
+	/* A declaration found after other content (decl-not-at-start). */
+	int		 late;
+	size_t		 late_off;
+	char		 late_what[40];
+	enum role	 role;
+};
+
+void		 decl_read(const unsigned char *, size_t, size_t, enum unit,
+		    int, struct decl *);
+int		 decl_encname_ok(const char *);
+
+/* mt.c */
+
+struct mt {
+	char		 type[128];	/* type/subtype, lower case */
+	int		 has_charset;
+	char		 charset[128];	/* raw value, unquoted */
+	int		 xml;		/* an XML media type (RFC 7303 sections 4, 9) */
+	enum role	 role;		/* what the type says the entity is */
+	int		 role_known;
+};
+
+int		 mt_parse(const char *, struct mt *, char *, size_t);
+
+/* diag.c */
+
+enum code {
+	D_DECL_MISMATCH,
+	D_BOM_CHARSET_CONFLICT,
+	D_BOM_FORBIDDEN,
+	D_BOM_MISSING,
+	D_BAD_DECLARATION,
+	D_DECL_NOT_AT_START,
+	D_ILLEGAL_SEQUENCE,
+	D_ILLEGAL_CHAR,
+	D_UNSUPPORTED_ENCODING,
+	D_NO_DECLARATION,
+	D_UNREPRESENTABLE,
+	D_CHARSET_DECL_CONFLICT,
+	D_UTF8_BOM,
+	D_UTF32,
+	D_MISSING_DECL,
+	D_UNREGISTERED_NAME,
+	D_NOT_XML_MEDIA_TYPE,
+	D_SUSPICIOUS_LABEL,
+	D_NCODES
+};
+
+struct diag {
+	uint64_t	 count;		/* 0: not present */
+	uint64_t	 off;
+	uint64_t	 line;
+	uint64_t	 col;
+	uint64_t	 seq;		/* order of first occurrence */
+	char		 msg[400];
+};
+
+struct diags {
+	struct diag	 d[D_NCODES];
+	uint64_t	 nseq;
+	int		 errors;
+	int		 warnings;
+};
+
+const char	*diag_code(enum code);
+int		 diag_is_error(enum code);
+void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
+		    uint64_t, const char *, ...)
+		    __attribute__((format(printf, 6, 7)));
+int		 diag_order(const struct diags *, enum code *);
+
+/* sniff.c */
+
+enum source {
+	SRC_NONE,
+	SRC_BOM,
+	SRC_CHARSET,
+	SRC_DECLARATION,
+	SRC_DEFAULT,
+	SRC_SNIFFED
+};
+
+/* How the content is decoded for validation and transcoding. */
+enum dec {
+	DEC_NONE,	/* cannot be decoded */
+	DEC_UTF8,
+	DEC_UTF16BE,
+	DEC_UTF16LE,
+	DEC_UTF32BE,
+	DEC_UTF32LE,
+	DEC_ICONV
+};
+
+struct sniff {
+	enum bom	 bom;
+	size_t		 bomlen;
+	enum pat	 pat;
+	struct decl	 decl;
+	const struct mt	*mt;		/* --content-type, or NULL */
+	struct enc	 cs;		/* the charset parameter, if any */
+	struct enc	 de;		/* the declared encoding, if any */
+	int		 have_enc;	/* enc below means something */
+	struct enc	 enc;		/* the encoding the entity is read with */
+	char		 encname[256];	/* reported name, byte order included */
+	enum source	 source;
+	enum dec	 dec;
+	char		 dec_iconv[64];	/* iconv name for DEC_ICONV */
+	int		 xml11;
+	enum role	 role;
+	struct diags	 dg;
+};
+
+void		 sniff(const unsigned char *, size_t, int, const struct mt *,
+		    const char *, struct sniff *);
+const char	*source_name(enum source);
+void		 pos_of(const unsigned char *, size_t, enum unit, size_t,
+		    uint64_t *, uint64_t *);
+
+/* validate.c */
+
+struct val;
+typedef void	(*val_sink_fn)(void *, uint32_t, uint64_t, uint64_t, uint64_t);
+
+struct val	*val_new(const struct sniff *, struct diags *);
+void		 val_set_sink(struct val *, val_sink_fn, void *);
+size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
+void		 val_free(struct val *);
+int		 xml_char_ok(uint32_t, int);
+
+/* Decoders shared by validation and transcoding: return the length of the
+ * sequence at p (decoding it into *cp), 0 if more bytes are needed, or -n
+ * for an illegal sequence of n bytes to skip. */
+int		 utf8_dec(const unsigned char *, size_t, uint32_t *);
+int		 utf16_dec(const unsigned char *, size_t, int, uint32_t *);
+int		 utf32_dec(const unsigned char *, size_t, int, uint32_t *);
+
+/* report.c */
+
+enum fmt {
+	FMT_TEXT,
+	FMT_MIME,
+	FMT_MIME_ENCODING,
+	FMT_JSON
+};
+
+void		 report_line(const char *, const struct sniff *, enum fmt, int);
+void		 report_diags(const char *, const struct sniff *);
+void		 report_failure(const char *, const char *, enum fmt, int);
+void		 report_mime(const struct sniff *, char *, size_t);
+void		 put_name(const char *);
+void		 put_json_string(const char *);
+
+/* transcode.c */
+
+enum fallback {
+	FB_ERROR,
+	FB_NCR
+};
+
+/* How the target is written. */
+enum tkind {
+	T_UTF8,
+	T_UTF16BE,
+	T_UTF16LE,
+	T_UTF32BE,
+	T_UTF32LE,
+	T_ICONV
+};
+
+struct xopts {
+	struct enc	 to;		/* the target */
+	enum tkind	 kind;
+	int		 bom;		/* RFC 7303 section 3.3: write a BOM */
+	int		 need_decl;	/* the output must declare its encoding */
+	char		 declname[64];	/* the name the declaration gives */
+	char		 iconv[64];	/* iconv name, for T_ICONV */
+	enum fallback	 fallback;
+	int		 utf8_bom;
+};
+
+int		 target_resolve(const char *, int, int, struct xopts *, char *,
+		    size_t);
+int		 transcode(const char *, int, unsigned char *, size_t, size_t,
+		    int, struct sniff *, const struct xopts *, int, const char *,
+		    int);
+void		 transcode_signals(void);
+
+#endif
