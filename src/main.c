@@ -202,8 +202,10 @@ analyse(const char *name, int fd)
 	}
 	if (!opt.quiet)
 		report_line(name, s, opt.fmt, opt.brief);
-	if (opt.fmt != FMT_JSON)
+	if (opt.fmt != FMT_JSON && (s->dg.errors || s->dg.warnings)) {
+		fflush(stdout);
 		report_diags(name, s);
+	}
 	if (opt.strict && s->dg.errors > 0)
 		raise_status(1);
 	free(s);

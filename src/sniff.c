@@ -134,6 +134,24 @@ pat_encoding(enum pat pat)
 	}
 }
 
+/* The Unicode form whose zero bytes the first four bytes show (any
+ * characters, not only "<?" as Appendix F lists), or NULL. */
+static const char *
+zero_pattern(const unsigned char *p, size_t n)
+{
+	if (n < 4)
+		return NULL;
+	if (p[0] && !p[1] && !p[2] && !p[3])
+		return "UTF-32LE";
+	if (!p[0] && !p[1] && !p[2] && p[3])
+		return "UTF-32BE";
+	if (p[0] && !p[1] && p[2] && !p[3])
+		return "UTF-16LE";
+	if (!p[0] && p[1] && !p[2] && p[3])
+		return "UTF-16BE";
+	return NULL;
+}
+
 /* Set the encoding to the one named (a Unicode form or a BOM name). */
 static void
 set_unicode(struct sniff *s, const char *name)
@@ -353,12 +371,11 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 			    "them agree", mt->charset, d->encoding);
 		if (s->cs.known && (s->cs.family == ENC_F_ASCII ||
 		    s->cs.family == ENC_F_UTF8 || s->cs.family == ENC_F_EBCDIC) &&
-		    pat_encoding(s->pat) != NULL)
+		    zero_pattern(p, n) != NULL)
 			diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
-			    "bytes have the %s zero pattern of %s, but the "
+			    "bytes have the zero pattern of %s, but the "
 			    "charset says \"%s\"; the label is probably "
-			    "wrong", pat_name(s->pat), pat_encoding(s->pat),
-			    mt->charset);
+			    "wrong", zero_pattern(p, n), mt->charset);
 	} else if (has_de) {
 		s->source = SRC_DECLARATION;
 		if (!s->de.known) {
@@ -400,6 +417,12 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 	} else {
 		s->source = SRC_DEFAULT;
 		set_label(s, &(struct enc){ "UTF-8", "UTF-8", ENC_F_UTF8, 1, 1 });
+		if (zero_pattern(p, n) != NULL)
+			diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
+			    "bytes look like %s (zero bytes between the "
+			    "characters) but there is no BOM and no "
+			    "declaration, so they are read as UTF-8 (XML 1.0 "
+			    "Appendix F); add a BOM", zero_pattern(p, n));
 	}
 
 	/* XML 1.0 section 4.3.3: UTF-16 must begin with a BOM. */
