@@ -15,13 +15,13 @@ WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
 		-Wwrite-strings -Wvla
 XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L
 
-SRCS =		src/bom.c src/decl.c src/diag.c src/enc.c src/main.c \
+SRCS =		src/bom.c src/decl.c src/diag.c src/enc.c src/fast.c src/main.c \
 		src/mt.c src/report.c src/sniff.c src/transcode.c \
 		src/validate.c
-OBJS =		src/bom.o src/decl.o src/diag.o src/enc.o src/main.o \
+OBJS =		src/bom.o src/decl.o src/diag.o src/enc.o src/fast.o src/main.o \
 		src/mt.o src/report.o src/sniff.o src/transcode.o \
 		src/validate.o
-CORE =		src/bom.o src/decl.o src/diag.o src/enc.o src/mt.o \
+CORE =		src/bom.o src/decl.o src/diag.o src/enc.o src/fast.o src/mt.o \
 		src/report.o src/sniff.o src/transcode.o src/validate.o
 HDRS =		src/xmlsniff.h src/enctab.h
 

@@ -86,11 +86,11 @@ decl_at(const struct units *s, size_t i)
 	return is_s(c) || c == '?';
 }
 
-/* Skip a comment or a processing instruction (not an XML declaration) at
- * unit i; return the unit after it, or i if there is none or it does not
- * end within the head. */
+/* Skip a comment or a processing instruction (an XML declaration too when
+ * any_pi) at unit i; return the unit after it, or i if there is none or it
+ * does not end within the head. */
 static size_t
-skip_misc(const struct units *s, size_t i)
+skip_misc(const struct units *s, size_t i, int any_pi)
 {
 	size_t j;
 
@@ -100,7 +100,7 @@ skip_misc(const struct units *s, size_t i)
 				return j + 3;
 		return i;
 	}
-	if (at(s, i, "<?") && !decl_at(s, i)) {
+	if (at(s, i, "<?") && (any_pi || !decl_at(s, i))) {
 		for (j = i + 2; ch(s, j) >= 0; j++)
 			if (at(s, j, "?>"))
 				return j + 2;
@@ -130,7 +130,7 @@ guess_role(const struct units *s, size_t i)
 	for (;;) {
 		while (is_s(ch(s, i)))
 			i++;
-		j = skip_misc(s, i);
+		j = skip_misc(s, i, 1);
 		if (j == i)
 			break;
 		i = j;
@@ -394,7 +394,7 @@ decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
 			i++;
 			continue;
 		}
-		j = skip_misc(&s, i);
+		j = skip_misc(&s, i, 0);
 		if (j != i) {
 			if (d->late_what[0] == '\0')
 				snprintf(d->late_what, sizeof(d->late_what),

@@ -286,26 +286,23 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 		uint32_t c;
 		int r;
 
-		if (v->dec == DEC_UTF8) {
-			/* ASCII fast path: eight printable bytes at a time. */
-			while (v->sink == NULL && i + 8 <= n) {
-				uint64_t w;
+		/* Runs of plain characters need only counting (fast.c). */
+		if (v->sink == NULL && !v->xml11 && v->prev != '\r') {
+			size_t k = v->dec == DEC_UTF8 ?
+			    plain_utf8(p + i, n - i, &v->line, &v->col) :
+			    v->dec == DEC_UTF16BE || v->dec == DEC_UTF16LE ?
+			    plain_utf16(p + i, n - i, v->dec == DEC_UTF16BE,
+			    &v->line, &v->col) : 0;
 
-				memcpy(&w, p + i, 8);
-				/* All of 0x20..0x7E: no high bit, +1 sets
-				 * none, -0x20 borrows in none. */
-				if ((w & 0x8080808080808080ULL) != 0 ||
-				    (((w + 0x0101010101010101ULL) |
-				    (w - 0x2020202020202020ULL)) &
-				    0x8080808080808080ULL) != 0)
+			if (k > 0) {
+				i += k;
+				v->off += k;
+				v->prev = 0;
+				if (i >= n)
 					break;
-				i += 8;
-				v->off += 8;
-				v->col += 8;
-				v->prev = p[i - 1];
 			}
-			if (i >= n)
-				break;
+		}
+		if (v->dec == DEC_UTF8) {
 			r = utf8_dec(p + i, n - i, &c);
 		} else if (v->dec == DEC_UTF16BE || v->dec == DEC_UTF16LE)
 			r = utf16_dec(p + i, n - i, v->dec == DEC_UTF16BE, &c);

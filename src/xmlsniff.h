@@ -272,6 +272,17 @@ int		 utf8_dec(const unsigned char *, size_t, uint32_t *);
 int		 utf16_dec(const unsigned char *, size_t, int, uint32_t *);
 int		 utf32_dec(const unsigned char *, size_t, int, uint32_t *);
 
+/* fast.c */
+
+size_t		 plain_utf8(const unsigned char *, size_t, uint64_t *,
+		    uint64_t *);
+size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
+		    uint64_t *);
+size_t		 plain_utf16(const unsigned char *, size_t, int, uint64_t *,
+		    uint64_t *);
+size_t		 plain_utf16_ref(const unsigned char *, size_t, int, uint64_t *,
+		    uint64_t *);
+
 /* report.c */
 
 enum fmt {

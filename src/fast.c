@@ -1,0 +1,465 @@
+/*
+ * Fast paths of the validator (SPEC section 3): runs of "plain" characters,
+ * which need nothing but counting.  A plain character is an XML 1.0 Char
+ * other than CR (whose line-end rules the caller applies): TAB, LF,
+ * U+0020..U+10FFFF less surrogates, U+FFFE and U+FFFF.  Each function
+ * returns how many bytes from the start of p are plain characters, ending
+ * on a character boundary, and adds their line ends to *lines and their
+ * columns to *col as the character-at-a-time path would.  Anything else is
+ * left to that path, so the answers never depend on the path taken.
+ *
+ * UTF-8 validation on x86-64 with AVX2 follows the lookup method of
+ * Keiser and Lemire, "Validating UTF-8 in less than one instruction per
+ * byte" (2021); SSE2 (always there on x86-64) takes ASCII blocks; other
+ * machines take eight ASCII bytes at a time.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmlsniff.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_X86 1
+#include <immintrin.h>
+#endif
+
+/* Add the line ends and columns of the plain bytes p[0..n) (whole
+ * characters) to the counters: the portable reference for all paths. */
+static void
+count_plain(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else if ((p[i] & 0xC0) != 0x80)
+			(*col)++;
+	}
+}
+
+/* The character-at-a-time definition of the plain UTF-8 prefix. */
+size_t
+plain_utf8_ref(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t c;
+		int r = utf8_dec(p + i, n - i, &c);
+
+		if (r <= 0 || c == '\r' || !xml_char_ok(c, 0))
+			break;
+		i += (size_t)r;
+	}
+	count_plain(p, i, lines, col);
+	return i;
+}
+
+/* Portable: eight plain ASCII bytes at a time, else one character. */
+static size_t
+plain_utf8_word(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t i = 0;
+
+	for (;;) {
+		uint32_t c;
+		int r;
+
+		while (i + 8 <= n) {
+			uint64_t w;
+
+			memcpy(&w, p + i, 8);
+			/* Bytes 0x20..0x7F: no high bit, none below 0x20. */
+			if (((w | (w - 0x2020202020202020ULL)) &
+			    0x8080808080808080ULL) != 0)
+				break;
+			i += 8;
+			*col += 8;
+		}
+		if (i >= n)
+			break;
+		r = utf8_dec(p + i, n - i, &c);
+		if (r <= 0 || c == '\r' || !xml_char_ok(c, 0))
+			break;
+		if (c == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else
+			(*col)++;
+		i += (size_t)r;
+	}
+	return i;
+}
+
+/* The plain prefix of UTF-16 (be: big-endian), one unit at a time:
+ * surrogates, controls other than TAB/LF, U+FFFE and U+FFFF end it. */
+static size_t
+plain_utf16_word(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t i;
+
+	for (i = 0; i + 2 <= n; i += 2) {
+		unsigned u = be ? (unsigned)p[i] << 8 | p[i + 1] :
+		    (unsigned)p[i + 1] << 8 | p[i];
+
+		if (u >= 0x20 && (u < 0xD800 || u > 0xDFFF) && u < 0xFFFE)
+			(*col)++;
+		else if (u == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else if (u != '\t')
+			break;
+		else
+			(*col)++;
+	}
+	return i;
+}
+
+#ifdef HAVE_X86
+
+/* How many bytes at the end of p[0..e) start a sequence that goes on
+ * past e (the bytes before e are valid UTF-8). */
+static size_t
+partial_tail(const unsigned char *p, size_t e)
+{
+	if (e >= 1 && p[e - 1] >= 0xC0)
+		return 1;
+	if (e >= 2 && p[e - 2] >= 0xE0)
+		return 2;
+	if (e >= 3 && p[e - 3] >= 0xF0)
+		return 3;
+	return 0;
+}
+
+/* Columns and line ends of one 32-byte block of plain characters, from
+ * the masks of its LF bytes and of its lead (non-continuation) bytes. */
+static inline void
+count_block(uint32_t nl, uint32_t lead, uint64_t *lines, uint64_t *col)
+{
+	if (nl == 0) {
+		*col += (uint64_t)__builtin_popcount(lead);
+		return;
+	}
+	*lines += (uint64_t)__builtin_popcount(nl);
+	{
+		int last = 31 - __builtin_clz(nl);
+		uint32_t after = last == 31 ? 0 : lead >> (last + 1);
+
+		*col = 1 + (uint64_t)__builtin_popcount(after);
+	}
+}
+
+__attribute__((target("avx2")))
+static inline __m256i
+prev_n(__m256i cur, __m256i prev, int n)
+{
+	__m256i t = _mm256_permute2x128_si256(prev, cur, 0x21);
+
+	switch (n) {
+	case 1:
+		return _mm256_alignr_epi8(cur, t, 15);
+	case 2:
+		return _mm256_alignr_epi8(cur, t, 14);
+	default:
+		return _mm256_alignr_epi8(cur, t, 13);
+	}
+}
+
+/* Error classes of the lookup method: one bit each. */
+#define TOO_SHORT	(1 << 0)
+#define TOO_LONG	(1 << 1)
+#define OVERLONG_3	(1 << 2)
+#define TOO_LARGE	(1 << 3)
+#define SURROGATE	(1 << 4)
+#define OVERLONG_2	(1 << 5)
+#define TOO_LARGE_1000	(1 << 6)
+#define OVERLONG_4	(1 << 6)
+#define TWO_CONTS	(-128)	/* bit 7, as the signed char _mm256_setr_epi8 takes */
+#define CARRY		(TOO_SHORT | TOO_LONG | TWO_CONTS)
+
+__attribute__((target("avx2")))
+static size_t
+plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	/* Indexed by the high nibble of the first byte of a pair. */
+	const __m256i t1h = _mm256_setr_epi8(
+	    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	    TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+	    TOO_SHORT | OVERLONG_2, TOO_SHORT,
+	    TOO_SHORT | OVERLONG_3 | SURROGATE,
+	    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+	    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	    TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+	    TOO_SHORT | OVERLONG_2, TOO_SHORT,
+	    TOO_SHORT | OVERLONG_3 | SURROGATE,
+	    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4);
+	/* Indexed by the low nibble of the first byte. */
+	const __m256i t1l = _mm256_setr_epi8(
+	    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+	    CARRY | OVERLONG_2, CARRY, CARRY,
+	    CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+	    CARRY | OVERLONG_2, CARRY, CARRY,
+	    CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000,
+	    CARRY | TOO_LARGE | TOO_LARGE_1000);
+	/* Indexed by the high nibble of the second byte. */
+	const __m256i t2h = _mm256_setr_epi8(
+	    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 |
+	    OVERLONG_4,
+	    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+	    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+	    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+	    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 |
+	    OVERLONG_4,
+	    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+	    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+	    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+	    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT);
+	const __m256i nib = _mm256_set1_epi8(0x0F);
+	const __m256i lf = _mm256_set1_epi8('\n');
+	const __m256i tab = _mm256_set1_epi8('\t');
+	const __m256i c1f = _mm256_set1_epi8(0x1F);
+	const __m256i ef = _mm256_set1_epi8((char)0xEF);
+	const __m256i bf = _mm256_set1_epi8((char)0xBF);
+	const __m256i be = _mm256_set1_epi8((char)0xBE);
+	const __m256i m64 = _mm256_set1_epi8(-64);
+	const __m256i e0 = _mm256_set1_epi8((char)(0xE0 - 0x80));
+	const __m256i f0 = _mm256_set1_epi8((char)(0xF0 - 0x80));
+	const __m256i x80 = _mm256_set1_epi8((char)0x80);
+	__m256i prev = _mm256_setzero_si256();
+	size_t i = 0;
+	int ascii_prev = 1;
+
+	while (i + 32 <= n) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
+		uint32_t hi = (uint32_t)_mm256_movemask_epi8(v);
+		__m256i ctl, err;
+		uint32_t nl, lead;
+
+		/* Controls other than TAB and LF (CR included) end the run. */
+		ctl = _mm256_cmpeq_epi8(_mm256_max_epu8(v, c1f), c1f);
+		ctl = _mm256_andnot_si256(_mm256_or_si256(
+		    _mm256_cmpeq_epi8(v, lf), _mm256_cmpeq_epi8(v, tab)), ctl);
+		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, lf));
+		if (hi == 0 && ascii_prev) {
+			if (!_mm256_testz_si256(ctl, ctl))
+				break;
+			count_block(nl, 0xFFFFFFFFu, lines, col);
+			prev = v;
+			i += 32;
+			continue;
+		}
+		{
+			__m256i p1 = prev_n(v, prev, 1);
+			__m256i p2 = prev_n(v, prev, 2);
+			__m256i p3 = prev_n(v, prev, 3);
+			__m256i b1h = _mm256_shuffle_epi8(t1h,
+			    _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib));
+			__m256i b1l = _mm256_shuffle_epi8(t1l,
+			    _mm256_and_si256(p1, nib));
+			__m256i b2h = _mm256_shuffle_epi8(t2h,
+			    _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+			__m256i sc = _mm256_and_si256(_mm256_and_si256(b1h, b1l),
+			    b2h);
+			/* Third and fourth bytes: must be continuations
+			 * exactly where a 3- or 4-byte lead came before. */
+			__m256i m3 = _mm256_subs_epu8(p2, e0);
+			__m256i m4 = _mm256_subs_epu8(p3, f0);
+			__m256i must = _mm256_and_si256(_mm256_or_si256(m3, m4),
+			    x80);
+			/* U+FFFE and U+FFFF: EF BF BE, EF BF BF. */
+			__m256i nc = _mm256_and_si256(_mm256_and_si256(
+			    _mm256_cmpeq_epi8(p2, ef), _mm256_cmpeq_epi8(p1, bf)),
+			    _mm256_cmpeq_epi8(_mm256_max_epu8(v, be), v));
+
+			err = _mm256_or_si256(_mm256_xor_si256(must, sc),
+			    _mm256_or_si256(ctl, nc));
+			if (!_mm256_testz_si256(err, err))
+				break;
+			lead = ~(uint32_t)_mm256_movemask_epi8(
+			    _mm256_cmpgt_epi8(m64, v));
+			count_block(nl, lead, lines, col);
+		}
+		ascii_prev = (p[i + 31] < 0x80 && p[i + 30] < 0x80 &&
+		    p[i + 29] < 0x80);
+		prev = v;
+		i += 32;
+	}
+	/* Back up to the start of a character that goes on past i. */
+	{
+		size_t b = partial_tail(p, i);
+
+		if (b > 0) {
+			i -= b;
+			(*col)--;
+		}
+	}
+	return i + plain_utf8_word(p + i, n - i, lines, col);
+}
+
+__attribute__((target("avx2")))
+static size_t
+plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8,
+	    11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13,
+	    12, 15, 14);
+	const __m256i c1f = _mm256_set1_epi16(0x1F);
+	const __m256i lf = _mm256_set1_epi16('\n');
+	const __m256i tab = _mm256_set1_epi16('\t');
+	const __m256i f800 = _mm256_set1_epi16((short)0xF800);
+	const __m256i d800 = _mm256_set1_epi16((short)0xD800);
+	const __m256i fffe = _mm256_set1_epi16((short)0xFFFE);
+	size_t i = 0;
+
+	while (i + 32 <= n) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i eol, bad;
+		uint32_t nl;
+
+		if (be)
+			u = _mm256_shuffle_epi8(u, swap);
+		eol = _mm256_cmpeq_epi16(u, lf);
+		bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, c1f), c1f);
+		bad = _mm256_andnot_si256(_mm256_or_si256(eol,
+		    _mm256_cmpeq_epi16(u, tab)), bad);
+		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
+		    _mm256_and_si256(u, f800), d800));
+		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
+		    _mm256_max_epu16(u, fffe), u));
+		if (!_mm256_testz_si256(bad, bad))
+			break;
+		nl = (uint32_t)_mm256_movemask_epi8(eol);
+		if (nl == 0)
+			*col += 16;
+		else {
+			*lines += (uint64_t)__builtin_popcount(nl) / 2;
+			*col = 1 + (uint64_t)(15 - (31 - __builtin_clz(nl)) / 2);
+		}
+		i += 32;
+	}
+	return i + plain_utf16_word(p + i, n - i, be, lines, col);
+}
+
+/* SSE2: 16 plain ASCII bytes at a time. */
+static size_t
+plain_utf8_sse2(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	const __m128i lf = _mm_set1_epi8('\n');
+	const __m128i tab = _mm_set1_epi8('\t');
+	const __m128i sp = _mm_set1_epi8(0x20);
+	size_t i = 0;
+
+	while (i + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+		__m128i bad = _mm_cmplt_epi8(v, sp);	/* < 0x20 or >= 0x80 */
+		__m128i eol = _mm_cmpeq_epi8(v, lf);
+		unsigned nl;
+
+		bad = _mm_andnot_si128(_mm_or_si128(eol,
+		    _mm_cmpeq_epi8(v, tab)), bad);
+		if (_mm_movemask_epi8(bad) != 0)
+			break;
+		nl = (unsigned)_mm_movemask_epi8(eol);
+		if (nl == 0)
+			*col += 16;
+		else {
+			*lines += (uint64_t)__builtin_popcount(nl);
+			*col = 1 + (uint64_t)(15 - (31 - __builtin_clz(nl)));
+		}
+		i += 16;
+	}
+	return i + plain_utf8_word(p + i, n - i, lines, col);
+}
+#endif
+
+static size_t (*plain_utf8_fn)(const unsigned char *, size_t, uint64_t *,
+    uint64_t *);
+static size_t (*plain_utf16_fn)(const unsigned char *, size_t, int,
+    uint64_t *, uint64_t *);
+
+/* Choose the UTF-8 path for this CPU (XMLSNIFF_SIMD=avx2|sse2|none, for
+ * tests, forces one). */
+static void
+choose(void)
+{
+	const char *e = getenv("XMLSNIFF_SIMD");
+
+	plain_utf8_fn = plain_utf8_word;
+	plain_utf16_fn = plain_utf16_word;
+#ifdef HAVE_X86
+	plain_utf8_fn = plain_utf8_sse2;
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx2") &&
+	    (e == NULL || strcmp(e, "avx2") == 0)) {
+		plain_utf8_fn = plain_utf8_avx2;
+		plain_utf16_fn = plain_utf16_avx2;
+	}
+#endif
+	if (e != NULL && strcmp(e, "none") == 0)
+		plain_utf8_fn = plain_utf8_word;
+	if (e != NULL && strcmp(e, "ref") == 0) {
+		plain_utf8_fn = plain_utf8_ref;
+		plain_utf16_fn = plain_utf16_word;
+	}
+}
+
+size_t
+plain_utf8(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
+{
+	if (plain_utf8_fn == NULL)
+		choose();
+	return plain_utf8_fn(p, n, lines, col);
+}
+
+/* The unit-at-a-time definition, for tests. */
+size_t
+plain_utf16_ref(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	return plain_utf16_word(p, n, be, lines, col);
+}
+
+size_t
+plain_utf16(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	if (plain_utf16_fn == NULL)
+		choose();
+	return plain_utf16_fn(p, n, be, lines, col);
+}
