@@ -58,6 +58,34 @@ sanitize:
 	./tests/unit
 	bats tests
 
+# libFuzzer targets (clang): make fuzz, then run e.g.
+# fuzz/sniff-fuzz -max_total_time=600 fuzz/corpus-sniff fuzz/seeds
+FUZZ_CC =	clang
+FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L -Isrc
+FUZZ_SRCS =	src/bom.c src/decl.c src/diag.c src/enc.c src/fast.c src/mt.c \
+		src/report.c src/sniff.c src/transcode.c src/validate.c
+FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
+		fuzz/validate-fuzz fuzz/transcode-fuzz
+
+fuzz: $(FUZZERS)
+
+fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+fuzz/decl-fuzz: fuzz/decl_fuzz.c $(FUZZ_SRCS) $(HDRS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+fuzz/mt-fuzz: fuzz/mt_fuzz.c $(FUZZ_SRCS) $(HDRS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_SRCS) $(HDRS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+
+# Each fuzz target for FUZZ_SECONDS (default 30) on its seeds.
+FUZZ_SECONDS =	30
+fuzz-run: fuzz
+	sh fuzz/run $(FUZZ_SECONDS)
+
 install: xmlsniff
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	cp xmlsniff $(DESTDIR)$(BINDIR)/xmlsniff
@@ -69,6 +97,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/xmlsniff $(DESTDIR)$(MANDIR)/xmlsniff.1
 
 clean:
-	rm -f xmlsniff $(OBJS) tests/unit
+	rm -f xmlsniff $(OBJS) tests/unit $(FUZZERS)
 
-.PHONY: all check sanitize install uninstall clean enctab
+.PHONY: all check sanitize install uninstall clean enctab fuzz fuzz-run

@@ -119,10 +119,14 @@ bad(struct decl *d, const struct units *s, size_t i, const char *msg)
 	snprintf(d->bad_msg, sizeof(d->bad_msg), "%s", msg);
 }
 
-/* What follows the declaration (or starts the entity) tells whether it is
- * a document, an external subset or an external parsed entity. */
+/*
+ * What follows the declaration (or starts the entity) tells whether it is
+ * a document, an external subset (markup declarations) or an external
+ * parsed entity: content that is not a document element after a text
+ * declaration.  Anything else counts as a document.
+ */
 static enum role
-guess_role(const struct units *s, size_t i)
+guess_role(const struct units *s, size_t i, int have_decl)
 {
 	size_t j;
 	long c;
@@ -147,7 +151,7 @@ guess_role(const struct units *s, size_t i)
 		if (is_alpha(c) || c == '_' || c == ':' || c >= 0x80)
 			return ROLE_DOCUMENT;
 	}
-	return ROLE_ENTITY;
+	return have_decl ? ROLE_ENTITY : ROLE_DOCUMENT;
 }
 
 /*
@@ -371,10 +375,27 @@ decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
 		parse(d, &s);
 		if (d->end <= start)
 			return;
-		d->role = guess_role(&s, (d->end - start) / (size_t)s.usz);
+		d->role = guess_role(&s, (d->end - start) / (size_t)s.usz, 1);
 		return;
 	}
-	d->role = guess_role(&s, 0);
+	d->role = guess_role(&s, 0, 0);
+	/* XML 1.0 [17]: "xml" in any case is reserved; only "<?xml" starts
+	 * a declaration. */
+	{
+		static const char lit[] = "<?xml";
+		long c;
+
+		for (i = 0; i < 5; i++) {
+			c = ch(&s, i);
+			if (c < 0 || (c | 0x20) != lit[i])
+				break;
+		}
+		c = ch(&s, 5);
+		if (i == 5 && (is_s(c) || c == '?')) {
+			d->upper = 1;
+			return;
+		}
+	}
 	/* RFC 3629 section 6: a second U+FEFF is content; XML 1.0 [22]: the
 	 * declaration comes first, before any white space or markup. */
 	for (i = 0;;) {
@@ -401,6 +422,20 @@ decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
 				    "a comment or processing instruction");
 			i = j;
 			continue;
+		}
+		/* Text before the first markup, within the first line's
+		 * worth of characters. */
+		if (ch(&s, i) >= 0 && ch(&s, i) != '<' && i < 1024) {
+			for (j = i; j < 1024 && ch(&s, j) >= 0 &&
+			    ch(&s, j) != '<'; j++)
+				;
+			if (ch(&s, j) == '<' && j > i) {
+				if (d->late_what[0] == '\0')
+					snprintf(d->late_what,
+					    sizeof(d->late_what), "text");
+				i = j;
+				continue;
+			}
 		}
 		break;
 	}

@@ -413,17 +413,19 @@ static size_t (*plain_utf8_fn)(const unsigned char *, size_t, uint64_t *,
 static size_t (*plain_utf16_fn)(const unsigned char *, size_t, int,
     uint64_t *, uint64_t *);
 
-/* Choose the UTF-8 path for this CPU (XMLSNIFF_SIMD=avx2|sse2|none, for
- * tests, forces one). */
-static void
-choose(void)
+/*
+ * Choose the paths for this CPU, or the one named: avx2, sse2, none (eight
+ * bytes at a time) or ref (character at a time).  Tests and fuzz targets
+ * compare them; XMLSNIFF_SIMD names one for a whole run.
+ */
+void
+plain_select(const char *e)
 {
-	const char *e = getenv("XMLSNIFF_SIMD");
-
 	plain_utf8_fn = plain_utf8_word;
 	plain_utf16_fn = plain_utf16_word;
 #ifdef HAVE_X86
 	plain_utf8_fn = plain_utf8_sse2;
+	plain_utf16_fn = plain_utf16_word;
 	__builtin_cpu_init();
 	if (__builtin_cpu_supports("avx2") &&
 	    (e == NULL || strcmp(e, "avx2") == 0)) {
@@ -431,8 +433,10 @@ choose(void)
 		plain_utf16_fn = plain_utf16_avx2;
 	}
 #endif
-	if (e != NULL && strcmp(e, "none") == 0)
+	if (e != NULL && strcmp(e, "none") == 0) {
 		plain_utf8_fn = plain_utf8_word;
+		plain_utf16_fn = plain_utf16_word;
+	}
 	if (e != NULL && strcmp(e, "ref") == 0) {
 		plain_utf8_fn = plain_utf8_ref;
 		plain_utf16_fn = plain_utf16_word;
@@ -443,7 +447,7 @@ size_t
 plain_utf8(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
 {
 	if (plain_utf8_fn == NULL)
-		choose();
+		plain_select(getenv("XMLSNIFF_SIMD"));
 	return plain_utf8_fn(p, n, lines, col);
 }
 
@@ -460,6 +464,6 @@ plain_utf16(const unsigned char *p, size_t n, int be, uint64_t *lines,
     uint64_t *col)
 {
 	if (plain_utf16_fn == NULL)
-		choose();
+		plain_select(getenv("XMLSNIFF_SIMD"));
 	return plain_utf16_fn(p, n, be, lines, col);
 }

@@ -345,9 +345,11 @@ files0(const char *from)
 			raise_status(2);
 			continue;
 		}
-		if (strcmp(name, "-") == 0 && f == stdin) {
+		if (strcmp(name, "-") == 0 && (f == stdin || opt.in_place)) {
 			fprintf(stderr, "xmlsniff: %s: name %lu is \"-\", but "
-			    "the names are read from standard input\n", from, n);
+			    "%s\n", from, n, opt.in_place ? "--in-place cannot "
+			    "write back to standard input" : "the names are read "
+			    "from standard input");
 			raise_status(2);
 			continue;
 		}
@@ -500,10 +502,13 @@ main(int argc, char *argv[])
 		if (!opt.in_place && (argc > 1 || opt.files0_from != NULL ||
 		    opt.recursive))
 			die_usage("%s", "several inputs need --in-place");
-		if (opt.in_place && (argc == 0 || (argc == 1 &&
-		    strcmp(argv[0], "-") == 0)))
+		if (opt.in_place && argc == 0 && opt.files0_from == NULL)
 			die_usage("%s", "--in-place needs FILE operands, not "
 			    "standard input");
+		for (i = 0; opt.in_place && i < argc; i++)
+			if (strcmp(argv[i], "-") == 0)
+				die_usage("%s", "--in-place cannot write back "
+				    "to standard input (\"-\")");
 		if (opt.fmt != FMT_TEXT && !opt.in_place && opt.output == NULL)
 			die_usage("%s", "-i, --mime-encoding and --json print to "
 			    "standard output, where the transcoded entity goes; "

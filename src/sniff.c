@@ -173,7 +173,11 @@ set_label(struct sniff *s, const struct enc *e)
 	s->enc = *e;
 	s->have_enc = 1;
 	snprintf(s->encname, sizeof(s->encname), "%s", e->name);
-	if (strcmp(e->name, "UTF-16") == 0)
+	if (e->family == ENC_F_32 &&
+	    (s->pat == PAT_32_2143 || s->pat == PAT_32_3412))
+		snprintf(s->encname, sizeof(s->encname), "%s",
+		    pat_encoding(s->pat));
+	else if (strcmp(e->name, "UTF-16") == 0)
 		snprintf(s->encname, sizeof(s->encname), "UTF-16%s",
 		    le ? "LE" : "BE");
 	else if (strcmp(e->name, "UTF-32") == 0 ||
@@ -288,6 +292,10 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 	if (d->present && s->role != ROLE_DOCUMENT && d->standalone >= 0)
 		AT(s, D_BAD_DECLARATION, d->start, "a text declaration may not "
 		    "have standalone (XML 1.0 [77]); remove it");
+	if (d->upper)
+		AT(s, D_BAD_DECLARATION, d->start, "the declaration must begin "
+		    "with \"<?xml\" in lower case (XML 1.0 [23]); as written "
+		    "it is an illegal processing instruction and is ignored");
 	if (d->late)
 		AT(s, D_DECL_NOT_AT_START, d->late_off, "the XML declaration "
 		    "comes after %s; it must be the very first thing in the "
@@ -329,13 +337,20 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 			    "with --transcode-to=%s", mt->charset,
 			    enc_is_utf16(s->cs.family) ? "utf-16" : "utf-32",
 			    s->cs.name);
+		/*
+		 * XML 1.0 section 4.3.3: a declaration that contradicts the
+		 * encoding is a fatal error "in the absence of information
+		 * provided by an external transport protocol".  With a charset
+		 * parameter, the declaration is only compared with it.
+		 */
 		if (has_de && has_cs) {
 			if (!enc_compatible(&s->cs, &s->de))
 				AT(s, D_CHARSET_DECL_CONFLICT, d->enc_off,
 				    "the charset parameter \"%s\" and the "
 				    "declaration \"%s\" disagree; the BOM "
-				    "decides (%s); correct encoding= to match",
-				    mt->charset, d->encoding, s->encname);
+				    "decides (%s): correct whichever of the two "
+				    "is wrong", mt->charset, d->encoding,
+				    s->encname);
 		} else if (has_de && !bom_allows(s->bom, &s->de))
 			AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" "
 			    "but the %s BOM wins; change encoding= to %s or "
@@ -343,7 +358,7 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 			    bom_name(s->bom), enc_is_utf16(s->enc.family) ?
 			    "UTF-16" : enc_is_utf32(s->enc.family) ? "UTF-32" :
 			    "UTF-8");
-		else if (has_de && endian_label(&s->de))
+		if (has_de && endian_label(&s->de) && bom_allows(s->bom, &s->de))
 			AT(s, D_BOM_FORBIDDEN, d->enc_off, "declared \"%s\" "
 			    "yet begins with a BOM (RFC 7303 section 3.3 "
 			    "forbids a BOM under a byte-order label); declare "
@@ -448,6 +463,7 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "UTF-32 is NOT RECOMMENDED "
 		    "for XML (RFC 7303 section 3.2); use UTF-8");
 	if (s->have_enc && s->enc.known && !d->has_encoding &&
+	    strncmp(s->encname, "UCS-4-", 6) != 0 &&
 	    s->dg.d[D_NO_DECLARATION].count == 0 &&
 	    s->enc.family != ENC_F_UTF8 &&
 	    s->bom != BOM_UTF16LE && s->bom != BOM_UTF16BE)
@@ -460,7 +476,8 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 	choose_decoder(s);
 	if (s->have_enc && s->dec == DEC_NONE &&
 	    s->dg.d[D_UNSUPPORTED_ENCODING].count == 0)
-		diag_add(&s->dg, D_UNSUPPORTED_ENCODING, 0, 1, 1, "%s cannot "
+		AT(s, D_UNSUPPORTED_ENCODING, s->source == SRC_DECLARATION ?
+		    d->enc_off : 0, "%s cannot "
 		    "be decoded: %s; re-encode the entity in UTF-8",
 		    s->encname, strncmp(s->encname, "UCS-4-", 6) == 0 ?
 		    "no iconv supports this octet order" :

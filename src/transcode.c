@@ -55,6 +55,9 @@ struct xc {
 	unsigned char		 obuf[OBUF_SIZE];
 	/* The target through iconv. */
 	iconv_t			 cd;
+	iconv_t			 rt_enc, rt_dec;	/* round-trip checks */
+	unsigned char		 rt_tested[65536 / 8];
+	unsigned char		 rt_good[65536 / 8];
 	size_t			 np;
 	unsigned char		 pb[PEND_MAX * 4];	/* UTF-32LE */
 	unsigned char		 pok[PEND_MAX];
@@ -67,9 +70,15 @@ struct xc {
 	/* The lexical context. */
 	enum lex		 lex;
 	int			 subset;	/* in the internal subset */
-	int			 depth;		/* "[" nesting of DOCTYPE */
 	uint32_t		 quote;
 	unsigned		 match;		/* progress through a literal */
+	/* In a markup declaration: its keyword and whether SYSTEM or PUBLIC
+	 * came, which decide whether a quoted literal takes references. */
+	char			 word[12];
+	unsigned		 wlen, nwords;
+	int			 dkind;		/* 'A' ATTLIST, 'E' ENTITY */
+	int			 dext;
+	int			 lit_ok;
 };
 
 /* The temporary file, removed by the signal handler. */
@@ -291,6 +300,51 @@ drain(struct xc *x)
 	x->np = 0;
 }
 
+/*
+ * Return whether character c survives the target: iconv writes it, and
+ * reading those bytes back gives c again.  glibc's Shift_JIS, for one,
+ * writes U+007E and U+005C as bytes that it reads back as U+203E and
+ * U+00A5 without reporting a loss, so success alone proves nothing.  The
+ * answer for each BMP character is computed once and kept.
+ */
+static int
+rt_ok(struct xc *x, uint32_t c)
+{
+	unsigned char in[4], mid[32], back[16];
+	char *ip, *op;
+	size_t il, ol, m;
+	int ok = 0;
+
+	if (c < 0x10000 && (x->rt_tested[c >> 3] & (1 << (c & 7))))
+		return (x->rt_good[c >> 3] & (1 << (c & 7))) != 0;
+	in[0] = (unsigned char)c;
+	in[1] = (unsigned char)(c >> 8);
+	in[2] = (unsigned char)(c >> 16);
+	in[3] = (unsigned char)(c >> 24);
+	iconv(x->rt_enc, NULL, NULL, NULL, NULL);
+	iconv(x->rt_dec, NULL, NULL, NULL, NULL);
+	ip = (char *)in;
+	il = 4;
+	op = (char *)mid;
+	ol = sizeof(mid);
+	if (iconv(x->rt_enc, &ip, &il, &op, &ol) == 0 &&
+	    iconv(x->rt_enc, NULL, NULL, &op, &ol) == 0) {
+		m = sizeof(mid) - ol;
+		ip = (char *)mid;
+		il = m;
+		op = (char *)back;
+		ol = sizeof(back);
+		ok = iconv(x->rt_dec, &ip, &il, &op, &ol) == 0 && il == 0 &&
+		    sizeof(back) - ol == 4 && memcmp(back, in, 4) == 0;
+	}
+	if (c < 0x10000) {
+		x->rt_tested[c >> 3] |= (unsigned char)(1 << (c & 7));
+		if (ok)
+			x->rt_good[c >> 3] |= (unsigned char)(1 << (c & 7));
+	}
+	return ok;
+}
+
 /* Write character c in the target (ok: a reference may stand for it). */
 static void
 emit(struct xc *x, uint32_t c, int ok, uint64_t off, uint64_t line,
@@ -361,6 +415,20 @@ emit(struct xc *x, uint32_t c, int ok, uint64_t off, uint64_t line,
 		out_bytes(x, b, 4);
 		return;
 	case T_ICONV:
+		if (!rt_ok(x, c)) {
+			char ref[16];
+			int i, len;
+
+			if (x->xo->fallback != FB_NCR || !ok) {
+				drain(x);
+				unrepresentable(x, c, off, line, col, ok);
+				return;
+			}
+			len = snprintf(ref, sizeof(ref), "&#x%04X;", (unsigned)c);
+			for (i = 0; i < len; i++)
+				emit(x, (unsigned char)ref[i], 0, off, line, col);
+			return;
+		}
 		x->pb[4 * x->np] = (unsigned char)c;
 		x->pb[4 * x->np + 1] = (unsigned char)(c >> 8);
 		x->pb[4 * x->np + 2] = (unsigned char)(c >> 16);
@@ -382,10 +450,44 @@ emit_ascii(struct xc *x, const char *s, uint64_t off)
 		emit(x, (unsigned char)*s, 0, off, 1, 1);
 }
 
+/* Start a markup declaration whose first character is c. */
+static void
+decl_begin(struct xc *x)
+{
+	x->lex = L_DECL;
+	x->wlen = x->nwords = 0;
+	x->dkind = x->dext = 0;
+}
+
+/* A character of a markup declaration outside literals: keep its words. */
+static void
+decl_word(struct xc *x, uint32_t c)
+{
+	if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
+		if (x->wlen + 1 < sizeof(x->word))
+			x->word[x->wlen] = (char)c;
+		x->wlen++;
+		return;
+	}
+	if (x->wlen == 0)
+		return;
+	x->word[x->wlen < sizeof(x->word) ? x->wlen : sizeof(x->word) - 1] =
+	    '\0';
+	if (x->nwords++ == 0)
+		x->dkind = strcmp(x->word, "ATTLIST") == 0 ? 'A' :
+		    strcmp(x->word, "ENTITY") == 0 ? 'E' : 0;
+	else if (strcmp(x->word, "SYSTEM") == 0 ||
+	    strcmp(x->word, "PUBLIC") == 0)
+		x->dext = 1;
+	x->wlen = 0;
+}
+
 /*
- * Follow the lexical context (XML 1.0 sections 2.4-2.8, 3.1, 4.1) far
- * enough to know where a character reference may stand; return whether
- * one may stand for c.
+ * Follow the lexical context (XML 1.0 sections 2.3-2.8, 3.1, 3.3.2, 4.1,
+ * 4.2) far enough to know where a character reference may stand: character
+ * data, attribute values, attribute defaults and entity values, but not
+ * names, comments, PIs, CDATA sections or system and public literals.
+ * Return whether one may stand for c.
  */
 static int
 lex(struct xc *x, uint32_t c)
@@ -403,7 +505,8 @@ lex(struct xc *x, uint32_t c)
 			x->lex = L_LT;
 		else if (c == ']' && x->subset) {
 			x->subset = 0;
-			x->lex = L_DECL;
+			decl_begin(x);
+			x->nwords = 1;
 		}
 		return 0;
 	case L_LT:
@@ -417,12 +520,15 @@ lex(struct xc *x, uint32_t c)
 			x->lex = L_BANG_BRACKET;
 			x->match = 0;
 		} else {
-			x->lex = L_DECL;
-			x->depth = 0;
+			decl_begin(x);
+			decl_word(x, c);
 		}
 		return 0;
 	case L_BANG_DASH:
-		x->lex = c == '-' ? L_COMMENT : L_DECL;
+		if (c == '-')
+			x->lex = L_COMMENT;
+		else
+			decl_begin(x);
 		x->match = 0;
 		return 0;
 	case L_BANG_BRACKET:
@@ -432,7 +538,7 @@ lex(struct xc *x, uint32_t c)
 				x->match = 0;
 			}
 		} else
-			x->lex = L_DECL;
+			decl_begin(x);
 		return 0;
 	case L_TAG:
 		if (c == '"' || c == '\'') {
@@ -467,9 +573,12 @@ lex(struct xc *x, uint32_t c)
 		x->match = c == ']' ? x->match + 1 : 0;
 		return 0;
 	case L_DECL:
+		decl_word(x, c);
 		if (c == '"' || c == '\'') {
 			x->quote = c;
 			x->lex = L_DECL_QUOTE;
+			x->lit_ok = x->dkind == 'A' || (x->dkind == 'E' &&
+			    !x->dext);
 		} else if (c == '[' && !x->subset) {
 			x->subset = 1;
 			x->lex = L_SUBSET;
@@ -477,9 +586,11 @@ lex(struct xc *x, uint32_t c)
 			x->lex = x->subset ? L_SUBSET : L_TEXT;
 		return 0;
 	case L_DECL_QUOTE:
-		if (c == x->quote)
+		if (c == x->quote) {
 			x->lex = L_DECL;
-		return 0;
+			return 0;
+		}
+		return x->lit_ok && c != '&' && c != '%' && c != '<';
 	}
 	return 0;
 }
@@ -559,6 +670,18 @@ sink(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 		start(x, c, 1);
 	}
 	emit(x, c, lex(x, c), off, line, col);
+}
+
+static void
+xc_free(struct xc *x)
+{
+	if (x->cd != (iconv_t)-1)
+		iconv_close(x->cd);
+	if (x->rt_enc != (iconv_t)-1)
+		iconv_close(x->rt_enc);
+	if (x->rt_dec != (iconv_t)-1)
+		iconv_close(x->rt_dec);
+	free(x);
 }
 
 /* Directory part of path, for the temporary file. */
@@ -675,23 +798,22 @@ transcode(const char *name, int fd, unsigned char *buf, size_t bufsize,
 	x->s = s;
 	x->dg = &s->dg;
 	x->cd = (iconv_t)-1;
+	x->rt_enc = x->rt_dec = (iconv_t)-1;
 	if (xo->kind == T_ICONV &&
-	    (x->cd = iconv_open(xo->iconv, "UTF-32LE")) == (iconv_t)-1) {
-		free(x);
+	    ((x->cd = iconv_open(xo->iconv, "UTF-32LE")) == (iconv_t)-1 ||
+	    (x->rt_enc = iconv_open(xo->iconv, "UTF-32LE")) == (iconv_t)-1 ||
+	    (x->rt_dec = iconv_open("UTF-32LE", xo->iconv)) == (iconv_t)-1)) {
+		xc_free(x);
 		return fail_io("iconv cannot write", xo->to.name);
 	}
 	if ((v = val_new(s, &s->dg)) == NULL) {
-		if (x->cd != (iconv_t)-1)
-			iconv_close(x->cd);
-		free(x);
+		xc_free(x);
 		return fail_io("cannot decode", name);
 	}
 	val_set_sink(v, sink, x);
 	if ((x->fd = open_dest(dest, real, sizeof(real), &direct)) < 0) {
 		val_free(v);
-		if (x->cd != (iconv_t)-1)
-			iconv_close(x->cd);
-		free(x);
+		xc_free(x);
 		return 2;
 	}
 	if (enc_is_utf32(xo->to.family))
@@ -772,8 +894,6 @@ transcode(const char *name, int fd, unsigned char *buf, size_t bufsize,
 		fprintf(stderr, "xmlsniff: %s: not transcoded: the input has "
 		    "errors (--strict)\n", name);
 	val_free(v);
-	if (x->cd != (iconv_t)-1)
-		iconv_close(x->cd);
-	free(x);
+	xc_free(x);
 	return rc;
 }

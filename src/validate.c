@@ -31,6 +31,9 @@ struct val {
 	uint64_t	 u8mb;		/* multi-byte UTF-8 sequences seen */
 	uint64_t	 u8off, u8line, u8col;
 	unsigned	 u8skip;
+	uint64_t	 c1;		/* C1 controls under ISO-8859-n */
+	uint32_t	 c1char;
+	uint64_t	 c1off, c1line, c1col;
 	/* Where decoded characters go (transcoding), if anywhere. */
 	val_sink_fn	 sink;
 	void		*sink_ctx;
@@ -264,10 +267,11 @@ static void
 illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
 {
 	char hex[3 * 4 + 1];
-	size_t i;
+	size_t i, k = 0;
 
 	for (i = 0; i < len && i < 4; i++)
-		snprintf(hex + 3 * i, 4, "%s%02X", i ? " " : "", p[i]);
+		k += (size_t)snprintf(hex + k, sizeof(hex) - k, "%s%02X",
+		    i ? " " : "", p[i]);
 	diag_add(v->dg, D_ILLEGAL_SEQUENCE, v->off, v->line, v->col,
 	    "%s %s %s in %s; %s", truncated ? "the entity ends inside a "
 	    "character: bytes" : "bytes", hex, truncated ? "are incomplete" :
@@ -375,12 +379,14 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			v->off++;
 			continue;
 		}
-		/* SPEC section 3: C1 controls under ISO-8859-n. */
-		if (v->iso8859 && c >= 0x80 && c <= 0x9F)
-			diag_add(v->dg, D_SUSPICIOUS_LABEL, v->off, v->line,
-			    v->col, "C1 control U+%04X under %s: the text is "
-			    "probably windows-125x; declare that encoding",
-			    (unsigned)c, v->encname);
+		/* SPEC section 3: C1 controls under ISO-8859-n (reported at
+		 * the end, unless the text is UTF-8 after all). */
+		if (v->iso8859 && c >= 0x80 && c <= 0x9F && v->c1++ == 0) {
+			v->c1char = c;
+			v->c1off = v->off;
+			v->c1line = v->line;
+			v->c1col = v->col;
+		}
 		put(v, c, v->off);
 		v->off++;
 	}
@@ -459,5 +465,12 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 		    "(%llu multi-byte sequences); it is probably UTF-8: declare "
 		    "encoding=\"UTF-8\"", v->encname,
 		    (unsigned long long)v->u8mb);
+	else if (eof && v->c1 > 0) {
+		diag_add(v->dg, D_SUSPICIOUS_LABEL, v->c1off, v->c1line,
+		    v->c1col, "C1 control U+%04X under %s: the text is "
+		    "probably windows-125x; declare that encoding",
+		    (unsigned)v->c1char, v->encname);
+		v->dg->d[D_SUSPICIOUS_LABEL].count += v->c1 - 1;
+	}
 	return skip + used;
 }

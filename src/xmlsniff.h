@@ -136,6 +136,7 @@ struct decl {
 	int		 bad;
 	size_t		 bad_off;
 	char		 bad_msg[200];
+	int		 upper;		/* "<?XML" or another case */
 	/* A declaration found after other content (decl-not-at-start). */
 	int		 late;
 	size_t		 late_off;
@@ -274,6 +275,7 @@ int		 utf32_dec(const unsigned char *, size_t, int, uint32_t *);
 
 /* fast.c */
 
+void		 plain_select(const char *);
 size_t		 plain_utf8(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,

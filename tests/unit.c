@@ -1,1 +1,1569 @@
-int main(void){return 0;}
+/*
+ * Unit tests for the detection core: the branches that the command line
+ * cannot reach one at a time.  No framework: CHECK() counts, prints each
+ * failure as "unit: FILE:LINE: failed: EXPR", and main() ends with
+ * "N passed, M failed" and a non-zero exit status when anything failed.
+ */
+#include <iconv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmlsniff.h"
+
+static unsigned long npass, nfail;
+
+static int
+check(int ok, const char *file, int line, const char *expr)
+{
+	if (ok)
+		npass++;
+	else {
+		nfail++;
+		printf("unit: %s:%d: failed: %s\n", file, line, expr);
+	}
+	return ok;
+}
+
+#define CHECK(e)	check((e) ? 1 : 0, __FILE__, __LINE__, #e)
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+/* A byte string literal and its length (it may hold NUL bytes). */
+#define B(s)		(const unsigned char *)(s), sizeof(s) - 1
+
+/* SPEC section 2.1: every signature, its length, and short buffers. */
+static void
+test_bom_sniff(void)
+{
+	static const struct {
+		const char	*bytes;
+		size_t		 n;
+		enum bom	 bom;
+		size_t		 len;
+	} t[] = {
+		{ "\x00\x00\xFE\xFF", 4, BOM_UTF32BE, 4 },
+		{ "\xFF\xFE\x00\x00", 4, BOM_UTF32LE, 4 },
+		{ "\x00\x00\xFF\xFE", 4, BOM_UCS4_2143, 4 },
+		{ "\xFE\xFF\x00\x00", 4, BOM_UCS4_3412, 4 },
+		{ "\xFE\xFF\x00\x3C", 4, BOM_UTF16BE, 2 },
+		{ "\xFF\xFE\x3C\x00", 4, BOM_UTF16LE, 2 },
+		{ "\xEF\xBB\xBF\x3C", 4, BOM_UTF8, 3 },
+		{ "\x00\x00\xFE\xFF\x00\x00\x00\x3C", 8, BOM_UTF32BE, 4 },
+		/* Short buffers: 0 to 3 bytes. */
+		{ "", 0, BOM_NONE, 0 },
+		{ "\xFE", 1, BOM_NONE, 0 },
+		{ "\xFF", 1, BOM_NONE, 0 },
+		{ "\xEF", 1, BOM_NONE, 0 },
+		{ "\xFE\xFF", 2, BOM_UTF16BE, 2 },
+		{ "\xFF\xFE", 2, BOM_UTF16LE, 2 },
+		{ "\xEF\xBB", 2, BOM_NONE, 0 },
+		{ "\x00\x00", 2, BOM_NONE, 0 },
+		{ "\xEF\xBB\xBF", 3, BOM_UTF8, 3 },
+		/* Three bytes cannot be a UTF-32 BOM. */
+		{ "\xFF\xFE\x00", 3, BOM_UTF16LE, 2 },
+		{ "\xFE\xFF\x00", 3, BOM_UTF16BE, 2 },
+		{ "\x00\x00\xFE", 3, BOM_NONE, 0 },
+		{ "\x00\x00\xFF", 3, BOM_NONE, 0 },
+		/* Not signatures. */
+		{ "\x3C\x3F\x78\x6D", 4, BOM_NONE, 0 },
+		{ "\xEF\xBB\xBE\x3C", 4, BOM_NONE, 0 },
+		{ "\xFE\xFE\x00\x00", 4, BOM_NONE, 0 },
+		{ "\x00\x00\x00\x3C", 4, BOM_NONE, 0 },
+		{ "\x00\xFE\xFF\x00", 4, BOM_NONE, 0 },
+	};
+	size_t i, len;
+
+	for (i = 0; i < NELEM(t); i++) {
+		len = 99;
+		if ((CHECK(bom_sniff((const unsigned char *)t[i].bytes, t[i].n,
+		    &len) == t[i].bom) & CHECK(len == t[i].len)) == 0)
+			printf("  (bom_sniff case %zu)\n", i);
+	}
+	/* FF FE 00 00 is UTF-32LE; FF FE 3C 00 is UTF-16LE and "<". */
+	CHECK(bom_sniff(B("\xFF\xFE\x00\x00\x3C\x00\x00\x00"), &len) ==
+	    BOM_UTF32LE && len == 4);
+	CHECK(bom_sniff(B("\xFF\xFE\x3C\x00\x3F\x00"), &len) == BOM_UTF16LE &&
+	    len == 2);
+
+	CHECK(bom_name(BOM_NONE) == NULL);
+	CHECK(strcmp(bom_name(BOM_UTF8), "UTF-8") == 0);
+	CHECK(strcmp(bom_name(BOM_UTF16BE), "UTF-16BE") == 0);
+	CHECK(strcmp(bom_name(BOM_UTF16LE), "UTF-16LE") == 0);
+	CHECK(strcmp(bom_name(BOM_UTF32BE), "UTF-32BE") == 0);
+	CHECK(strcmp(bom_name(BOM_UTF32LE), "UTF-32LE") == 0);
+	CHECK(strcmp(bom_name(BOM_UCS4_2143), "UCS-4-2143") == 0);
+	CHECK(strcmp(bom_name(BOM_UCS4_3412), "UCS-4-3412") == 0);
+
+	CHECK(unit_of_bom(BOM_NONE) == UNIT_8);
+	CHECK(unit_of_bom(BOM_UTF8) == UNIT_8);
+	CHECK(unit_of_bom(BOM_UTF16BE) == UNIT_16BE);
+	CHECK(unit_of_bom(BOM_UTF16LE) == UNIT_16LE);
+	CHECK(unit_of_bom(BOM_UTF32BE) == UNIT_32BE);
+	CHECK(unit_of_bom(BOM_UTF32LE) == UNIT_32LE);
+	CHECK(unit_of_bom(BOM_UCS4_2143) == UNIT_32_2143);
+	CHECK(unit_of_bom(BOM_UCS4_3412) == UNIT_32_3412);
+}
+
+/* SPEC section 2.2: every row of XML Appendix F, and fewer than 4 bytes. */
+static void
+test_pat_sniff(void)
+{
+	static const struct {
+		unsigned char	 b[4];
+		enum pat	 pat;
+		enum unit	 unit;
+	} t[] = {
+		{ { 0x00, 0x00, 0x00, 0x3C }, PAT_32BE, UNIT_32BE },
+		{ { 0x3C, 0x00, 0x00, 0x00 }, PAT_32LE, UNIT_32LE },
+		{ { 0x00, 0x00, 0x3C, 0x00 }, PAT_32_2143, UNIT_32_2143 },
+		{ { 0x00, 0x3C, 0x00, 0x00 }, PAT_32_3412, UNIT_32_3412 },
+		{ { 0x00, 0x3C, 0x00, 0x3F }, PAT_16BE, UNIT_16BE },
+		{ { 0x3C, 0x00, 0x3F, 0x00 }, PAT_16LE, UNIT_16LE },
+		{ { 0x3C, 0x3F, 0x78, 0x6D }, PAT_ASCII, UNIT_8 },
+		{ { 0x4C, 0x6F, 0xA7, 0x94 }, PAT_EBCDIC, UNIT_EBCDIC },
+		{ { 0x3C, 0x61, 0x2F, 0x3E }, PAT_UNKNOWN, UNIT_8 },
+		{ { 0x3C, 0x3F, 0x78, 0x4D }, PAT_UNKNOWN, UNIT_8 },
+		{ { 0x00, 0x00, 0x00, 0x00 }, PAT_UNKNOWN, UNIT_8 },
+		{ { 0x00, 0x3C, 0x00, 0x61 }, PAT_UNKNOWN, UNIT_8 },
+		{ { 0x4C, 0x6F, 0xA7, 0x95 }, PAT_UNKNOWN, UNIT_8 },
+	};
+	size_t i, n;
+
+	for (i = 0; i < NELEM(t); i++) {
+		if ((CHECK(pat_sniff(t[i].b, 4) == t[i].pat) &
+		    CHECK(unit_of_pat(t[i].pat) == t[i].unit)) == 0)
+			printf("  (pat_sniff case %zu)\n", i);
+		/* A prefix of fewer than four bytes says nothing. */
+		for (n = 0; n < 4; n++)
+			if (!CHECK(pat_sniff(t[i].b, n) == PAT_UNKNOWN))
+				printf("  (pat_sniff case %zu, n %zu)\n", i, n);
+	}
+	/* Only the first four bytes count. */
+	CHECK(pat_sniff(B("<?xml version")) == PAT_ASCII);
+	CHECK(strcmp(pat_name(PAT_16LE), "16-bit little-endian") == 0);
+	CHECK(strcmp(pat_name(PAT_EBCDIC), "EBCDIC") == 0);
+	CHECK(strcmp(pat_name(PAT_UNKNOWN), "no recognisable pattern") == 0);
+}
+
+/* unit_get in every layout. */
+static void
+test_unit_get(void)
+{
+	/* "<" in each layout, then a byte past the end. */
+	CHECK(unit_size(UNIT_8) == 1);
+	CHECK(unit_size(UNIT_EBCDIC) == 1);
+	CHECK(unit_size(UNIT_16BE) == 2);
+	CHECK(unit_size(UNIT_16LE) == 2);
+	CHECK(unit_size(UNIT_32BE) == 4);
+	CHECK(unit_size(UNIT_32LE) == 4);
+	CHECK(unit_size(UNIT_32_2143) == 4);
+	CHECK(unit_size(UNIT_32_3412) == 4);
+
+	CHECK(unit_get(UNIT_8, B("<a"), 0) == '<');
+	CHECK(unit_get(UNIT_8, B("<a"), 1) == 'a');
+	CHECK(unit_get(UNIT_8, B("<a"), 2) == -1);
+	CHECK(unit_get(UNIT_8, B("\x7F\x80\xFF"), 0) == 0x7F);
+	CHECK(unit_get(UNIT_8, B("\x7F\x80\xFF"), 1) == 0x100);
+	CHECK(unit_get(UNIT_8, B("\x7F\x80\xFF"), 2) == 0x100);
+	CHECK(unit_get(UNIT_8, B("\x00"), 0) == 0);
+
+	CHECK(unit_get(UNIT_16BE, B("\x00\x3C\x30\x42"), 0) == 0x3C);
+	CHECK(unit_get(UNIT_16BE, B("\x00\x3C\x30\x42"), 2) == 0x3042);
+	CHECK(unit_get(UNIT_16BE, B("\x00\x3C\x30"), 2) == -1);
+	CHECK(unit_get(UNIT_16BE, B("\xFE\xFF"), 0) == 0xFEFF);
+	CHECK(unit_get(UNIT_16LE, B("\x3C\x00\x42\x30"), 0) == 0x3C);
+	CHECK(unit_get(UNIT_16LE, B("\x3C\x00\x42\x30"), 2) == 0x3042);
+	CHECK(unit_get(UNIT_16LE, B("\x3C\x00\x42"), 2) == -1);
+	CHECK(unit_get(UNIT_16LE, B("\xFF\xFE"), 0) == 0xFEFF);
+
+	CHECK(unit_get(UNIT_32BE, B("\x00\x00\x00\x3C"), 0) == 0x3C);
+	CHECK(unit_get(UNIT_32BE, B("\x00\x01\x02\x03"), 0) == 0x10203);
+	CHECK(unit_get(UNIT_32BE, B("\x00\x10\xFF\xFF"), 0) == 0x10FFFF);
+	CHECK(unit_get(UNIT_32BE, B("\x00\x11\x00\x00"), 0) == 0x100);
+	CHECK(unit_get(UNIT_32BE, B("\xFF\xFF\xFF\xFF"), 0) == 0x100);
+	CHECK(unit_get(UNIT_32BE, B("\x00\x00\x00"), 0) == -1);
+	CHECK(unit_get(UNIT_32BE, B("\x00\x00\x00\x3C\x00"), 2) == -1);
+	CHECK(unit_get(UNIT_32LE, B("\x3C\x00\x00\x00"), 0) == 0x3C);
+	CHECK(unit_get(UNIT_32LE, B("\x03\x02\x01\x00"), 0) == 0x10203);
+	CHECK(unit_get(UNIT_32LE, B("\x00\x00\x11\x00"), 0) == 0x100);
+	CHECK(unit_get(UNIT_32_2143, B("\x00\x00\x3C\x00"), 0) == 0x3C);
+	CHECK(unit_get(UNIT_32_2143, B("\x01\x00\x03\x02"), 0) == 0x10203);
+	CHECK(unit_get(UNIT_32_3412, B("\x00\x3C\x00\x00"), 0) == 0x3C);
+	CHECK(unit_get(UNIT_32_3412, B("\x02\x03\x00\x01"), 0) == 0x10203);
+	CHECK(unit_get(UNIT_32_3412, B("\x00\x3C\x00"), 0) == -1);
+
+	/* EBCDIC: the invariant characters read as ASCII, others as 0x100. */
+	CHECK(unit_get(UNIT_EBCDIC, B("\x4C"), 0) == '<');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x6F"), 0) == '?');
+	CHECK(unit_get(UNIT_EBCDIC, B("\xA7"), 0) == 'x');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x94"), 0) == 'm');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x93"), 0) == 'l');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x40"), 0) == ' ');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x7E"), 0) == '=');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x7F"), 0) == '"');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x7D"), 0) == '\'');
+	CHECK(unit_get(UNIT_EBCDIC, B("\xC9"), 0) == 'I');
+	CHECK(unit_get(UNIT_EBCDIC, B("\xE9"), 0) == 'Z');
+	CHECK(unit_get(UNIT_EBCDIC, B("\xF0"), 0) == '0');
+	CHECK(unit_get(UNIT_EBCDIC, B("\xF9"), 0) == '9');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x60"), 0) == '-');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x6D"), 0) == '_');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x4B"), 0) == '.');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x15"), 0) == '\n');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x25"), 0) == '\n');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x0D"), 0) == '\r');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x05"), 0) == '\t');
+	CHECK(unit_get(UNIT_EBCDIC, B("\x00"), 0) == 0);
+	CHECK(unit_get(UNIT_EBCDIC, B("\x4A"), 0) == 0x100);
+	CHECK(unit_get(UNIT_EBCDIC, B("\xFF"), 0) == 0x100);
+	CHECK(unit_get(UNIT_EBCDIC, B("\x4C"), 1) == -1);
+
+	/* An offset so large that off + size wraps around. */
+	CHECK(unit_get(UNIT_32BE, B("\x00\x00\x00\x3C"), (size_t)-2) == -1);
+	CHECK(unit_get(UNIT_16LE, B("\x3C\x00"), (size_t)-1) == -1);
+}
+
+/* Whether this iconv has IBM037, the EBCDIC code page used below as a
+ * table independent of the one in bom.c (glibc and GNU libiconv have it). */
+static int
+have_ebcdic(void)
+{
+	static int known = -1;
+
+	if (known < 0)
+		known = enc_iconv_ok("IBM037");
+	return known;
+}
+
+/*
+ * Lay the ASCII string a out in layout u at out[0..); return the byte
+ * count.  EBCDIC goes through iconv's IBM037.
+ */
+static size_t
+lay(enum unit u, const char *a, unsigned char *out)
+{
+	size_t i, n = strlen(a), k = 0;
+
+	if (u == UNIT_EBCDIC) {
+		iconv_t cd = iconv_open("IBM037", "US-ASCII");
+		char *ip = (char *)(uintptr_t)a, *op = (char *)out;
+		size_t il = n, ol = n;
+
+		if (!CHECK(cd != (iconv_t)-1))
+			return 0;
+		CHECK(iconv(cd, &ip, &il, &op, &ol) == 0 && il == 0);
+		iconv_close(cd);
+		return n;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)a[i];
+
+		switch (u) {
+		case UNIT_8:
+			out[k++] = c;
+			break;
+		case UNIT_16BE:
+			out[k++] = 0;
+			out[k++] = c;
+			break;
+		case UNIT_16LE:
+			out[k++] = c;
+			out[k++] = 0;
+			break;
+		case UNIT_32BE:
+			out[k++] = 0;
+			out[k++] = 0;
+			out[k++] = 0;
+			out[k++] = c;
+			break;
+		case UNIT_32LE:
+			out[k++] = c;
+			out[k++] = 0;
+			out[k++] = 0;
+			out[k++] = 0;
+			break;
+		case UNIT_32_2143:
+			out[k++] = 0;
+			out[k++] = 0;
+			out[k++] = c;
+			out[k++] = 0;
+			break;
+		case UNIT_32_3412:
+			out[k++] = 0;
+			out[k++] = c;
+			out[k++] = 0;
+			out[k++] = 0;
+			break;
+		default:
+			break;
+		}
+	}
+	return k;
+}
+
+static const enum unit all_units[] = {
+	UNIT_8, UNIT_16BE, UNIT_16LE, UNIT_32BE, UNIT_32LE, UNIT_32_2143,
+	UNIT_32_3412, UNIT_EBCDIC
+};
+
+/* Read the ASCII text a laid out in u after pre bytes of junk. */
+static void
+read_in(enum unit u, size_t pre, const char *a, int eof, struct decl *d)
+{
+	static unsigned char buf[4 * 70000];
+	size_t n;
+
+	memset(buf, 0xAB, pre);
+	n = lay(u, a, buf + pre);
+	decl_read(buf, pre + n, pre, u, eof, d);
+}
+
+/* A complete XML declaration, read in every layout, at two starts. */
+static void
+test_decl_layouts(void)
+{
+	static const char text[] =
+	    "<?xml version=\"1.0\" encoding=\"IBM037\" standalone=\"yes\"?>"
+	    "<a/>";
+	/* Character indexes in text. */
+	const size_t ver_end = 19, enc_off = 30, enc_end = 36, end = 56;
+	size_t i, pre;
+	struct decl d;
+
+	for (i = 0; i < NELEM(all_units); i++) {
+		enum unit u = all_units[i];
+		size_t us = (size_t)unit_size(u);
+
+		if (u == UNIT_EBCDIC && !have_ebcdic()) {
+			printf("unit: no IBM037 in iconv; EBCDIC layout not "
+			    "tested\n");
+			continue;
+		}
+		for (pre = 0; pre <= 4; pre += us) {
+			int ok = 1;
+
+			read_in(u, pre, text, 1, &d);
+			ok &= CHECK(d.present == 1);
+			ok &= CHECK(d.bad == 0);
+			ok &= CHECK(d.has_version == 1);
+			ok &= CHECK(strcmp(d.version, "1.0") == 0);
+			ok &= CHECK(d.has_encoding == 1);
+			ok &= CHECK(strcmp(d.encoding, "IBM037") == 0);
+			ok &= CHECK(d.enc_ok == 1);
+			ok &= CHECK(d.quote == '"');
+			ok &= CHECK(d.standalone == 1);
+			ok &= CHECK(d.start == pre);
+			ok &= CHECK(d.ver_end == pre + ver_end * us);
+			ok &= CHECK(d.enc_off == pre + enc_off * us);
+			ok &= CHECK(d.enc_end == pre + enc_end * us);
+			ok &= CHECK(d.end == pre + end * us);
+			ok &= CHECK(d.late == 0);
+			ok &= CHECK(d.role == ROLE_DOCUMENT);
+			if (!ok)
+				printf("  (layout %d, start %zu)\n", (int)u, pre);
+		}
+	}
+}
+
+/* Quotes, standalone, versions and roles. */
+static void
+test_decl_values(void)
+{
+	struct decl d;
+
+	read_in(UNIT_8, 0, "<?xml version='1.1' encoding='utf-8'?>", 1, &d);
+	CHECK(d.present && !d.bad);
+	CHECK(strcmp(d.version, "1.1") == 0);
+	CHECK(d.quote == '\'');
+	CHECK(strcmp(d.encoding, "utf-8") == 0);
+	CHECK(d.standalone == -1);
+	CHECK(d.ver_end == 19 && d.enc_off == 30 && d.enc_end == 35);
+	CHECK(d.end == 38);
+
+	read_in(UNIT_8, 0, "<?xml version=\"1.0\" standalone='no'?>", 1, &d);
+	CHECK(d.present && !d.bad && !d.has_encoding);
+	CHECK(d.standalone == 0);
+	CHECK(d.quote == '\0');
+
+	/* White space around "=" and before "?>". */
+	read_in(UNIT_16LE, 0, "<?xml\tversion = \"1.0\"\r\n encoding\n=\n'x-a'"
+	    "  ?>", 1, &d);
+	CHECK(d.present && !d.bad);
+	CHECK(strcmp(d.encoding, "x-a") == 0 && d.enc_ok);
+	CHECK(d.enc_off == 2 * 36);
+	CHECK(d.end == 2 * 44);
+
+	/* A text declaration: encoding without version. */
+	read_in(UNIT_8, 0, "<?xml encoding=\"ISO-8859-1\"?>text", 1, &d);
+	CHECK(d.present && !d.bad && !d.has_version && d.has_encoding);
+	CHECK(d.role == ROLE_ENTITY);
+
+	/* "<?xml?>" is a declaration without pseudo-attributes. */
+	read_in(UNIT_8, 0, "<?xml?><a/>", 1, &d);
+	CHECK(d.present && !d.bad && !d.has_version && !d.has_encoding);
+	CHECK(d.end == 7);
+
+	/* Not declarations: other names that begin with "xml". */
+	read_in(UNIT_8, 0, "<?xml-stylesheet href=\"a\"?><a/>", 1, &d);
+	CHECK(!d.present && !d.late && !d.bad);
+	CHECK(d.late_what[0] == '\0');
+	read_in(UNIT_8, 0, "<?xmlfoo?><a/>", 1, &d);
+	CHECK(!d.present && !d.late);
+	read_in(UNIT_8, 0, "<?XML version=\"1.0\"?>", 1, &d);
+	CHECK(!d.present);
+	read_in(UNIT_8, 0, "", 1, &d);
+	CHECK(!d.present && !d.late && !d.bad && d.standalone == -1);
+	CHECK(d.role == ROLE_DOCUMENT);
+
+	/* Roles from what follows. */
+	read_in(UNIT_8, 0, "<?xml version=\"1.0\"?>\n<!DOCTYPE a><a/>", 1, &d);
+	CHECK(d.role == ROLE_DOCUMENT);
+	read_in(UNIT_8, 0, "<?xml encoding=\"UTF-8\"?>\n<!ELEMENT a ANY>", 1,
+	    &d);
+	CHECK(d.role == ROLE_DTD);
+	read_in(UNIT_8, 0, "<?xml encoding=\"UTF-8\"?><!-- c --><?pi?>"
+	    "<!ATTLIST a b CDATA #IMPLIED>", 1, &d);
+	CHECK(d.role == ROLE_DTD);
+	read_in(UNIT_8, 0, "<!ENTITY e \"x\">", 1, &d);
+	CHECK(d.role == ROLE_DTD);
+	read_in(UNIT_8, 0, "%pe;", 1, &d);
+	CHECK(d.role == ROLE_DTD);
+	read_in(UNIT_8, 0, "<![INCLUDE[ ]]>", 1, &d);
+	CHECK(d.role == ROLE_DTD);
+	read_in(UNIT_8, 0, "<a>text</a>", 1, &d);
+	CHECK(d.role == ROLE_DOCUMENT);
+	read_in(UNIT_16BE, 0, "<?xml encoding=\"UTF-16\"?>some text", 1, &d);
+	CHECK(d.role == ROLE_ENTITY);
+	/* Without a text declaration, content that is not markup counts as
+	 * a document (SPEC 5.2: the entity type is for text-declaration
+	 * entities). */
+	read_in(UNIT_8, 0, "</a>", 1, &d);
+	CHECK(d.role == ROLE_DOCUMENT);
+	read_in(UNIT_8, 0, "<?xml encoding=\"UTF-8\"?></a>", 1, &d);
+	CHECK(d.role == ROLE_ENTITY);
+}
+
+/* Read the UTF-8 text a; check the first syntax error and where it is. */
+static void
+bad_case(int line, const char *a, size_t off, const char *what)
+{
+	struct decl d;
+	char where[32];
+
+	snprintf(where, sizeof(where), "decl case at line %d", line);
+	read_in(UNIT_8, 0, a, 1, &d);
+	if ((CHECK(d.bad == 1) & CHECK(d.bad_off == off) &
+	    CHECK(strstr(d.bad_msg, what) != NULL)) == 0)
+		printf("  (%s: bad %d at %zu, \"%s\")\n", where, d.bad,
+		    d.bad_off, d.bad_msg);
+}
+
+/* Every syntax error of decl.c: the flag, the offset, the message. */
+static void
+test_decl_errors(void)
+{
+	static char big[20100];
+	struct decl d;
+
+	bad_case(__LINE__, "<?xml version=1.0?>", 14, "in quotes");
+	bad_case(__LINE__, "<?xml version=\"1.0", 14, "not closed");
+	bad_case(__LINE__, "<?xml version=\"1.0?>", 18, "not closed");
+	bad_case(__LINE__, "<?xml version=\"1.0\" encoding=\"a>b\"?>", 31,
+	    "not closed");
+	bad_case(__LINE__, "<?xml version=\"1.0\" encoding=\"UTF\n8\"?>", 33,
+	    "not closed");
+	bad_case(__LINE__, "<?xml version=\"1.0\" ", 20, "not closed by");
+	bad_case(__LINE__, "<?xml version=\"1.0\"", 19, "not closed by");
+	bad_case(__LINE__, "<?xml version=\"1.0\" 5?>", 20,
+	    "unexpected character");
+	bad_case(__LINE__, "<?xml version=\"1.0\"?<a/>", 19,
+	    "unexpected character");
+	bad_case(__LINE__, "<?xml version=\"1.0\"encoding=\"UTF-8\"?>", 19,
+	    "white space is missing");
+	bad_case(__LINE__, "<?xml version \"1.0\"?>", 14, "\"=\" expected");
+	bad_case(__LINE__, "<?xml version=\"1.0\" version=\"1.0\"?>", 20,
+	    "version appears twice");
+	bad_case(__LINE__, "<?xml encoding=\"UTF-8\" version=\"1.0\"?>", 23,
+	    "version must come first");
+	bad_case(__LINE__, "<?xml version=\"2.0\"?>", 15, "version must be");
+	bad_case(__LINE__, "<?xml version=\"1.\"?>", 15, "version must be");
+	bad_case(__LINE__, "<?xml version=\"1.0a\"?>", 15, "version must be");
+	bad_case(__LINE__, "<?xml version=\"\"?>", 15, "version must be");
+	bad_case(__LINE__, "<?xml version=\"1.0\" encoding=\"a\" "
+	    "encoding=\"b\"?>", 33, "encoding appears twice");
+	bad_case(__LINE__, "<?xml version=\"1.0\" standalone=\"no\" "
+	    "encoding=\"UTF-8\"?>", 36, "encoding must come before standalone");
+	bad_case(__LINE__, "<?xml version=\"1.0\" encoding=\"8bit\"?>", 30,
+	    "EncName");
+	bad_case(__LINE__, "<?xml version=\"1.0\" encoding=\"UTF 8\"?>", 30,
+	    "EncName");
+	bad_case(__LINE__, "<?xml version=\"1.0\" encoding=\"\"?>", 30,
+	    "EncName");
+	bad_case(__LINE__, "<?xml version=\"1.0\" encoding=\"caf\xC3\xA9\"?>",
+	    30, "EncName");
+	bad_case(__LINE__, "<?xml version=\"1.0\" standalone=\"yes\" "
+	    "standalone=\"no\"?>", 37, "standalone appears twice");
+	bad_case(__LINE__, "<?xml version=\"1.0\" standalone=\"maybe\"?>", 32,
+	    "\"yes\" or \"no\"");
+	bad_case(__LINE__, "<?xml version=\"1.0\" standalone=\"YES\"?>", 32,
+	    "\"yes\" or \"no\"");
+	bad_case(__LINE__, "<?xml version=\"1.0\" foo=\"bar\"?>", 20,
+	    "unknown pseudo-attribute");
+
+	/* What is still recorded after an error. */
+	read_in(UNIT_8, 0, "<?xml version=\"1.0\" encoding=\"a\" encoding=\"b\"?>"
+	    "<a/>", 1, &d);
+	CHECK(strcmp(d.encoding, "a") == 0 && d.enc_off == 30);
+	read_in(UNIT_8, 0, "<?xml version=\"1.0\" standalone=\"no\" "
+	    "encoding=\"UTF-8\"?>", 1, &d);
+	CHECK(d.has_encoding && strcmp(d.encoding, "UTF-8") == 0);
+	CHECK(d.standalone == 0);
+	read_in(UNIT_8, 0, "<?xml encoding=\"UTF-8\" version=\"1.0\"?>", 1, &d);
+	CHECK(!d.has_version && d.has_encoding);
+	read_in(UNIT_8, 0, "<?xml version=\"1.0\" encoding=\"8bit\"?>", 1, &d);
+	CHECK(d.has_encoding && !d.enc_ok && strcmp(d.encoding, "8bit") == 0);
+	read_in(UNIT_8, 0, "<?xml version=\"1.0\" encoding=\"caf\xC3\xA9\"?>", 1,
+	    &d);
+	CHECK(!d.enc_ok && strcmp(d.encoding, "caf??") == 0);
+	/* After an error the end is still found. */
+	read_in(UNIT_8, 0, "<?xml version=\"1.0\" 5?><a/>", 1, &d);
+	CHECK(d.bad && d.end == 23);
+	read_in(UNIT_8, 0, "<?xml version=1.0?><a/>", 1, &d);
+	CHECK(d.bad && d.end == 19);
+	read_in(UNIT_8, 0, "<?xml version=\"1.0", 1, &d);
+	CHECK(d.bad && d.end == 18);
+
+	/* Offsets of an error scale with the unit size. */
+	read_in(UNIT_16LE, 2, "<?xml version=\"1.0\" foo=\"bar\"?>", 1, &d);
+	CHECK(d.bad && d.bad_off == 2 + 2 * 20);
+	read_in(UNIT_32BE, 4, "<?xml version=1.0?>", 1, &d);
+	CHECK(d.bad && d.bad_off == 4 + 4 * 14);
+	if (have_ebcdic()) {
+		read_in(UNIT_EBCDIC, 0, "<?xml version=\"1.0\" "
+		    "encoding=\"8bit\"?>", 1, &d);
+		CHECK(d.bad && d.bad_off == 30);
+	}
+
+	/* A long encoding name: kept to 255 characters, never an EncName. */
+	memcpy(big, "<?xml version=\"1.0\" encoding=\"", 30);
+	memset(big + 30, 'a', 300);
+	memcpy(big + 330, "\"?>", 4);
+	read_in(UNIT_8, 0, big, 1, &d);
+	CHECK(d.has_encoding && strlen(d.encoding) == 255);
+	CHECK(!d.enc_ok && d.bad && d.bad_off == 30);
+	CHECK(d.enc_end == 330 && d.end == 333);
+
+	/* A declaration longer than DECL_MAX characters. */
+	memcpy(big, "<?xml", 5);
+	memset(big + 5, ' ', 17000);
+	strcpy(big + 17005, "version=\"1.0\"?>");
+	read_in(UNIT_8, 0, big, 1, &d);
+	CHECK(d.present && d.bad && d.bad_off == 0);
+	CHECK(strstr(d.bad_msg, "longer than") != NULL);
+}
+
+/* decl-not-at-start: white space, a second U+FEFF, a comment or PI. */
+static void
+test_decl_late(void)
+{
+	struct decl d;
+
+	read_in(UNIT_8, 0, "  <?xml version=\"1.0\"?>", 1, &d);
+	CHECK(!d.present && d.late && d.late_off == 2);
+	CHECK(strcmp(d.late_what, "white space") == 0);
+	read_in(UNIT_8, 0, "\n<?xml version=\"1.0\"?>", 1, &d);
+	CHECK(d.late && d.late_off == 1);
+	read_in(UNIT_16BE, 2, "\t\r\n <?xml version=\"1.0\"?>", 1, &d);
+	CHECK(d.late && d.late_off == 2 + 2 * 4);
+	read_in(UNIT_32LE, 4, " <?xml version=\"1.0\"?>", 1, &d);
+	CHECK(d.late && d.late_off == 4 + 4);
+	if (have_ebcdic()) {
+		read_in(UNIT_EBCDIC, 0, " <?xml version=\"1.0\"?>", 1, &d);
+		CHECK(d.late && d.late_off == 1);
+	}
+
+	read_in(UNIT_8, 0, "<!-- c --><?xml version=\"1.0\"?>", 1, &d);
+	CHECK(d.late && d.late_off == 10);
+	CHECK(strcmp(d.late_what, "a comment or processing instruction") == 0);
+	read_in(UNIT_8, 0, "<?pi x?>\n<?xml version=\"1.0\"?>", 1, &d);
+	CHECK(d.late && d.late_off == 9);
+	CHECK(strcmp(d.late_what, "a comment or processing instruction") == 0);
+	/* The first thing that precedes is what is named. */
+	read_in(UNIT_8, 0, " <!-- c --><?xml version=\"1.0\"?>", 1, &d);
+	CHECK(d.late && d.late_off == 11);
+	CHECK(strcmp(d.late_what, "white space") == 0);
+
+	/* A second U+FEFF after the BOM (RFC 3629 section 6). */
+	{
+		static const unsigned char u8[] =
+		    "\xEF\xBB\xBF\xEF\xBB\xBF<?xml version=\"1.0\"?>";
+		static const unsigned char u16le[] =
+		    "\xFF\xFE\xFF\xFE<\0?\0x\0m\0l\0 \0v\0e\0r\0s\0i\0o\0n\0=\0"
+		    "'\0001\0.\0000\0'\0?\0>\0";
+		static const unsigned char u32be[] =
+		    "\0\0\xFE\xFF\0\0\xFE\xFF\0\0\0<\0\0\0?\0\0\0x\0\0\0m\0\0\0l"
+		    "\0\0\0?\0\0\0>";
+		static const unsigned char u8ws[] =
+		    "\xEF\xBB\xBF\xEF\xBB\xBF <?xml version=\"1.0\"?>";
+
+		decl_read(u8, sizeof(u8) - 1, 3, UNIT_8, 1, &d);
+		CHECK(!d.present && d.late && d.late_off == 6);
+		CHECK(strcmp(d.late_what, "a second U+FEFF") == 0);
+		decl_read(u16le, sizeof(u16le) - 1, 2, UNIT_16LE, 1, &d);
+		CHECK(!d.present && d.late && d.late_off == 4);
+		CHECK(strcmp(d.late_what, "a second U+FEFF") == 0);
+		decl_read(u32be, sizeof(u32be) - 1, 4, UNIT_32BE, 1, &d);
+		CHECK(!d.present && d.late && d.late_off == 8);
+		CHECK(strcmp(d.late_what, "a second U+FEFF") == 0);
+		decl_read(u8ws, sizeof(u8ws) - 1, 3, UNIT_8, 1, &d);
+		CHECK(d.late && d.late_off == 7);
+		CHECK(strcmp(d.late_what, "a second U+FEFF") == 0);
+	}
+
+	/* Nothing late: no declaration after what precedes, or none at all. */
+	read_in(UNIT_8, 0, "  <a/>", 1, &d);
+	CHECK(!d.present && !d.late && d.late_what[0] == '\0');
+	read_in(UNIT_8, 0, "<!-- c --><a/>", 1, &d);
+	CHECK(!d.late && d.late_what[0] == '\0');
+	read_in(UNIT_8, 0, "<a/><?xml version=\"1.0\"?>", 1, &d);
+	CHECK(!d.late);
+	read_in(UNIT_8, 0, "<!-- not closed <?xml version=\"1.0\"?>", 1, &d);
+	CHECK(!d.late);
+	read_in(UNIT_8, 0, "<?xml version=\"1.0\"?>", 1, &d);
+	CHECK(d.present && !d.late);
+}
+
+/* EncName, XML 1.0 [81]. */
+static void
+test_encname(void)
+{
+	CHECK(decl_encname_ok("UTF-8"));
+	CHECK(decl_encname_ok("a"));
+	CHECK(decl_encname_ok("Z"));
+	CHECK(decl_encname_ok("ISO_8859-1"));
+	CHECK(decl_encname_ok("x.y_z-9"));
+	CHECK(decl_encname_ok("a--"));
+	CHECK(!decl_encname_ok(""));
+	CHECK(!decl_encname_ok("8bit"));
+	CHECK(!decl_encname_ok("-a"));
+	CHECK(!decl_encname_ok("_a"));
+	CHECK(!decl_encname_ok(".a"));
+	CHECK(!decl_encname_ok("UTF 8"));
+	CHECK(!decl_encname_ok("utf8:x"));
+	CHECK(!decl_encname_ok("a+b"));
+	CHECK(!decl_encname_ok("caf\xC3\xA9"));
+	CHECK(!decl_encname_ok("\xC3\xA9"));
+}
+
+/* SPEC section 2.5: names, aliases, case, loose matches, iconv names. */
+static void
+test_enc_lookup(void)
+{
+	static const struct {
+		const char	*label;
+		const char	*name;
+		enum family	 family;
+		int		 registered;
+	} t[] = {
+		{ "UTF-8", "UTF-8", ENC_F_UTF8, 1 },
+		{ "utf-8", "UTF-8", ENC_F_UTF8, 1 },
+		{ "Utf-16", "UTF-16", ENC_F_16, 1 },
+		{ "UTF-16BE", "UTF-16BE", ENC_F_16BE, 1 },
+		{ "utf-16le", "UTF-16LE", ENC_F_16LE, 1 },
+		{ "UTF-32", "UTF-32", ENC_F_32, 1 },
+		{ "UTF-32BE", "UTF-32BE", ENC_F_32BE, 1 },
+		{ "UTF-32LE", "UTF-32LE", ENC_F_32LE, 1 },
+		{ "ISO-10646-UCS-2", "ISO-10646-UCS-2", ENC_F_16, 1 },
+		{ "csUnicode", "ISO-10646-UCS-2", ENC_F_16, 1 },
+		{ "Shift_JIS", "Shift_JIS", ENC_F_ASCII, 1 },
+		{ "MS_Kanji", "Shift_JIS", ENC_F_ASCII, 1 },
+		{ "csShiftJIS", "Shift_JIS", ENC_F_ASCII, 1 },
+		{ "IBM037", "IBM037", ENC_F_EBCDIC, 1 },
+		{ "cp037", "IBM037", ENC_F_EBCDIC, 1 },
+		{ "ebcdic-cp-us", "IBM037", ENC_F_EBCDIC, 1 },
+		{ "latin1", "ISO-8859-1", ENC_F_ASCII, 1 },
+		{ "ISO_8859-1:1987", "ISO-8859-1", ENC_F_ASCII, 1 },
+		{ "LATIN1", "ISO-8859-1", ENC_F_ASCII, 1 },
+		{ "us-ascii", "US-ASCII", ENC_F_ASCII, 1 },
+		{ "EUC-JP", "EUC-JP", ENC_F_ASCII, 1 },
+		{ "windows-1252", "windows-1252", ENC_F_ASCII, 1 },
+		/* Loose matches: known, not registered as written. */
+		{ "utf8", "UTF-8", ENC_F_UTF8, 0 },
+		{ "UTF_16", "UTF-16", ENC_F_16, 0 },
+		{ "IBM-1141", "IBM01141", ENC_F_EBCDIC, 0 },
+		{ "iso8859-1", "ISO-8859-1", ENC_F_ASCII, 0 },
+		{ "ISO 8859 1", "ISO-8859-1", ENC_F_ASCII, 0 },
+	};
+	struct enc e;
+	char longname[200];
+	size_t i;
+
+	for (i = 0; i < NELEM(t); i++) {
+		int ok = 1;
+
+		ok &= CHECK(enc_lookup(t[i].label, &e) == 0);
+		ok &= CHECK(strcmp(e.name, t[i].name) == 0);
+		ok &= CHECK(e.family == t[i].family);
+		ok &= CHECK(e.registered == t[i].registered);
+		ok &= CHECK(e.known == 1);
+		if (!ok)
+			printf("  (enc_lookup \"%s\": \"%s\" family %d "
+			    "registered %d)\n", t[i].label, e.name,
+			    (int)e.family, e.registered);
+	}
+	CHECK(enc_lookup("UTF-16", &e) == 0 && strcmp(e.iconv, "UTF-16") == 0);
+	CHECK(enc_lookup("ISO-10646-UCS-2", &e) == 0 &&
+	    strcmp(e.iconv, "UCS-2") == 0);
+	CHECK(enc_lookup("latin1", &e) == 0 &&
+	    strcmp(e.iconv, "ISO-8859-1") == 0);
+	CHECK(enc_lookup("IBM037", &e) == 0 && strcmp(e.iconv, "IBM037") == 0);
+
+	/* Known to iconv only (names glibc and GNU libiconv accept): the
+	 * family comes from how the encoding writes "<?xml". */
+	if (enc_iconv_ok("CP1252")) {
+		CHECK(enc_lookup("CP1252", &e) == 0);
+		CHECK(e.known && !e.registered &&
+		    strcmp(e.iconv, "CP1252") == 0);
+		CHECK(strcmp(e.name, "CP1252") == 0 && e.family == ENC_F_ASCII);
+	} else
+		printf("unit: no CP1252 in iconv; not tested\n");
+	if (enc_iconv_ok("CP1047")) {
+		CHECK(enc_lookup("CP1047", &e) == 0);
+		CHECK(e.known && !e.registered && e.family == ENC_F_EBCDIC);
+	} else
+		printf("unit: no CP1047 in iconv; not tested\n");
+
+	/* Unknown: -1, the name as given, nothing known. */
+	CHECK(enc_lookup("no-such-encoding", &e) == -1);
+	CHECK(strcmp(e.name, "no-such-encoding") == 0);
+	CHECK(!e.known && !e.registered && e.iconv[0] == '\0');
+	CHECK(enc_lookup("", &e) == -1 && !e.known);
+	memset(longname, 'a', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	CHECK(enc_lookup(longname, &e) == -1 && !e.known);
+	CHECK(strncmp(e.name, longname, 100) == 0);
+
+	CHECK(enc_iconv_ok("UTF-8"));
+	CHECK(enc_iconv_ok("ISO-8859-1"));
+	CHECK(!enc_iconv_ok(""));
+	CHECK(!enc_iconv_ok("no-such-encoding"));
+
+	CHECK(enc_is_utf16(ENC_F_16) && enc_is_utf16(ENC_F_16BE) &&
+	    enc_is_utf16(ENC_F_16LE));
+	CHECK(!enc_is_utf16(ENC_F_32) && !enc_is_utf16(ENC_F_UTF8));
+	CHECK(enc_is_utf32(ENC_F_32) && enc_is_utf32(ENC_F_32BE) &&
+	    enc_is_utf32(ENC_F_32LE));
+	CHECK(!enc_is_utf32(ENC_F_16) && !enc_is_utf32(ENC_F_ASCII));
+	CHECK(strcmp(enc_family_name(ENC_F_EBCDIC), "EBCDIC") == 0);
+	CHECK(strcmp(enc_family_name(ENC_F_16LE), "16-bit little-endian") == 0);
+
+	{
+		char low[8];
+
+		enc_lower(low, "ABCDEFGHIJ", sizeof(low));
+		CHECK(strcmp(low, "abcdefg") == 0);
+		enc_lower(low, "Shift_JIS", 1);
+		CHECK(low[0] == '\0');
+	}
+}
+
+/* Look two labels up and ask whether they can describe the same bytes. */
+static int
+compat(const char *a, const char *b)
+{
+	struct enc ea, eb;
+
+	enc_lookup(a, &ea);
+	enc_lookup(b, &eb);
+	return enc_compatible(&ea, &eb);
+}
+
+static void
+test_enc_compatible(void)
+{
+	CHECK(compat("UTF-16", "UTF-16LE"));
+	CHECK(compat("UTF-16BE", "utf-16"));
+	CHECK(compat("UTF-16", "UTF-16"));
+	CHECK(compat("UTF-32", "UTF-32BE"));
+	CHECK(compat("UTF-32LE", "UTF-32"));
+	CHECK(compat("latin1", "ISO-8859-1"));
+	CHECK(compat("utf8", "UTF-8"));
+	CHECK(compat("MS_Kanji", "shift_jis"));
+	CHECK(compat("x-unknown", "X-UNKNOWN"));
+	CHECK(!compat("UTF-16BE", "UTF-16LE"));
+	CHECK(!compat("UTF-16", "UTF-32LE"));
+	CHECK(!compat("UTF-32", "UTF-16BE"));
+	CHECK(!compat("UTF-8", "UTF-16"));
+	CHECK(!compat("ISO-10646-UCS-2", "UTF-16LE"));
+	CHECK(!compat("ISO-8859-1", "windows-1252"));
+	CHECK(!compat("x-unknown", "UTF-8"));
+	CHECK(!compat("x-unknown", "x-other"));
+	{
+		struct enc a, b;
+
+		enc_lookup("latin1", &a);
+		enc_lookup("l1", &b);
+		CHECK(enc_same(&a, &b));
+		enc_lookup("UTF-16", &b);
+		CHECK(!enc_same(&a, &b));
+	}
+}
+
+/* Parse a Content-Type that must be accepted. */
+static int
+mt_good(const char *v, struct mt *m)
+{
+	char err[200] = "";
+
+	if (mt_parse(v, m, err, sizeof(err)) != 0) {
+		printf("  (mt_parse \"%s\": %s)\n", v, err);
+		return 0;
+	}
+	return 1;
+}
+
+/* Parse a Content-Type that must be refused with a reason holding what. */
+static int
+mt_bad(const char *v, const char *what)
+{
+	struct mt m;
+	char err[200] = "";
+
+	if (mt_parse(v, &m, err, sizeof(err)) != -1 ||
+	    strstr(err, what) == NULL) {
+		printf("  (mt_parse \"%.60s\": \"%s\")\n", v, err);
+		return 0;
+	}
+	return 1;
+}
+
+static void
+test_mt_parse(void)
+{
+	struct mt m;
+	char v[5000];
+
+	CHECK(mt_good("application/xml", &m));
+	CHECK(strcmp(m.type, "application/xml") == 0 && m.xml);
+	CHECK(!m.has_charset && !m.role_known);
+	CHECK(mt_good("text/xml;charset=UTF-8", &m));
+	CHECK(strcmp(m.type, "text/xml") == 0 && m.xml);
+	CHECK(m.has_charset && strcmp(m.charset, "UTF-8") == 0);
+	CHECK(mt_good(" Text/XML ;  Charset=\"Shift_JIS\"  ", &m));
+	CHECK(strcmp(m.type, "text/xml") == 0);
+	CHECK(strcmp(m.charset, "Shift_JIS") == 0);
+	CHECK(mt_good("application/xml; q=1; CHARSET=utf-16; x=\"y;z\"", &m));
+	CHECK(strcmp(m.charset, "utf-16") == 0);
+	CHECK(mt_good("application/xml; charset=\"a\\\"b\"", &m));
+	CHECK(strcmp(m.charset, "a\"b") == 0);
+	CHECK(mt_good("application/xml;;charset=utf-8;", &m));
+	CHECK(m.has_charset && strcmp(m.charset, "utf-8") == 0);
+	CHECK(mt_good("application/xml\t;\tcharset=utf-8", &m));
+	CHECK(mt_good("application/atom+xml; charset=iso-8859-1", &m));
+	CHECK(m.xml && !m.role_known);
+	CHECK(mt_good("image/svg+xml", &m));
+	CHECK(m.xml);
+	CHECK(mt_good("text/plain; charset=us-ascii", &m));
+	CHECK(!m.xml && m.has_charset);
+	CHECK(mt_good("application/json", &m));
+	CHECK(!m.xml);
+	CHECK(mt_good("application/+xml", &m));
+	CHECK(!m.xml);
+	CHECK(mt_good("application/xml-dtd", &m));
+	CHECK(m.xml && m.role_known && m.role == ROLE_DTD);
+	CHECK(mt_good("application/xml-external-parsed-entity", &m));
+	CHECK(m.xml && m.role_known && m.role == ROLE_ENTITY);
+	CHECK(mt_good("Text/XML-External-Parsed-Entity; charset=utf-8", &m));
+	CHECK(m.xml && m.role_known && m.role == ROLE_ENTITY);
+	/* 127 characters of charset fit; 128 do not. */
+	memcpy(v, "text/xml; charset=", 18);
+	memset(v + 18, 'a', 127);
+	v[18 + 127] = '\0';
+	CHECK(mt_good(v, &m));
+	CHECK(strlen(m.charset) == 127);
+
+	/* Every error path. */
+	memset(v + 18, 'a', 128);
+	v[18 + 128] = '\0';
+	CHECK(mt_bad(v, "the charset value is too long"));
+	memset(v, ' ', 4097);
+	memcpy(v, "text/xml", 8);
+	v[4097] = '\0';
+	CHECK(mt_bad(v, "longer than 4096 bytes"));
+	CHECK(mt_bad("", "expected type/subtype"));
+	CHECK(mt_bad("application", "expected type/subtype"));
+	CHECK(mt_bad("/xml", "expected type/subtype"));
+	CHECK(mt_bad("application xml", "expected type/subtype"));
+	CHECK(mt_bad("application/", "the subtype is missing"));
+	CHECK(mt_bad("application/;charset=utf-8", "the subtype is missing"));
+	memset(v, 'a', 64);
+	strcpy(v + 64, "/xml");
+	CHECK(mt_bad(v, "the media type is too long"));
+	memcpy(v, "application/", 12);
+	memset(v + 12, 'a', 64);
+	v[76] = '\0';
+	CHECK(mt_bad(v, "the media type is too long"));
+	CHECK(mt_bad("application/xml x", "unexpected \"x\" at byte 17"));
+	CHECK(mt_bad("application/xml, text/xml", "unexpected \",\" at byte 16"));
+	CHECK(mt_bad("application/xml; charset",
+	    "a parameter at byte 18 is not name=value"));
+	CHECK(mt_bad("application/xml; =utf-8",
+	    "a parameter at byte 18 is not name=value"));
+	CHECK(mt_bad("application/xml; charset = utf-8", "not name=value"));
+	CHECK(mt_bad("application/xml; charset=\"utf-8",
+	    "a quoted parameter value is not closed"));
+	CHECK(mt_bad("application/xml; charset=\"utf-8\\",
+	    "a quoted parameter value is not closed"));
+	CHECK(mt_bad("application/xml; charset=",
+	    "parameter \"charset\" has no value"));
+	CHECK(mt_bad("application/xml; charset=;",
+	    "parameter \"charset\" has no value"));
+	CHECK(mt_bad("application/xml; charset=a; Charset=b",
+	    "charset is given twice"));
+	CHECK(mt_bad("application/xml; charset=\"\"",
+	    "the charset value is empty"));
+}
+
+/* diag_add keeps the first occurrence and counts; diag_order sorts. */
+static void
+test_diag(void)
+{
+	struct diags dg;
+	enum code order[D_NCODES];
+	char big[600];
+	int n;
+
+	memset(&dg, 0, sizeof(dg));
+	CHECK(diag_order(&dg, order) == 0);
+
+	diag_add(&dg, D_ILLEGAL_CHAR, 10, 2, 3, "first %d", 1);
+	diag_add(&dg, D_ILLEGAL_CHAR, 5, 1, 6, "second %d", 2);
+	diag_add(&dg, D_ILLEGAL_CHAR, 20, 4, 1, "third");
+	CHECK(dg.d[D_ILLEGAL_CHAR].count == 3);
+	CHECK(dg.d[D_ILLEGAL_CHAR].off == 10);
+	CHECK(dg.d[D_ILLEGAL_CHAR].line == 2);
+	CHECK(dg.d[D_ILLEGAL_CHAR].col == 3);
+	CHECK(strcmp(dg.d[D_ILLEGAL_CHAR].msg, "first 1") == 0);
+	CHECK(dg.errors == 1 && dg.warnings == 0);
+
+	diag_add(&dg, D_UTF8_BOM, 0, 1, 1, "bom");
+	diag_add(&dg, D_DECL_MISMATCH, 10, 2, 3, "mismatch");
+	diag_add(&dg, D_SUSPICIOUS_LABEL, 3, 1, 4, "hint");
+	diag_add(&dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "hint again");
+	CHECK(dg.errors == 2 && dg.warnings == 2);
+	CHECK(dg.d[D_SUSPICIOUS_LABEL].count == 2);
+	CHECK(dg.d[D_SUSPICIOUS_LABEL].off == 3);
+	CHECK(dg.nseq == 4);
+
+	/* By offset, then by the order found. */
+	n = diag_order(&dg, order);
+	CHECK(n == 4);
+	CHECK(order[0] == D_UTF8_BOM);
+	CHECK(order[1] == D_SUSPICIOUS_LABEL);
+	CHECK(order[2] == D_ILLEGAL_CHAR);
+	CHECK(order[3] == D_DECL_MISMATCH);
+
+	/* Same offset: the one found first comes first, whatever its code. */
+	memset(&dg, 0, sizeof(dg));
+	diag_add(&dg, D_UTF32, 0, 1, 1, "a");
+	diag_add(&dg, D_BOM_MISSING, 0, 1, 1, "b");
+	diag_add(&dg, D_DECL_MISMATCH, 0, 1, 1, "c");
+	n = diag_order(&dg, order);
+	CHECK(n == 3 && order[0] == D_UTF32 && order[1] == D_BOM_MISSING &&
+	    order[2] == D_DECL_MISMATCH);
+
+	/* A long message is cut, not overflowed. */
+	memset(&dg, 0, sizeof(dg));
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	diag_add(&dg, D_BAD_DECLARATION, 0, 1, 1, "%s", big);
+	CHECK(strlen(dg.d[D_BAD_DECLARATION].msg) ==
+	    sizeof(dg.d[0].msg) - 1);
+
+	CHECK(strcmp(diag_code(D_DECL_MISMATCH), "decl-mismatch") == 0);
+	CHECK(strcmp(diag_code(D_BOM_CHARSET_CONFLICT),
+	    "bom-charset-conflict") == 0);
+	CHECK(strcmp(diag_code(D_BOM_FORBIDDEN), "bom-forbidden") == 0);
+	CHECK(strcmp(diag_code(D_BOM_MISSING), "bom-missing") == 0);
+	CHECK(strcmp(diag_code(D_BAD_DECLARATION), "bad-declaration") == 0);
+	CHECK(strcmp(diag_code(D_DECL_NOT_AT_START), "decl-not-at-start") == 0);
+	CHECK(strcmp(diag_code(D_ILLEGAL_SEQUENCE), "illegal-sequence") == 0);
+	CHECK(strcmp(diag_code(D_ILLEGAL_CHAR), "illegal-char") == 0);
+	CHECK(strcmp(diag_code(D_UNSUPPORTED_ENCODING),
+	    "unsupported-encoding") == 0);
+	CHECK(strcmp(diag_code(D_NO_DECLARATION), "no-declaration") == 0);
+	CHECK(strcmp(diag_code(D_CHARSET_DECL_CONFLICT),
+	    "charset-decl-conflict") == 0);
+	CHECK(strcmp(diag_code(D_UTF8_BOM), "utf8-bom") == 0);
+	CHECK(strcmp(diag_code(D_UTF32), "utf32") == 0);
+	CHECK(strcmp(diag_code(D_MISSING_DECL), "missing-decl") == 0);
+	CHECK(strcmp(diag_code(D_UNREGISTERED_NAME), "unregistered-name") == 0);
+	CHECK(strcmp(diag_code(D_NOT_XML_MEDIA_TYPE),
+	    "not-xml-media-type") == 0);
+	CHECK(strcmp(diag_code(D_SUSPICIOUS_LABEL), "suspicious-label") == 0);
+	/* SPEC section 4: the severities. */
+	CHECK(diag_is_error(D_DECL_MISMATCH) && diag_is_error(D_BOM_FORBIDDEN) &&
+	    diag_is_error(D_BOM_CHARSET_CONFLICT) &&
+	    diag_is_error(D_BOM_MISSING) && diag_is_error(D_BAD_DECLARATION) &&
+	    diag_is_error(D_DECL_NOT_AT_START) &&
+	    diag_is_error(D_ILLEGAL_SEQUENCE) && diag_is_error(D_ILLEGAL_CHAR) &&
+	    diag_is_error(D_UNSUPPORTED_ENCODING) &&
+	    diag_is_error(D_NO_DECLARATION));
+	CHECK(!diag_is_error(D_CHARSET_DECL_CONFLICT) &&
+	    !diag_is_error(D_UTF8_BOM) && !diag_is_error(D_UTF32) &&
+	    !diag_is_error(D_MISSING_DECL) &&
+	    !diag_is_error(D_UNREGISTERED_NAME) &&
+	    !diag_is_error(D_NOT_XML_MEDIA_TYPE) &&
+	    !diag_is_error(D_SUSPICIOUS_LABEL));
+}
+
+/* Decode with utf8_dec; return its result, the code point in *cp. */
+static int
+u8(const char *s, size_t n, uint32_t *cp)
+{
+	*cp = 0xDEADBEEF;
+	return utf8_dec((const unsigned char *)s, n, cp);
+}
+
+/* RFC 3629: every boundary, the "need more" and the skip lengths. */
+static void
+test_utf8_dec(void)
+{
+	uint32_t c;
+
+	CHECK(u8("\x00", 1, &c) == 1 && c == 0);
+	CHECK(u8("A", 1, &c) == 1 && c == 'A');
+	CHECK(u8("\x7F", 1, &c) == 1 && c == 0x7F);
+	CHECK(u8("\x80", 1, &c) == -1);
+	CHECK(u8("\xBF", 1, &c) == -1);
+	CHECK(u8("\xC0\x80", 2, &c) == -1);
+	CHECK(u8("\xC1\xBF", 2, &c) == -1);
+	CHECK(u8("\xC2\x80", 2, &c) == 2 && c == 0x80);
+	CHECK(u8("\xC3\xA9", 2, &c) == 2 && c == 0xE9);
+	CHECK(u8("\xDF\xBF", 2, &c) == 2 && c == 0x7FF);
+	CHECK(u8("\xC3", 1, &c) == 0);
+	CHECK(u8("\xC3\x41", 2, &c) == -1);
+	CHECK(u8("\xC3\xC3", 2, &c) == -1);
+	CHECK(u8("\xDF\xC0", 2, &c) == -1);
+
+	CHECK(u8("\xE0\x80", 2, &c) == -1);
+	CHECK(u8("\xE0\x9F\xBF", 3, &c) == -1);
+	CHECK(u8("\xE0\xA0\x80", 3, &c) == 3 && c == 0x800);
+	CHECK(u8("\xE0\xA0", 2, &c) == 0);
+	CHECK(u8("\xE0", 1, &c) == 0);
+	CHECK(u8("\xE2\x82\xAC", 3, &c) == 3 && c == 0x20AC);
+	CHECK(u8("\xE2\x82", 2, &c) == 0);
+	CHECK(u8("\xE2\x82\x41", 3, &c) == -2);
+	CHECK(u8("\xE2\x41", 2, &c) == -1);
+	CHECK(u8("\xE2\x82\xC0", 3, &c) == -2);
+	CHECK(u8("\xEC\xBF\xBF", 3, &c) == 3 && c == 0xCFFF);
+	CHECK(u8("\xED\x80\x80", 3, &c) == 3 && c == 0xD000);
+	CHECK(u8("\xED\x9F\xBF", 3, &c) == 3 && c == 0xD7FF);
+	CHECK(u8("\xED\xA0\x80", 3, &c) == -1);
+	CHECK(u8("\xED\xBF\xBF", 3, &c) == -1);
+	CHECK(u8("\xEE\x80\x80", 3, &c) == 3 && c == 0xE000);
+	CHECK(u8("\xEF\xBF\xBD", 3, &c) == 3 && c == 0xFFFD);
+	CHECK(u8("\xEF\xBF\xBF", 3, &c) == 3 && c == 0xFFFF);
+
+	CHECK(u8("\xF0\x80\x80\x80", 4, &c) == -1);
+	CHECK(u8("\xF0\x8F\xBF\xBF", 4, &c) == -1);
+	CHECK(u8("\xF0\x90\x80\x80", 4, &c) == 4 && c == 0x10000);
+	CHECK(u8("\xF0\x9F\x98\x80", 4, &c) == 4 && c == 0x1F600);
+	CHECK(u8("\xF0\x90\x80", 3, &c) == 0);
+	CHECK(u8("\xF0\x90", 2, &c) == 0);
+	CHECK(u8("\xF1", 1, &c) == 0);
+	CHECK(u8("\xF0\x90\x80\x41", 4, &c) == -3);
+	CHECK(u8("\xF0\x90\x41", 3, &c) == -2);
+	CHECK(u8("\xF3\xBF\xBF\xBF", 4, &c) == 4 && c == 0xFFFFF);
+	CHECK(u8("\xF4\x80\x80\x80", 4, &c) == 4 && c == 0x100000);
+	CHECK(u8("\xF4\x8F\xBF\xBF", 4, &c) == 4 && c == 0x10FFFF);
+	CHECK(u8("\xF4\x90", 2, &c) == -1);
+	CHECK(u8("\xF4\x90\x80\x80", 4, &c) == -1);
+	CHECK(u8("\xF5\x80\x80\x80", 4, &c) == -1);
+	CHECK(u8("\xF7\xBF\xBF\xBF", 4, &c) == -1);
+	CHECK(u8("\xF8\x88\x80\x80\x80", 5, &c) == -1);
+	CHECK(u8("\xFC\x84\x80\x80\x80\x80", 6, &c) == -1);
+	CHECK(u8("\xFE", 1, &c) == -1);
+	CHECK(u8("\xFF", 1, &c) == -1);
+}
+
+static int
+u16(const char *s, size_t n, int be, uint32_t *cp)
+{
+	*cp = 0xDEADBEEF;
+	return utf16_dec((const unsigned char *)s, n, be, cp);
+}
+
+/* RFC 2781: units, pairs, lone surrogates, short input. */
+static void
+test_utf16_dec(void)
+{
+	uint32_t c;
+
+	CHECK(u16("", 0, 1, &c) == 0);
+	CHECK(u16("\x00", 1, 1, &c) == 0);
+	CHECK(u16("\x00\x41", 2, 1, &c) == 2 && c == 0x41);
+	CHECK(u16("\x41\x00", 2, 0, &c) == 2 && c == 0x41);
+	CHECK(u16("\x00\x00", 2, 1, &c) == 2 && c == 0);
+	CHECK(u16("\xD7\xFF", 2, 1, &c) == 2 && c == 0xD7FF);
+	CHECK(u16("\xE0\x00", 2, 1, &c) == 2 && c == 0xE000);
+	CHECK(u16("\xFF\xFF", 2, 1, &c) == 2 && c == 0xFFFF);
+	CHECK(u16("\xFE\xFF", 2, 1, &c) == 2 && c == 0xFEFF);
+	CHECK(u16("\x42\x30", 2, 0, &c) == 2 && c == 0x3042);
+	/* Pairs. */
+	CHECK(u16("\xD8\x00\xDC\x00", 4, 1, &c) == 4 && c == 0x10000);
+	CHECK(u16("\xD8\x3D\xDE\x00", 4, 1, &c) == 4 && c == 0x1F600);
+	CHECK(u16("\xDB\xFF\xDF\xFF", 4, 1, &c) == 4 && c == 0x10FFFF);
+	CHECK(u16("\x3D\xD8\x00\xDE", 4, 0, &c) == 4 && c == 0x1F600);
+	CHECK(u16("\xFF\xDB\xFF\xDF", 4, 0, &c) == 4 && c == 0x10FFFF);
+	/* A high surrogate needs its pair. */
+	CHECK(u16("\xD8\x00", 2, 1, &c) == 0);
+	CHECK(u16("\xD8\x00\xDC", 3, 1, &c) == 0);
+	CHECK(u16("\x00\xD8", 2, 0, &c) == 0);
+	CHECK(u16("\xD8\x00\x00\x41", 4, 1, &c) == -2);
+	CHECK(u16("\xD8\x00\xD8\x00", 4, 1, &c) == -2);
+	CHECK(u16("\xDB\xFF\xE0\x00", 4, 1, &c) == -2);
+	CHECK(u16("\x00\xD8\x41\x00", 4, 0, &c) == -2);
+	/* A lone low surrogate. */
+	CHECK(u16("\xDC\x00", 2, 1, &c) == -2);
+	CHECK(u16("\xDF\xFF\xDC\x00", 4, 1, &c) == -2);
+	CHECK(u16("\x00\xDC", 2, 0, &c) == -2);
+	CHECK(u16("\xDC\x00", 2, 0, &c) == 2 && c == 0xDC);
+}
+
+static int
+u32(const char *s, size_t n, int be, uint32_t *cp)
+{
+	*cp = 0xDEADBEEF;
+	return utf32_dec((const unsigned char *)s, n, be, cp);
+}
+
+static void
+test_utf32_dec(void)
+{
+	uint32_t c;
+
+	CHECK(u32("", 0, 1, &c) == 0);
+	CHECK(u32("\x00", 1, 1, &c) == 0);
+	CHECK(u32("\x00\x00", 2, 1, &c) == 0);
+	CHECK(u32("\x00\x00\x00", 3, 1, &c) == 0);
+	CHECK(u32("\x00\x00\x00\x41", 4, 1, &c) == 4 && c == 0x41);
+	CHECK(u32("\x41\x00\x00\x00", 4, 0, &c) == 4 && c == 0x41);
+	CHECK(u32("\x00\x00\x00\x00", 4, 1, &c) == 4 && c == 0);
+	CHECK(u32("\x00\x00\xD7\xFF", 4, 1, &c) == 4 && c == 0xD7FF);
+	CHECK(u32("\x00\x00\xD8\x00", 4, 1, &c) == -4);
+	CHECK(u32("\x00\x00\xDF\xFF", 4, 1, &c) == -4);
+	CHECK(u32("\x00\xDC\x00\x00", 4, 0, &c) == -4);
+	CHECK(u32("\x00\x00\xE0\x00", 4, 1, &c) == 4 && c == 0xE000);
+	CHECK(u32("\x00\x00\xFF\xFF", 4, 1, &c) == 4 && c == 0xFFFF);
+	CHECK(u32("\x00\x10\xFF\xFF", 4, 1, &c) == 4 && c == 0x10FFFF);
+	CHECK(u32("\xFF\xFF\x10\x00", 4, 0, &c) == 4 && c == 0x10FFFF);
+	CHECK(u32("\x00\x11\x00\x00", 4, 1, &c) == -4);
+	CHECK(u32("\x00\x00\x11\x00", 4, 0, &c) == -4);
+	CHECK(u32("\xFF\xFF\xFF\xFF", 4, 1, &c) == -4);
+	CHECK(u32("\x00\x00\xFE\xFF", 4, 1, &c) == 4 && c == 0xFEFF);
+	CHECK(u32("\xFF\xFE\x00\x00", 4, 1, &c) == -4);
+}
+
+/* XML 1.0 [2] Char; XML 1.1 [2] less [2a] RestrictedChar. */
+static void
+test_xml_char_ok(void)
+{
+	static const struct {
+		uint32_t	 c;
+		int		 ok10, ok11;
+	} t[] = {
+		{ 0x0, 0, 0 }, { 0x1, 0, 0 }, { 0x8, 0, 0 }, { 0x9, 1, 1 },
+		{ 0xA, 1, 1 }, { 0xB, 0, 0 }, { 0xC, 0, 0 }, { 0xD, 1, 1 },
+		{ 0xE, 0, 0 }, { 0x1F, 0, 0 }, { 0x20, 1, 1 }, { 0x7E, 1, 1 },
+		{ 0x7F, 1, 0 }, { 0x80, 1, 0 }, { 0x84, 1, 0 }, { 0x85, 1, 1 },
+		{ 0x86, 1, 0 }, { 0x9F, 1, 0 }, { 0xA0, 1, 1 }, { 0xFF, 1, 1 },
+		{ 0x2028, 1, 1 }, { 0xD7FF, 1, 1 }, { 0xD800, 0, 0 },
+		{ 0xDBFF, 0, 0 }, { 0xDC00, 0, 0 }, { 0xDFFF, 0, 0 },
+		{ 0xE000, 1, 1 }, { 0xFEFF, 1, 1 }, { 0xFFFD, 1, 1 },
+		{ 0xFFFE, 0, 0 }, { 0xFFFF, 0, 0 }, { 0x10000, 1, 1 },
+		{ 0x1FFFE, 1, 1 }, { 0x10FFFF, 1, 1 }, { 0x110000, 0, 0 },
+		{ 0xFFFFFFFF, 0, 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(t); i++)
+		if ((CHECK(xml_char_ok(t[i].c, 0) == t[i].ok10) &
+		    CHECK(xml_char_ok(t[i].c, 1) == t[i].ok11)) == 0)
+			printf("  (xml_char_ok U+%04lX)\n", (unsigned long)t[i].c);
+}
+
+/* What the sink saw: a count and a running hash of characters and
+ * positions. */
+struct seen {
+	uint64_t	 n;
+	uint64_t	 h;
+};
+
+static void
+sink(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
+{
+	struct seen *s = ctx;
+
+	s->n++;
+	s->h = (s->h ^ c) * 1099511628211ULL;
+	s->h = (s->h ^ off) * 1099511628211ULL;
+	s->h = (s->h ^ line) * 1099511628211ULL;
+	s->h = (s->h ^ col) * 1099511628211ULL;
+}
+
+/*
+ * Validate p[0..n) as main.c does: the bytes arrive up to each of the cuts
+ * in turn (then to n, with eof), and what val_feed leaves unconsumed is
+ * passed again with what follows.  Return 0 if the feeding itself went
+ * wrong (bytes left over at the end).
+ */
+static int
+feed(const struct sniff *s, const unsigned char *p, size_t n,
+    const size_t *cuts, size_t ncuts, struct diags *dg, struct seen *seen)
+{
+	struct val *v;
+	size_t off = 0, have, i;
+
+	memset(dg, 0, sizeof(*dg));
+	if ((v = val_new(s, dg)) == NULL)
+		return 0;
+	if (seen != NULL) {
+		memset(seen, 0, sizeof(*seen));
+		val_set_sink(v, sink, seen);
+	}
+	for (i = 0; i <= ncuts; i++) {
+		have = i < ncuts ? cuts[i] : n;
+		off += val_feed(v, p + off, have - off, i == ncuts);
+		if (off > have)
+			break;
+	}
+	val_free(v);
+	return off == n;
+}
+
+/* Whether two runs found the same diagnostics. */
+static int
+same_diags(const struct diags *a, const struct diags *b)
+{
+	int i;
+
+	if (a->errors != b->errors || a->warnings != b->warnings)
+		return 0;
+	for (i = 0; i < D_NCODES; i++) {
+		const struct diag *x = &a->d[i], *y = &b->d[i];
+
+		if (x->count != y->count || x->off != y->off ||
+		    x->line != y->line || x->col != y->col ||
+		    strcmp(x->msg, y->msg) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+show_diags(const char *what, const struct diags *dg)
+{
+	int i;
+
+	for (i = 0; i < D_NCODES; i++)
+		if (dg->d[i].count > 0)
+			printf("  %s: %s off %llu line %llu col %llu count %llu: "
+			    "%s\n", what, diag_code((enum code)i),
+			    (unsigned long long)dg->d[i].off,
+			    (unsigned long long)dg->d[i].line,
+			    (unsigned long long)dg->d[i].col,
+			    (unsigned long long)dg->d[i].count, dg->d[i].msg);
+}
+
+/* The expected first occurrence of one code. */
+struct want {
+	enum code	 code;
+	uint64_t	 off, line, col, count;
+};
+
+/*
+ * Sniff p[0..n) (it must be read with encname), validate it whole, check
+ * the diagnostics against want[], then feed it split in two at every
+ * position, and in chunks of 1 to 7 bytes, and with and without a sink:
+ * the diagnostics must be the same every time.
+ */
+static void
+stream_case(const char *label, const unsigned char *p, size_t n,
+    const char *encname, const struct want *want, size_t nwant)
+{
+	struct sniff *s = calloc(1, sizeof(*s));
+	struct diags whole, part;
+	struct seen seen_whole, seen_part;
+	size_t *cuts = calloc(n + 1, sizeof(*cuts));
+	size_t i, k, chunk, nc;
+	int ok = 1, e = 0, w = 0;
+
+	if (!CHECK(s != NULL && cuts != NULL))
+		return;
+	sniff(p, n, 1, NULL, NULL, s);
+	if (!CHECK(strcmp(s->encname, encname) == 0))
+		printf("  (%s: read as %s)\n", label, s->encname);
+
+	/* The whole buffer, once: the expected diagnostics. */
+	CHECK(feed(s, p, n, NULL, 0, &whole, NULL));
+	for (i = 0; i < nwant; i++) {
+		const struct diag *g = &whole.d[want[i].code];
+
+		ok &= CHECK(g->count == want[i].count);
+		ok &= CHECK(g->off == want[i].off);
+		ok &= CHECK(g->line == want[i].line);
+		ok &= CHECK(g->col == want[i].col);
+		if (diag_is_error(want[i].code))
+			e++;
+		else
+			w++;
+	}
+	ok &= CHECK(whole.errors == e && whole.warnings == w);
+	if (!ok) {
+		printf("  (%s: the whole buffer)\n", label);
+		show_diags("got", &whole);
+	}
+
+	/* Two pieces, split at every position. */
+	for (k = 0; k <= n; k++) {
+		cuts[0] = k;
+		if ((CHECK(feed(s, p, n, cuts, 1, &part, NULL)) &
+		    CHECK(same_diags(&whole, &part))) == 0) {
+			printf("  (%s: split at %zu)\n", label, k);
+			show_diags("whole", &whole);
+			show_diags("split", &part);
+			break;
+		}
+	}
+	/* Three pieces, every pair of positions. */
+	for (k = 1; k < n; k++)
+		for (i = k; i < n && i < k + 6; i++) {
+			cuts[0] = k;
+			cuts[1] = i;
+			if ((CHECK(feed(s, p, n, cuts, 2, &part, NULL)) &
+			    CHECK(same_diags(&whole, &part))) == 0) {
+				printf("  (%s: split at %zu and %zu)\n", label,
+				    k, i);
+				show_diags("whole", &whole);
+				show_diags("split", &part);
+				k = n;
+				break;
+			}
+		}
+	/* Fixed chunks, as a reader of short reads would deliver them. */
+	for (chunk = 1; chunk <= 7; chunk++) {
+		for (nc = 0; (nc + 1) * chunk < n; nc++)
+			cuts[nc] = (nc + 1) * chunk;
+		if ((CHECK(feed(s, p, n, cuts, nc, &part, NULL)) &
+		    CHECK(same_diags(&whole, &part))) == 0) {
+			printf("  (%s: chunks of %zu)\n", label, chunk);
+			show_diags("whole", &whole);
+			show_diags("chunks", &part);
+		}
+	}
+	/* With a sink (no fast path): the same diagnostics, and the same
+	 * characters at the same places whole or byte by byte. */
+	CHECK(feed(s, p, n, NULL, 0, &part, &seen_whole));
+	if (!CHECK(same_diags(&whole, &part)))
+		printf("  (%s: with a sink)\n", label);
+	for (nc = 0; nc + 1 < n; nc++)
+		cuts[nc] = nc + 1;
+	CHECK(feed(s, p, n, cuts, nc, &part, &seen_part));
+	if ((CHECK(same_diags(&whole, &part)) & CHECK(seen_whole.n ==
+	    seen_part.n && seen_whole.h == seen_part.h)) == 0)
+		printf("  (%s: byte by byte with a sink)\n", label);
+	free(cuts);
+	free(s);
+}
+
+/* SPEC sections 3 and 6.4: streaming gives what the whole buffer gives. */
+static void
+test_streaming(void)
+{
+	static const unsigned char utf8[] =
+	    "<a>0123456789"		/* 0-12 */
+	    "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"	/* 13-21 */
+	    "\r\n"			/* 22-23 */
+	    "\xE0\x80" "x"		/* 24-26: 2 bad, col 1-3 */
+	    "\xED\xA0\x80"		/* 27-29: 3 bad, col 4-6 */
+	    "\x01" "\n"			/* 30: illegal-char, line 2 col 7 */
+	    "\xF4\x90\x80\x80"		/* 32-35: 4 bad */
+	    "\xC3" "A"			/* 36-37: 1 bad */
+	    "\xEF\xBF\xBE"		/* 38: U+FFFE */
+	    " abcdefghijklmnopqrstuvwxyz</a>"
+	    "\xE2\x82";			/* truncated: 1 bad */
+	static const struct want w_utf8[] = {
+		{ D_ILLEGAL_SEQUENCE, 24, 2, 1, 11 },
+		{ D_ILLEGAL_CHAR, 30, 2, 7, 2 },
+	};
+	static const unsigned char utf16le[] =
+	    "\xFF\xFE"			/* 0 */
+	    "<\0a\0>\0\xE9\0"		/* 2-9 */
+	    "\x3D\xD8\x00\xDE"		/* 10: U+1F600 */
+	    "\r\0\n\0"			/* 14-17 */
+	    "\x00\xDC"			/* 18: lone low, line 2 col 1 */
+	    "b\0"			/* 20 */
+	    "\x00\xD8" "A\0"		/* 22: high then "A" */
+	    "\xFE\xFF"			/* 26: U+FFFE, line 2 col 5 */
+	    "\x01\0"			/* 28: U+0001 */
+	    "c\0"			/* 30 */
+	    "A";			/* 32: odd final byte */
+	static const struct want w_utf16le[] = {
+		{ D_ILLEGAL_SEQUENCE, 18, 2, 1, 3 },
+		{ D_ILLEGAL_CHAR, 26, 2, 5, 2 },
+	};
+	static const unsigned char utf16be[] =
+	    "\xFE\xFF" "\0<\0a\0>"
+	    "\xD8\x3D\xDE\x00"		/* 8 */
+	    "\xDE\x00"			/* 12: lone low, col 5 */
+	    "\0\n"			/* 14 */
+	    "\xD8\x3D"			/* 16: truncated pair at the end */
+	    ;
+	static const struct want w_utf16be[] = {
+		{ D_ILLEGAL_SEQUENCE, 12, 1, 5, 2 },
+	};
+	static const unsigned char utf32be[] =
+	    "\0\0\xFE\xFF"		/* 0 */
+	    "\0\0\0<\0\0\0a"		/* 4, 8 */
+	    "\0\x10\xFF\xFF"		/* 12: U+10FFFF */
+	    "\0\0\0\n"			/* 16 */
+	    "\0\x11\0\0"		/* 20: bad, line 2 col 1 */
+	    "\0\0\xD8\0"		/* 24: bad, col 2 */
+	    "\0\0\0\x01"		/* 28: U+0001, col 3 */
+	    "\0\0\xE0\0"		/* 32 */
+	    "\0\0\xFF\xFF"		/* 36: U+FFFF */
+	    "\0\0\0b"			/* 40 */
+	    "\0\0";			/* 44: truncated */
+	static const struct want w_utf32be[] = {
+		{ D_ILLEGAL_SEQUENCE, 20, 2, 1, 3 },
+		{ D_ILLEGAL_CHAR, 28, 2, 3, 2 },
+	};
+	static const unsigned char utf32le[] =
+	    "\xFF\xFE\0\0" "<\0\0\0" "\0\xD8\0\0" "\0\0\0\0" "a\0\0";
+	static const struct want w_utf32le[] = {
+		{ D_ILLEGAL_SEQUENCE, 8, 1, 2, 2 },
+		{ D_ILLEGAL_CHAR, 12, 1, 3, 1 },
+	};
+#define LATIN1_DECL "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"
+	static const unsigned char latin1[] = LATIN1_DECL
+	    "\ncaf\xE9 "		/* h .. h+5 */
+	    "\x85"			/* h+6: C1, line 2 col 6 */
+	    "\x01"			/* h+7: not a Char, col 7 */
+	    "\x9F"			/* h+8: C1 again */
+	    "\r\nx\x00";		/* h+12: NUL */
+	const size_t h = sizeof(LATIN1_DECL) - 1;
+	const struct want w_latin1[] = {
+		{ D_SUSPICIOUS_LABEL, h + 6, 2, 6, 2 },
+		{ D_ILLEGAL_CHAR, h + 7, 2, 7, 2 },
+	};
+	/* UTF-8 text labelled ISO-8859-1, with no C1 byte in it. */
+	static const unsigned char latin1u8[] = LATIN1_DECL
+	    "\ncaf\xC3\xA9 "		/* h+4: the first UTF-8 sequence */
+	    "\xEF\xBF\xBD "		/* h+7 */
+	    "\xF0\xA0\xA0\xA0 "		/* h+11 */
+	    "x\x01";			/* h+17: col 17 */
+	const struct want w_latin1u8[] = {
+		{ D_SUSPICIOUS_LABEL, h + 4, 2, 4, 1 },
+		{ D_ILLEGAL_CHAR, h + 17, 2, 17, 1 },
+	};
+#define SJIS_DECL "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>"
+	static const unsigned char sjis[] = SJIS_DECL
+	    "\n\x82\xA0"		/* j+1: U+3042, col 1 */
+	    "\xB1"			/* j+3: U+FF71, col 2 */
+	    "\x80"			/* j+4: illegal, line 2 col 3 */
+	    "a"				/* j+5 */
+	    "\x81\x20"			/* j+6: illegal lead, then a space */
+	    "\x01"			/* j+8: not a Char, col 7 */
+	    "\xFD"			/* j+9: illegal */
+	    "\r\n\x82\xA2\xA0"		/* j+12: U+3044, j+14: illegal */
+	    "\x82";			/* j+15: truncated */
+	const size_t j = sizeof(SJIS_DECL) - 1;
+	const struct want w_sjis[] = {
+		{ D_ILLEGAL_SEQUENCE, j + 4, 2, 3, 5 },
+		{ D_ILLEGAL_CHAR, j + 8, 2, 7, 1 },
+	};
+#define V11_DECL "<?xml version=\"1.1\"?>"
+	static const unsigned char v11[] = V11_DECL
+	    "a\r\xC2\x85"		/* 21, 22, 23: CR NEL is one line end */
+	    "b\xE2\x80\xA8"		/* 25, 26: LINE SEPARATOR */
+	    "c\xC2\x85"			/* 29, 30: NEL */
+	    "d\x7F\xC2\x80";		/* 32, 33: line 4 col 2, 34 */
+	static const struct want w_v11[] = {
+		{ D_ILLEGAL_CHAR, 33, 4, 2, 2 },
+	};
+	/* A clean entity: nothing at all, however it is split. */
+	static const unsigned char clean[] =
+	    "<?xml version=\"1.0\"?>\n<a b='\xC3\xA9'>\xE2\x82\xAC "
+	    "\xF0\x9F\x98\x80 \r\n0123456789abcdef</a>\n";
+
+	stream_case("UTF-8", B(utf8), "UTF-8", w_utf8, NELEM(w_utf8));
+	stream_case("UTF-16LE", B(utf16le), "UTF-16LE", w_utf16le,
+	    NELEM(w_utf16le));
+	stream_case("UTF-16BE", B(utf16be), "UTF-16BE", w_utf16be,
+	    NELEM(w_utf16be));
+	stream_case("UTF-32BE", B(utf32be), "UTF-32BE", w_utf32be,
+	    NELEM(w_utf32be));
+	stream_case("UTF-32LE", B(utf32le), "UTF-32LE", w_utf32le,
+	    NELEM(w_utf32le));
+	stream_case("ISO-8859-1", B(latin1), "ISO-8859-1", w_latin1,
+	    NELEM(w_latin1));
+	stream_case("ISO-8859-1 holding UTF-8", B(latin1u8), "ISO-8859-1",
+	    w_latin1u8, NELEM(w_latin1u8));
+	stream_case("Shift_JIS", B(sjis), "Shift_JIS", w_sjis, NELEM(w_sjis));
+	stream_case("UTF-8, XML 1.1", B(v11), "UTF-8", w_v11, NELEM(w_v11));
+	stream_case("clean UTF-8", B(clean), "UTF-8", NULL, 0);
+
+	/* The messages of the first occurrences. */
+	{
+		struct sniff *s = calloc(1, sizeof(*s));
+		struct diags dg;
+
+		if (!CHECK(s != NULL))
+			return;
+		sniff(B(latin1u8), 1, NULL, NULL, s);
+		CHECK(feed(s, B(latin1u8), NULL, 0, &dg, NULL));
+		CHECK(strstr(dg.d[D_SUSPICIOUS_LABEL].msg,
+		    "3 multi-byte sequences") != NULL);
+		sniff(B(utf8), 1, NULL, NULL, s);
+		CHECK(feed(s, B(utf8), NULL, 0, &dg, NULL));
+		CHECK(strstr(dg.d[D_ILLEGAL_SEQUENCE].msg, "E0") != NULL);
+		CHECK(strstr(dg.d[D_ILLEGAL_CHAR].msg, "U+0001") != NULL);
+		sniff(B(utf16be), 1, NULL, NULL, s);
+		CHECK(feed(s, B(utf16be), NULL, 0, &dg, NULL));
+		if (!CHECK(strstr(dg.d[D_ILLEGAL_SEQUENCE].msg, "DE 00") != NULL))
+			printf("  (message: %s)\n", dg.d[D_ILLEGAL_SEQUENCE].msg);
+		sniff(B("<a/>\xE2\x82"), 1, NULL, NULL, s);
+		CHECK(feed(s, B("<a/>\xE2\x82"), NULL, 0, &dg, NULL));
+		if (!CHECK(strstr(dg.d[D_ILLEGAL_SEQUENCE].msg, "E2 82") != NULL))
+			printf("  (message: %s)\n", dg.d[D_ILLEGAL_SEQUENCE].msg);
+		/* An entity that cannot be decoded has no validator. */
+		sniff(B("\x00\x00\xFF\xFE\x00\x00\x3C\x00"), 1, NULL, NULL, s);
+		CHECK(s->dec == DEC_NONE);
+		CHECK(val_new(s, &dg) == NULL);
+		free(s);
+	}
+}
+
+int
+main(void)
+{
+	test_bom_sniff();
+	test_pat_sniff();
+	test_unit_get();
+	test_decl_layouts();
+	test_decl_values();
+	test_decl_errors();
+	test_decl_late();
+	test_encname();
+	test_enc_lookup();
+	test_enc_compatible();
+	test_mt_parse();
+	test_diag();
+	test_utf8_dec();
+	test_utf16_dec();
+	test_utf32_dec();
+	test_xml_char_ok();
+	test_streaming();
+	printf("%lu passed, %lu failed\n", npass, nfail);
+	return nfail > 0;
+}

@@ -1,0 +1,50 @@
+/*
+ * The sniffing core and the validator on any bytes, with an optional
+ * charset: input "\x01" CHARSET "\0" BYTES gives --content-type
+ * "application/xml; charset=CHARSET".  The whole report is written (to
+ * /dev/null), so the output code sees every result too.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmlsniff.h"
+#include "common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct sniff s;
+	struct mt mt, *mtp = NULL;
+	char ct[200], err[256];
+	struct val *v;
+
+	fuzz_quiet();
+	if (size > 0 && data[0] == 1) {
+		const uint8_t *z = memchr(data + 1, 0, size - 1);
+		size_t k = z != NULL ? (size_t)(z - data - 1) : 0;
+
+		if (z != NULL && k < 100) {
+			snprintf(ct, sizeof(ct), "application/xml; charset=%.*s",
+			    (int)k, (const char *)data + 1);
+			if (mt_parse(ct, &mt, err, sizeof(err)) == 0)
+				mtp = &mt;
+			data += k + 2;
+			size -= k + 2;
+		}
+	}
+	sniff(data, size, 1, mtp, "fuzz.xml", &s);
+	if ((v = val_new(&s, &s.dg)) != NULL) {
+		/* Fed in two pieces, as reads would cut it. */
+		size_t half = size / 2, used = val_feed(v, data, half, 0);
+
+		val_feed(v, data + used, size - used, 1);
+		val_free(v);
+	}
+	report_line("fuzz.xml", &s, FMT_JSON, 0);
+	report_line("fuzz.xml", &s, FMT_TEXT, 0);
+	report_line("fuzz.xml", &s, FMT_MIME, 0);
+	return 0;
+}

@@ -1,0 +1,123 @@
+/*
+ * The transcoder as a round-trip property: valid UTF-8 (with no
+ * declaration, a declaration without encoding, or one declaring UTF-8)
+ * transcoded to X and back to UTF-8 gives back the same characters after
+ * the BOM and declaration, whenever X can represent them; and every
+ * intermediate output is labelled so that xmlsniff finds no error in it.
+ */
+#define _GNU_SOURCE
+#include <sys/mman.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "xmlsniff.h"
+#include "common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static unsigned char buf[HEAD_MAX + 64 * 1024];
+
+/* Transcode in[0..n) to target into a fresh buffer (*out, *outn); return
+ * transcode()'s status. */
+static int
+run(const unsigned char *in, size_t n, const char *target, unsigned char **out,
+    size_t *outn)
+{
+	static struct sniff s;
+	struct xopts xo;
+	char err[256];
+	int fd, saved, rc;
+	off_t len;
+
+	if (n > HEAD_MAX)
+		return 1;
+	if (target_resolve(target, 0, 0, &xo, err, sizeof(err)) < 0)
+		abort();
+	memcpy(buf, in, n);
+	sniff(buf, n, 1, NULL, NULL, &s);
+	fd = memfd_create("out", 0);
+	saved = dup(1);
+	dup2(fd, 1);
+	rc = transcode("fuzz", -1, buf, sizeof(buf), n, 1, &s, &xo, 0, NULL, 0);
+	dup2(saved, 1);
+	close(saved);
+	len = lseek(fd, 0, SEEK_END);
+	*outn = (size_t)len;
+	*out = malloc(*outn + 1);
+	if (pread(fd, *out, *outn, 0) != (ssize_t)*outn)
+		abort();
+	close(fd);
+	return rc;
+}
+
+/* Where the characters after the BOM and declaration begin; the number of
+ * errors xmlsniff finds in the entity goes to *errors (and 1 more when it
+ * is not read as UTF-8, which the comparison needs). */
+static size_t
+body(const unsigned char *p, size_t n, int *errors)
+{
+	static struct sniff s;
+	struct val *v;
+
+	sniff(p, n, 1, NULL, NULL, &s);
+	if ((v = val_new(&s, &s.dg)) != NULL) {
+		val_feed(v, p, n, 1);
+		val_free(v);
+	}
+	*errors = s.dg.errors + (s.dec != DEC_UTF8);
+	return s.decl.present ? s.decl.end : s.bomlen;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const prefix[] = {
+		"", "<?xml version=\"1.0\"?>",
+		"<?xml version='1.0' encoding='UTF-8'?>"
+	};
+	static const char *const targets[] = {
+		"UTF-16", "UTF-16LE", "UTF-16BE", "UTF-32", "UTF-32LE",
+		"ISO-8859-1", "Shift_JIS", "IBM037", "UTF-8", "EUC-JP"
+	};
+	unsigned char *in, *mid = NULL, *back = NULL;
+	size_t n, midn, backn, b0, b2;
+	const char *target;
+	int e, rc;
+
+	fuzz_quiet();
+	if (size < 1 || size > 8192)
+		return 0;
+	target = targets[(data[0] / 3) % 10];
+	n = strlen(prefix[data[0] % 3]) + size - 1;
+	in = malloc(n);
+	memcpy(in, prefix[data[0] % 3], n - (size - 1));
+	memcpy(in + n - (size - 1), data + 1, size - 1);
+	b0 = body(in, n, &e);
+	if (e > 0)
+		goto out;
+	rc = run(in, n, target, &mid, &midn);
+	if (rc == 2)
+		__builtin_trap();
+	if (rc == 1) {
+		/* Only a target without the character may refuse. */
+		if (strncmp(target, "UTF-", 4) == 0)
+			__builtin_trap();
+		goto out;
+	}
+	body(mid, midn, &e);
+	if (e > (strcmp(target, "UTF-8") != 0))
+		__builtin_trap();
+	if (run(mid, midn, "UTF-8", &back, &backn) != 0)
+		__builtin_trap();
+	b2 = body(back, backn, &e);
+	if (e > 0 || backn - b2 != n - b0 || memcmp(back + b2, in + b0, n - b0))
+		__builtin_trap();
+out:
+	free(in);
+	free(mid);
+	free(back);
+	return 0;
+}

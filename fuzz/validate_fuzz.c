@@ -1,0 +1,145 @@
+/*
+ * The validators, differentially: every fast path against the
+ * character-at-a-time definition (same plain prefix, lines and columns),
+ * the UTF-8 decoder against a plain bit-pattern reference, and the
+ * UTF-16/UTF-32 validators against iconv(3): the same verdict and the same
+ * first error offset.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmlsniff.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* Reference UTF-8: length of the valid sequence at p, or 0 if invalid or
+ * incomplete (RFC 3629 section 4, written out by value ranges). */
+static size_t
+ref_utf8(const uint8_t *p, size_t n)
+{
+	uint32_t c;
+	size_t len, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if ((p[0] & 0xE0) == 0xC0)
+		len = 2, c = p[0] & 0x1F;
+	else if ((p[0] & 0xF0) == 0xE0)
+		len = 3, c = p[0] & 0x0F;
+	else if ((p[0] & 0xF8) == 0xF0)
+		len = 4, c = p[0] & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3F);
+	}
+	if ((len == 2 && c < 0x80) || (len == 3 && c < 0x800) ||
+	    (len == 4 && c < 0x10000) || c > 0x10FFFF ||
+	    (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	return len;
+}
+
+/* First offset that is not valid UTF-8, or n. */
+static size_t
+first_bad_utf8(const uint8_t *p, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && (k = ref_utf8(p + i, n - i)) > 0)
+		i += k;
+	return i;
+}
+
+/* The validator's first illegal-sequence offset, or n. */
+static size_t
+val_first_bad(const uint8_t *p, size_t n, enum dec dec)
+{
+	static struct sniff s;
+	struct val *v;
+	size_t off = n;
+
+	memset(&s, 0, sizeof(s));
+	s.dec = dec;
+	snprintf(s.encname, sizeof(s.encname), "x");
+	v = val_new(&s, &s.dg);
+	val_feed(v, p, n, 1);
+	val_free(v);
+	if (s.dg.d[D_ILLEGAL_SEQUENCE].count)
+		off = (size_t)s.dg.d[D_ILLEGAL_SEQUENCE].off;
+	return off;
+}
+
+/* iconv's first failing offset decoding p as from, or n. */
+static size_t
+iconv_first_bad(const uint8_t *p, size_t n, const char *from)
+{
+	iconv_t cd = iconv_open("UTF-32LE", from);
+	char out[4096], *ip = (char *)p, *op;
+	size_t il = n, ol, bad = n;
+
+	if (cd == (iconv_t)-1)
+		abort();
+	while (il > 0) {
+		op = out;
+		ol = sizeof(out);
+		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 && errno != E2BIG) {
+			bad = (size_t)(ip - (char *)p);
+			break;
+		}
+	}
+	iconv_close(cd);
+	return bad;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const modes[] = { "avx2", "sse2", "none" };
+	uint64_t rl = 1, rc = 1, l, c;
+	size_t ref, i, be;
+
+	/* Fast paths against the reference. */
+	plain_select("ref");
+	ref = plain_utf8_ref(data, size, &rl, &rc);
+	for (i = 0; i < 3; i++) {
+		l = c = 1;
+		plain_select(modes[i]);
+		if (plain_utf8(data, size, &l, &c) != ref || l != rl || c != rc)
+			__builtin_trap();
+	}
+	for (be = 0; be < 2; be++) {
+		rl = rc = 1;
+		ref = plain_utf16_ref(data, size, (int)be, &rl, &rc);
+		for (i = 0; i < 3; i++) {
+			l = c = 1;
+			plain_select(modes[i]);
+			if (plain_utf16(data, size, (int)be, &l, &c) != ref ||
+			    l != rl || c != rc)
+				__builtin_trap();
+		}
+	}
+	plain_select(NULL);
+
+	/* Decoders against references. */
+	if (val_first_bad(data, size, DEC_UTF8) != first_bad_utf8(data, size))
+		__builtin_trap();
+	if (val_first_bad(data, size, DEC_UTF16LE) !=
+	    iconv_first_bad(data, size, "UTF-16LE"))
+		__builtin_trap();
+	if (val_first_bad(data, size, DEC_UTF16BE) !=
+	    iconv_first_bad(data, size, "UTF-16BE"))
+		__builtin_trap();
+	if (val_first_bad(data, size, DEC_UTF32LE) !=
+	    iconv_first_bad(data, size, "UTF-32LE"))
+		__builtin_trap();
+	return 0;
+}
