@@ -403,9 +403,20 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 	while (i < n) {
 		unsigned char out[64];
 		char *ip = (char *)(p + i), *op = (char *)out;
-		size_t il = n - i, ol = 4, used, k;
+		/* A small window: glibc converts far ahead of a small output
+		 * buffer, so the whole rest would cost its length per call. */
+		size_t win = n - i < 32 ? n - i : 32;
+		size_t il = win, ol = 4, used, k;
 		size_t r = iconv(v->cd, &ip, &il, &op, &ol);
 		int e = errno;
+
+		if (r == (size_t)-1 && e == EINVAL && win < n - i &&
+		    ip == (char *)(p + i)) {
+			/* A sequence longer than the window. */
+			il = n - i;
+			r = iconv(v->cd, &ip, &il, &op, &ol);
+			e = errno;
+		}
 
 		if (r == (size_t)-1 && e == E2BIG && op == (char *)out) {
 			/* One input sequence, several characters. */
