@@ -15,13 +15,13 @@ WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
 		-Wwrite-strings -Wvla
 XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L
 
-SRCS =		src/bom.c src/decl.c src/diag.c src/enc.c src/fast.c src/main.c \
+SRCS =		src/bom.c src/decl.c src/diag.c src/enc.c src/fast.c src/input.c src/main.c \
 		src/mt.c src/report.c src/sniff.c src/transcode.c \
 		src/validate.c
-OBJS =		src/bom.o src/decl.o src/diag.o src/enc.o src/fast.o src/main.o \
+OBJS =		src/bom.o src/decl.o src/diag.o src/enc.o src/fast.o src/input.o src/main.o \
 		src/mt.o src/report.o src/sniff.o src/transcode.o \
 		src/validate.o
-CORE =		src/bom.o src/decl.o src/diag.o src/enc.o src/fast.o src/mt.o \
+CORE =		src/bom.o src/decl.o src/diag.o src/enc.o src/fast.o src/input.o src/mt.o \
 		src/report.o src/sniff.o src/transcode.o src/validate.o
 HDRS =		src/xmlsniff.h src/enctab.h
 
@@ -46,24 +46,21 @@ enctab:
 	python3 tools/gen-enctab.py data/iana-character-sets.csv > src/enctab.h
 
 check: xmlsniff tests/unit
-	./tests/unit
-	bats tests
-	mandoc -Tlint -Wwarning man/xmlsniff.1
+	sh tests/run
 
 # The whole suite on an AddressSanitizer + UBSan build.
 sanitize:
 	$(MAKE) clean
 	$(MAKE) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit
-	./tests/unit
-	bats tests
+	sh tests/run
 
 # libFuzzer targets (clang): make fuzz, then run e.g.
 # fuzz/sniff-fuzz -max_total_time=600 fuzz/corpus-sniff fuzz/seeds
 FUZZ_CC =	clang
 FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L -Isrc
-FUZZ_SRCS =	src/bom.c src/decl.c src/diag.c src/enc.c src/fast.c src/mt.c \
+FUZZ_SRCS =	src/bom.c src/decl.c src/diag.c src/enc.c src/fast.c src/input.c src/mt.c \
 		src/report.c src/sniff.c src/transcode.c src/validate.c
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
 		fuzz/validate-fuzz fuzz/transcode-fuzz
@@ -86,6 +83,10 @@ FUZZ_SECONDS =	30
 fuzz-run: fuzz
 	sh fuzz/run $(FUZZ_SECONDS)
 
+# Speed against the peers (file, isutf8, iconv, uconv, xmllint, uchardet).
+bench: xmlsniff
+	sh bench/run
+
 install: xmlsniff
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	cp xmlsniff $(DESTDIR)$(BINDIR)/xmlsniff
@@ -99,4 +100,4 @@ uninstall:
 clean:
 	rm -f xmlsniff $(OBJS) tests/unit $(FUZZERS)
 
-.PHONY: all check sanitize install uninstall clean enctab fuzz fuzz-run
+.PHONY: all check sanitize install uninstall clean enctab fuzz fuzz-run bench

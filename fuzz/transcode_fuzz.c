@@ -18,7 +18,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-static unsigned char buf[HEAD_MAX + 64 * 1024];
+static unsigned char mem[IN_PAD + IN_SIZE] __attribute__((aligned(4096)));
 
 /* Transcode in[0..n) to target into a fresh buffer (*out, *outn); return
  * transcode()'s status. */
@@ -31,17 +31,19 @@ run(const unsigned char *in, size_t n, const char *target, unsigned char **out,
 	char err[256];
 	int fd, saved, rc;
 	off_t len;
+	struct inbuf ib = { -1, mem, mem + IN_PAD, 0, 1 };
 
 	if (n > HEAD_MAX)
 		return 1;
 	if (target_resolve(target, 0, 0, &xo, err, sizeof(err)) < 0)
 		abort();
-	memcpy(buf, in, n);
-	sniff(buf, n, 1, NULL, NULL, &s);
+	ib.n = n;
+	memcpy(mem + IN_PAD, in, n);
+	sniff(ib.p, n, 1, NULL, NULL, &s);
 	fd = memfd_create("out", 0);
 	saved = dup(1);
 	dup2(fd, 1);
-	rc = transcode("fuzz", -1, buf, sizeof(buf), n, 1, &s, &xo, 0, NULL, 0);
+	rc = transcode("fuzz", &ib, &s, &xo, 0, NULL, 0);
 	dup2(saved, 1);
 	close(saved);
 	len = lseek(fd, 0, SEEK_END);

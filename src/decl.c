@@ -175,8 +175,10 @@ read_value(struct decl *d, const struct units *s, size_t *i, char *buf,
 	for (j = *i + 1;; j++) {
 		long v = ch(s, j);
 
-		if (v < 0) {
-			bad(d, s, *i, "a quoted value is not closed");
+		if (v < 0 || j >= DECL_MAX) {
+			bad(d, s, *i, j >= DECL_MAX ? "the declaration is longer "
+			    "than 16384 characters" : "a quoted value is not "
+			    "closed");
 			return -1;
 		}
 		if (v == c)
@@ -242,6 +244,7 @@ parse(struct decl *d, const struct units *s)
 		}
 		if (at(s, i, "?>")) {
 			d->end = boff(s, i + 2);
+			d->closed = 1;
 			return;
 		}
 		if (i >= DECL_MAX) {
@@ -348,6 +351,7 @@ parse(struct decl *d, const struct units *s)
 	for (; i < DECL_MAX && ch(s, i) >= 0; i++)
 		if (at(s, i, "?>")) {
 			d->end = boff(s, i + 2);
+			d->closed = 1;
 			return;
 		}
 	d->end = boff(s, i);
@@ -373,7 +377,8 @@ decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
 	if (decl_at(&s, 0)) {
 		d->present = 1;
 		parse(d, &s);
-		if (d->end <= start)
+		/* Without its "?>", nothing after it can be told apart. */
+		if (d->end <= start || !d->closed)
 			return;
 		d->role = guess_role(&s, (d->end - start) / (size_t)s.usz, 1);
 		return;

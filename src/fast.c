@@ -259,16 +259,47 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 	const __m256i e0 = _mm256_set1_epi8((char)(0xE0 - 0x80));
 	const __m256i f0 = _mm256_set1_epi8((char)(0xF0 - 0x80));
 	const __m256i x80 = _mm256_set1_epi8((char)0x80);
+	const __m256i sp = _mm256_set1_epi8(0x20);
 	__m256i prev = _mm256_setzero_si256();
 	size_t i = 0;
 	int ascii_prev = 1;
 
 	while (i + 32 <= n) {
-		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
-		uint32_t hi = (uint32_t)_mm256_movemask_epi8(v);
-		__m256i ctl, err;
-		uint32_t nl, lead;
+		__m256i v, ctl, err;
+		uint32_t hi, nl, lead;
 
+		/* Two blocks of plain ASCII at a time, the common case. */
+		while (ascii_prev && i + 64 <= n) {
+			__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+			__m256i b = _mm256_loadu_si256((const __m256i *)(p + i +
+			    32));
+			__m256i la = _mm256_cmpeq_epi8(a, lf);
+			__m256i lb = _mm256_cmpeq_epi8(b, lf);
+			/* Below 0x20 (signed: or 0x80 up), less TAB and LF. */
+			__m256i ba = _mm256_andnot_si256(_mm256_or_si256(la,
+			    _mm256_cmpeq_epi8(a, tab)), _mm256_cmpgt_epi8(sp, a));
+			__m256i bb = _mm256_andnot_si256(_mm256_or_si256(lb,
+			    _mm256_cmpeq_epi8(b, tab)), _mm256_cmpgt_epi8(sp, b));
+			uint64_t m;
+
+			if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
+			    _mm256_or_si256(ba, bb)))
+				break;
+			m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+			if (m == 0)
+				*col += 64;
+			else {
+				*lines += (uint64_t)__builtin_popcountll(m);
+				*col = 1 + (uint64_t)__builtin_clzll(m);
+			}
+			prev = b;
+			i += 64;
+		}
+		if (i + 32 > n)
+			break;
+		v = _mm256_loadu_si256((const __m256i *)(p + i));
+		hi = (uint32_t)_mm256_movemask_epi8(v);
 		/* Controls other than TAB and LF (CR included) end the run. */
 		ctl = _mm256_cmpeq_epi8(_mm256_max_epu8(v, c1f), c1f);
 		ctl = _mm256_andnot_si256(_mm256_or_si256(

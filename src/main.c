@@ -18,9 +18,6 @@
 
 #include "xmlsniff.h"
 
-/* Input buffer: the head, then what validation carries from one read to
- * the next. */
-#define BUF_SIZE	(HEAD_MAX + 64 * 1024)
 
 static struct {
 	const char	*content_type;
@@ -43,7 +40,7 @@ static struct {
 static struct xopts xo;
 static int status;
 static int stdout_closed;
-static unsigned char *buf;
+static struct inbuf in;
 
 static void
 raise_status(int s)
@@ -117,55 +114,34 @@ die_usage(const char *fmt, ...)
 	exit(2);
 }
 
-/* Read up to n bytes, retrying short reads until EOF; -1 on error. */
-static ssize_t
-read_full(int fd, unsigned char *p, size_t n)
-{
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t r = read(fd, p + got, n - got);
-
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	return (ssize_t)got;
-}
-
 /* Validate and report one opened input. */
 static void
 analyse(const char *name, int fd)
 {
 	struct sniff *s;
 	struct val *v;
-	ssize_t r;
-	size_t have, used;
-	int eof;
 
 	if ((s = malloc(sizeof(*s))) == NULL) {
 		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
 		return;
 	}
-	if ((r = read_full(fd, buf, HEAD_MAX)) < 0) {
+	in.fd = fd;
+	in.n = 0;
+	in.p = in.mem + IN_PAD;
+	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
+	if (in_refill(&in, 0) < 0) {
 		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
 		free(s);
 		return;
 	}
-	have = (size_t)r;
-	eof = have < HEAD_MAX;
-	sniff(buf, have, eof, opt.has_mt ? &opt.mt : NULL,
-	    strcmp(name, "-") == 0 ? NULL : name, s);
+	sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
+	    in.eof, opt.has_mt ? &opt.mt : NULL, strcmp(name, "-") == 0 ?
+	    NULL : name, s);
 	if (opt.transcode_to != NULL) {
-		int rc = transcode(name, fd, buf, BUF_SIZE, have, eof, s, &xo,
-		    opt.strict, opt.output, opt.in_place);
+		int rc = transcode(name, &in, s, &xo, opt.strict, opt.output,
+		    opt.in_place);
 
 		if (!opt.quiet && (opt.output != NULL || opt.in_place))
 			report_line(name, s, opt.fmt, opt.brief);
@@ -175,19 +151,13 @@ analyse(const char *name, int fd)
 		free(s);
 		return;
 	}
-	v = val_new(s, &s->dg);
-	if (v != NULL) {
-		size_t off = 0;
-
+	if ((v = val_new(s, &s->dg)) != NULL) {
 		for (;;) {
-			used = val_feed(v, buf + off, have - off, eof);
-			off += used;
-			if (eof)
+			size_t used = val_feed(v, in.p, in.n, in.eof);
+
+			if (in.eof)
 				break;
-			memmove(buf, buf + off, have - off);
-			have -= off;
-			off = 0;
-			if ((r = read_full(fd, buf + have, BUF_SIZE - have)) < 0) {
+			if (in_refill(&in, used) < 0) {
 				report_failure(name, strerror(errno), opt.fmt,
 				    opt.quiet);
 				raise_status(2);
@@ -195,8 +165,6 @@ analyse(const char *name, int fd)
 				free(s);
 				return;
 			}
-			eof = (size_t)r < BUF_SIZE - have;
-			have += (size_t)r;
 		}
 		val_free(v);
 	}
@@ -234,7 +202,17 @@ input(const char *name, int top)
 		analyse(name, 0);
 		return;
 	}
-	if ((fd = open(name, O_RDONLY | O_NOCTTY | O_NONBLOCK)) < 0) {
+	/* SPEC section 8: devices are reported, not opened (opening a tape
+	 * or a terminal can block or have effects). */
+	if (stat(name, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+		report_failure(name, S_ISCHR(st.st_mode) ? "is a character "
+		    "device; not read (redirect it to standard input to read "
+		    "it)" : "is a block device; not read (redirect it to "
+		    "standard input to read it)", opt.fmt, opt.quiet);
+		raise_status(2);
+		return;
+	}
+	if ((fd = open(name, O_RDONLY | O_NOCTTY)) < 0) {
 		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
 		return;
@@ -257,17 +235,8 @@ input(const char *name, int top)
 		return;
 	}
 	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
-		report_failure(name, S_ISCHR(st.st_mode) ? "is a character "
-		    "device; not read (redirect it to standard input to read "
-		    "it)" : "is a block device; not read (redirect it to "
-		    "standard input to read it)", opt.fmt, opt.quiet);
-		raise_status(2);
-		close(fd);
-		return;
-	}
-	/* A FIFO was opened without blocking; read it blocking. */
-	if (fcntl(fd, F_SETFL, 0) < 0) {
-		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
+		report_failure(name, "became a device while it was opened; "
+		    "not read", opt.fmt, opt.quiet);
 		raise_status(2);
 		close(fd);
 		return;
@@ -364,6 +333,23 @@ files0(const char *from)
 		fclose(f);
 }
 
+/* Check that standard output took everything; return status, or 2. */
+static int
+finish_stdout(int st)
+{
+	if (stdout_closed && (!opt.quiet ||
+	    (opt.transcode_to != NULL && opt.output == NULL && !opt.in_place))) {
+		fputs("xmlsniff: write error: standard output is closed\n",
+		    stderr);
+		return 2;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("xmlsniff: write error");
+		return 2;
+	}
+	return st;
+}
+
 /* Keep descriptors 0-2 open, so that no input is opened as fd 1. */
 static void
 guard_fds(void)
@@ -413,6 +399,7 @@ main(int argc, char *argv[])
 	int ch, i;
 
 	guard_fds();
+	argv[0] = (char *)"xmlsniff";	/* getopt's messages name it so */
 	while ((ch = getopt_long(argc, argv, "bhio:qr", longopts, NULL)) != -1)
 		switch (ch) {
 		case OPT_CONTENT_TYPE:
@@ -474,10 +461,10 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			help();
-			return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+			return finish_stdout(0);
 		case OPT_VERSION:
 			puts("xmlsniff " XMLSNIFF_VERSION);
-			return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+			return finish_stdout(0);
 		default:
 			usage(stderr);
 			return 2;
@@ -518,7 +505,8 @@ main(int argc, char *argv[])
 			die_usage("--transcode-to: %s", err);
 		xo.fallback = opt.fallback;
 	}
-	if ((buf = malloc(BUF_SIZE)) == NULL) {
+	if ((errno = posix_memalign((void **)&in.mem, 4096, IN_PAD + IN_SIZE))
+	    != 0) {
 		perror("xmlsniff");
 		return 2;
 	}
@@ -532,15 +520,6 @@ main(int argc, char *argv[])
 		for (i = 0; i < argc; i++)
 			input(argv[i], 1);
 
-	free(buf);
-	if (stdout_closed && !opt.quiet) {
-		fputs("xmlsniff: write error: standard output is closed\n",
-		    stderr);
-		return 2;
-	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("xmlsniff: write error");
-		return 2;
-	}
-	return status;
+	free(in.mem);
+	return finish_stdout(status);
 }

@@ -13,7 +13,7 @@
  * characters, backslash and bytes that are not UTF-8 as C escapes.
  */
 static void
-put_name_to(FILE *f, const char *name)
+put_escaped(FILE *f, const char *name, int quote)
 {
 	const unsigned char *p = (const unsigned char *)name;
 
@@ -28,6 +28,8 @@ put_name_to(FILE *f, const char *name)
 		}
 		if (*p == '\\')
 			fputs("\\\\", f);
+		else if (*p == '"' && quote)
+			fputs("\\\"", f);
 		else if (*p == '\n')
 			fputs("\\n", f);
 		else if (*p == '\t')
@@ -40,10 +42,25 @@ put_name_to(FILE *f, const char *name)
 	}
 }
 
+static void
+put_name_to(FILE *f, const char *name)
+{
+	put_escaped(f, name, 0);
+}
+
 void
 put_name(const char *name)
 {
 	put_name_to(stdout, name);
+}
+
+/* A value from the entity or the command line, in double quotes. */
+static void
+put_quoted(const char *v)
+{
+	putchar('"');
+	put_escaped(stdout, v, 1);
+	putchar('"');
 }
 
 /*
@@ -129,11 +146,33 @@ report_mime(const struct sniff *s, char *buf, size_t size)
 		[ROLE_ENTITY] = "application/xml-external-parsed-entity",
 		[ROLE_DTD] = "application/xml-dtd",
 	};
-	char label[64];
+	char label[300], q[620];
+	size_t i, k = 0;
+	int token = 1;
 
 	mime_label(s, label, sizeof(label));
+	/* RFC 7231 section 3.1.1.1: a value that is not a token is sent as
+	 * a quoted-string. */
+	for (i = 0; label[i] != '\0'; i++)
+		if (!((label[i] >= 'a' && label[i] <= 'z') ||
+		    (label[i] >= '0' && label[i] <= '9') ||
+		    strchr("!#$%&'*+-.^_`|~", label[i]) != NULL ||
+		    (label[i] >= 'A' && label[i] <= 'Z')))
+			token = 0;
+	if (token)
+		snprintf(q, sizeof(q), "%s", label);
+	else {
+		q[k++] = '"';
+		for (i = 0; label[i] != '\0' && k + 3 < sizeof(q); i++) {
+			if (label[i] == '"' || label[i] == '\\')
+				q[k++] = '\\';
+			q[k++] = label[i];
+		}
+		q[k++] = '"';
+		q[k] = '\0';
+	}
 	snprintf(buf, size, "%s; charset=%s", s->mt != NULL && s->mt->xml ?
-	    s->mt->type : types[s->role], label);
+	    s->mt->type : types[s->role], q);
 }
 
 static const char *
@@ -151,7 +190,7 @@ json_line(const char *name, const struct sniff *s)
 {
 	const struct decl *d = &s->decl;
 	enum code order[D_NCODES];
-	char mime[256];
+	char mime[1024];
 	int i, n;
 
 	fputs("{\"file\":", stdout);
@@ -200,7 +239,7 @@ void
 report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
 {
 	const struct decl *d = &s->decl;
-	char buf[256];
+	char buf[1024];
 
 	if (fmt == FMT_JSON) {
 		json_line(name, s);
@@ -229,14 +268,12 @@ report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
 	else if (!d->has_encoding)
 		fputs("declaration without encoding", stdout);
 	else {
-		fputs("declared \"", stdout);
-		put_name(d->encoding);
-		putchar('"');
+		fputs("declared ", stdout);
+		put_quoted(d->encoding);
 	}
 	if (s->mt != NULL && s->mt->has_charset) {
-		fputs(", charset \"", stdout);
-		put_name(s->mt->charset);
-		putchar('"');
+		fputs(", charset ", stdout);
+		put_quoted(s->mt->charset);
 	}
 	if (s->dg.errors)
 		printf(", %d error%s", s->dg.errors, s->dg.errors > 1 ? "s" : "");

@@ -764,24 +764,21 @@ open_dest(const char *dest, char *real, size_t realsize, int *direct)
 }
 
 /*
- * Transcode one entity: s is its sniff, buf[0..have) its first bytes
- * (eof: all of it), fd where the rest is read.  The output goes to
+ * Transcode one entity: s is its sniff, in holds its first bytes and reads
+ * the rest.  The output goes to
  * standard output, to output, or over the input (in_place).  Return 0 on
  * success, 1 when it could not be done faithfully (nothing is written to
  * a file then), 2 on an I/O error.
  */
 int
-transcode(const char *name, int fd, unsigned char *buf, size_t bufsize,
-    size_t have, int eof, struct sniff *s, const struct xopts *xo,
-    int strict, const char *output, int in_place)
+transcode(const char *name, struct inbuf *in, struct sniff *s,
+    const struct xopts *xo, int strict, const char *output, int in_place)
 {
 	const char *dest = in_place ? name : output;
 	char real[PATH_MAX];
 	struct xc *x;
 	struct val *v;
-	size_t off = 0;
 	int direct, rc = 0;
-	ssize_t r;
 
 	if (strict && s->dg.errors > 0)
 		return fprintf(stderr, "xmlsniff: %s: not transcoded: the input "
@@ -821,26 +818,18 @@ transcode(const char *name, int fd, unsigned char *buf, size_t bufsize,
 		    "which is NOT RECOMMENDED for XML (RFC 7303 section 3.2)");
 
 	for (;;) {
-		size_t used = val_feed(v, buf + off, have - off, eof);
+		size_t used = val_feed(v, in->p, in->n, in->eof);
 
-		off += used;
 		/* SPEC section 6.2: illegal input bytes always fail. */
 		if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 && !x->failed)
 			x->failed = 1;
-		if (eof || x->failed)
+		if (in->eof || x->failed)
 			break;
-		memmove(buf, buf + off, have - off);
-		have -= off;
-		off = 0;
-		if ((r = read(fd, buf + have, bufsize - have)) < 0) {
-			if (errno == EINTR)
-				continue;
+		if (in_refill(in, used) < 0) {
 			x->werrno = errno;
 			rc = fail_io("read error on", name);
 			break;
 		}
-		eof = r == 0;
-		have += (size_t)r;
 	}
 	if (rc == 0 && !x->failed) {
 		if (!x->started)

@@ -18,6 +18,23 @@
 /* Longest declaration read, in characters (a longer one is malformed). */
 #define DECL_MAX	(16 * 1024)
 
+/* input.c: the input buffer.  Reads land page-aligned at mem + IN_PAD
+ * (unaligned copies from the page cache are many times slower on some
+ * CPUs); bytes carried over from the last read go just before them. */
+
+#define IN_PAD		4096
+#define IN_SIZE		(HEAD_MAX + 64 * 1024)
+
+struct inbuf {
+	int		 fd;
+	unsigned char	*mem;		/* IN_PAD + IN_SIZE bytes, page-aligned */
+	unsigned char	*p;		/* the bytes not yet used */
+	size_t		 n;
+	int		 eof;		/* p[0..n) runs to the end of input */
+};
+
+int		 in_refill(struct inbuf *, size_t);
+
 /* bom.c */
 
 enum bom {
@@ -129,6 +146,7 @@ struct decl {
 	/* Byte offsets from the first byte of the input. */
 	size_t		 start;		/* of "<?xml" */
 	size_t		 end;		/* just past "?>" */
+	int		 closed;	/* "?>" was found */
 	size_t		 enc_off;	/* of the encoding value */
 	size_t		 enc_end;	/* just past the encoding value */
 	size_t		 ver_end;	/* just past the version's closing quote */
@@ -331,9 +349,8 @@ struct xopts {
 
 int		 target_resolve(const char *, int, int, struct xopts *, char *,
 		    size_t);
-int		 transcode(const char *, int, unsigned char *, size_t, size_t,
-		    int, struct sniff *, const struct xopts *, int, const char *,
-		    int);
+int		 transcode(const char *, struct inbuf *, struct sniff *,
+		    const struct xopts *, int, const char *, int);
 void		 transcode_signals(void);
 
 #endif

@@ -1,0 +1,62 @@
+/*
+ * Reading an input in fixed buffers (SPEC section 6.4: constant memory),
+ * shared by validation and transcoding.
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "xmlsniff.h"
+
+/* Read up to n bytes, retrying short reads until EOF; -1 on error. */
+static ssize_t
+read_full(int fd, unsigned char *p, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, p + got, n - got);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+/*
+ * Drop the first used bytes of b, keep the rest just before the read area
+ * and fill it from b->fd.  Return 0, or -1 with errno on a read error.
+ */
+int
+in_refill(struct inbuf *b, size_t used)
+{
+	unsigned char *area = b->mem + IN_PAD;
+	size_t keep = b->n - used;
+	ssize_t r;
+
+	if (keep > IN_PAD) {
+		/* Not expected (characters are short); stay correct. */
+		memmove(b->mem, b->p + used, keep);
+		b->p = b->mem;
+		r = read_full(b->fd, b->mem + keep, IN_PAD + IN_SIZE - keep);
+		if (r < 0)
+			return -1;
+		b->n = keep + (size_t)r;
+		b->eof = (size_t)r < IN_PAD + IN_SIZE - keep;
+		return 0;
+	}
+	memmove(area - keep, b->p + used, keep);
+	b->p = area - keep;
+	if ((r = read_full(b->fd, area, IN_SIZE)) < 0)
+		return -1;
+	b->n = keep + (size_t)r;
+	b->eof = (size_t)r < IN_SIZE;
+	return 0;
+}
+
