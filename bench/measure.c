@@ -1,6 +1,6 @@
 /*
- * measure RUNS CMD [ARG...]: run CMD RUNS times with standard output to
- * /dev/null; print the median wall-clock seconds and the largest peak RSS
+ * measure RUNS CMD [ARG...]: run CMD RUNS times with standard output and
+ * standard error to /dev/null; print the median wall-clock seconds and the largest peak RSS
  * (KiB) of the command and its descendants.  Used by bench/run.
  */
 #define _DEFAULT_SOURCE
@@ -44,6 +44,7 @@ main(int argc, char *argv[])
 			int fd = open("/dev/null", O_WRONLY);
 
 			dup2(fd, 1);
+			dup2(fd, 2);
 			execvp(argv[2], argv + 2);
 			_exit(127);
 		}

@@ -482,6 +482,27 @@ plain_utf8(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
 	return plain_utf8_fn(p, n, lines, col);
 }
 
+/* The plain prefix of ASCII text (a single-byte encoding whose bytes
+ * below 0x80 are ASCII): the plain UTF-8 prefix before the first byte of
+ * 0x80 or more. */
+size_t
+plain_ascii(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
+{
+	size_t e = 0;
+
+	while (e + 8 <= n) {
+		uint64_t w;
+
+		memcpy(&w, p + e, 8);
+		if ((w & 0x8080808080808080ULL) != 0)
+			break;
+		e += 8;
+	}
+	while (e < n && p[e] < 0x80)
+		e++;
+	return plain_utf8(p, e, lines, col);
+}
+
 /* The unit-at-a-time definition, for tests. */
 size_t
 plain_utf16_ref(const unsigned char *p, size_t n, int be, uint64_t *lines,

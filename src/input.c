@@ -8,13 +8,19 @@
 
 #include "xmlsniff.h"
 
-/* Read up to n bytes, retrying short reads until EOF; -1 on error. */
+/* Read up to n bytes, retrying short reads until EOF (or, for a regular
+ * file, until its size is reached: no read just to see the end); -1 on
+ * error. */
 static ssize_t
-read_full(int fd, unsigned char *p, size_t n)
+read_full(struct inbuf *b, unsigned char *p, size_t n)
 {
+	int fd = b->fd;
 	size_t got = 0;
 
 	while (got < n) {
+		if (b->size >= 0 && b->got + (long long)got >= b->size &&
+		    got > 0)
+			break;
 		ssize_t r = read(fd, p + got, n - got);
 
 		if (r < 0) {
@@ -26,6 +32,7 @@ read_full(int fd, unsigned char *p, size_t n)
 			break;
 		got += (size_t)r;
 	}
+	b->got += (long long)got;
 	return (ssize_t)got;
 }
 
@@ -44,7 +51,7 @@ in_refill(struct inbuf *b, size_t used)
 		/* Not expected (characters are short); stay correct. */
 		memmove(b->mem, b->p + used, keep);
 		b->p = b->mem;
-		r = read_full(b->fd, b->mem + keep, IN_PAD + IN_SIZE - keep);
+		r = read_full(b, b->mem + keep, IN_PAD + IN_SIZE - keep);
 		if (r < 0)
 			return -1;
 		b->n = keep + (size_t)r;
@@ -53,7 +60,7 @@ in_refill(struct inbuf *b, size_t used)
 	}
 	memmove(area - keep, b->p + used, keep);
 	b->p = area - keep;
-	if ((r = read_full(b->fd, area, IN_SIZE)) < 0)
+	if ((r = read_full(b, area, IN_SIZE)) < 0)
 		return -1;
 	b->n = keep + (size_t)r;
 	b->eof = (size_t)r < IN_SIZE;

@@ -1,6 +1,9 @@
 /*
  * xmlsniff: the command line, the inputs and the per-input loop.
  */
+/* d_type of readdir(3), a BSD and Linux extension (DT_UNKNOWN otherwise
+ * takes an fstatat). */
+#define _DEFAULT_SOURCE
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -40,6 +43,7 @@ static struct {
 static struct xopts xo;
 static int status;
 static int stdout_closed;
+static int same_out;	/* stdout and stderr are one file: keep order */
 static struct inbuf in;
 
 static void
@@ -128,6 +132,7 @@ analyse(const char *name, int fd)
 	}
 	in.fd = fd;
 	in.n = 0;
+	in.got = 0;
 	in.p = in.mem + IN_PAD;
 	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
 	if (in_refill(&in, 0) < 0) {
@@ -171,7 +176,8 @@ analyse(const char *name, int fd)
 	if (!opt.quiet)
 		report_line(name, s, opt.fmt, opt.brief);
 	if (opt.fmt != FMT_JSON && (s->dg.errors || s->dg.warnings)) {
-		fflush(stdout);
+		if (same_out)
+			fflush(stdout);
 		report_diags(name, s);
 	}
 	if (opt.strict && s->dg.errors > 0)
@@ -180,10 +186,21 @@ analyse(const char *name, int fd)
 }
 
 static void walk(const char *);
+static void input_at(int, const char *, const char *, int);
 
-/* Open and analyse one named input ("-" is standard input). */
 static void
 input(const char *name, int top)
+{
+	input_at(AT_FDCWD, name, name, top);
+}
+
+/*
+ * Open and analyse one named input ("-" is standard input).  top: named
+ * by the user; else found by -r as the regular file leaf in directory
+ * dirfd (opened relative to it, which saves the kernel a path walk).
+ */
+static void
+input_at(int dirfd, const char *leaf, const char *name, int top)
 {
 	struct stat st;
 	int fd;
@@ -199,12 +216,14 @@ input(const char *name, int top)
 			raise_status(2);
 			return;
 		}
+		in.size = -1;	/* it may have been read from already */
 		analyse(name, 0);
 		return;
 	}
 	/* SPEC section 8: devices are reported, not opened (opening a tape
-	 * or a terminal can block or have effects). */
-	if (stat(name, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+	 * or a terminal can block or have effects).  -r has seen the type. */
+	if (top && stat(name, &st) == 0 &&
+	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
 		report_failure(name, S_ISCHR(st.st_mode) ? "is a character "
 		    "device; not read (redirect it to standard input to read "
 		    "it)" : "is a block device; not read (redirect it to "
@@ -212,7 +231,7 @@ input(const char *name, int top)
 		raise_status(2);
 		return;
 	}
-	if ((fd = open(name, O_RDONLY | O_NOCTTY)) < 0) {
+	if ((fd = openat(dirfd, leaf, O_RDONLY | O_NOCTTY)) < 0) {
 		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
 		return;
@@ -241,52 +260,95 @@ input(const char *name, int top)
 		close(fd);
 		return;
 	}
+	in.size = S_ISREG(st.st_mode) ? st.st_size : -1;
 	analyse(name, fd);
 	close(fd);
 }
 
-/* -r: every regular file below dir, in name order; symbolic links, FIFOs,
- * sockets and devices found there are passed over. */
+/* Order by name (after the type character). */
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
+}
+
+/* -r: every regular file below dir, in byte order of names; symbolic
+ * links, FIFOs, sockets and devices found there are passed over. */
 static void
 walk(const char *dir)
 {
-	struct dirent **list;
-	int n, i;
+	DIR *dp;
+	struct dirent *de;
+	char **names = NULL, *path;
+	size_t n = 0, cap = 0, i;
+	int dfd;
 
-	if ((n = scandir(dir, &list, NULL, alphasort)) < 0) {
+	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) < 0 ||
+	    (dp = fdopendir(dfd)) == NULL) {
 		report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
+		if (dfd >= 0)
+			close(dfd);
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		const char *e = list[i]->d_name;
-		size_t len = strlen(dir) + strlen(e) + 2;
-		struct stat st;
-		char *path;
-
-		if (strcmp(e, ".") == 0 || strcmp(e, "..") == 0) {
-			free(list[i]);
+	while ((de = readdir(dp)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
+		if (n == cap) {
+			size_t ncap = cap ? 2 * cap : 64;
+			char **nn = realloc(names, ncap * sizeof(*nn));
+
+			if (nn == NULL)
+				break;
+			names = nn;
+			cap = ncap;
 		}
+		/* The type, from readdir where it knows, ahead of the name. */
+		if ((names[n] = malloc(strlen(de->d_name) + 2)) == NULL)
+			break;
+#ifdef DT_UNKNOWN
+		names[n][0] = (char)(de->d_type == DT_REG ? 'f' :
+		    de->d_type == DT_DIR ? 'd' : de->d_type == DT_UNKNOWN ? '?' :
+		    'o');
+#else
+		names[n][0] = '?';
+#endif
+		strcpy(names[n] + 1, de->d_name);
+		n++;
+	}
+	qsort(names, n, sizeof(*names), name_cmp);
+	for (i = 0; i < n; i++) {
+		const char *leaf = names[i] + 1;
+		size_t len = strlen(dir) + strlen(leaf) + 2;
+		char type = names[i][0];
+		struct stat st;
+
 		if ((path = malloc(len)) == NULL) {
 			report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
 			raise_status(2);
-			free(list[i]);
+			free(names[i]);
 			continue;
 		}
 		snprintf(path, len, "%s%s%s", dir,
-		    dir[strlen(dir) - 1] == '/' ? "" : "/", e);
-		if (lstat(path, &st) < 0) {
-			report_failure(path, strerror(errno), opt.fmt, opt.quiet);
-			raise_status(2);
-		} else if (S_ISDIR(st.st_mode))
+		    dir[strlen(dir) - 1] == '/' ? "" : "/", leaf);
+		if (type == '?') {
+			if (fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+				report_failure(path, strerror(errno), opt.fmt,
+				    opt.quiet);
+				raise_status(2);
+			} else
+				type = S_ISDIR(st.st_mode) ? 'd' :
+				    S_ISREG(st.st_mode) ? 'f' : 'o';
+		}
+		if (type == 'd')
 			walk(path);
-		else if (S_ISREG(st.st_mode))
-			input(path, 0);
+		else if (type == 'f')
+			input_at(dfd, leaf, path, 0);
 		free(path);
-		free(list[i]);
+		free(names[i]);
 	}
-	free(list);
+	free(names);
+	closedir(dp);
 }
 
 /* --files0-from: NUL-separated names from F. */
@@ -399,6 +461,16 @@ main(int argc, char *argv[])
 	int ch, i;
 
 	guard_fds();
+	{
+		/* One write per diagnostic line; order kept with stdout when
+		 * both go to the same file. */
+		static char errbuf[BUFSIZ];
+		struct stat a, b;
+
+		setvbuf(stderr, errbuf, _IOLBF, sizeof(errbuf));
+		same_out = fstat(1, &a) == 0 && fstat(2, &b) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	}
 	argv[0] = (char *)"xmlsniff";	/* getopt's messages name it so */
 	while ((ch = getopt_long(argc, argv, "bhio:qr", longopts, NULL)) != -1)
 		switch (ch) {

@@ -23,8 +23,10 @@ struct val {
 	uint64_t	 line, col;
 	uint32_t	 prev;		/* the previous character */
 	iconv_t		 cd;
+	struct dcache	*dc;		/* where cd and sbmap come from */
 	int		 sb;		/* single-byte: sbmap is valid */
-	uint32_t	 sbmap[256];	/* code point, or SB_BAD */
+	int		 ascii;		/* ... and ASCII below 0x80 */
+	const uint32_t	*sbmap;		/* code point, or SB_BAD */
 	/* suspicious-label hints for single-byte encodings */
 	int		 iso8859;
 	int		 u8bad;		/* raw bytes are not UTF-8 */
@@ -40,6 +42,26 @@ struct val {
 };
 
 #define SB_BAD	0xFFFFFFFFu
+
+/*
+ * Decoders kept from one input to the next: opening one and building its
+ * byte table cost more than reading a small file.  An entry in use by a
+ * validator is never handed to another.
+ */
+#define NDCACHE	8
+
+struct dcache {
+	char		 name[64];
+	iconv_t		 cd;
+	int		 sb;
+	int		 ascii;		/* bytes below 0x80 are ASCII */
+	int		 busy;
+	unsigned long	 last;
+	uint32_t	 sbmap[256];
+};
+
+static struct dcache dcache[NDCACHE];
+static unsigned long dtick;
 
 /* XML 1.0 [2] Char, or with xml11 the characters XML 1.1 allows literally
  * (its Char less RestrictedChar [2a]). */
@@ -153,7 +175,7 @@ utf32_dec(const unsigned char *p, size_t n, int be, uint32_t *cp)
 /* Build the byte table of a single-byte encoding; return 0 if it is not
  * one (some byte starts a longer sequence, or the converter has state). */
 static int
-sb_build(struct val *v)
+sb_build(iconv_t cd, uint32_t *map)
 {
 	int b;
 
@@ -163,20 +185,61 @@ sb_build(struct val *v)
 		char *op = (char *)out;
 		size_t il = 1, ol = sizeof(out);
 
-		iconv(v->cd, NULL, NULL, NULL, NULL);
-		if (iconv(v->cd, &ip, &il, &op, &ol) == (size_t)-1) {
+		iconv(cd, NULL, NULL, NULL, NULL);
+		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1) {
 			if (errno != EILSEQ)
 				return 0;
-			v->sbmap[b] = SB_BAD;
+			map[b] = SB_BAD;
 			continue;
 		}
 		if (ol != sizeof(out) - 4 || il != 0)
 			return 0;
-		v->sbmap[b] = (uint32_t)out[0] | (uint32_t)out[1] << 8 |
+		map[b] = (uint32_t)out[0] | (uint32_t)out[1] << 8 |
 		    (uint32_t)out[2] << 16 | (uint32_t)out[3] << 24;
 	}
-	iconv(v->cd, NULL, NULL, NULL, NULL);
+	iconv(cd, NULL, NULL, NULL, NULL);
 	return 1;
+}
+
+/* A decoder from name to UTF-32LE, from the cache or new; NULL if iconv
+ * cannot open it. */
+static struct dcache *
+dcache_get(const char *name)
+{
+	struct dcache *e, *victim = NULL;
+	int i;
+
+	for (i = 0; i < NDCACHE; i++) {
+		e = &dcache[i];
+		if (e->busy)
+			continue;
+		if (e->cd != NULL && strcmp(e->name, name) == 0) {
+			iconv(e->cd, NULL, NULL, NULL, NULL);
+			e->busy = 1;
+			e->last = ++dtick;
+			return e;
+		}
+		/* An empty entry, else the least recently used. */
+		if (victim == NULL || (victim->cd != NULL && (e->cd == NULL ||
+		    e->last < victim->last)))
+			victim = e;
+	}
+	if (victim == NULL || strlen(name) >= sizeof(victim->name))
+		return NULL;
+	if (victim->cd != NULL)
+		iconv_close(victim->cd);
+	if ((victim->cd = iconv_open("UTF-32LE", name)) == (iconv_t)-1) {
+		victim->cd = NULL;
+		return NULL;
+	}
+	snprintf(victim->name, sizeof(victim->name), "%s", name);
+	victim->sb = sb_build(victim->cd, victim->sbmap);
+	victim->ascii = victim->sb;
+	for (i = 0; i < 0x80 && victim->ascii; i++)
+		victim->ascii = victim->sbmap[i] == (uint32_t)i;
+	victim->busy = 1;
+	victim->last = ++dtick;
+	return victim;
 }
 
 /* Start validating the entity s; diagnostics go to dg.  NULL when it
@@ -198,12 +261,14 @@ val_new(const struct sniff *s, struct diags *dg)
 	v->line = v->col = 1;
 	v->cd = (iconv_t)-1;
 	if (v->dec == DEC_ICONV) {
-		v->cd = iconv_open("UTF-32LE", s->dec_iconv);
-		if (v->cd == (iconv_t)-1) {
+		if ((v->dc = dcache_get(s->dec_iconv)) == NULL) {
 			free(v);
 			return NULL;
 		}
-		v->sb = sb_build(v);
+		v->cd = v->dc->cd;
+		v->sb = v->dc->sb;
+		v->ascii = v->dc->ascii;
+		v->sbmap = v->dc->sbmap;
 		v->iso8859 = strncmp(s->encname, "ISO-8859-", 9) == 0;
 	}
 	return v;
@@ -214,8 +279,8 @@ val_free(struct val *v)
 {
 	if (v == NULL)
 		return;
-	if (v->cd != (iconv_t)-1)
-		iconv_close(v->cd);
+	if (v->dc != NULL)
+		v->dc->busy = 0;
 	free(v);
 }
 
@@ -369,8 +434,22 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		uint32_t c = v->sbmap[p[i]];
+		uint32_t c;
 
+		/* Runs of plain ASCII need only counting (fast.c). */
+		if (v->ascii && v->sink == NULL && !v->xml11 &&
+		    v->prev != '\r' && v->u8skip == 0 && p[i] < 0x80) {
+			size_t k = plain_ascii(p + i, n - i, &v->line, &v->col);
+
+			if (k > 0) {
+				i += k;
+				v->off += k;
+				v->prev = 0;
+				if (i >= n)
+					break;
+			}
+		}
+		c = v->sbmap[p[i]];
 		if ((p[i] >= 0x80 || v->u8skip > 0) && sb_utf8(v, p, i, n, eof))
 			break;
 		if (c == SB_BAD) {

@@ -31,6 +31,8 @@ struct inbuf {
 	unsigned char	*p;		/* the bytes not yet used */
 	size_t		 n;
 	int		 eof;		/* p[0..n) runs to the end of input */
+	long long	 size;		/* a regular file's size, else -1 */
+	long long	 got;		/* bytes read so far */
 };
 
 int		 in_refill(struct inbuf *, size_t);
@@ -295,6 +297,8 @@ int		 utf32_dec(const unsigned char *, size_t, int, uint32_t *);
 
 void		 plain_select(const char *);
 size_t		 plain_utf8(const unsigned char *, size_t, uint64_t *,
+		    uint64_t *);
+size_t		 plain_ascii(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
