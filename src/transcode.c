@@ -23,6 +23,10 @@
 
 #include "xmlsniff.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #define OBUF_SIZE	(128 * 1024)
 #define PEND_MAX	4096		/* characters queued for iconv */
 
@@ -79,6 +83,9 @@ struct xc {
 	int			 dkind;		/* 'A' ATTLIST, 'E' ENTITY */
 	int			 dext;
 	int			 lit_ok;
+	/* ASCII characters the iconv target writes as the same byte. */
+	unsigned char		 ident[128];
+	int			 ident_all;	/* TAB, LF, 0x20-0x7F all are */
 };
 
 /* The temporary file, removed by the signal handler. */
@@ -343,6 +350,351 @@ rt_ok(struct xc *x, uint32_t c)
 			x->rt_good[c >> 3] |= (unsigned char)(1 << (c & 7));
 	}
 	return ok;
+}
+
+/* Room for need bytes at the end of the output buffer. */
+static unsigned char *
+out_room(struct xc *x, size_t need)
+{
+	if (OBUF_SIZE - x->on < need)
+		out_flush(x);
+	return x->obuf + x->on;
+}
+
+/* Plain UTF-8 p[0..n) (whole, valid characters) as UTF-16 or UTF-32.
+ * The bytes were validated, so they are decoded without checks. */
+static void
+u8_to_wide(struct xc *x, const unsigned char *p, size_t n, int width, int be)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t chunk = n - i < OBUF_SIZE / 8 ? n - i : OBUF_SIZE / 8;
+		unsigned char *o = out_room(x, chunk * 4 + 8), *o0 = o;
+		size_t end = i + chunk;
+
+		while (i < end) {
+			uint32_t c = p[i];
+
+#ifdef __SSE2__
+			/* Sixteen ASCII bytes at a time, widened. */
+			if (c < 0x80 && i + 16 <= end) {
+				__m128i v = _mm_loadu_si128((const __m128i *)(p +
+				    i));
+				__m128i z = _mm_setzero_si128();
+
+				if (_mm_movemask_epi8(v) == 0) {
+					__m128i lo = be ? _mm_unpacklo_epi8(z, v) :
+					    _mm_unpacklo_epi8(v, z);
+					__m128i hi = be ? _mm_unpackhi_epi8(z, v) :
+					    _mm_unpackhi_epi8(v, z);
+
+					if (width == 2) {
+						_mm_storeu_si128((__m128i *)o, lo);
+						_mm_storeu_si128((__m128i *)(o + 16),
+						    hi);
+						o += 32;
+					} else {
+						__m128i a = be ?
+						    _mm_unpacklo_epi16(z, lo) :
+						    _mm_unpacklo_epi16(lo, z);
+						__m128i b = be ?
+						    _mm_unpackhi_epi16(z, lo) :
+						    _mm_unpackhi_epi16(lo, z);
+						__m128i cc = be ?
+						    _mm_unpacklo_epi16(z, hi) :
+						    _mm_unpacklo_epi16(hi, z);
+						__m128i d = be ?
+						    _mm_unpackhi_epi16(z, hi) :
+						    _mm_unpackhi_epi16(hi, z);
+
+						_mm_storeu_si128((__m128i *)o, a);
+						_mm_storeu_si128((__m128i *)(o + 16),
+						    b);
+						_mm_storeu_si128((__m128i *)(o + 32),
+						    cc);
+						_mm_storeu_si128((__m128i *)(o + 48),
+						    d);
+						o += 64;
+					}
+					i += 16;
+					continue;
+				}
+			}
+#endif
+			if (c < 0x80)
+				i += 1;
+			else if (c < 0xE0) {
+				c = (c & 0x1F) << 6 | (p[i + 1] & 0x3F);
+				i += 2;
+			} else if (c < 0xF0) {
+				c = (c & 0x0F) << 12 | (uint32_t)(p[i + 1] &
+				    0x3F) << 6 | (p[i + 2] & 0x3F);
+				i += 3;
+			} else {
+				c = (c & 0x07) << 18 | (uint32_t)(p[i + 1] &
+				    0x3F) << 12 | (uint32_t)(p[i + 2] & 0x3F) <<
+				    6 | (p[i + 3] & 0x3F);
+				i += 4;
+			}
+			if (width == 2 && c >= 0x10000) {
+				uint32_t hi = 0xD800 + ((c - 0x10000) >> 10);
+				uint32_t lo = 0xDC00 + ((c - 0x10000) & 0x3FF);
+
+				o[be ? 0 : 1] = (unsigned char)(hi >> 8);
+				o[be ? 1 : 0] = (unsigned char)hi;
+				o[be ? 2 : 3] = (unsigned char)(lo >> 8);
+				o[be ? 3 : 2] = (unsigned char)lo;
+				o += 4;
+			} else if (width == 2) {
+				o[be ? 0 : 1] = (unsigned char)(c >> 8);
+				o[be ? 1 : 0] = (unsigned char)c;
+				o += 2;
+			} else {
+				o[be ? 0 : 3] = (unsigned char)(c >> 24);
+				o[be ? 1 : 2] = (unsigned char)(c >> 16);
+				o[be ? 2 : 1] = (unsigned char)(c >> 8);
+				o[be ? 3 : 0] = (unsigned char)c;
+				o += 4;
+			}
+		}
+		/* A character may run past the chunk: end is a hint only. */
+		x->on += (size_t)(o - o0);
+	}
+}
+
+/* Plain UTF-16 p[0..n) (whole characters) as UTF-8, the other UTF-16
+ * byte order, or UTF-32. */
+static void
+u16_to(struct xc *x, const unsigned char *p, size_t n, int in_be)
+{
+	enum tkind k = x->xo->kind;
+	size_t i = 0;
+
+	while (i < n) {
+		size_t chunk = n - i < OBUF_SIZE / 4 ? n - i : OBUF_SIZE / 4;
+		unsigned char *o = out_room(x, chunk * 2 + 8), *o0 = o;
+		size_t end = i + chunk;
+
+		while (i < end) {
+			uint32_t c;
+			int r = 2;
+
+#ifdef __SSE2__
+			/* Sixteen ASCII units at a time, narrowed. */
+			if (k == T_UTF8 && i + 32 <= end) {
+				__m128i a = _mm_loadu_si128((const __m128i *)(p +
+				    i));
+				__m128i b = _mm_loadu_si128((const __m128i *)(p +
+				    i + 16));
+
+				if (in_be) {
+					a = _mm_or_si128(_mm_slli_epi16(a, 8),
+					    _mm_srli_epi16(a, 8));
+					b = _mm_or_si128(_mm_slli_epi16(b, 8),
+					    _mm_srli_epi16(b, 8));
+				}
+				if (_mm_movemask_epi8(_mm_cmpeq_epi16(
+				    _mm_and_si128(_mm_or_si128(a, b),
+				    _mm_set1_epi16((short)0xFF80)),
+				    _mm_setzero_si128())) == 0xFFFF) {
+					_mm_storeu_si128((__m128i *)o,
+					    _mm_packus_epi16(a, b));
+					o += 16;
+					i += 32;
+					continue;
+				}
+			}
+#endif
+			c = in_be ? (uint32_t)p[i] << 8 | p[i + 1] :
+			    (uint32_t)p[i + 1] << 8 | p[i];
+			if (c >= 0xD800 && c <= 0xDFFF) {
+				/* The run is plain: no surrogates; stay safe. */
+				if (utf16_dec(p + i, n - i, in_be, &c) == 4)
+					r = 4;
+			}
+			if (k == T_UTF8) {
+				if (c < 0x80)
+					*o++ = (unsigned char)c;
+				else if (c < 0x800) {
+					*o++ = (unsigned char)(0xC0 | c >> 6);
+					*o++ = (unsigned char)(0x80 | (c & 0x3F));
+				} else if (c < 0x10000) {
+					*o++ = (unsigned char)(0xE0 | c >> 12);
+					*o++ = (unsigned char)(0x80 |
+					    ((c >> 6) & 0x3F));
+					*o++ = (unsigned char)(0x80 | (c & 0x3F));
+				} else {
+					*o++ = (unsigned char)(0xF0 | c >> 18);
+					*o++ = (unsigned char)(0x80 |
+					    ((c >> 12) & 0x3F));
+					*o++ = (unsigned char)(0x80 |
+					    ((c >> 6) & 0x3F));
+					*o++ = (unsigned char)(0x80 | (c & 0x3F));
+				}
+			} else if (k == T_UTF16BE || k == T_UTF16LE) {
+				o[0] = p[i + 1];
+				o[1] = p[i];
+				if (r == 4) {
+					o[2] = p[i + 3];
+					o[3] = p[i + 2];
+				}
+				o += r;
+			} else {
+				int be = k == T_UTF32BE;
+
+				o[be ? 0 : 3] = 0;
+				o[be ? 1 : 2] = (unsigned char)(c >> 16);
+				o[be ? 2 : 1] = (unsigned char)(c >> 8);
+				o[be ? 3 : 0] = (unsigned char)c;
+				o += 4;
+			}
+			i += (size_t)r;
+		}
+		x->on += (size_t)(o - o0);
+	}
+}
+
+static int lex(struct xc *, uint32_t);
+
+/*
+ * The next byte of p[j..m) (ASCII) that can change the lexical context,
+ * or m.  The bytes passed over change nothing but a partial match of "-->",
+ * "?>" or "]]>", which any other byte resets.
+ */
+static size_t
+lex_skip(struct xc *x, const unsigned char *p, size_t j, size_t m)
+{
+	const unsigned char *q;
+	size_t k = j;
+	int stop;
+
+	switch (x->lex) {
+	case L_TEXT:
+		stop = '<';
+		break;
+	case L_ATTR:
+	case L_DECL_QUOTE:
+		stop = (int)x->quote;
+		break;
+	case L_COMMENT:
+	case L_PI:
+	case L_CDATA:
+		/* Right after "-", "?" or "]", the next byte decides. */
+		if (x->match > 0)
+			return j;
+		stop = x->lex == L_COMMENT ? '-' : x->lex == L_PI ? '?' : ']';
+		break;
+	case L_TAG:
+		while (k < m && p[k] != '"' && p[k] != '\'' && p[k] != '>')
+			k++;
+		return k;
+	default:
+		return j;
+	}
+	if (j >= m)
+		return m;
+	q = memchr(p + j, stop, m - j);
+	k = q == NULL ? m : (size_t)(q - p);
+	if (k > j && (x->lex == L_COMMENT || x->lex == L_PI ||
+	    x->lex == L_CDATA))
+		x->match = 0;
+	return k;
+}
+
+/*
+ * The validator's run sink: a run of plain characters as bytes (form
+ * RUN_UTF8 or RUN_UTF16BE/LE).  Unicode targets convert it directly; an
+ * iconv target takes the ASCII it writes unchanged.  Return how many
+ * bytes were taken; the rest comes character by character.
+ */
+static size_t
+run(void *ctx, const unsigned char *p, size_t n, int form)
+{
+	struct xc *x = ctx;
+	enum tkind k = x->xo->kind;
+	size_t m;
+
+	if (!x->started || x->failed)
+		return 0;
+	switch (k) {
+	case T_UTF8:
+		if (form == RUN_UTF8)
+			out_bytes(x, p, n);
+		else
+			u16_to(x, p, n, form == RUN_UTF16BE);
+		return n;
+	case T_UTF16BE:
+	case T_UTF16LE:
+		if (form == RUN_UTF8)
+			u8_to_wide(x, p, n, 2, k == T_UTF16BE);
+		else if ((form == RUN_UTF16BE) == (k == T_UTF16BE))
+			out_bytes(x, p, n);
+		else
+			u16_to(x, p, n, form == RUN_UTF16BE);
+		return n;
+	case T_UTF32BE:
+	case T_UTF32LE:
+		if (form == RUN_UTF8)
+			u8_to_wide(x, p, n, 4, k == T_UTF32BE);
+		else
+			u16_to(x, p, n, form == RUN_UTF16BE);
+		return n;
+	case T_ICONV:
+		if (form != RUN_UTF8)
+			return 0;
+		if (x->ident_all) {
+			/* The run holds only TAB, LF and 0x20-0x7F below
+			 * 0x80, all written as they are. */
+			for (m = 0; m + 8 <= n; m += 8) {
+				uint64_t w;
+
+				memcpy(&w, p + m, 8);
+				if (w & 0x8080808080808080ULL)
+					break;
+			}
+			while (m < n && p[m] < 0x80)
+				m++;
+		} else
+			for (m = 0; m < n && p[m] < 0x80 && x->ident[p[m]]; m++)
+				;
+		if (m == 0)
+			return 0;
+		/* Queued characters first, then back to the initial shift
+		 * state, in which the ASCII is written as it is. */
+		drain(x);
+		if (!x->failed) {
+			unsigned char tmp[64];
+			char *op = (char *)tmp;
+			size_t ol = sizeof(tmp), j;
+
+			iconv(x->cd, NULL, NULL, &op, &ol);
+			out_bytes(x, tmp, (size_t)(op - (char *)tmp));
+			out_bytes(x, p, m);
+			for (j = lex_skip(x, p, 0, m); j < m;
+			    j = lex_skip(x, p, j + 1, m))
+				lex(x, p[j]);
+		}
+		return m;
+	}
+	return 0;
+}
+
+/* Return whether the iconv target writes ASCII c as the one byte c. */
+static int
+ascii_ident(struct xc *x, uint32_t c)
+{
+	unsigned char in[4] = { (unsigned char)c, 0, 0, 0 }, out[16];
+	char *ip = (char *)in, *op = (char *)out;
+	size_t il = 4, ol = sizeof(out);
+
+	if (!rt_ok(x, c))
+		return 0;
+	iconv(x->rt_enc, NULL, NULL, NULL, NULL);
+	if (iconv(x->rt_enc, &ip, &il, &op, &ol) != 0 ||
+	    iconv(x->rt_enc, NULL, NULL, &op, &ol) != 0)
+		return 0;
+	return op - (char *)out == 1 && out[0] == c;
 }
 
 /* Write character c in the target (ok: a reference may stand for it). */
@@ -807,7 +1159,17 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 		xc_free(x);
 		return fail_io("cannot decode", name);
 	}
-	val_set_sink(v, sink, x);
+	val_set_sink(v, sink, run, x);
+	if (xo->kind == T_ICONV) {
+		uint32_t c;
+
+		x->ident_all = 1;
+		for (c = 0; c < 0x80; c++) {
+			x->ident[c] = (unsigned char)ascii_ident(x, c);
+			if ((c >= 0x20 || c == '\t' || c == '\n') && !x->ident[c])
+				x->ident_all = 0;
+		}
+	}
 	if ((x->fd = open_dest(dest, real, sizeof(real), &direct)) < 0) {
 		val_free(v);
 		xc_free(x);

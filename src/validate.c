@@ -36,8 +36,10 @@ struct val {
 	uint64_t	 c1;		/* C1 controls under ISO-8859-n */
 	uint32_t	 c1char;
 	uint64_t	 c1off, c1line, c1col;
-	/* Where decoded characters go (transcoding), if anywhere. */
+	/* Where decoded characters go (transcoding), if anywhere; runs of
+	 * plain characters go to run as bytes, when it is set. */
 	val_sink_fn	 sink;
+	val_run_fn	 run;
 	void		*sink_ctx;
 };
 
@@ -284,12 +286,37 @@ val_free(struct val *v)
 	free(v);
 }
 
-/* Send every decoded character, with its position, to fn. */
+/* Send every decoded character, with its position, to fn; and runs of
+ * plain characters (which need no position) to run, if it is not NULL. */
 void
-val_set_sink(struct val *v, val_sink_fn fn, void *ctx)
+val_set_sink(struct val *v, val_sink_fn fn, val_run_fn run, void *ctx)
 {
 	v->sink = fn;
+	v->run = run;
 	v->sink_ctx = ctx;
+}
+
+/*
+ * Take the plain run p[0..k) whose counters end at *l, *c: hand it to the
+ * run sink, if any, and return how many bytes it took, with the counters
+ * for just those (form: RUN_UTF8, RUN_UTF16BE or RUN_UTF16LE).
+ */
+static size_t
+take_run(struct val *v, const unsigned char *p, size_t k, int form,
+    uint64_t *l, uint64_t *c)
+{
+	size_t m;
+
+	if (v->sink == NULL || k == 0)
+		return k;
+	if ((m = v->run(v->sink_ctx, p, k, form)) == k)
+		return k;
+	*l = v->line;
+	*c = v->col;
+	if (m == 0)
+		return 0;
+	return form == RUN_UTF8 ? plain_utf8(p, m, l, c) :
+	    plain_utf16(p, m, form == RUN_UTF16BE, l, c);
 }
 
 /* Account for character c that starts at byte offset off. */
@@ -356,13 +383,20 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 		int r;
 
 		/* Runs of plain characters need only counting (fast.c). */
-		if (v->sink == NULL && !v->xml11 && v->prev != '\r') {
-			size_t k = v->dec == DEC_UTF8 ?
-			    plain_utf8(p + i, n - i, &v->line, &v->col) :
-			    v->dec == DEC_UTF16BE || v->dec == DEC_UTF16LE ?
-			    plain_utf16(p + i, n - i, v->dec == DEC_UTF16BE,
-			    &v->line, &v->col) : 0;
+		if ((v->sink == NULL || v->run != NULL) && !v->xml11 &&
+		    v->prev != '\r' && v->dec != DEC_UTF32BE &&
+		    v->dec != DEC_UTF32LE) {
+			uint64_t l = v->line, cc = v->col;
+			int form = v->dec == DEC_UTF8 ? RUN_UTF8 :
+			    v->dec == DEC_UTF16BE ? RUN_UTF16BE : RUN_UTF16LE;
+			size_t k = form == RUN_UTF8 ?
+			    plain_utf8(p + i, n - i, &l, &cc) :
+			    plain_utf16(p + i, n - i, form == RUN_UTF16BE, &l,
+			    &cc);
 
+			k = take_run(v, p + i, k, form, &l, &cc);
+			v->line = l;
+			v->col = cc;
 			if (k > 0) {
 				i += k;
 				v->off += k;
@@ -437,10 +471,15 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 		uint32_t c;
 
 		/* Runs of plain ASCII need only counting (fast.c). */
-		if (v->ascii && v->sink == NULL && !v->xml11 &&
-		    v->prev != '\r' && v->u8skip == 0 && p[i] < 0x80) {
-			size_t k = plain_ascii(p + i, n - i, &v->line, &v->col);
+		if (v->ascii && (v->sink == NULL || v->run != NULL) &&
+		    !v->xml11 && v->prev != '\r' && v->u8skip == 0 &&
+		    p[i] < 0x80) {
+			uint64_t l = v->line, cc = v->col;
+			size_t k = plain_ascii(p + i, n - i, &l, &cc);
 
+			k = take_run(v, p + i, k, RUN_UTF8, &l, &cc);
+			v->line = l;
+			v->col = cc;
 			if (k > 0) {
 				i += k;
 				v->off += k;

@@ -279,9 +279,16 @@ void		 pos_of(const unsigned char *, size_t, enum unit, size_t,
 
 struct val;
 typedef void	(*val_sink_fn)(void *, uint32_t, uint64_t, uint64_t, uint64_t);
+typedef size_t	(*val_run_fn)(void *, const unsigned char *, size_t, int);
+
+enum {
+	RUN_UTF8,	/* also ASCII runs of single-byte encodings */
+	RUN_UTF16BE,
+	RUN_UTF16LE
+};
 
 struct val	*val_new(const struct sniff *, struct diags *);
-void		 val_set_sink(struct val *, val_sink_fn, void *);
+void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, void *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
 void		 val_free(struct val *);
 int		 xml_char_ok(uint32_t, int);

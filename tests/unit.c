@@ -1229,7 +1229,7 @@ feed(const struct sniff *s, const unsigned char *p, size_t n,
 		return 0;
 	if (seen != NULL) {
 		memset(seen, 0, sizeof(*seen));
-		val_set_sink(v, sink, seen);
+		val_set_sink(v, sink, NULL, seen);
 	}
 	for (i = 0; i <= ncuts; i++) {
 		have = i < ncuts ? cuts[i] : n;
