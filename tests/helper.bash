@@ -21,6 +21,18 @@ TOP="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
 XMLSNIFF="${XMLSNIFF:-$TOP/xmlsniff}"
 export LC_ALL=C
 
+# XMLSNIFF_WRAP runs every call under a tool, e.g.
+# XMLSNIFF_WRAP='valgrind -q --error-exitcode=99 --leak-check=full'.
+if [ -n "${XMLSNIFF_WRAP:-}" ]; then
+	wrapped="$BATS_RUN_TMPDIR/xmlsniff-wrapped"
+	if [ ! -x "$wrapped" ]; then
+		printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$XMLSNIFF_WRAP" \
+		    "$XMLSNIFF" > "$wrapped"
+		chmod +x "$wrapped"
+	fi
+	XMLSNIFF=$wrapped
+fi
+
 # xs ARGS...: run xmlsniff, keeping stdout and stderr apart
 # ($output/$stderr, $status).
 xs() {
