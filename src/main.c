@@ -122,14 +122,10 @@ die_usage(const char *fmt, ...)
 static void
 analyse(const char *name, int fd)
 {
-	struct sniff *s;
+	static struct sniff sn;
+	struct sniff *s = &sn;
 	struct val *v;
 
-	if ((s = malloc(sizeof(*s))) == NULL) {
-		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
-		return;
-	}
 	in.fd = fd;
 	in.n = 0;
 	in.got = 0;
@@ -138,7 +134,6 @@ analyse(const char *name, int fd)
 	if (in_refill(&in, 0) < 0) {
 		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
-		free(s);
 		return;
 	}
 	sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
@@ -153,7 +148,6 @@ analyse(const char *name, int fd)
 		if (opt.fmt != FMT_JSON)
 			report_diags(name, s);
 		raise_status(rc);
-		free(s);
 		return;
 	}
 	if ((v = val_new(s, &s->dg)) != NULL) {
@@ -167,7 +161,6 @@ analyse(const char *name, int fd)
 				    opt.quiet);
 				raise_status(2);
 				val_free(v);
-				free(s);
 				return;
 			}
 		}
@@ -182,7 +175,6 @@ analyse(const char *name, int fd)
 	}
 	if (opt.strict && s->dg.errors > 0)
 		raise_status(1);
-	free(s);
 }
 
 static void walk(const char *);

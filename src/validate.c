@@ -64,6 +64,7 @@ struct dcache {
 
 static struct dcache dcache[NDCACHE];
 static unsigned long dtick;
+static struct val *spare;
 
 /* XML 1.0 [2] Char, or with xml11 the characters XML 1.1 allows literally
  * (its Char less RestrictedChar [2a]). */
@@ -253,7 +254,11 @@ val_new(const struct sniff *s, struct diags *dg)
 
 	if (s->dec == DEC_NONE)
 		return NULL;
-	if ((v = calloc(1, sizeof(*v))) == NULL)
+	/* One validator is kept for the next input: no allocation a file. */
+	if ((v = spare) != NULL) {
+		spare = NULL;
+		memset(v, 0, sizeof(*v));
+	} else if ((v = calloc(1, sizeof(*v))) == NULL)
 		return NULL;
 	v->dec = s->dec;
 	v->xml11 = s->xml11;
@@ -283,7 +288,10 @@ val_free(struct val *v)
 		return;
 	if (v->dc != NULL)
 		v->dc->busy = 0;
-	free(v);
+	if (spare == NULL)
+		spare = v;
+	else
+		free(v);
 }
 
 /* Send every decoded character, with its position, to fn; and runs of
