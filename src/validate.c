@@ -26,6 +26,7 @@ struct val {
 	struct dcache	*dc;		/* where cd and sbmap come from */
 	int		 sb;		/* single-byte: sbmap is valid */
 	int		 ascii;		/* ... and ASCII below 0x80 */
+	int		 stateless;	/* blocks may be decoded at once */
 	const uint32_t	*sbmap;		/* code point, or SB_BAD */
 	/* suspicious-label hints for single-byte encodings */
 	int		 iso8859;
@@ -57,6 +58,7 @@ struct dcache {
 	iconv_t		 cd;
 	int		 sb;
 	int		 ascii;		/* bytes below 0x80 are ASCII */
+	int		 stateless;	/* no shift states: blocks decode alone */
 	int		 busy;
 	unsigned long	 last;
 	uint32_t	 sbmap[256];
@@ -204,6 +206,32 @@ sb_build(iconv_t cd, uint32_t *map)
 	return 1;
 }
 
+/*
+ * Return whether a decoder has no shift states: ESC, SO, "+" and "~", which
+ * start the escapes of ISO-2022-*, EBCDIC DBCS, UTF-7 and HZ, each decode
+ * to a character on their own.  Its input then decodes the same cut at
+ * any character boundary.
+ */
+static int
+stateless(iconv_t cd)
+{
+	static const char probe[] = { 0x1B, 0x0E, '+', '~' };
+	size_t i;
+	int ok = 1;
+
+	for (i = 0; i < sizeof(probe) && ok; i++) {
+		char in = probe[i], *ip = &in, out[16], *op = out;
+		size_t il = 1, ol = sizeof(out);
+
+		iconv(cd, NULL, NULL, NULL, NULL);
+		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 ||
+		    ol != sizeof(out) - 4)
+			ok = 0;
+	}
+	iconv(cd, NULL, NULL, NULL, NULL);
+	return ok;
+}
+
 /* A decoder from name to UTF-32LE, from the cache or new; NULL if iconv
  * cannot open it. */
 static struct dcache *
@@ -237,6 +265,7 @@ dcache_get(const char *name)
 	}
 	snprintf(victim->name, sizeof(victim->name), "%s", name);
 	victim->sb = sb_build(victim->cd, victim->sbmap);
+	victim->stateless = stateless(victim->cd);
 	victim->ascii = victim->sb;
 	for (i = 0; i < 0x80 && victim->ascii; i++)
 		victim->ascii = victim->sbmap[i] == (uint32_t)i;
@@ -275,6 +304,7 @@ val_new(const struct sniff *s, struct diags *dg)
 		v->cd = v->dc->cd;
 		v->sb = v->dc->sb;
 		v->ascii = v->dc->ascii;
+		v->stateless = v->dc->stateless;
 		v->sbmap = v->dc->sbmap;
 		v->iso8859 = strncmp(s->encname, "ISO-8859-", 9) == 0;
 	}
@@ -575,6 +605,88 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 	return i;
 }
 
+/* XMLSNIFF_SIMD=ref: every path a character at a time (for tests). */
+static int
+char_only(void)
+{
+	static int known, ref;
+
+	if (!known) {
+		const char *e = getenv("XMLSNIFF_SIMD");
+
+		ref = e != NULL && strcmp(e, "ref") == 0;
+		known = 1;
+	}
+	return ref;
+}
+
+/*
+ * A stateless multi-byte encoding, validated only: decode blocks at once
+ * and count lines and columns from the characters.  A block with anything
+ * to report (an illegal sequence, a character that is not a Char) is
+ * decoded again a character at a time for exact positions.
+ */
+static size_t
+feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
+{
+	static unsigned char out[4 * 4096 + 64];
+	size_t i = 0;
+
+	while (i < n) {
+		size_t block = n - i < 4096 ? n - i : 4096, used, k, nc;
+		char *ip = (char *)(p + i), *op = (char *)out;
+		size_t il = block, ol = sizeof(out);
+		size_t r = iconv(v->cd, &ip, &il, &op, &ol);
+		int e = errno;
+		uint64_t line = v->line, col = v->col;
+		uint32_t prev = v->prev;
+		int clean = 1;
+
+		used = (size_t)(ip - (char *)(p + i));
+		nc = (size_t)(op - (char *)out) / 4;
+		for (k = 0; k < nc && clean; k++) {
+			uint32_t c = (uint32_t)out[4 * k] |
+			    (uint32_t)out[4 * k + 1] << 8 |
+			    (uint32_t)out[4 * k + 2] << 16 |
+			    (uint32_t)out[4 * k + 3] << 24;
+
+			if (!xml_char_ok(c, 0))
+				clean = 0;
+			else if (c == '\n') {
+				if (prev != '\r') {
+					line++;
+					col = 1;
+				}
+			} else if (c == '\r') {
+				line++;
+				col = 1;
+			} else
+				col++;
+			prev = c;
+		}
+		if (clean && used > 0) {
+			v->line = line;
+			v->col = col;
+			v->prev = prev;
+			v->off += used;
+			i += used;
+		}
+		if (!clean || (r == (size_t)-1 && e != E2BIG)) {
+			/* Exact positions, a character at a time, for this
+			 * block (or what is left of it). */
+			size_t rest = n - i < 4096 ? n - i : 4096, m;
+
+			iconv(v->cd, NULL, NULL, NULL, NULL);
+			m = feed_iconv(v, p + i, rest, eof && rest == n - i);
+			if (m == 0)
+				break;
+			i += m;
+		} else if (used == 0)
+			break;
+	}
+	return i;
+}
+
 /*
  * Validate the next n bytes of the entity; eof says they are the last.
  * Return how many were consumed: fewer than n only when not eof and the
@@ -593,7 +705,9 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 		n -= skip;
 	}
 	if (v->dec == DEC_ICONV)
-		used = v->sb ? feed_sb(v, p, n, eof) : feed_iconv(v, p, n, eof);
+		used = v->sb ? feed_sb(v, p, n, eof) :
+		    v->stateless && v->sink == NULL && !v->xml11 && !char_only() ?
+		    feed_iconv_bulk(v, p, n, eof) : feed_iconv(v, p, n, eof);
 	else
 		used = feed_unicode(v, p, n, eof);
 	if (eof && v->sb && !v->u8bad && v->u8mb > 0)

@@ -59,3 +59,19 @@ mktext() {
 	run "$XMLSNIFF" --json "$BATS_TEST_TMPDIR/d.xml"
 	assert_output --partial '"code":"illegal-sequence"'
 }
+
+@test "fast paths: multi-byte encodings decoded in blocks give exact positions" {
+	local enc i
+	for enc in SHIFT_JIS EUC-JP GB18030 BIG5; do
+		{
+			printf '<?xml version="1.0" encoding="%s"?>\n' "$enc"
+			for i in $(seq 1 1500); do printf '<p>\346\227\245\346\234\254 text %d</p>\n' "$i"; done
+		} | iconv -f UTF-8 -t "$enc" > "$BATS_TEST_TMPDIR/m.xml"
+		printf '\377\377' >> "$BATS_TEST_TMPDIR/m.xml"
+		printf 'x\r\n\001 \346\227\245\n' | iconv -f UTF-8 -t "$enc" >> "$BATS_TEST_TMPDIR/m.xml"
+		same_answers "$BATS_TEST_TMPDIR/m.xml"
+		run "$XMLSNIFF" --json "$BATS_TEST_TMPDIR/m.xml"
+		assert_output --partial '"code":"illegal-sequence"'
+		assert_output --partial '"code":"illegal-char"'
+	done
+}
