@@ -57,6 +57,34 @@ loose_key(char *dst, const char *src, size_t size)
 	dst[i] = '\0';
 }
 
+/*
+ * The iconv name of the code-point layout the converters use: UTF-32LE,
+ * or WCHAR_T where that is the same bytes (glibc: UCS-4 in host order on a
+ * little-endian machine), since glibc converts to it in one step instead
+ * of two, four times as fast.
+ */
+const char *
+enc_u32le(void)
+{
+	static const char *name;
+
+	if (name == NULL) {
+		iconv_t cd = iconv_open("WCHAR_T", "UTF-8");
+		char in[] = "A\xC3\xA9", out[16], *ip = in, *op = out;
+		size_t il = 3, ol = sizeof(out);
+
+		name = "UTF-32LE";
+		if (cd != (iconv_t)-1) {
+			if (iconv(cd, &ip, &il, &op, &ol) == 0 && ol ==
+			    sizeof(out) - 8 && memcmp(out, "A\0\0\0\xE9\0\0\0", 8)
+			    == 0)
+				name = "WCHAR_T";
+			iconv_close(cd);
+		}
+	}
+	return name;
+}
+
 /* Return whether iconv(3) can decode from (and encode to) name. */
 int
 enc_iconv_ok(const char *name)

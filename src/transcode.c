@@ -556,6 +556,49 @@ u16_to(struct xc *x, const unsigned char *p, size_t n, int in_be)
 }
 
 static int lex(struct xc *, uint32_t);
+static void emit(struct xc *, uint32_t, int, uint64_t, uint64_t, uint64_t);
+
+/* Decoded characters (UTF-32LE) p[0..n) in a Unicode target. */
+static void
+u32_to(struct xc *x, const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (x->xo->kind != T_UTF8) {
+		for (; i + 4 <= n; i += 4)
+			emit(x, (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 |
+			    (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24,
+			    0, 0, 0, 0);
+		return;
+	}
+	while (i + 4 <= n) {
+		size_t chunk = n - i < OBUF_SIZE / 2 ? n - i : OBUF_SIZE / 2;
+		unsigned char *o = out_room(x, chunk + 8);
+		size_t end = i + chunk;
+
+		for (; i + 4 <= end; i += 4) {
+			uint32_t c = (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 |
+			    (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24;
+
+			if (c < 0x80)
+				*o++ = (unsigned char)c;
+			else if (c < 0x800) {
+				*o++ = (unsigned char)(0xC0 | c >> 6);
+				*o++ = (unsigned char)(0x80 | (c & 0x3F));
+			} else if (c < 0x10000) {
+				*o++ = (unsigned char)(0xE0 | c >> 12);
+				*o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+				*o++ = (unsigned char)(0x80 | (c & 0x3F));
+			} else {
+				*o++ = (unsigned char)(0xF0 | c >> 18);
+				*o++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+				*o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+				*o++ = (unsigned char)(0x80 | (c & 0x3F));
+			}
+		}
+		x->on = (size_t)(o - x->obuf);
+	}
+}
 
 /*
  * The next byte of p[j..m) (ASCII) that can change the lexical context,
@@ -617,6 +660,14 @@ run(void *ctx, const unsigned char *p, size_t n, int form)
 
 	if (!x->started || x->failed)
 		return 0;
+	/* Only an iconv target can refuse a character, and needs to say
+	 * where. */
+	if (form == RUN_BLOCKS)
+		return k != T_ICONV;
+	if (form == RUN_UTF32LE) {
+		u32_to(x, p, n);
+		return n;
+	}
 	switch (k) {
 	case T_UTF8:
 		if (form == RUN_UTF8)
@@ -705,33 +756,27 @@ emit(struct xc *x, uint32_t c, int ok, uint64_t off, uint64_t line,
 	unsigned char b[4];
 
 	switch (x->xo->kind) {
-	case T_UTF8:
-		if (c < 0x80 && x->on < OBUF_SIZE) {
-			x->obuf[x->on++] = (unsigned char)c;
-			if (x->on == OBUF_SIZE)
-				out_flush(x);
-			return;
-		}
-		if (c < 0x80) {
-			b[0] = (unsigned char)c;
-			out_bytes(x, b, 1);
-		} else if (c < 0x800) {
-			b[0] = (unsigned char)(0xC0 | c >> 6);
-			b[1] = (unsigned char)(0x80 | (c & 0x3F));
-			out_bytes(x, b, 2);
+	case T_UTF8: {
+		unsigned char *o = out_room(x, 4);
+
+		if (c < 0x80)
+			*o++ = (unsigned char)c;
+		else if (c < 0x800) {
+			*o++ = (unsigned char)(0xC0 | c >> 6);
+			*o++ = (unsigned char)(0x80 | (c & 0x3F));
 		} else if (c < 0x10000) {
-			b[0] = (unsigned char)(0xE0 | c >> 12);
-			b[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-			b[2] = (unsigned char)(0x80 | (c & 0x3F));
-			out_bytes(x, b, 3);
+			*o++ = (unsigned char)(0xE0 | c >> 12);
+			*o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+			*o++ = (unsigned char)(0x80 | (c & 0x3F));
 		} else {
-			b[0] = (unsigned char)(0xF0 | c >> 18);
-			b[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-			b[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-			b[3] = (unsigned char)(0x80 | (c & 0x3F));
-			out_bytes(x, b, 4);
+			*o++ = (unsigned char)(0xF0 | c >> 18);
+			*o++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+			*o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+			*o++ = (unsigned char)(0x80 | (c & 0x3F));
 		}
+		x->on = (size_t)(o - x->obuf);
 		return;
+	}
 	case T_UTF16BE:
 	case T_UTF16LE: {
 		int be = x->xo->kind == T_UTF16BE;
@@ -1021,7 +1066,9 @@ sink(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 		}
 		start(x, c, 1);
 	}
-	emit(x, c, lex(x, c), off, line, col);
+	/* Only an iconv target can lack a character: only it needs the
+	 * lexical context. */
+	emit(x, c, x->xo->kind == T_ICONV ? lex(x, c) : 0, off, line, col);
 }
 
 static void
@@ -1149,9 +1196,9 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 	x->cd = (iconv_t)-1;
 	x->rt_enc = x->rt_dec = (iconv_t)-1;
 	if (xo->kind == T_ICONV &&
-	    ((x->cd = iconv_open(xo->iconv, "UTF-32LE")) == (iconv_t)-1 ||
-	    (x->rt_enc = iconv_open(xo->iconv, "UTF-32LE")) == (iconv_t)-1 ||
-	    (x->rt_dec = iconv_open("UTF-32LE", xo->iconv)) == (iconv_t)-1)) {
+	    ((x->cd = iconv_open(xo->iconv, enc_u32le())) == (iconv_t)-1 ||
+	    (x->rt_enc = iconv_open(xo->iconv, enc_u32le())) == (iconv_t)-1 ||
+	    (x->rt_dec = iconv_open(enc_u32le(), xo->iconv)) == (iconv_t)-1)) {
 		xc_free(x);
 		return fail_io("iconv cannot write", xo->to.name);
 	}

@@ -259,7 +259,7 @@ dcache_get(const char *name)
 		return NULL;
 	if (victim->cd != NULL)
 		iconv_close(victim->cd);
-	if ((victim->cd = iconv_open("UTF-32LE", name)) == (iconv_t)-1) {
+	if ((victim->cd = iconv_open(enc_u32le(), name)) == (iconv_t)-1) {
 		victim->cd = NULL;
 		return NULL;
 	}
@@ -665,11 +665,23 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 			prev = c;
 		}
 		if (clean && used > 0) {
+			/* A transcoder takes the characters (positions are
+			 * not needed by it once it has asked for blocks). */
+			if (v->sink != NULL)
+				v->run(v->sink_ctx, out, 4 * nc, RUN_UTF32LE);
 			v->line = line;
 			v->col = col;
 			v->prev = prev;
 			v->off += used;
 			i += used;
+		}
+		/* A character cut by the end of the block: the next block
+		 * starts with it; cut by the end of the data: carry it. */
+		if (clean && r == (size_t)-1 && e == EINVAL) {
+			if (i < n && block < n - (i - used) && used > 0)
+				continue;
+			if (!eof)
+				break;
 		}
 		if (!clean || (r == (size_t)-1 && e != E2BIG)) {
 			/* Exact positions, a character at a time, for this
@@ -706,7 +718,9 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 	}
 	if (v->dec == DEC_ICONV)
 		used = v->sb ? feed_sb(v, p, n, eof) :
-		    v->stateless && v->sink == NULL && !v->xml11 && !char_only() ?
+		    v->stateless && !v->xml11 && !char_only() &&
+		    (v->sink == NULL || (v->run != NULL &&
+		    v->run(v->sink_ctx, NULL, 0, RUN_BLOCKS) != 0)) ?
 		    feed_iconv_bulk(v, p, n, eof) : feed_iconv(v, p, n, eof);
 	else
 		used = feed_unicode(v, p, n, eof);

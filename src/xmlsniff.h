@@ -121,6 +121,7 @@ struct enc {
 
 int		 enc_lookup(const char *, struct enc *);
 int		 enc_iconv_ok(const char *);
+const char	*enc_u32le(void);
 const char	*enc_family_name(enum family);
 int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);
@@ -284,7 +285,10 @@ typedef size_t	(*val_run_fn)(void *, const unsigned char *, size_t, int);
 enum {
 	RUN_UTF8,	/* also ASCII runs of single-byte encodings */
 	RUN_UTF16BE,
-	RUN_UTF16LE
+	RUN_UTF16LE,
+	RUN_UTF32LE,	/* decoded characters, in blocks */
+	RUN_BLOCKS	/* a question: may characters come in decoded blocks
+			 * (RUN_UTF32LE), without positions?  (1 yes, 0 no) */
 };
 
 struct val	*val_new(const struct sniff *, struct diags *);
