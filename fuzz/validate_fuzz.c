@@ -59,6 +59,27 @@ first_bad_utf8(const uint8_t *p, size_t n)
 	return i;
 }
 
+/* Validate p as the iconv encoding name, in two pieces; the diagnostics
+ * go to dg. */
+static void
+val_iconv(const uint8_t *p, size_t n, const char *name, struct diags *dg)
+{
+	static struct sniff s;
+	struct val *v;
+	size_t used;
+
+	memset(&s, 0, sizeof(s));
+	s.dec = DEC_ICONV;
+	snprintf(s.dec_iconv, sizeof(s.dec_iconv), "%s", name);
+	snprintf(s.encname, sizeof(s.encname), "%s", name);
+	if ((v = val_new(&s, &s.dg)) == NULL)
+		abort();
+	used = val_feed(v, p, n / 2, 0);
+	val_feed(v, p + used, n - used, 1);
+	val_free(v);
+	*dg = s.dg;
+}
+
 /* The validator's first illegal-sequence offset, or n. */
 static size_t
 val_first_bad(const uint8_t *p, size_t n, enum dec dec)
@@ -128,6 +149,30 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	plain_select(NULL);
+
+	/* Multi-byte encodings decoded in blocks against a character at a
+	 * time: the same diagnostics. */
+	{
+		static const char *const mb[] = { "SHIFT_JIS", "EUC-JP",
+		    "GB18030", "BIG5" };
+		static struct diags a, b;
+
+		for (i = 0; i < 4; i++) {
+			int k;
+
+			val_char_only = 0;
+			val_iconv(data, size, mb[i], &a);
+			val_char_only = 1;
+			val_iconv(data, size, mb[i], &b);
+			val_char_only = 0;
+			for (k = 0; k < D_NCODES; k++)
+				if (a.d[k].count != b.d[k].count ||
+				    a.d[k].off != b.d[k].off ||
+				    a.d[k].line != b.d[k].line ||
+				    a.d[k].col != b.d[k].col)
+					__builtin_trap();
+		}
+	}
 
 	/* Decoders against references. */
 	if (val_first_bad(data, size, DEC_UTF8) != first_bad_utf8(data, size))

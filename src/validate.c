@@ -605,19 +605,19 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 	return i;
 }
 
-/* XMLSNIFF_SIMD=ref: every path a character at a time (for tests). */
+/* XMLSNIFF_SIMD=ref, or val_char_only = 1: every path a character at a
+ * time (for tests and fuzz targets). */
+int val_char_only = -1;
+
 static int
 char_only(void)
 {
-	static int known, ref;
-
-	if (!known) {
+	if (val_char_only < 0) {
 		const char *e = getenv("XMLSNIFF_SIMD");
 
-		ref = e != NULL && strcmp(e, "ref") == 0;
-		known = 1;
+		val_char_only = e != NULL && strcmp(e, "ref") == 0;
 	}
-	return ref;
+	return val_char_only;
 }
 
 /*

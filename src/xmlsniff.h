@@ -291,6 +291,8 @@ enum {
 			 * (RUN_UTF32LE), without positions?  (1 yes, 0 no) */
 };
 
+extern int	 val_char_only;
+
 struct val	*val_new(const struct sniff *, struct diags *);
 void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, void *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
