@@ -13,7 +13,7 @@ ICONV_LIBS =
 WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
 		-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
 		-Wwrite-strings -Wvla
-XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L
+XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64
 
 SRCS =		src/bom.c src/decl.c src/diag.c src/enc.c src/fast.c src/input.c src/main.c \
 		src/mt.c src/report.c src/sniff.c src/transcode.c \

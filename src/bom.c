@@ -169,7 +169,8 @@ unit_size(enum unit u)
  * ASCII: enough to read a declaration, Appendix F.1.  Other bytes are 0.
  */
 static const unsigned char ebcdic_invariant[256] = {
-	[0x05] = '\t', [0x15] = '\n', [0x25] = '\n', [0x0D] = '\r',
+	/* 0x15 is NEL, which is no XML white space (S). */
+	[0x05] = '\t', [0x25] = '\n', [0x0D] = '\r',
 	[0x40] = ' ', [0x4B] = '.', [0x4C] = '<', [0x4D] = '(', [0x4E] = '+',
 	[0x50] = '&', [0x5C] = '*', [0x5D] = ')', [0x5E] = ';', [0x60] = '-',
 	[0x61] = '/', [0x6B] = ',', [0x6C] = '%', [0x6D] = '_', [0x6E] = '>',

@@ -139,6 +139,9 @@ guess_role(const struct units *s, size_t i, int have_decl)
 			break;
 		i = j;
 	}
+	/* A comment or PI that does not end within the head says nothing. */
+	if (at(s, i, "<!--") || at(s, i, "<?"))
+		return ROLE_DOCUMENT;
 	c = ch(s, i);
 	if (c < 0 || at(s, i, "<!DOCTYPE"))
 		return ROLE_DOCUMENT;

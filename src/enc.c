@@ -171,7 +171,8 @@ enc_lookup(const char *name, struct enc *e)
 		fill(e, l->idx);
 		return 0;
 	}
-	if (enc_iconv_ok(name)) {
+	/* Not "UTF-8//IGNORE" and the like: iconv's suffixes are no names. */
+	if (strchr(name, '/') == NULL && enc_iconv_ok(name)) {
 		strncpy(e->iconv, name, sizeof(e->iconv) - 1);
 		e->family = probe_family(name);
 		e->known = 1;

@@ -9,7 +9,8 @@
 #include "xmlsniff.h"
 
 /* Read up to n bytes, retrying short reads until EOF (or, for a regular
- * file, until its size is reached: no read just to see the end); -1 on
+ * file being only analysed, until its size is reached: no read just to
+ * see the end; a file that grows meanwhile is analysed as it was); -1 on
  * error. */
 static ssize_t
 read_full(struct inbuf *b, unsigned char *p, size_t n)
@@ -18,7 +19,7 @@ read_full(struct inbuf *b, unsigned char *p, size_t n)
 	size_t got = 0;
 
 	while (got < n) {
-		if (b->size >= 0 && b->got + (long long)got >= b->size &&
+		if (b->trust_size && b->got + (long long)got >= b->size &&
 		    got > 0)
 			break;
 		ssize_t r = read(fd, p + got, n - got);

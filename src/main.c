@@ -43,6 +43,7 @@ static struct {
 static struct xopts xo;
 static int status;
 static int stdout_closed;
+static int stdin_closed;
 static int same_out;	/* stdout and stderr are one file: keep order */
 static struct inbuf in;
 
@@ -198,6 +199,12 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 	int fd;
 
 	if (strcmp(name, "-") == 0 && top) {
+		if (stdin_closed) {
+			report_failure(name, "standard input is closed",
+			    opt.fmt, opt.quiet);
+			raise_status(2);
+			return;
+		}
 		if (fstat(0, &st) < 0) {
 			report_failure(name, strerror(errno), opt.fmt, opt.quiet);
 			raise_status(2);
@@ -209,6 +216,7 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 			return;
 		}
 		in.size = -1;	/* it may have been read from already */
+		in.trust_size = 0;
 		analyse(name, 0);
 		return;
 	}
@@ -253,6 +261,8 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 		return;
 	}
 	in.size = S_ISREG(st.st_mode) ? st.st_size : -1;
+	/* /proc and the like say 0 for what they hold. */
+	in.trust_size = in.size > 0 && opt.transcode_to == NULL;
 	analyse(name, fd);
 	close(fd);
 }
@@ -343,37 +353,91 @@ walk(const char *dir)
 	closedir(dp);
 }
 
+/*
+ * The next NUL-terminated name from f into *name (a final name may lack
+ * its NUL); return its length with the NUL, 0 at the end.  A name longer
+ * than PATH_MAX is read to its end but kept only in part (length
+ * PATH_MAX + 2 then), so that no list can take all memory.
+ */
+static ssize_t
+read_name(FILE *f, char **name, size_t *cap)
+{
+	size_t len = 0;
+	int c;
+
+	if (*name == NULL) {
+		if ((*name = malloc(PATH_MAX + 2)) == NULL)
+			return 0;
+		*cap = PATH_MAX + 2;
+	}
+	while ((c = getc(f)) != EOF && c != '\0') {
+		if (len < PATH_MAX + 1)
+			(*name)[len] = (char)c;
+		len++;
+	}
+	if (c == EOF && len == 0)
+		return 0;
+	if (len > PATH_MAX + 1)
+		len = PATH_MAX + 1;
+	(*name)[len] = '\0';
+	return (ssize_t)len + 1;
+}
+
+/* A bad entry in a --files0-from list: one escaped line, exit 2. */
+static void
+list_error(const char *from, unsigned long n, const char *what)
+{
+	fputs("xmlsniff: ", stderr);
+	put_name_err(from);
+	fprintf(stderr, ": name %lu %s\n", n, what);
+	raise_status(2);
+}
+
 /* --files0-from: NUL-separated names from F. */
 static void
 files0(const char *from)
 {
-	FILE *f = strcmp(from, "-") == 0 ? stdin : fopen(from, "rb");
+	FILE *f;
 	char *name = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	unsigned long n = 0;
+	struct stat st;
 
-	if (f == NULL) {
+	/* Not a device (/dev/zero would be names without end). */
+	if (strcmp(from, "-") != 0 && stat(from, &st) == 0 &&
+	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+		report_failure(from, "is a device; names are not read from it",
+		    opt.fmt, opt.quiet);
+		raise_status(2);
+		return;
+	}
+	if (strcmp(from, "-") == 0 && stdin_closed) {
+		report_failure(from, "standard input is closed", opt.fmt,
+		    opt.quiet);
+		raise_status(2);
+		return;
+	}
+	if ((f = strcmp(from, "-") == 0 ? stdin : fopen(from, "rb")) == NULL) {
 		report_failure(from, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
 		return;
 	}
-	while ((len = getdelim(&name, &cap, '\0', f)) > 0) {
+	while ((len = read_name(f, &name, &cap)) > 0) {
 		n++;
-		if (name[len - 1] != '\0')
-			len++;	/* the last name, without a final NUL */
 		if (len == 1) {
-			fprintf(stderr, "xmlsniff: %s: name %lu is empty\n",
-			    from, n);
-			raise_status(2);
+			list_error(from, n, "is empty");
+			continue;
+		}
+		if (len > PATH_MAX + 1) {
+			list_error(from, n, "is longer than PATH_MAX");
 			continue;
 		}
 		if (strcmp(name, "-") == 0 && (f == stdin || opt.in_place)) {
-			fprintf(stderr, "xmlsniff: %s: name %lu is \"-\", but "
-			    "%s\n", from, n, opt.in_place ? "--in-place cannot "
-			    "write back to standard input" : "the names are read "
-			    "from standard input");
-			raise_status(2);
+			list_error(from, n, opt.in_place ? "is \"-\", but "
+			    "--in-place cannot write back to standard input" :
+			    "is \"-\", but the names are read from standard "
+			    "input");
 			continue;
 		}
 		input(name, 1);
@@ -416,6 +480,8 @@ guard_fds(void)
 
 			if (fd == 1)
 				stdout_closed = 1;
+			if (fd == 0)
+				stdin_closed = 1;
 			if (nfd != fd && nfd >= 0)
 				close(nfd);
 		}

@@ -79,8 +79,18 @@ mt_parse(const char *v, struct mt *m, char *err, size_t errsize)
 	p = ows(q);
 	while (*p != '\0') {
 		if (*p != ';') {
-			snprintf(err, errsize, "unexpected \"%c\" at byte %zu; "
-			    "parameters are \"; name=value\"", *p,
+			char shown[8];
+
+			if (*p == '\n')
+				snprintf(shown, sizeof(shown), "\\n");
+			else if ((unsigned char)*p < 0x20 ||
+			    (unsigned char)*p >= 0x7F)
+				snprintf(shown, sizeof(shown), "\\x%02X",
+				    (unsigned char)*p);
+			else
+				snprintf(shown, sizeof(shown), "%c", *p);
+			snprintf(err, errsize, "unexpected \"%s\" at byte %zu; "
+			    "parameters are \"; name=value\"", shown,
 			    (size_t)(p - v) + 1);
 			return -1;
 		}
@@ -101,6 +111,14 @@ mt_parse(const char *v, struct mt *m, char *err, size_t errsize)
 				else if (*p == '\0' || *p == '\\') {
 					snprintf(err, errsize, "a quoted "
 					    "parameter value is not closed");
+					return -1;
+				}
+				/* RFC 9110 qdtext and quoted-pair: no controls
+				 * but HTAB. */
+				if ((*p >= 0 && *p < 0x20 && *p != '\t') ||
+				    *p == 0x7F) {
+					snprintf(err, errsize, "a control "
+					    "character in a quoted value");
 					return -1;
 				}
 				if (n + 1 < sizeof(val))

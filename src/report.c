@@ -54,6 +54,12 @@ put_name(const char *name)
 	put_name_to(stdout, name);
 }
 
+void
+put_name_err(const char *name)
+{
+	put_name_to(stderr, name);
+}
+
 /* A value from the entity or the command line, in double quotes. */
 static void
 put_quoted(const char *v)
@@ -261,8 +267,8 @@ report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
 	default:
 		break;
 	}
-	printf("%s (%s), ", s->have_enc ? s->encname : "unknown",
-	    source_text(s->source));
+	put_name(s->have_enc ? s->encname : "unknown");
+	printf(" (%s), ", source_text(s->source));
 	if (!d->present)
 		fputs("no declaration", stdout);
 	else if (!d->has_encoding)

@@ -391,6 +391,12 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 			    "bytes have the zero pattern of %s, but the "
 			    "charset says \"%s\"; the label is probably "
 			    "wrong", zero_pattern(p, n), mt->charset);
+		else if (s->cs.known && s->pat != PAT_UNKNOWN &&
+		    !pat_allows(s->pat, &s->cs))
+			diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
+			    "bytes are %s, but the charset says \"%s\" (%s); "
+			    "the label is probably wrong", pat_name(s->pat),
+			    mt->charset, enc_family_name(s->cs.family));
 	} else if (has_de) {
 		s->source = SRC_DECLARATION;
 		if (!s->de.known) {
@@ -472,6 +478,17 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 		    "section 3.2); add encoding=\"%s\" to the declaration",
 		    s->source == SRC_BOM ? "its BOM" : "the charset parameter",
 		    s->encname);
+
+	/* A declaration after more white space than the head holds is
+	 * looked for by the validator (decl-not-at-start). */
+	if (!eof && !d->present && !d->late && !d->upper && unit == UNIT_8) {
+		size_t i = s->bomlen;
+
+		while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' ||
+		    p[i] == '\r'))
+			i++;
+		s->ws_lead = i == n;
+	}
 
 	choose_decoder(s);
 	if (s->have_enc && s->dec == DEC_NONE &&

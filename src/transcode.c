@@ -101,7 +101,8 @@ on_signal(int sig)
 	raise(sig);
 }
 
-/* SPEC section 6.5: SIGINT, SIGTERM and SIGHUP remove the temporary file. */
+/* SPEC section 6.5: the signals that end the process remove the temporary
+ * file first. */
 void
 transcode_signals(void)
 {
@@ -109,10 +110,70 @@ transcode_signals(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM,
+	    SIGUSR1, SIGUSR2, SIGPIPE };
+	size_t i;
+
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+
+		/* A signal ignored on entry (a background job's SIGINT, a
+		 * caller's SIGPIPE) stays ignored. */
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	/* Over a file size limit, write(2) fails with EFBIG and the normal
+	 * clean-up runs, instead of a silent death. */
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+/* The signals that end the process: held off while the temporary file
+ * comes into being and is recorded, and while it is renamed. */
+static void
+hold_signals(int hold, sigset_t *old)
+{
+	sigset_t set;
+
+	if (hold) {
+		sigemptyset(&set);
+		sigaddset(&set, SIGINT);
+		sigaddset(&set, SIGTERM);
+		sigaddset(&set, SIGHUP);
+		sigaddset(&set, SIGQUIT);
+		sigaddset(&set, SIGALRM);
+		sigaddset(&set, SIGUSR1);
+		sigaddset(&set, SIGUSR2);
+		sigaddset(&set, SIGPIPE);
+		sigprocmask(SIG_BLOCK, &set, old);
+	} else
+		sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+/* Return whether iconv, writing "<" in name, starts with a BOM. */
+static int
+writes_bom(const char *name)
+{
+	iconv_t cd = iconv_open(name, "UTF-8");
+	char in[] = "<", out[16], *ip = in, *op = out;
+	size_t il = 1, ol = sizeof(out), len;
+	int bom = 0;
+
+	if (cd == (iconv_t)-1)
+		return 0;
+	if (iconv(cd, &ip, &il, &op, &ol) != (size_t)-1) {
+		len = sizeof(out) - ol;
+		bom = (len >= 2 && ((unsigned char)out[0] == 0xFE &&
+		    (unsigned char)out[1] == 0xFF)) || (len >= 2 &&
+		    (unsigned char)out[0] == 0xFF &&
+		    (unsigned char)out[1] == 0xFE) || (len >= 3 &&
+		    memcmp(out, "\xEF\xBB\xBF", 3) == 0) || (len >= 4 &&
+		    memcmp(out, "\0\0\xFE\xFF", 4) == 0);
+	}
+	iconv_close(cd);
+	return bom;
 }
 
 /*
@@ -170,6 +231,14 @@ target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
 	}
 	if (xo->kind == T_ICONV && !enc_iconv_ok(xo->iconv)) {
 		snprintf(err, errsize, "this system's iconv cannot write %s", n);
+		return -1;
+	}
+	/* RFC 7303 section 3.3: "anything else" never begins with a BOM;
+	 * a converter that writes one of its own (glibc's UNICODE, UCS-2
+	 * in some versions) cannot be used. */
+	if (xo->kind == T_ICONV && !xo->bom && writes_bom(xo->iconv)) {
+		snprintf(err, errsize, "iconv writes a byte order mark of its "
+		    "own for %s; use UTF-16 or UTF-32", n);
 		return -1;
 	}
 	return 0;
@@ -342,6 +411,7 @@ rt_ok(struct xc *x, uint32_t c)
 		op = (char *)back;
 		ol = sizeof(back);
 		ok = iconv(x->rt_dec, &ip, &il, &op, &ol) == 0 && il == 0 &&
+		    iconv(x->rt_dec, NULL, NULL, &op, &ol) == 0 &&
 		    sizeof(back) - ol == 4 && memcmp(back, in, 4) == 0;
 	}
 	if (c < 0x10000) {
@@ -658,6 +728,8 @@ run(void *ctx, const unsigned char *p, size_t n, int form)
 	enum tkind k = x->xo->kind;
 	size_t m;
 
+	if (!x->failed && x->dg->d[D_ILLEGAL_SEQUENCE].count > 0)
+		x->failed = 1;
 	if (!x->started || x->failed)
 		return 0;
 	/* Only an iconv target can refuse a character, and needs to say
@@ -1055,6 +1127,10 @@ sink(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 {
 	struct xc *x = ctx;
 
+	/* SPEC 6.2: an illegal sequence fails the transcode; write nothing
+	 * more. */
+	if (!x->failed && x->dg->d[D_ILLEGAL_SEQUENCE].count > 0)
+		x->failed = 1;
 	if (x->failed)
 		return;
 	if (!x->started) {
@@ -1100,14 +1176,57 @@ dir_of(const char *path, char *dir, size_t size)
 static int
 fail_io(const char *what, const char *name)
 {
-	fprintf(stderr, "xmlsniff: ");
-	fputs(what, stderr);
+	int e = errno;
+
+	fprintf(stderr, "xmlsniff: %s", what);
 	if (name != NULL) {
 		fputs(" ", stderr);
-		fputs(name, stderr);
+		put_name_err(name);
 	}
-	fprintf(stderr, ": %s\n", strerror(errno));
+	fprintf(stderr, ": %s\n", strerror(e));
 	return 2;
+}
+
+/* A transcode not done, for a reason that is no I/O error. */
+static int
+refuse(const char *name, const char *why)
+{
+	fputs("xmlsniff: ", stderr);
+	put_name_err(name);
+	fprintf(stderr, ": not transcoded: %s\n", why);
+	return 1;
+}
+
+/*
+ * Return whether the declaration's characters, as the authoritative
+ * decoder reads them, are laid out as the sniffed bytes were (one unit a
+ * character): only then do its byte offsets say where the encoding value
+ * is.  A charset parameter that contradicts the byte pattern breaks this.
+ */
+static int
+decl_layout_ok(const struct sniff *s)
+{
+	enum unit u = s->bom != BOM_NONE ? unit_of_bom(s->bom) :
+	    unit_of_pat(s->pat);
+
+	switch (s->dec) {
+	case DEC_UTF8:
+		return u == UNIT_8;
+	case DEC_UTF16BE:
+		return u == UNIT_16BE;
+	case DEC_UTF16LE:
+		return u == UNIT_16LE;
+	case DEC_UTF32BE:
+		return u == UNIT_32BE;
+	case DEC_UTF32LE:
+		return u == UNIT_32LE;
+	case DEC_ICONV:
+		return s->enc.family == ENC_F_EBCDIC ? u == UNIT_EBCDIC :
+		    enc_is_utf16(s->enc.family) ? u == UNIT_16BE ||
+		    u == UNIT_16LE : u == UNIT_8;
+	default:
+		return 0;
+	}
 }
 
 /* Open the destination: directly for standard output and non-regular
@@ -1119,10 +1238,11 @@ open_dest(const char *dest, char *real, size_t realsize, int *direct)
 	char dir[PATH_MAX];
 	const char *base;
 	mode_t mode, um;
+	sigset_t old;
 	int fd, exists;
 
 	*direct = 0;
-	if (dest == NULL) {
+	if (dest == NULL || strcmp(dest, "-") == 0) {
 		*direct = 1;
 		return 1;
 	}
@@ -1144,14 +1264,21 @@ open_dest(const char *dest, char *real, size_t realsize, int *direct)
 		fail_io("cannot create a temporary file for", dest);
 		return -1;
 	}
+	hold_signals(1, &old);
 	if ((fd = mkstemp(tmp_path)) < 0) {
+		hold_signals(0, &old);
 		fail_io("cannot create a temporary file in", dir);
 		return -1;
 	}
 	tmp_active = 1;
+	hold_signals(0, &old);
 	um = umask(0);
 	umask(um);
 	mode = exists ? st.st_mode & 07777 : 0666 & ~um;
+	/* Keep the owner (as root); where that fails, no set-ID bits. */
+	if (exists && (st.st_uid != geteuid() || st.st_gid != getegid()) &&
+	    fchown(fd, st.st_uid, st.st_gid) < 0)
+		mode &= ~(mode_t)(S_ISUID | S_ISGID);
 	if (fchmod(fd, mode) < 0) {
 		fail_io("cannot set the mode of", tmp_path);
 		close(fd);
@@ -1175,19 +1302,35 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 {
 	const char *dest = in_place ? name : output;
 	char real[PATH_MAX];
+	sigset_t held;
 	struct xc *x;
 	struct val *v;
 	int direct, rc = 0;
 
 	if (strict && s->dg.errors > 0)
-		return fprintf(stderr, "xmlsniff: %s: not transcoded: the input "
-		    "has errors (--strict)\n", name), 1;
+		return refuse(name, "the input has errors (--strict)");
 	if (s->dec == DEC_NONE)
-		return fprintf(stderr, "xmlsniff: %s: not transcoded: its "
-		    "encoding cannot be decoded\n", name), 1;
+		return refuse(name, "its encoding cannot be decoded");
 	if (s->dg.d[D_BAD_DECLARATION].count || s->dg.d[D_DECL_NOT_AT_START].count)
-		return fprintf(stderr, "xmlsniff: %s: not transcoded: the "
-		    "declaration must be mended first\n", name), 1;
+		return refuse(name, "the declaration must be mended first");
+	if (s->decl.present && !decl_layout_ok(s))
+		return refuse(name, "the charset parameter contradicts the byte "
+		    "layout of the declaration; correct the charset");
+	/* SPEC 6.5: in place means a regular file, replaced by rename. */
+	if (in_place && in->size < 0)
+		return refuse(name, "--in-place needs a regular file") + 1;
+	{
+		struct stat a, b;
+
+		/* Writing into the FIFO or device being read would never
+		 * end. */
+		if (!in_place && output != NULL && strcmp(output, "-") != 0 &&
+		    stat(output, &a) == 0 && !S_ISREG(a.st_mode) &&
+		    fstat(in->fd, &b) == 0 && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino)
+			return refuse(name, "-o names the input itself, which "
+			    "is not a regular file") + 1;
+	}
 	if ((x = calloc(1, sizeof(*x))) == NULL)
 		return fail_io("out of memory for", name);
 	x->xo = xo;
@@ -1270,11 +1413,13 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 			rc = fail_io("cannot sync", tmp_path);
 		if (close(x->fd) < 0 && rc == 0)
 			rc = fail_io("cannot close", tmp_path);
+		hold_signals(1, &held);
 		if (rc == 0 && rename(tmp_path, real) < 0)
 			rc = fail_io("cannot replace", dest);
 		if (rc != 0)
 			unlink(tmp_path);
 		tmp_active = 0;
+		hold_signals(0, &held);
 		if (rc == 0) {
 			char dir[PATH_MAX];
 			int dfd;
@@ -1289,8 +1434,7 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 		close(x->fd);
 	if (rc == 1 && s->dg.d[D_UNREPRESENTABLE].count == 0 &&
 	    s->dg.d[D_ILLEGAL_SEQUENCE].count == 0)
-		fprintf(stderr, "xmlsniff: %s: not transcoded: the input has "
-		    "errors (--strict)\n", name);
+		refuse(name, "the input has errors (--strict)");
 	val_free(v);
 	xc_free(x);
 	return rc;

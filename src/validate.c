@@ -34,6 +34,7 @@ struct val {
 	uint64_t	 u8mb;		/* multi-byte UTF-8 sequences seen */
 	uint64_t	 u8off, u8line, u8col;
 	unsigned	 u8skip;
+	int		 ws_lead;	/* only white space so far: see sniff */
 	uint64_t	 c1;		/* C1 controls under ISO-8859-n */
 	uint32_t	 c1char;
 	uint64_t	 c1off, c1line, c1col;
@@ -215,21 +216,27 @@ sb_build(iconv_t cd, uint32_t *map)
 static int
 stateless(iconv_t cd)
 {
-	static const char probe[] = { 0x1B, 0x0E, '+', '~' };
+	static const char *const escapes[] = { "\x1B", "\x0E", "+", "~" };
+	static const char *const letters[] = { "a", "\xE0", "\x88\x62" };
 	size_t i;
-	int ok = 1;
 
-	for (i = 0; i < sizeof(probe) && ok; i++) {
-		char in = probe[i], *ip = &in, out[16], *op = out;
-		size_t il = 1, ol = sizeof(out);
+	for (i = 0; i < 7; i++) {
+		const char *in = i < 4 ? escapes[i] : letters[i - 4];
+		char out[16], *ip = (char *)in, *op = out;
+		size_t il = strlen(in), ol = sizeof(out);
+		size_t r;
 
 		iconv(cd, NULL, NULL, NULL, NULL);
-		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 ||
-		    ol != sizeof(out) - 4)
-			ok = 0;
+		r = iconv(cd, &ip, &il, &op, &ol);
+		/* An escape byte must make its character alone... */
+		if (i < 4 && (r == (size_t)-1 || ol != sizeof(out) - 4))
+			break;
+		/* ... and no letter may be held back for what follows. */
+		if (i >= 4 && r != (size_t)-1 && il == 0 && ol == sizeof(out))
+			break;
 	}
 	iconv(cd, NULL, NULL, NULL, NULL);
-	return ok;
+	return i == 7;
 }
 
 /* A decoder from name to UTF-32LE, from the cache or new; NULL if iconv
@@ -294,6 +301,7 @@ val_new(const struct sniff *s, struct diags *dg)
 	v->dg = dg;
 	v->encname = s->encname;
 	v->skip = s->bomlen;
+	v->ws_lead = s->ws_lead;
 	v->line = v->col = 1;
 	v->cd = (iconv_t)-1;
 	if (v->dec == DEC_ICONV) {
@@ -443,6 +451,20 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 					break;
 			}
 		}
+		if (v->dec == DEC_UTF8 && p[i] == 0 && v->sink == NULL) {
+			/* A run of NUL bytes (a binary file, a sparse hole):
+			 * one illegal-char, counted. */
+			size_t k = 1;
+
+			while (i + k < n && p[i + k] == 0)
+				k++;
+			put(v, 0, v->off);
+			v->dg->d[D_ILLEGAL_CHAR].count += k - 1;
+			v->col += k - 1;
+			i += k;
+			v->off += k;
+			continue;
+		}
 		if (v->dec == DEC_UTF8) {
 			r = utf8_dec(p + i, n - i, &c);
 		} else if (v->dec == DEC_UTF16BE || v->dec == DEC_UTF16LE)
@@ -549,6 +571,32 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 	return i;
 }
 
+/* Account for the characters iconv wrote to out[0..len), all at the
+ * current offset. */
+static void
+put_out(struct val *v, const unsigned char *out, size_t len)
+{
+	size_t k;
+
+	for (k = 0; k + 4 <= len; k += 4)
+		put(v, (uint32_t)out[k] | (uint32_t)out[k + 1] << 8 |
+		    (uint32_t)out[k + 2] << 16 | (uint32_t)out[k + 3] << 24,
+		    v->off);
+}
+
+/* At the end of the input: the characters a decoder still holds
+ * (windows-1258 keeps a letter back for a combining mark). */
+static void
+flush_decoder(struct val *v)
+{
+	unsigned char out[64];
+	char *op = (char *)out;
+	size_t ol = sizeof(out);
+
+	iconv(v->cd, NULL, NULL, &op, &ol);
+	put_out(v, out, (size_t)(op - (char *)out));
+}
+
 /* Any other encoding: one character at a time, so that every offset is
  * exact and stateful encodings (ISO-2022-*) keep their state. */
 static size_t
@@ -562,17 +610,9 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 		/* A small window: glibc converts far ahead of a small output
 		 * buffer, so the whole rest would cost its length per call. */
 		size_t win = n - i < 32 ? n - i : 32;
-		size_t il = win, ol = 4, used, k;
+		size_t il = win, ol = 4, used;
 		size_t r = iconv(v->cd, &ip, &il, &op, &ol);
-		int e = errno;
-
-		if (r == (size_t)-1 && e == EINVAL && win < n - i &&
-		    ip == (char *)(p + i)) {
-			/* A sequence longer than the window. */
-			il = n - i;
-			r = iconv(v->cd, &ip, &il, &op, &ol);
-			e = errno;
-		}
+		int e = errno, progress;
 
 		if (r == (size_t)-1 && e == E2BIG && op == (char *)out) {
 			/* One input sequence, several characters. */
@@ -580,28 +620,38 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 			r = iconv(v->cd, &ip, &il, &op, &ol);
 			e = errno;
 		}
+		if (r == (size_t)-1 && e == EINVAL && ip == (char *)(p + i) &&
+		    op == (char *)out && win < n - i) {
+			/* A sequence longer than the window. */
+			il = n - i;
+			r = iconv(v->cd, &ip, &il, &op, &ol);
+			e = errno;
+		}
 		used = (size_t)(ip - (char *)(p + i));
-		for (k = 0; k + 4 <= (size_t)(op - (char *)out); k += 4)
-			put(v, (uint32_t)out[k] | (uint32_t)out[k + 1] << 8 |
-			    (uint32_t)out[k + 2] << 16 |
-			    (uint32_t)out[k + 3] << 24, v->off);
+		progress = used > 0 || op != (char *)out;
+		put_out(v, out, (size_t)(op - (char *)out));
 		i += used;
 		v->off += used;
-		if (r != (size_t)-1 || e == E2BIG)
+		if (r != (size_t)-1 || (progress && (e == E2BIG || e == EINVAL)))
 			continue;
 		if (e == EINVAL) {
+			/* The rest of the data is one incomplete sequence. */
 			if (!eof)
 				break;
 			illegal(v, p + i, n - i, 1);
 			v->off += n - i;
 			i = n;
 		} else {
+			/* EILSEQ, or a sequence that makes more characters
+			 * than any known one (E2BIG with no progress). */
 			illegal(v, p + i, 1, 0);
 			v->col++;
 			v->off++;
 			i++;
 		}
 	}
+	if (eof && i == n)
+		flush_decoder(v);
 	return i;
 }
 
@@ -696,6 +746,8 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 		} else if (used == 0)
 			break;
 	}
+	if (eof && i == n)
+		flush_decoder(v);
 	return i;
 }
 
@@ -704,6 +756,38 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
  * Return how many were consumed: fewer than n only when not eof and the
  * data ends inside a character, whose bytes the caller passes again.
  */
+/* The leading white space ends at p + j: is an XML declaration there?
+ * (XML 1.0 [22]: it must come first.) */
+static void
+ws_lead_end(struct val *v, const unsigned char *p, size_t n)
+{
+	uint64_t line = v->line, col = v->col;
+	uint32_t prev = v->prev;
+	size_t j;
+
+	for (j = 0; j < n && (p[j] == ' ' || p[j] == '\t' || p[j] == '\n' ||
+	    p[j] == '\r'); j++) {
+		if (p[j] == '\n' && prev == '\r')
+			;
+		else if (p[j] == '\n' || p[j] == '\r') {
+			line++;
+			col = 1;
+		} else
+			col++;
+		prev = p[j];
+	}
+	if (j == n)
+		return;
+	v->ws_lead = 0;
+	if (n - j >= 6 && memcmp(p + j, "<?xml", 5) == 0 &&
+	    (p[j + 5] == ' ' || p[j + 5] == '\t' || p[j + 5] == '\n' ||
+	    p[j + 5] == '\r' || p[j + 5] == '?'))
+		diag_add(v->dg, D_DECL_NOT_AT_START, v->off + j, line, col,
+		    "the XML declaration comes after white space; it must be "
+		    "the very first thing in the entity (after the BOM, if "
+		    "any): remove what precedes it");
+}
+
 size_t
 val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 {
@@ -716,6 +800,8 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 		p += skip;
 		n -= skip;
 	}
+	if (v->ws_lead && v->skip == 0)
+		ws_lead_end(v, p, n);
 	if (v->dec == DEC_ICONV)
 		used = v->sb ? feed_sb(v, p, n, eof) :
 		    v->stateless && !v->xml11 && !char_only() &&

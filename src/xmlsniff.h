@@ -32,6 +32,8 @@ struct inbuf {
 	size_t		 n;
 	int		 eof;		/* p[0..n) runs to the end of input */
 	long long	 size;		/* a regular file's size, else -1 */
+	int		 trust_size;	/* stop reading at size (no read to see
+					 * the end); never when transcoding */
 	long long	 got;		/* bytes read so far */
 };
 
@@ -266,6 +268,8 @@ struct sniff {
 	enum dec	 dec;
 	char		 dec_iconv[64];	/* iconv name for DEC_ICONV */
 	int		 xml11;
+	int		 ws_lead;	/* the head is white space only, so a late
+					 * "<?xml" may come after it */
 	enum role	 role;
 	struct diags	 dg;
 };
@@ -334,6 +338,7 @@ void		 report_diags(const char *, const struct sniff *);
 void		 report_failure(const char *, const char *, enum fmt, int);
 void		 report_mime(const struct sniff *, char *, size_t);
 void		 put_name(const char *);
+void		 put_name_err(const char *);
 void		 put_json_string(const char *);
 
 /* transcode.c */

@@ -253,7 +253,7 @@ awkward() {
 	    $'\xc3\xa9t\xc3\xa9.xml' $'\xff.xml'; do
 		printf '<a>\377</a>' > "tree/$n"
 	done
-	[ "$(find tree -type f | wc -l)" -eq 10 ] || fail "could not make the names"
+	[ "$(find tree -type f -printf x | wc -c)" -eq 10 ] || fail "could not make the names"
 }
 
 # The names as the default output and the diagnostics write them, in -r
