@@ -342,6 +342,20 @@ val_set_sink(struct val *v, val_sink_fn fn, val_run_fn run, void *ctx)
 	v->sink_ctx = ctx;
 }
 
+/* Account for a plain run of k bytes that ends at line l, column c;
+ * return k. */
+static size_t
+run_done(struct val *v, size_t k, uint64_t l, uint64_t c)
+{
+	v->line = l;
+	v->col = c;
+	if (k > 0) {
+		v->off += k;
+		v->prev = 0;
+	}
+	return k;
+}
+
 /*
  * Take the plain run p[0..k) whose counters end at *l, *c: hand it to the
  * run sink, if any, and return how many bytes it took, with the counters
@@ -441,15 +455,9 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 			    &cc);
 
 			k = take_run(v, p + i, k, form, &l, &cc);
-			v->line = l;
-			v->col = cc;
-			if (k > 0) {
-				i += k;
-				v->off += k;
-				v->prev = 0;
-				if (i >= n)
-					break;
-			}
+			i += run_done(v, k, l, cc);
+			if (i >= n)
+				break;
 		}
 		if (v->dec == DEC_UTF8 && p[i] == 0 && v->sink == NULL) {
 			/* A run of NUL bytes (a binary file, a sparse hole):
@@ -538,15 +546,9 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			size_t k = plain_ascii(p + i, n - i, &l, &cc);
 
 			k = take_run(v, p + i, k, RUN_UTF8, &l, &cc);
-			v->line = l;
-			v->col = cc;
-			if (k > 0) {
-				i += k;
-				v->off += k;
-				v->prev = 0;
-				if (i >= n)
-					break;
-			}
+			i += run_done(v, k, l, cc);
+			if (i >= n)
+				break;
 		}
 		c = v->sbmap[p[i]];
 		if ((p[i] >= 0x80 || v->u8skip > 0) && sb_utf8(v, p, i, n, eof))

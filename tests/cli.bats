@@ -6,10 +6,7 @@ load helper
 # Every test works in its own scratch directory, so that file names in the
 # output stay short.
 setup() {
-	cd "$BATS_TEST_TMPDIR" || return 1
-	printf '<a/>' > plain.xml
-	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351</a>' \
-	    > latin1.xml
+	scratch_samples
 	# FF FE, then <?xml version="1.0" encoding="UTF-16"?><a/> in UTF-16LE.
 	printf '\377\376' > u16bom.xml
 	printf '<?xml version="1.0" encoding="UTF-16"?><a/>' |

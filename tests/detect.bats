@@ -9,16 +9,6 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-# put FILE FORMAT: write the bytes that printf makes of FORMAT into FILE.
-put() {
-	printf "$2" > "$1"
-}
-
-# enc ENCODING TEXT: TEXT (UTF-8, printf escapes allowed) in ENCODING.
-enc() {
-	printf "$2" | iconv -f UTF-8 -t "$1"
-}
-
 # ucs4 2143|3412 TEXT: TEXT in one of the unusual UCS-4 octet orders.
 ucs4() {
 	if [ "$1" = 2143 ]; then

@@ -9,16 +9,6 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-# put FILE FORMAT: write the bytes that printf makes of FORMAT into FILE.
-put() {
-	printf "$2" > "$1"
-}
-
-# enc ENCODING TEXT: TEXT (UTF-8, printf escapes allowed) in ENCODING.
-enc() {
-	printf "$2" | iconv -f UTF-8 -t "$1"
-}
-
 stderr_has() {
 	[[ "$stderr" == *"$1"* ]] || fail "stderr lacks: $1
 stderr: $stderr"

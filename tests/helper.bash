@@ -43,3 +43,23 @@ xs() {
 hexof() {
 	od -An -v -tx1 "$1" | tr -d ' \n'
 }
+
+# put FILE FORMAT: write the bytes that printf makes of FORMAT into FILE.
+put() {
+	printf "$2" > "$1"
+}
+
+# enc ENCODING TEXT: TEXT (UTF-8, printf escapes allowed) in ENCODING.
+enc() {
+	printf "$2" | iconv -f UTF-8 -t "$1"
+}
+
+# scratch_samples: work in the test's scratch directory (short names in
+# the output), with plain.xml (UTF-8, no declaration) and latin1.xml
+# (ISO-8859-1, declared) in it.
+scratch_samples() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	printf '<a/>' > plain.xml
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351</a>' \
+	    > latin1.xml
+}

@@ -12,10 +12,7 @@
 load helper
 
 setup() {
-	cd "$BATS_TEST_TMPDIR" || return 1
-	printf '<a/>' > plain.xml
-	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351</a>' \
-	    > latin1.xml
+	scratch_samples
 }
 
 teardown() {
