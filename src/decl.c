@@ -372,7 +372,7 @@ decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
     int eof, struct decl *d)
 {
 	struct units s = { u, p, n, start, unit_size(u), eof };
-	size_t i, j;
+	size_t i, j, text = 0;
 
 	memset(d, 0, sizeof(*d));
 	d->standalone = -1;
@@ -431,12 +431,14 @@ decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
 			i = j;
 			continue;
 		}
-		/* Text before the first markup, within the first line's
-		 * worth of characters. */
-		if (ch(&s, i) >= 0 && ch(&s, i) != '<' && i < 1024) {
-			for (j = i; j < 1024 && ch(&s, j) >= 0 &&
+		/* Text before the first markup: 1024 characters of it in
+		 * all (counted as characters, so that the answer does not
+		 * depend on the encoding). */
+		if (ch(&s, i) >= 0 && ch(&s, i) != '<' && text < 1024) {
+			for (j = i; text < 1024 && ch(&s, j) >= 0 &&
 			    ch(&s, j) != '<'; j++)
-				;
+				if (u != UNIT_8 || (s.p[boff(&s, j)] & 0xC0) != 0x80)
+					text++;
 			if (ch(&s, j) == '<' && j > i) {
 				if (d->late_what[0] == '\0')
 					snprintf(d->late_what,

@@ -1052,3 +1052,16 @@ CT_LATIN1='application/xml; charset=iso-8859-1'
 	xs --json --content-type "$CT_LATIN1" c.xml
 	lacks suspicious-label
 }
+
+@test "decl-not-at-start: text before it is counted in characters, so every encoding agrees" {
+	# 600 two-byte characters: 1200 bytes in UTF-8, 1200 in UTF-16 too,
+	# but 600 characters either way (found by the transcode fuzz target).
+	local body
+	body=$(printf '\303\251%.0s' $(seq 1 600))
+	printf '%s<?xml version="1.0"?><a/>' "$body" > u8.xml
+	{ printf '\376\377'; printf '%s<?xml version="1.0"?><a/>' "$body" | iconv -f UTF-8 -t UTF-16BE; } > u16.xml
+	xs --json u8.xml
+	assert_output --partial '"code":"decl-not-at-start"'
+	xs --json u16.xml
+	assert_output --partial '"code":"decl-not-at-start"'
+}
