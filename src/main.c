@@ -178,7 +178,7 @@ analyse(const char *name, int fd)
 		raise_status(1);
 }
 
-static void walk(const char *);
+static void walk(int, const char *, const char *);
 static void input_at(int, const char *, const char *, int);
 
 static void
@@ -231,7 +231,10 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 		raise_status(2);
 		return;
 	}
-	if ((fd = openat(dirfd, leaf, O_RDONLY | O_NOCTTY)) < 0) {
+	/* Under -r, a name swapped for a link or a FIFO since readdir is
+	 * neither followed nor waited on. */
+	if ((fd = openat(dirfd, leaf, O_RDONLY | O_NOCTTY |
+	    (top ? 0 : O_NOFOLLOW | O_NONBLOCK))) < 0) {
 		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
 		return;
@@ -245,7 +248,7 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 	if (S_ISDIR(st.st_mode)) {
 		close(fd);
 		if (opt.recursive)
-			walk(name);
+			walk(AT_FDCWD, name, name);
 		else {
 			report_failure(name, "is a directory (use -r to "
 			    "descend into it)", opt.fmt, opt.quiet);
@@ -253,9 +256,20 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 		}
 		return;
 	}
+	if (!top && !S_ISREG(st.st_mode)) {
+		/* -r passes over what is not a regular file any more. */
+		close(fd);
+		return;
+	}
 	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
 		report_failure(name, "became a device while it was opened; "
 		    "not read", opt.fmt, opt.quiet);
+		raise_status(2);
+		close(fd);
+		return;
+	}
+	if (!top && fcntl(fd, F_SETFL, 0) < 0) {
+		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
 		close(fd);
 		return;
@@ -277,7 +291,7 @@ name_cmp(const void *a, const void *b)
 /* -r: every regular file below dir, in byte order of names; symbolic
  * links, FIFOs, sockets and devices found there are passed over. */
 static void
-walk(const char *dir)
+walk(int parent, const char *leaf, const char *dir)
 {
 	DIR *dp;
 	struct dirent *de;
@@ -285,7 +299,9 @@ walk(const char *dir)
 	size_t n = 0, cap = 0, i;
 	int dfd;
 
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) < 0 ||
+	/* Below the top, relative to the parent and never through a link. */
+	if ((dfd = openat(parent, leaf, O_RDONLY | O_DIRECTORY |
+	    (parent == AT_FDCWD ? 0 : O_NOFOLLOW))) < 0 ||
 	    (dp = fdopendir(dfd)) == NULL) {
 		report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
@@ -320,8 +336,8 @@ walk(const char *dir)
 	}
 	qsort(names, n, sizeof(*names), name_cmp);
 	for (i = 0; i < n; i++) {
-		const char *leaf = names[i] + 1;
-		size_t len = strlen(dir) + strlen(leaf) + 2;
+		const char *e = names[i] + 1;
+		size_t len = strlen(dir) + strlen(e) + 2;
 		char type = names[i][0];
 		struct stat st;
 
@@ -332,9 +348,9 @@ walk(const char *dir)
 			continue;
 		}
 		snprintf(path, len, "%s%s%s", dir,
-		    dir[strlen(dir) - 1] == '/' ? "" : "/", leaf);
+		    dir[strlen(dir) - 1] == '/' ? "" : "/", e);
 		if (type == '?') {
-			if (fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			if (fstatat(dfd, e, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 				report_failure(path, strerror(errno), opt.fmt,
 				    opt.quiet);
 				raise_status(2);
@@ -343,9 +359,9 @@ walk(const char *dir)
 				    S_ISREG(st.st_mode) ? 'f' : 'o';
 		}
 		if (type == 'd')
-			walk(path);
+			walk(dfd, e, path);
 		else if (type == 'f')
-			input_at(dfd, leaf, path, 0);
+			input_at(dfd, e, path, 0);
 		free(path);
 		free(names[i]);
 	}
