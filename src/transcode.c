@@ -83,6 +83,9 @@ struct xc {
 	int			 dkind;		/* 'A' ATTLIST, 'E' ENTITY */
 	int			 dext;
 	int			 lit_ok;
+	/* A single-byte source: its table, and each byte in UTF-8. */
+	const uint32_t		*sbmap;
+	unsigned char		 sb8[256][4];	/* length, then the bytes */
 	/* ASCII characters the iconv target writes as the same byte. */
 	unsigned char		 ident[128];
 	int			 ident_all;	/* TAB, LF, 0x20-0x7F all are */
@@ -436,7 +439,7 @@ out_room(struct xc *x, size_t need)
 static void
 u8_to_wide(struct xc *x, const unsigned char *p, size_t n, int width, int be)
 {
-	size_t i = 0;
+	size_t i = 0, retry = 0;
 
 	while (i < n) {
 		size_t chunk = n - i < OBUF_SIZE / 8 ? n - i : OBUF_SIZE / 8;
@@ -447,8 +450,9 @@ u8_to_wide(struct xc *x, const unsigned char *p, size_t n, int width, int be)
 			uint32_t c = p[i];
 
 #ifdef __SSE2__
-			/* Sixteen ASCII bytes at a time, widened. */
-			if (c < 0x80 && i + 16 <= end) {
+			/* Sixteen ASCII bytes at a time, widened (and not
+			 * tried again for a while when it failed). */
+			if (c < 0x80 && i + 16 <= end && i >= retry) {
 				__m128i v = _mm_loadu_si128((const __m128i *)(p +
 				    i));
 				__m128i z = _mm_setzero_si128();
@@ -490,6 +494,7 @@ u8_to_wide(struct xc *x, const unsigned char *p, size_t n, int width, int be)
 					i += 16;
 					continue;
 				}
+				retry = i + 16;
 			}
 #endif
 			if (c < 0x80)
@@ -533,13 +538,50 @@ u8_to_wide(struct xc *x, const unsigned char *p, size_t n, int width, int be)
 	}
 }
 
+/* Plain UTF-16 p[0..n) as UTF-8: a plain run has no surrogates, so each
+ * unit is one character of one to three bytes, written without branches
+ * on its length (which mixed text would mispredict). */
+static void
+u16_to_u8(struct xc *x, const unsigned char *p, size_t n, int in_be)
+{
+	size_t i = 0;
+
+	while (i + 2 <= n) {
+		size_t chunk = n - i < OBUF_SIZE / 4 ? n - i : OBUF_SIZE / 4;
+		unsigned char *o = out_room(x, chunk * 2 + 8);
+		size_t end = i + (chunk & ~(size_t)1);
+
+		for (; i < end; i += 2) {
+			uint32_t c = in_be ? (uint32_t)p[i] << 8 | p[i + 1] :
+			    (uint32_t)p[i + 1] << 8 | p[i];
+			uint32_t two = (0xC0 | c >> 6) | (0x80 | (c & 0x3F)) << 8;
+			uint32_t three = (0xE0 | c >> 12) |
+			    (0x80 | ((c >> 6) & 0x3F)) << 8 |
+			    (0x80 | (c & 0x3F)) << 16;
+			uint32_t w = c < 0x80 ? c : c < 0x800 ? two : three;
+			size_t len = 1 + (c >= 0x80) + (c >= 0x800);
+
+			o[0] = (unsigned char)w;
+			o[1] = (unsigned char)(w >> 8);
+			o[2] = (unsigned char)(w >> 16);
+			o += len;
+		}
+		x->on = (size_t)(o - x->obuf);
+	}
+}
+
 /* Plain UTF-16 p[0..n) (whole characters) as UTF-8, the other UTF-16
  * byte order, or UTF-32. */
 static void
 u16_to(struct xc *x, const unsigned char *p, size_t n, int in_be)
 {
 	enum tkind k = x->xo->kind;
-	size_t i = 0;
+	size_t i = 0, retry = 0;
+
+	if (k == T_UTF8) {
+		u16_to_u8(x, p, n, in_be);
+		return;
+	}
 
 	while (i < n) {
 		size_t chunk = n - i < OBUF_SIZE / 4 ? n - i : OBUF_SIZE / 4;
@@ -551,8 +593,12 @@ u16_to(struct xc *x, const unsigned char *p, size_t n, int in_be)
 			int r = 2;
 
 #ifdef __SSE2__
-			/* Sixteen ASCII units at a time, narrowed. */
-			if (k == T_UTF8 && i + 32 <= end) {
+			/* Sixteen ASCII units at a time, narrowed; tried at
+			 * an ASCII unit, and not again for a while when it
+			 * failed (ideographs with a space between them). */
+			if (k == T_UTF8 && i + 32 <= end && i >= retry &&
+			    p[i + (in_be ? 0 : 1)] == 0 &&
+			    p[i + (in_be ? 1 : 0)] < 0x80) {
 				__m128i a = _mm_loadu_si128((const __m128i *)(p +
 				    i));
 				__m128i b = _mm_loadu_si128((const __m128i *)(p +
@@ -574,6 +620,7 @@ u16_to(struct xc *x, const unsigned char *p, size_t n, int in_be)
 					i += 32;
 					continue;
 				}
+				retry = i + 32;
 			}
 #endif
 			c = in_be ? (uint32_t)p[i] << 8 | p[i + 1] :
@@ -670,6 +717,33 @@ u32_to(struct xc *x, const unsigned char *p, size_t n)
 	}
 }
 
+/* Bytes p[0..n) of the single-byte source in a Unicode target. */
+static void
+sb_to(struct xc *x, const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (x->xo->kind != T_UTF8) {
+		for (; i < n; i++)
+			emit(x, x->sbmap[p[i]], 0, 0, 0, 0);
+		return;
+	}
+	while (i < n) {
+		size_t chunk = n - i < OBUF_SIZE / 4 ? n - i : OBUF_SIZE / 4;
+		unsigned char *o = out_room(x, 3 * chunk);
+
+		for (; chunk > 0; chunk--, i++) {
+			const unsigned char *e = x->sb8[p[i]];
+
+			o[0] = e[1];
+			o[1] = e[2];
+			o[2] = e[3];
+			o += e[0];
+		}
+		x->on = (size_t)(o - x->obuf);
+	}
+}
+
 /*
  * The next byte of p[j..m) (ASCII) that can change the lexical context,
  * or m.  The bytes passed over change nothing but a partial match of "-->",
@@ -738,6 +812,10 @@ run(void *ctx, const unsigned char *p, size_t n, int form)
 		return k != T_ICONV;
 	if (form == RUN_UTF32LE) {
 		u32_to(x, p, n);
+		return n;
+	}
+	if (form == RUN_SB) {
+		sb_to(x, p, n);
 		return n;
 	}
 	switch (k) {
@@ -1350,6 +1428,30 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 		return fail_io("cannot decode", name);
 	}
 	val_set_sink(v, sink, run, x);
+	if ((x->sbmap = val_sbmap(v)) != NULL) {
+		int b;
+
+		for (b = 0; b < 256; b++) {
+			uint32_t c = x->sbmap[b];
+			unsigned char *e = x->sb8[b];
+
+			/* Only characters that need no check reach sb_to;
+			 * they are all in the BMP. */
+			if (c < 0x80) {
+				e[0] = 1;
+				e[1] = (unsigned char)c;
+			} else if (c < 0x800) {
+				e[0] = 2;
+				e[1] = (unsigned char)(0xC0 | c >> 6);
+				e[2] = (unsigned char)(0x80 | (c & 0x3F));
+			} else if (c < 0x10000) {
+				e[0] = 3;
+				e[1] = (unsigned char)(0xE0 | c >> 12);
+				e[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+				e[3] = (unsigned char)(0x80 | (c & 0x3F));
+			}
+		}
+	}
 	if (xo->kind == T_ICONV) {
 		uint32_t c;
 

@@ -28,6 +28,7 @@ struct val {
 	int		 ascii;		/* ... and ASCII below 0x80 */
 	int		 stateless;	/* blocks may be decoded at once */
 	const uint32_t	*sbmap;		/* code point, or SB_BAD */
+	const unsigned char *simple;	/* see struct dcache */
 	/* suspicious-label hints for single-byte encodings */
 	int		 iso8859;
 	int		 u8bad;		/* raw bytes are not UTF-8 */
@@ -61,6 +62,10 @@ struct dcache {
 	int		 ascii;		/* bytes below 0x80 are ASCII */
 	int		 stateless;	/* no shift states: blocks decode alone */
 	int		 busy;
+	/* single-byte: the bytes whose character needs only counting (an
+	 * XML 1.0 Char, no C1 control under ISO-8859-n) */
+	unsigned char	 simple[256];
+	unsigned char	 simple_lo[256];	/* the same, below 0x80 only */
 	unsigned long	 last;
 	uint32_t	 sbmap[256];
 };
@@ -273,6 +278,14 @@ dcache_get(const char *name)
 	snprintf(victim->name, sizeof(victim->name), "%s", name);
 	victim->sb = sb_build(victim->cd, victim->sbmap);
 	victim->stateless = stateless(victim->cd);
+	for (i = 0; i < 256; i++) {
+		uint32_t c = victim->sbmap[i];
+
+		victim->simple[i] = (unsigned char)(victim->sb &&
+		    c != SB_BAD && xml_char_ok(c, 0) && !(c >= 0x80 &&
+		    c <= 0x9F && strncmp(name, "ISO-8859-", 9) == 0));
+		victim->simple_lo[i] = i < 0x80 ? victim->simple[i] : 0;
+	}
 	victim->ascii = victim->sb;
 	for (i = 0; i < 0x80 && victim->ascii; i++)
 		victim->ascii = victim->sbmap[i] == (uint32_t)i;
@@ -314,6 +327,7 @@ val_new(const struct sniff *s, struct diags *dg)
 		v->ascii = v->dc->ascii;
 		v->stateless = v->dc->stateless;
 		v->sbmap = v->dc->sbmap;
+		v->simple = v->dc->simple;
 		v->iso8859 = strncmp(s->encname, "ISO-8859-", 9) == 0;
 	}
 	return v;
@@ -330,6 +344,13 @@ val_free(struct val *v)
 		spare = v;
 	else
 		free(v);
+}
+
+/* The byte table of a single-byte encoding, or NULL. */
+const uint32_t *
+val_sbmap(const struct val *v)
+{
+	return v->sb ? v->sbmap : NULL;
 }
 
 /* Send every decoded character, with its position, to fn; and runs of
@@ -538,10 +559,61 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 	for (i = 0; i < n; i++) {
 		uint32_t c;
 
-		/* Runs of plain ASCII need only counting (fast.c). */
-		if (v->ascii && (v->sink == NULL || v->run != NULL) &&
-		    !v->xml11 && v->prev != '\r' && v->u8skip == 0 &&
-		    p[i] < 0x80) {
+		/*
+		 * Runs of characters that need only counting, in one tight
+		 * loop.  Bytes from 0x80 up join them once the raw bytes are
+		 * known not to be UTF-8 (the hint is settled).  A transcoder
+		 * takes them as decoded blocks, when it can do without
+		 * positions.
+		 */
+		if (!v->xml11 && v->u8skip == 0 && (v->sink == NULL ||
+		    (v->run != NULL && v->run(v->sink_ctx, NULL, 0,
+		    RUN_BLOCKS) != 0))) {
+			uint64_t line = v->line, col = v->col;
+			uint32_t prev = v->prev;
+			size_t j = i, end = v->sink != NULL && n - i > 4096 ?
+			    i + 4096 : n;
+
+			const unsigned char *ok = v->u8bad ? v->simple :
+			    v->dc->simple_lo;
+
+			for (; j < end; j++) {
+				unsigned b = p[j];
+
+				if (!ok[b])
+					break;
+				if (b > '\r') {
+					col++;
+					continue;
+				}
+				if (b == '\n') {
+					if ((j > i ? p[j - 1] : prev) != '\r') {
+						line++;
+						col = 1;
+					}
+				} else if (b == '\r') {
+					line++;
+					col = 1;
+				} else
+					col++;
+			}
+			if (j > i)
+				prev = p[j - 1];
+			if (j > i) {
+				if (v->sink != NULL)
+					v->run(v->sink_ctx, p + i, j - i, RUN_SB);
+				v->line = line;
+				v->col = col;
+				v->prev = prev;
+				v->off += j - i;
+				i = j;
+				if (i >= n)
+					break;
+			}
+		} else if (v->ascii && v->run != NULL && !v->xml11 &&
+		    v->prev != '\r' && v->u8skip == 0 && p[i] < 0x80) {
+			/* A transcoder that needs positions (an iconv
+			 * target): ASCII runs as bytes. */
 			uint64_t l = v->line, cc = v->col;
 			size_t k = plain_ascii(p + i, n - i, &l, &cc);
 

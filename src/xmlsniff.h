@@ -291,6 +291,7 @@ enum {
 	RUN_UTF16BE,
 	RUN_UTF16LE,
 	RUN_UTF32LE,	/* decoded characters, in blocks */
+	RUN_SB,		/* bytes of a single-byte encoding (val_sbmap) */
 	RUN_BLOCKS	/* a question: may characters come in decoded blocks
 			 * (RUN_UTF32LE), without positions?  (1 yes, 0 no) */
 };
@@ -299,6 +300,7 @@ extern int	 val_char_only;
 
 struct val	*val_new(const struct sniff *, struct diags *);
 void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, void *);
+const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
 void		 val_free(struct val *);
 int		 xml_char_ok(uint32_t, int);
