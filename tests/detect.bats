@@ -23,16 +23,6 @@ head4() {
 	hexof "$1" | cut -c1-8
 }
 
-stderr_has() {
-	[[ "$stderr" == *"$1"* ]] || fail "stderr lacks: $1
-stderr: $stderr"
-}
-
-stderr_lacks() {
-	[[ "$stderr" != *"$1"* ]] || fail "stderr has: $1
-stderr: $stderr"
-}
-
 DECL32='<?xml version="1.0" encoding="UTF-32"?><a/>'
 DECL16='<?xml version="1.0" encoding="UTF-16"?><a/>'
 DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'

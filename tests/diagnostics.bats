@@ -9,16 +9,6 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-stderr_has() {
-	[[ "$stderr" == *"$1"* ]] || fail "stderr lacks: $1
-stderr: $stderr"
-}
-
-stderr_lacks() {
-	[[ "$stderr" != *"$1"* ]] || fail "stderr has: $1
-stderr: $stderr"
-}
-
 # stderr_line REGEX: some line of stderr matches the extended regex.
 stderr_line() {
 	local l

@@ -63,3 +63,15 @@ scratch_samples() {
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351</a>' \
 	    > latin1.xml
 }
+
+# stderr_has TEXT / stderr_lacks TEXT: standard error of the last run
+# (with --separate-stderr) contains TEXT / does not.
+stderr_has() {
+	[[ "$stderr" == *"$1"* ]] || fail "stderr lacks: $1
+stderr: $stderr"
+}
+
+stderr_lacks() {
+	[[ "$stderr" != *"$1"* ]] || fail "stderr has: $1
+stderr: $stderr"
+}
