@@ -32,16 +32,6 @@ xs_to() {
 	run --separate-stderr _into "$@"
 }
 
-stderr_has() {
-	[[ $stderr == *"$1"* ]] ||
-		fail "standard error lacks \"$1\""$'\n'"stderr: $stderr"
-}
-
-stderr_lacks() {
-	[[ $stderr != *"$1"* ]] ||
-		fail "standard error has \"$1\""$'\n'"stderr: $stderr"
-}
-
 # same_bytes GOT WANT: the two files are byte-identical (shown in hex).
 same_bytes() {
 	assert_equal "$(hexof "$1")" "$(hexof "$2")"
