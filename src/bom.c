@@ -218,19 +218,15 @@ unit_get(enum unit u, const unsigned char *p, size_t n, size_t off)
 		break;
 	}
 	/* 32-bit: bytes b0..b3 from most to least significant. */
-	{
-		static const unsigned char order[][4] = {
-			[UNIT_32BE] = { 0, 1, 2, 3 },
-			[UNIT_32LE] = { 3, 2, 1, 0 },
-			[UNIT_32_2143] = { 1, 0, 3, 2 },
-			[UNIT_32_3412] = { 2, 3, 0, 1 },
-		};
-		const unsigned char *o = order[u];
-		unsigned long v = (unsigned long)q[o[0]] << 24 |
-		    (unsigned long)q[o[1]] << 16 | (unsigned long)q[o[2]] << 8 |
-		    q[o[3]];
+	static const unsigned char order[][4] = {
+		[UNIT_32BE] = { 0, 1, 2, 3 },
+		[UNIT_32LE] = { 3, 2, 1, 0 },
+		[UNIT_32_2143] = { 1, 0, 3, 2 },
+		[UNIT_32_3412] = { 2, 3, 0, 1 },
+	};
+	const unsigned char *o = order[u];
+	unsigned long v = (unsigned long)q[o[0]] << 24 |
+	    (unsigned long)q[o[1]] << 16 | (unsigned long)q[o[2]] << 8 | q[o[3]];
 
-		return v > 0x10FFFF ? 0x100 : (long)v;
-	}
-	return -1;
+	return v > 0x10FFFF ? 0x100 : (long)v;
 }

@@ -370,32 +370,27 @@ walk(int parent, const char *leaf, const char *dir)
 }
 
 /*
- * The next NUL-terminated name from f into *name (a final name may lack
- * its NUL); return its length with the NUL, 0 at the end.  A name longer
- * than PATH_MAX is read to its end but kept only in part (length
- * PATH_MAX + 2 then), so that no list can take all memory.
+ * The next NUL-terminated name from f into name (PATH_MAX + 2 bytes; a
+ * final name may lack its NUL); return its length with the NUL, 0 at the
+ * end.  A name longer than PATH_MAX is read to its end but kept only in
+ * part (length PATH_MAX + 2 then), so that no list can take all memory.
  */
 static ssize_t
-read_name(FILE *f, char **name, size_t *cap)
+read_name(FILE *f, char *name)
 {
 	size_t len = 0;
 	int c;
 
-	if (*name == NULL) {
-		if ((*name = malloc(PATH_MAX + 2)) == NULL)
-			return 0;
-		*cap = PATH_MAX + 2;
-	}
 	while ((c = getc(f)) != EOF && c != '\0') {
 		if (len < PATH_MAX + 1)
-			(*name)[len] = (char)c;
+			name[len] = (char)c;
 		len++;
 	}
 	if (c == EOF && len == 0)
 		return 0;
 	if (len > PATH_MAX + 1)
 		len = PATH_MAX + 1;
-	(*name)[len] = '\0';
+	name[len] = '\0';
 	return (ssize_t)len + 1;
 }
 
@@ -413,9 +408,8 @@ list_error(const char *from, unsigned long n, const char *what)
 static void
 files0(const char *from)
 {
+	static char name[PATH_MAX + 2];
 	FILE *f;
-	char *name = NULL;
-	size_t cap = 0;
 	ssize_t len;
 	unsigned long n = 0;
 	struct stat st;
@@ -439,7 +433,7 @@ files0(const char *from)
 		raise_status(2);
 		return;
 	}
-	while ((len = read_name(f, &name, &cap)) > 0) {
+	while ((len = read_name(f, name)) > 0) {
 		n++;
 		if (len == 1) {
 			list_error(from, n, "is empty");
@@ -462,7 +456,6 @@ files0(const char *from)
 		report_failure(from, strerror(errno), opt.fmt, opt.quiet);
 		raise_status(2);
 	}
-	free(name);
 	if (f != stdin)
 		fclose(f);
 }

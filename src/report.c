@@ -16,10 +16,11 @@ static void
 put_escaped(FILE *f, const char *name, int quote)
 {
 	const unsigned char *p = (const unsigned char *)name;
+	const unsigned char *end = p + strlen(name);
 
 	while (*p != '\0') {
 		uint32_t c;
-		int r = utf8_dec(p, strlen((const char *)p), &c);
+		int r = utf8_dec(p, (size_t)(end - p), &c);
 
 		if (r > 1) {
 			fwrite(p, 1, (size_t)r, f);
@@ -78,11 +79,12 @@ void
 put_json_string(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *end = p + strlen(s);
 
 	putchar('"');
 	while (*p != '\0') {
 		uint32_t c;
-		int r = utf8_dec(p, strlen((const char *)p), &c);
+		int r = utf8_dec(p, (size_t)(end - p), &c);
 
 		if (r > 1) {
 			fwrite(p, 1, (size_t)r, stdout);
