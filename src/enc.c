@@ -85,21 +85,41 @@ enc_u32le(void)
 	return name;
 }
 
-/* Return whether iconv(3) can decode from (and encode to) name. */
+/*
+ * Return whether iconv(3) can decode from (and encode to) name.  The last
+ * few answers are kept: a tree of files in one encoding would otherwise
+ * open and close two converters per file.
+ */
 int
 enc_iconv_ok(const char *name)
 {
+	static struct {
+		char	 name[64];
+		int	 ok;
+	} memo[8];
+	static unsigned next;
 	iconv_t cd;
+	unsigned i;
+	int ok = 0;
 
 	if (name[0] == '\0')
 		return 0;
-	if ((cd = iconv_open("UTF-8", name)) == (iconv_t)-1)
-		return 0;
-	iconv_close(cd);
-	if ((cd = iconv_open(name, "UTF-8")) == (iconv_t)-1)
-		return 0;
-	iconv_close(cd);
-	return 1;
+	for (i = 0; i < sizeof(memo) / sizeof(memo[0]); i++)
+		if (strcmp(memo[i].name, name) == 0)
+			return memo[i].ok;
+	if ((cd = iconv_open("UTF-8", name)) != (iconv_t)-1) {
+		iconv_close(cd);
+		if ((cd = iconv_open(name, "UTF-8")) != (iconv_t)-1) {
+			iconv_close(cd);
+			ok = 1;
+		}
+	}
+	if (strlen(name) < sizeof(memo[0].name)) {
+		i = next++ % (sizeof(memo) / sizeof(memo[0]));
+		memcpy(memo[i].name, name, strlen(name) + 1);
+		memo[i].ok = ok;
+	}
+	return ok;
 }
 
 /*

@@ -3,6 +3,7 @@
  * shared by validation and transcoding.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -25,7 +26,15 @@ read_full(struct inbuf *b, unsigned char *p, size_t n)
 		ssize_t r = read(fd, p + got, n - got);
 
 		if (r < 0) {
+			int fl;
+
 			if (errno == EINTR)
+				continue;
+			/* Opened with O_NONBLOCK (under -r) on a file system
+			 * that honours it for regular files: block after all. */
+			if (errno == EAGAIN && (fl = fcntl(fd, F_GETFL)) >= 0 &&
+			    (fl & O_NONBLOCK) && fcntl(fd, F_SETFL,
+			    fl & ~O_NONBLOCK) == 0)
 				continue;
 			return -1;
 		}

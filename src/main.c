@@ -268,12 +268,10 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 		close(fd);
 		return;
 	}
-	if (!top && fcntl(fd, F_SETFL, 0) < 0) {
-		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
-		close(fd);
-		return;
-	}
+	/* Under -r the file is regular, where O_NONBLOCK has no effect
+	 * (POSIX read(): it matters for FIFOs and special files); a file
+	 * system that still says EAGAIN has it cleared in in_refill's
+	 * reads, so no call is spent on it per file. */
 	in.size = S_ISREG(st.st_mode) ? st.st_size : -1;
 	/* /proc and the like say 0 for what they hold. */
 	in.trust_size = in.size > 0 && opt.transcode_to == NULL;

@@ -18,27 +18,36 @@ put_escaped(FILE *f, const char *name, int quote)
 	const unsigned char *p = (const unsigned char *)name;
 	const unsigned char *end = p + strlen(name);
 
-	while (*p != '\0') {
+	while (p < end) {
+		const unsigned char *run = p;
 		uint32_t c;
-		int r = utf8_dec(p, (size_t)(end - p), &c);
+		int r;
 
-		if (r > 1) {
-			fwrite(p, 1, (size_t)r, f);
-			p += r;
-			continue;
+		/* What is written as it is goes out in one call. */
+		for (;;) {
+			if (*p >= 0x20 && *p < 0x7F && *p != '\\' &&
+			    !(*p == '"' && quote))
+				p++;
+			else if (*p >= 0x80 && (r = utf8_dec(p,
+			    (size_t)(end - p), &c)) > 1)
+				p += r;
+			else
+				break;
 		}
+		if (p > run)
+			fwrite(run, 1, (size_t)(p - run), f);
+		if (p == end)
+			break;
 		if (*p == '\\')
 			fputs("\\\\", f);
-		else if (*p == '"' && quote)
+		else if (*p == '"')
 			fputs("\\\"", f);
 		else if (*p == '\n')
 			fputs("\\n", f);
 		else if (*p == '\t')
 			fputs("\\t", f);
-		else if (*p < 0x20 || *p >= 0x7F)
-			fprintf(f, "\\x%02X", *p);
 		else
-			putc(*p, f);
+			fprintf(f, "\\x%02X", *p);
 		p++;
 	}
 }
