@@ -121,6 +121,79 @@ plain_utf16_word(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	return i;
 }
 
+/* The plain prefix of UTF-32 (be: big-endian), one unit at a time:
+ * surrogates, controls other than TAB/LF, U+FFFE, U+FFFF and values
+ * past U+10FFFF end it. */
+static size_t
+plain_utf32_word(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		uint32_t u = be ? (uint32_t)p[i] << 24 | (uint32_t)p[i + 1] <<
+		    16 | (uint32_t)p[i + 2] << 8 | p[i + 3] : (uint32_t)p[i + 3]
+		    << 24 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 1] << 8 |
+		    p[i];
+
+		if (u >= 0x20 && (u < 0xD800 || u > 0xDFFF) && u != 0xFFFE &&
+		    u != 0xFFFF && u <= 0x10FFFF)
+			(*col)++;
+		else if (u == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else if (u != '\t')
+			break;
+		else
+			(*col)++;
+	}
+	return i;
+}
+
+/* Whether byte b is in the map. */
+#define IN_MAP(m, b)	((m)->bits[(b) >> 3] >> ((b) & 7) & 1)
+
+/*
+ * Make the map of the bytes for which ok[b] is set, less CR: as a bitmap,
+ * and as the two tables the AVX2 path looks up by low nibble (bit h of
+ * lo[l] for byte h << 4 | l, of hi[l] for byte (h + 8) << 4 | l).
+ */
+void
+plain_sb_map(struct plainmap *m, const unsigned char *ok)
+{
+	unsigned b;
+
+	memset(m, 0, sizeof(*m));
+	for (b = 0; b < 256; b++)
+		if (ok[b] && b != '\r') {
+			m->bits[b >> 3] |= (unsigned char)(1 << (b & 7));
+			if (b < 0x80)
+				m->lo[b & 15] |= (unsigned char)(1 << (b >> 4));
+			else
+				m->hi[b & 15] |= (unsigned char)(1 <<
+				    ((b >> 4) - 8));
+		}
+}
+
+/* The prefix of single-byte text whose bytes are all in map (which has
+ * neither CR nor anything that is not a plain character), a byte at a
+ * time. */
+static size_t
+plain_sb_word(const unsigned char *p, size_t n, const struct plainmap *map,
+    uint64_t *lines, uint64_t *col)
+{
+	size_t i;
+
+	for (i = 0; i < n && IN_MAP(map, p[i]); i++) {
+		if (p[i] == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else
+			(*col)++;
+	}
+	return i;
+}
+
 #ifdef HAVE_X86
 
 /* How many bytes at the end of p[0..e) start a sequence that goes on
@@ -385,6 +458,101 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	return i + plain_utf16_word(p + i, n - i, be, lines, col);
 }
 
+__attribute__((target("avx2")))
+static size_t
+plain_utf32_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	const __m256i swap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10,
+	    9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14,
+	    13, 12);
+	const __m256i lf = _mm256_set1_epi32('\n');
+	size_t i = 0;
+
+	while (i + 32 <= n) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i eol, bad;
+		unsigned nl;
+
+		if (be)
+			u = _mm256_shuffle_epi8(u, swap);
+		eol = _mm256_cmpeq_epi32(u, lf);
+		/* Below 0x20 (as signed: so are values of 2^31 and up,
+		 * which the next test takes anyway) but not TAB or LF. */
+		bad = _mm256_andnot_si256(_mm256_or_si256(eol,
+		    _mm256_cmpeq_epi32(u, _mm256_set1_epi32('\t'))),
+		    _mm256_cmpgt_epi32(_mm256_set1_epi32(0x20), u));
+		/* Past U+10FFFF, a surrogate, U+FFFE or U+FFFF. */
+		bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(
+		    _mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x10)));
+		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(_mm256_and_si256(u,
+		    _mm256_set1_epi32((int)0xFFFFF800)),
+		    _mm256_set1_epi32(0xD800)));
+		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(_mm256_or_si256(u,
+		    _mm256_set1_epi32(1)), _mm256_set1_epi32(0xFFFF)));
+		if (!_mm256_testz_si256(bad, bad))
+			break;
+		nl = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(eol));
+		if (nl == 0)
+			*col += 8;
+		else {
+			*lines += (uint64_t)__builtin_popcount(nl);
+			*col = 1 + (uint64_t)(7 - (31 - __builtin_clz(nl)));
+		}
+		i += 32;
+	}
+	return i + plain_utf32_word(p + i, n - i, be, lines, col);
+}
+
+/*
+ * The same, 32 bytes at a time: each byte's bit is found with two table
+ * lookups by its low nibble (one table for high nibbles 0-7, one for
+ * 8-15, chosen by the byte's top bit) and a third that turns the high
+ * nibble into a bit.
+ */
+__attribute__((target("avx2")))
+static size_t
+plain_sb_avx2(const unsigned char *p, size_t n, const struct plainmap *map,
+    uint64_t *lines, uint64_t *col)
+{
+	const __m256i lo_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)map->lo));
+	const __m256i hi_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)map->hi));
+	const __m256i bit = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2,
+	    4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16,
+	    32, 64, -128);
+	const __m256i x0f = _mm256_set1_epi8(0x0F);
+	const __m256i lf = _mm256_set1_epi8('\n');
+	size_t i = 0;
+
+	while (i + 32 <= n) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i lo = _mm256_and_si256(v, x0f);
+		__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4),
+		    _mm256_set1_epi8(7));
+		__m256i row = _mm256_blendv_epi8(_mm256_shuffle_epi8(lo_t, lo),
+		    _mm256_shuffle_epi8(hi_t, lo), v);
+		__m256i in = _mm256_and_si256(row, _mm256_shuffle_epi8(bit, hi));
+		uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(
+		    _mm256_cmpgt_epi8(_mm256_min_epu8(in, _mm256_set1_epi8(1)),
+		    _mm256_setzero_si256()));
+		uint32_t nl;
+
+		if (bad != 0)
+			break;
+		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, lf));
+		if (nl == 0)
+			*col += 32;
+		else {
+			*lines += (uint64_t)__builtin_popcount(nl);
+			*col = 1 + (uint64_t)(31 - (31 - __builtin_clz(nl)));
+		}
+		i += 32;
+	}
+	return i + plain_sb_word(p + i, n - i, map, lines, col);
+}
+
 /* SSE2: 16 plain ASCII bytes at a time. */
 static size_t
 plain_utf8_sse2(const unsigned char *p, size_t n, uint64_t *lines,
@@ -422,6 +590,10 @@ static size_t (*plain_utf8_fn)(const unsigned char *, size_t, uint64_t *,
     uint64_t *);
 static size_t (*plain_utf16_fn)(const unsigned char *, size_t, int,
     uint64_t *, uint64_t *);
+static size_t (*plain_utf32_fn)(const unsigned char *, size_t, int,
+    uint64_t *, uint64_t *);
+static size_t (*plain_sb_fn)(const unsigned char *, size_t,
+    const struct plainmap *, uint64_t *, uint64_t *);
 
 /*
  * Choose the paths for this CPU, or the one named: avx2, sse2, none (eight
@@ -433,24 +605,23 @@ plain_select(const char *e)
 {
 	plain_utf8_fn = plain_utf8_word;
 	plain_utf16_fn = plain_utf16_word;
+	plain_utf32_fn = plain_utf32_word;
+	plain_sb_fn = plain_sb_word;
 #ifdef HAVE_X86
 	plain_utf8_fn = plain_utf8_sse2;
-	plain_utf16_fn = plain_utf16_word;
 	__builtin_cpu_init();
 	if (__builtin_cpu_supports("avx2") &&
 	    (e == NULL || strcmp(e, "avx2") == 0)) {
 		plain_utf8_fn = plain_utf8_avx2;
 		plain_utf16_fn = plain_utf16_avx2;
+		plain_utf32_fn = plain_utf32_avx2;
+		plain_sb_fn = plain_sb_avx2;
 	}
 #endif
-	if (e != NULL && strcmp(e, "none") == 0) {
+	if (e != NULL && strcmp(e, "none") == 0)
 		plain_utf8_fn = plain_utf8_word;
-		plain_utf16_fn = plain_utf16_word;
-	}
-	if (e != NULL && strcmp(e, "ref") == 0) {
+	if (e != NULL && strcmp(e, "ref") == 0)
 		plain_utf8_fn = plain_utf8_ref;
-		plain_utf16_fn = plain_utf16_word;
-	}
 }
 
 size_t
@@ -497,4 +668,27 @@ plain_utf16(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	if (plain_utf16_fn == NULL)
 		plain_select(getenv("XMLSNIFF_SIMD"));
 	return plain_utf16_fn(p, n, be, lines, col);
+}
+
+size_t
+plain_utf32(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	if (plain_utf32_fn == NULL)
+		plain_select(getenv("XMLSNIFF_SIMD"));
+	return plain_utf32_fn(p, n, be, lines, col);
+}
+
+/*
+ * The prefix of single-byte text p[0..n) whose bytes are all in the map
+ * (plain_sb_map: plain characters, one column each, LF a line end; CR is
+ * left to the caller, which applies its line-end rule).
+ */
+size_t
+plain_sb(const unsigned char *p, size_t n, const struct plainmap *map,
+    uint64_t *lines, uint64_t *col)
+{
+	if (plain_sb_fn == NULL)
+		plain_select(getenv("XMLSNIFF_SIMD"));
+	return plain_sb_fn(p, n, map, lines, col);
 }

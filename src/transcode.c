@@ -29,6 +29,7 @@
 
 #define OBUF_SIZE	(128 * 1024)
 #define PEND_MAX	4096		/* characters queued for iconv */
+#define BULK_MAX	4096		/* characters converted at once */
 
 /* Where a character stands, for --fallback=ncr (XML 1.0 section 4.1: a
  * character reference is allowed in content and attribute values only). */
@@ -85,7 +86,11 @@ struct xc {
 	int			 lit_ok;
 	/* A single-byte source: its table, and each byte in UTF-8. */
 	const uint32_t		*sbmap;
-	unsigned char		 sb8[256][4];	/* length, then the bytes */
+	unsigned char		 sb8[256][4];	/* the bytes, then the length */
+	int			 sb_ascii;	/* bytes below 0x80 are ASCII */
+	/* Plain runs for an iconv target, as UTF-32LE (BULK_MAX characters
+	 * at most at a time). */
+	unsigned char		 ubuf[4 * BULK_MAX + CONV_SLACK];
 	/* ASCII characters the iconv target writes as the same byte. */
 	unsigned char		 ident[128];
 	int			 ident_all;	/* TAB, LF, 0x20-0x7F all are */
@@ -434,288 +439,43 @@ out_room(struct xc *x, size_t need)
 	return x->obuf + x->on;
 }
 
-/* Plain UTF-8 p[0..n) (whole, valid characters) as UTF-16 or UTF-32.
- * The bytes were validated, so they are decoded without checks. */
-static void
-u8_to_wide(struct xc *x, const unsigned char *p, size_t n, int width, int be)
+/* The run form (RUN_...) a Unicode target writes. */
+static int
+target_form(enum tkind k)
 {
-	size_t i = 0, retry = 0;
-
-	while (i < n) {
-		size_t chunk = n - i < OBUF_SIZE / 8 ? n - i : OBUF_SIZE / 8;
-		unsigned char *o = out_room(x, chunk * 4 + 8), *o0 = o;
-		size_t end = i + chunk;
-
-		while (i < end) {
-			uint32_t c = p[i];
-
-#ifdef __SSE2__
-			/* Sixteen ASCII bytes at a time, widened (and not
-			 * tried again for a while when it failed). */
-			if (c < 0x80 && i + 16 <= end && i >= retry) {
-				__m128i v = _mm_loadu_si128((const __m128i *)(p +
-				    i));
-				__m128i z = _mm_setzero_si128();
-
-				if (_mm_movemask_epi8(v) == 0) {
-					__m128i lo = be ? _mm_unpacklo_epi8(z, v) :
-					    _mm_unpacklo_epi8(v, z);
-					__m128i hi = be ? _mm_unpackhi_epi8(z, v) :
-					    _mm_unpackhi_epi8(v, z);
-
-					if (width == 2) {
-						_mm_storeu_si128((__m128i *)o, lo);
-						_mm_storeu_si128((__m128i *)(o + 16),
-						    hi);
-						o += 32;
-					} else {
-						__m128i a = be ?
-						    _mm_unpacklo_epi16(z, lo) :
-						    _mm_unpacklo_epi16(lo, z);
-						__m128i b = be ?
-						    _mm_unpackhi_epi16(z, lo) :
-						    _mm_unpackhi_epi16(lo, z);
-						__m128i cc = be ?
-						    _mm_unpacklo_epi16(z, hi) :
-						    _mm_unpacklo_epi16(hi, z);
-						__m128i d = be ?
-						    _mm_unpackhi_epi16(z, hi) :
-						    _mm_unpackhi_epi16(hi, z);
-
-						_mm_storeu_si128((__m128i *)o, a);
-						_mm_storeu_si128((__m128i *)(o + 16),
-						    b);
-						_mm_storeu_si128((__m128i *)(o + 32),
-						    cc);
-						_mm_storeu_si128((__m128i *)(o + 48),
-						    d);
-						o += 64;
-					}
-					i += 16;
-					continue;
-				}
-				retry = i + 16;
-			}
-#endif
-			if (c < 0x80)
-				i += 1;
-			else if (c < 0xE0) {
-				c = (c & 0x1F) << 6 | (p[i + 1] & 0x3F);
-				i += 2;
-			} else if (c < 0xF0) {
-				c = (c & 0x0F) << 12 | (uint32_t)(p[i + 1] &
-				    0x3F) << 6 | (p[i + 2] & 0x3F);
-				i += 3;
-			} else {
-				c = (c & 0x07) << 18 | (uint32_t)(p[i + 1] &
-				    0x3F) << 12 | (uint32_t)(p[i + 2] & 0x3F) <<
-				    6 | (p[i + 3] & 0x3F);
-				i += 4;
-			}
-			if (width == 2 && c >= 0x10000) {
-				uint32_t hi = 0xD800 + ((c - 0x10000) >> 10);
-				uint32_t lo = 0xDC00 + ((c - 0x10000) & 0x3FF);
-
-				o[be ? 0 : 1] = (unsigned char)(hi >> 8);
-				o[be ? 1 : 0] = (unsigned char)hi;
-				o[be ? 2 : 3] = (unsigned char)(lo >> 8);
-				o[be ? 3 : 2] = (unsigned char)lo;
-				o += 4;
-			} else if (width == 2) {
-				o[be ? 0 : 1] = (unsigned char)(c >> 8);
-				o[be ? 1 : 0] = (unsigned char)c;
-				o += 2;
-			} else {
-				o[be ? 0 : 3] = (unsigned char)(c >> 24);
-				o[be ? 1 : 2] = (unsigned char)(c >> 16);
-				o[be ? 2 : 1] = (unsigned char)(c >> 8);
-				o[be ? 3 : 0] = (unsigned char)c;
-				o += 4;
-			}
-		}
-		/* A character may run past the chunk: end is a hint only. */
-		x->on += (size_t)(o - o0);
+	switch (k) {
+	case T_UTF8:
+		return RUN_UTF8;
+	case T_UTF16BE:
+		return RUN_UTF16BE;
+	case T_UTF16LE:
+		return RUN_UTF16LE;
+	case T_UTF32BE:
+		return RUN_UTF32BE;
+	default:
+		return RUN_UTF32LE;
 	}
 }
 
-/* Plain UTF-16 p[0..n) as UTF-8: a plain run has no surrogates, so each
- * unit is one character of one to three bytes, written without branches
- * on its length (which mixed text would mispredict). */
+/* A plain run p[0..n) (whole, valid characters) in form from, written in
+ * the Unicode target (conv.c), in pieces that fit the output buffer. */
 static void
-u16_to_u8(struct xc *x, const unsigned char *p, size_t n, int in_be)
+unicode_to(struct xc *x, const unsigned char *p, size_t n, int from)
 {
-	size_t i = 0;
+	int to = target_form(x->xo->kind);
 
-	while (i + 2 <= n) {
-		size_t chunk = n - i < OBUF_SIZE / 4 ? n - i : OBUF_SIZE / 4;
-		unsigned char *o = out_room(x, chunk * 2 + 8);
-		size_t end = i + (chunk & ~(size_t)1);
+	while (n > 0) {
+		size_t m = conv_cut(from, p, n, OBUF_SIZE / 8);
+		unsigned char *o = out_room(x, conv_room(from, to, m));
 
-		for (; i < end; i += 2) {
-			uint32_t c = in_be ? (uint32_t)p[i] << 8 | p[i + 1] :
-			    (uint32_t)p[i + 1] << 8 | p[i];
-			uint32_t two = (0xC0 | c >> 6) | (0x80 | (c & 0x3F)) << 8;
-			uint32_t three = (0xE0 | c >> 12) |
-			    (0x80 | ((c >> 6) & 0x3F)) << 8 |
-			    (0x80 | (c & 0x3F)) << 16;
-			uint32_t w = c < 0x80 ? c : c < 0x800 ? two : three;
-			size_t len = 1 + (c >= 0x80) + (c >= 0x800);
-
-			o[0] = (unsigned char)w;
-			o[1] = (unsigned char)(w >> 8);
-			o[2] = (unsigned char)(w >> 16);
-			o += len;
-		}
-		x->on = (size_t)(o - x->obuf);
-	}
-}
-
-/* Plain UTF-16 p[0..n) (whole characters) as UTF-8, the other UTF-16
- * byte order, or UTF-32. */
-static void
-u16_to(struct xc *x, const unsigned char *p, size_t n, int in_be)
-{
-	enum tkind k = x->xo->kind;
-	size_t i = 0, retry = 0;
-
-	if (k == T_UTF8) {
-		u16_to_u8(x, p, n, in_be);
-		return;
-	}
-
-	while (i < n) {
-		size_t chunk = n - i < OBUF_SIZE / 4 ? n - i : OBUF_SIZE / 4;
-		unsigned char *o = out_room(x, chunk * 2 + 8), *o0 = o;
-		size_t end = i + chunk;
-
-		while (i < end) {
-			uint32_t c;
-			int r = 2;
-
-#ifdef __SSE2__
-			/* Sixteen ASCII units at a time, narrowed; tried at
-			 * an ASCII unit, and not again for a while when it
-			 * failed (ideographs with a space between them). */
-			if (k == T_UTF8 && i + 32 <= end && i >= retry &&
-			    p[i + (in_be ? 0 : 1)] == 0 &&
-			    p[i + (in_be ? 1 : 0)] < 0x80) {
-				__m128i a = _mm_loadu_si128((const __m128i *)(p +
-				    i));
-				__m128i b = _mm_loadu_si128((const __m128i *)(p +
-				    i + 16));
-
-				if (in_be) {
-					a = _mm_or_si128(_mm_slli_epi16(a, 8),
-					    _mm_srli_epi16(a, 8));
-					b = _mm_or_si128(_mm_slli_epi16(b, 8),
-					    _mm_srli_epi16(b, 8));
-				}
-				if (_mm_movemask_epi8(_mm_cmpeq_epi16(
-				    _mm_and_si128(_mm_or_si128(a, b),
-				    _mm_set1_epi16((short)0xFF80)),
-				    _mm_setzero_si128())) == 0xFFFF) {
-					_mm_storeu_si128((__m128i *)o,
-					    _mm_packus_epi16(a, b));
-					o += 16;
-					i += 32;
-					continue;
-				}
-				retry = i + 32;
-			}
-#endif
-			c = in_be ? (uint32_t)p[i] << 8 | p[i + 1] :
-			    (uint32_t)p[i + 1] << 8 | p[i];
-			if (c >= 0xD800 && c <= 0xDFFF) {
-				/* The run is plain: no surrogates; stay safe. */
-				if (utf16_dec(p + i, n - i, in_be, &c) == 4)
-					r = 4;
-			}
-			if (k == T_UTF8) {
-				if (c < 0x80)
-					*o++ = (unsigned char)c;
-				else if (c < 0x800) {
-					*o++ = (unsigned char)(0xC0 | c >> 6);
-					*o++ = (unsigned char)(0x80 | (c & 0x3F));
-				} else if (c < 0x10000) {
-					*o++ = (unsigned char)(0xE0 | c >> 12);
-					*o++ = (unsigned char)(0x80 |
-					    ((c >> 6) & 0x3F));
-					*o++ = (unsigned char)(0x80 | (c & 0x3F));
-				} else {
-					*o++ = (unsigned char)(0xF0 | c >> 18);
-					*o++ = (unsigned char)(0x80 |
-					    ((c >> 12) & 0x3F));
-					*o++ = (unsigned char)(0x80 |
-					    ((c >> 6) & 0x3F));
-					*o++ = (unsigned char)(0x80 | (c & 0x3F));
-				}
-			} else if (k == T_UTF16BE || k == T_UTF16LE) {
-				o[0] = p[i + 1];
-				o[1] = p[i];
-				if (r == 4) {
-					o[2] = p[i + 3];
-					o[3] = p[i + 2];
-				}
-				o += r;
-			} else {
-				int be = k == T_UTF32BE;
-
-				o[be ? 0 : 3] = 0;
-				o[be ? 1 : 2] = (unsigned char)(c >> 16);
-				o[be ? 2 : 1] = (unsigned char)(c >> 8);
-				o[be ? 3 : 0] = (unsigned char)c;
-				o += 4;
-			}
-			i += (size_t)r;
-		}
-		x->on += (size_t)(o - o0);
+		x->on += conv_run(from, to, p, m, o);
+		p += m;
+		n -= m;
 	}
 }
 
 static int lex(struct xc *, uint32_t);
 static void emit(struct xc *, uint32_t, int, uint64_t, uint64_t, uint64_t);
-
-/* Decoded characters (UTF-32LE) p[0..n) in a Unicode target. */
-static void
-u32_to(struct xc *x, const unsigned char *p, size_t n)
-{
-	size_t i = 0;
-
-	if (x->xo->kind != T_UTF8) {
-		for (; i + 4 <= n; i += 4)
-			emit(x, (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 |
-			    (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24,
-			    0, 0, 0, 0);
-		return;
-	}
-	while (i + 4 <= n) {
-		size_t chunk = n - i < OBUF_SIZE / 2 ? n - i : OBUF_SIZE / 2;
-		unsigned char *o = out_room(x, chunk + 8);
-		size_t end = i + chunk;
-
-		for (; i + 4 <= end; i += 4) {
-			uint32_t c = (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 |
-			    (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24;
-
-			if (c < 0x80)
-				*o++ = (unsigned char)c;
-			else if (c < 0x800) {
-				*o++ = (unsigned char)(0xC0 | c >> 6);
-				*o++ = (unsigned char)(0x80 | (c & 0x3F));
-			} else if (c < 0x10000) {
-				*o++ = (unsigned char)(0xE0 | c >> 12);
-				*o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-				*o++ = (unsigned char)(0x80 | (c & 0x3F));
-			} else {
-				*o++ = (unsigned char)(0xF0 | c >> 18);
-				*o++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-				*o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-				*o++ = (unsigned char)(0x80 | (c & 0x3F));
-			}
-		}
-		x->on = (size_t)(o - x->obuf);
-	}
-}
 
 /* Bytes p[0..n) of the single-byte source in a Unicode target. */
 static void
@@ -724,21 +484,49 @@ sb_to(struct xc *x, const unsigned char *p, size_t n)
 	size_t i = 0;
 
 	if (x->xo->kind != T_UTF8) {
-		for (; i < n; i++)
-			emit(x, x->sbmap[p[i]], 0, 0, 0, 0);
+		/* Single-byte encodings stay in the BMP. */
+		int to = target_form(x->xo->kind), be = to == RUN_UTF16BE ||
+		    to == RUN_UTF32BE, w = to == RUN_UTF16BE ||
+		    to == RUN_UTF16LE ? 2 : 4;
+
+		while (i < n) {
+			size_t chunk = n - i < OBUF_SIZE / 8 ? n - i :
+			    OBUF_SIZE / 8;
+			unsigned char *o = out_room(x, (size_t)w * chunk);
+
+			memset(o, 0, (size_t)w * chunk);
+			for (; chunk > 0; chunk--, i++, o += w) {
+				uint32_t c = x->sbmap[p[i]];
+
+				o[be ? w - 2 : 1] = (unsigned char)(c >> 8);
+				o[be ? w - 1 : 0] = (unsigned char)c;
+			}
+			x->on = (size_t)(o - x->obuf);
+		}
 		return;
 	}
 	while (i < n) {
 		size_t chunk = n - i < OBUF_SIZE / 4 ? n - i : OBUF_SIZE / 4;
-		unsigned char *o = out_room(x, 3 * chunk);
+		unsigned char *o = out_room(x, 3 * chunk + 8);
 
 		for (; chunk > 0; chunk--, i++) {
 			const unsigned char *e = x->sb8[p[i]];
+			uint64_t w;
 
-			o[0] = e[1];
-			o[1] = e[2];
-			o[2] = e[3];
-			o += e[0];
+			/* Eight ASCII bytes that stand for themselves. */
+			if (x->sb_ascii && chunk >= 8 && (memcpy(&w, p + i, 8),
+			    (w & 0x8080808080808080ULL) == 0)) {
+				memcpy(o, &w, 8);
+				o += 8;
+				i += 7;
+				chunk -= 7;
+				continue;
+			}
+
+			/* The bytes and (past them, to be overwritten) the
+			 * length, in one store. */
+			memcpy(o, e, 4);
+			o += e[3];
 		}
 		x->on = (size_t)(o - x->obuf);
 	}
@@ -789,18 +577,245 @@ lex_skip(struct xc *x, const unsigned char *p, size_t j, size_t m)
 	return k;
 }
 
+/* Whether character c survives the target, from the kept answers when
+ * there are any (rt_ok otherwise). */
+static inline int
+rt_known(struct xc *x, uint32_t c)
+{
+	if (c < 0x10000 && (x->rt_tested[c >> 3] & (1 << (c & 7))))
+		return (x->rt_good[c >> 3] & (1 << (c & 7))) != 0;
+	return rt_ok(x, c);
+}
+
+static inline uint32_t
+u32le(const unsigned char *b)
+{
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+	    (uint32_t)b[3] << 24;
+}
+
+/*
+ * The lexical context after the characters u[0..nc) (UTF-32LE): lex() for
+ * each, except that runs which cannot change it are passed over (as
+ * lex_skip does for bytes).
+ */
+static void
+lex_chars(struct xc *x, const unsigned char *u, size_t nc)
+{
+	size_t j = 0, k;
+
+	while (j < nc) {
+		uint32_t stop, stop2 = 0x110000, stop3 = 0x110000;
+
+		switch (x->lex) {
+		case L_TEXT:
+			stop = '<';
+			break;
+		case L_ATTR:
+		case L_DECL_QUOTE:
+			stop = x->quote;
+			break;
+		case L_COMMENT:
+		case L_PI:
+		case L_CDATA:
+			if (x->match > 0) {
+				lex(x, u32le(u + 4 * j++));
+				continue;
+			}
+			stop = x->lex == L_COMMENT ? '-' : x->lex == L_PI ?
+			    '?' : ']';
+			break;
+		case L_TAG:
+			stop = '"';
+			stop2 = '\'';
+			stop3 = '>';
+			break;
+		default:
+			lex(x, u32le(u + 4 * j++));
+			continue;
+		}
+		for (k = j; k < nc; k++) {
+			uint32_t c = u32le(u + 4 * k);
+
+			if (c == stop || c == stop2 || c == stop3)
+				break;
+		}
+		if (k == nc)
+			break;
+		lex(x, u32le(u + 4 * k));
+		j = k + 1;
+	}
+}
+
+/* The lexical context after the UTF-8 characters p[0..n): as lex_chars,
+ * passing over bytes with lex_skip. */
+static void
+lex_utf8(struct xc *x, const unsigned char *p, size_t n)
+{
+	size_t j;
+
+	for (j = lex_skip(x, p, 0, n); j < n; j = lex_skip(x, p, j, n)) {
+		uint32_t c = p[j];
+		int r = 1;
+
+		if (c >= 0x80)
+			r = utf8_dec(p + j, n - j, &c);
+		lex(x, c);
+		j += (size_t)(r > 0 ? r : 1);
+	}
+}
+
+/* The bytes of the first k characters of p (form). */
+static size_t
+chars_bytes(const unsigned char *p, size_t k, int form)
+{
+	size_t i = 0;
+
+	if (form == RUN_UTF32LE || form == RUN_UTF32BE)
+		return 4 * k;
+	if (form == RUN_SB)
+		return k;
+	while (k-- > 0) {
+		if (form == RUN_UTF8)
+			i += p[i] < 0x80 ? 1 : p[i] < 0xE0 ? 2 : p[i] < 0xF0 ?
+			    3 : 4;
+		else
+			i += (p[i + (form == RUN_UTF16LE)] & 0xFC) == 0xD8 ? 4 :
+			    2;
+	}
+	return i;
+}
+
+/*
+ * A plain run p[0..n) (form RUN_UTF8, RUN_UTF16BE/LE, RUN_UTF32BE/LE or
+ * RUN_SB) in an iconv target.  ASCII that the target writes as it is goes out as
+ * it is; the rest is converted through iconv in blocks, up to the first
+ * character the target lacks (which the validator then passes a
+ * character at a time, with its position, for the diagnostic or the
+ * reference).  Return the bytes taken.
+ */
+static size_t
+iconv_run(struct xc *x, const unsigned char *p, size_t n, int form)
+{
+	size_t done = 0, want = 64;
+
+	/* Queued characters come first. */
+	drain(x);
+	while (done < n && !x->failed) {
+		const unsigned char *q = p + done;
+		size_t m, nb, nc, k;
+
+		if ((form == RUN_UTF8 || (form == RUN_SB && x->sb_ascii)) &&
+		    q[0] < 0x80 && x->ident[q[0]]) {
+			unsigned char tmp[64];
+			char *op = (char *)tmp;
+			size_t ol = sizeof(tmp), j;
+
+			if (x->ident_all) {
+				/* Only TAB, LF and 0x20-0x7F below 0x80
+				 * here, all written as they are. */
+				for (m = 0; m + 8 <= n - done; m += 8) {
+					uint64_t w;
+
+					memcpy(&w, q + m, 8);
+					if (w & 0x8080808080808080ULL)
+						break;
+				}
+				while (m < n - done && q[m] < 0x80)
+					m++;
+			} else
+				for (m = 0; m < n - done && q[m] < 0x80 &&
+				    x->ident[q[m]]; m++)
+					;
+			/* Back to the initial shift state, in which the
+			 * ASCII is written as it is. */
+			iconv(x->cd, NULL, NULL, &op, &ol);
+			out_bytes(x, tmp, (size_t)(op - (char *)tmp));
+			out_bytes(x, q, m);
+			for (j = lex_skip(x, q, 0, m); j < m;
+			    j = lex_skip(x, q, j + 1, m))
+				lex(x, q[j]);
+			done += m;
+			continue;
+		}
+		/* A block, growing: a run that stops at once costs little. */
+		if (form == RUN_SB) {
+			m = n - done < want ? n - done : want;
+			for (k = 0; k < m; k++) {
+				uint32_t c = x->sbmap[q[k]];
+
+				x->ubuf[4 * k] = (unsigned char)c;
+				x->ubuf[4 * k + 1] = (unsigned char)(c >> 8);
+				x->ubuf[4 * k + 2] = x->ubuf[4 * k + 3] = 0;
+			}
+			nc = m;
+		} else {
+			m = conv_cut(form, q, n - done, want);
+			nb = conv_run(form, RUN_UTF32LE, q, m, x->ubuf);
+			nc = nb / 4;
+		}
+		if (want < BULK_MAX)
+			want *= 4;
+		for (k = 0; k < nc; k++) {
+			uint32_t c = u32le(x->ubuf + 4 * k);
+
+			/* Known good (the usual case) in one test. */
+			if (c < 0x10000 && (x->rt_good[c >> 3] & (1 << (c & 7))))
+				continue;
+			if (!rt_known(x, c))
+				break;
+		}
+		if (k > 0) {
+			char *ip = (char *)x->ubuf, *op;
+			size_t il = 4 * k, ol, r = 0;
+
+			while (il > 0) {
+				op = (char *)out_room(x, OBUF_SIZE / 2);
+				ol = OBUF_SIZE / 2;
+				r = iconv(x->cd, &ip, &il, &op, &ol);
+				x->on = (size_t)((unsigned char *)op - x->obuf);
+				if (r == (size_t)-1 && errno == E2BIG)
+					continue;
+				break;
+			}
+			if (r != (size_t)-1 && r > 0) {
+				/* Substituted despite the round trip: say so
+				 * rather than write it. */
+				x->failed = 1;
+				diag_add(x->dg, D_UNREPRESENTABLE, 0, 1, 1,
+				    "iconv replaced %zu characters that %s "
+				    "lacks; nothing was written", r,
+				    x->xo->to.name);
+				break;
+			}
+			/* Anything iconv refused after all goes a character
+			 * at a time. */
+			k = (size_t)(ip - (char *)x->ubuf) / 4;
+			m = k == nc ? m : chars_bytes(q, k, form);
+			if (form == RUN_UTF8)
+				lex_utf8(x, q, m);
+			else
+				lex_chars(x, x->ubuf, k);
+			done += m;
+		}
+		if (k < nc)
+			break;
+	}
+	return done;
+}
+
 /*
  * The validator's run sink: a run of plain characters as bytes (form
- * RUN_UTF8 or RUN_UTF16BE/LE).  Unicode targets convert it directly; an
- * iconv target takes the ASCII it writes unchanged.  Return how many
- * bytes were taken; the rest comes character by character.
+ * RUN_UTF8, RUN_UTF16BE/LE or RUN_UTF32BE/LE; or RUN_SB).  Unicode targets
+ * convert it directly; an iconv target takes the ASCII it writes
+ * unchanged.  Return how many bytes were taken; the rest comes character
+ * by character.
  */
 static size_t
 run(void *ctx, const unsigned char *p, size_t n, int form)
 {
 	struct xc *x = ctx;
 	enum tkind k = x->xo->kind;
-	size_t m;
 
 	if (!x->failed && x->dg->d[D_ILLEGAL_SEQUENCE].count > 0)
 		x->failed = 1;
@@ -810,75 +825,16 @@ run(void *ctx, const unsigned char *p, size_t n, int form)
 	 * where. */
 	if (form == RUN_BLOCKS)
 		return k != T_ICONV;
-	if (form == RUN_UTF32LE) {
-		u32_to(x, p, n);
-		return n;
-	}
-	if (form == RUN_SB) {
-		sb_to(x, p, n);
-		return n;
-	}
-	switch (k) {
-	case T_UTF8:
-		if (form == RUN_UTF8)
+	if (k != T_ICONV) {
+		if (form == RUN_SB)
+			sb_to(x, p, n);
+		else if (form == target_form(k))
 			out_bytes(x, p, n);
 		else
-			u16_to(x, p, n, form == RUN_UTF16BE);
+			unicode_to(x, p, n, form);
 		return n;
-	case T_UTF16BE:
-	case T_UTF16LE:
-		if (form == RUN_UTF8)
-			u8_to_wide(x, p, n, 2, k == T_UTF16BE);
-		else if ((form == RUN_UTF16BE) == (k == T_UTF16BE))
-			out_bytes(x, p, n);
-		else
-			u16_to(x, p, n, form == RUN_UTF16BE);
-		return n;
-	case T_UTF32BE:
-	case T_UTF32LE:
-		if (form == RUN_UTF8)
-			u8_to_wide(x, p, n, 4, k == T_UTF32BE);
-		else
-			u16_to(x, p, n, form == RUN_UTF16BE);
-		return n;
-	case T_ICONV:
-		if (form != RUN_UTF8)
-			return 0;
-		if (x->ident_all) {
-			/* The run holds only TAB, LF and 0x20-0x7F below
-			 * 0x80, all written as they are. */
-			for (m = 0; m + 8 <= n; m += 8) {
-				uint64_t w;
-
-				memcpy(&w, p + m, 8);
-				if (w & 0x8080808080808080ULL)
-					break;
-			}
-			while (m < n && p[m] < 0x80)
-				m++;
-		} else
-			for (m = 0; m < n && p[m] < 0x80 && x->ident[p[m]]; m++)
-				;
-		if (m == 0)
-			return 0;
-		/* Queued characters first, then back to the initial shift
-		 * state, in which the ASCII is written as it is. */
-		drain(x);
-		if (!x->failed) {
-			unsigned char tmp[64];
-			char *op = (char *)tmp;
-			size_t ol = sizeof(tmp), j;
-
-			iconv(x->cd, NULL, NULL, &op, &ol);
-			out_bytes(x, tmp, (size_t)(op - (char *)tmp));
-			out_bytes(x, p, m);
-			for (j = lex_skip(x, p, 0, m); j < m;
-			    j = lex_skip(x, p, j + 1, m))
-				lex(x, p[j]);
-		}
-		return m;
 	}
-	return 0;
+	return iconv_run(x, p, n, form);
 }
 
 /* Return whether the iconv target writes ASCII c as the one byte c. */
@@ -1431,6 +1387,10 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 	if ((x->sbmap = val_sbmap(v)) != NULL) {
 		int b;
 
+		x->sb_ascii = 1;
+		for (b = 0; b < 0x80; b++)
+			if (x->sbmap[b] != (uint32_t)b)
+				x->sb_ascii = 0;
 		for (b = 0; b < 256; b++) {
 			uint32_t c = x->sbmap[b];
 			unsigned char *e = x->sb8[b];
@@ -1438,17 +1398,17 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 			/* Only characters that need no check reach sb_to;
 			 * they are all in the BMP. */
 			if (c < 0x80) {
-				e[0] = 1;
-				e[1] = (unsigned char)c;
+				e[0] = (unsigned char)c;
+				e[3] = 1;
 			} else if (c < 0x800) {
-				e[0] = 2;
-				e[1] = (unsigned char)(0xC0 | c >> 6);
-				e[2] = (unsigned char)(0x80 | (c & 0x3F));
+				e[0] = (unsigned char)(0xC0 | c >> 6);
+				e[1] = (unsigned char)(0x80 | (c & 0x3F));
+				e[3] = 2;
 			} else if (c < 0x10000) {
-				e[0] = 3;
-				e[1] = (unsigned char)(0xE0 | c >> 12);
-				e[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-				e[3] = (unsigned char)(0x80 | (c & 0x3F));
+				e[0] = (unsigned char)(0xE0 | c >> 12);
+				e[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+				e[2] = (unsigned char)(0x80 | (c & 0x3F));
+				e[3] = 3;
 			}
 		}
 	}

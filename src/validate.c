@@ -66,6 +66,7 @@ struct dcache {
 	 * XML 1.0 Char, no C1 control under ISO-8859-n) */
 	unsigned char	 simple[256];
 	unsigned char	 simple_lo[256];	/* the same, below 0x80 only */
+	struct plainmap	 pm, pm_lo;	/* both, less CR, for plain_sb */
 	unsigned long	 last;
 	uint32_t	 sbmap[256];
 };
@@ -286,6 +287,8 @@ dcache_get(const char *name)
 		    c <= 0x9F && strncmp(name, "ISO-8859-", 9) == 0));
 		victim->simple_lo[i] = i < 0x80 ? victim->simple[i] : 0;
 	}
+	plain_sb_map(&victim->pm, victim->simple);
+	plain_sb_map(&victim->pm_lo, victim->simple_lo);
 	victim->ascii = victim->sb;
 	for (i = 0; i < 0x80 && victim->ascii; i++)
 		victim->ascii = victim->sbmap[i] == (uint32_t)i;
@@ -377,10 +380,27 @@ run_done(struct val *v, size_t k, uint64_t l, uint64_t c)
 	return k;
 }
 
+/* The plain prefix of p[0..n) in form (RUN_UTF8, RUN_UTF16BE/LE,
+ * RUN_UTF32BE/LE), counted (fast.c). */
+static size_t
+plain_form(int form, const unsigned char *p, size_t n, uint64_t *l,
+    uint64_t *c)
+{
+	switch (form) {
+	case RUN_UTF8:
+		return plain_utf8(p, n, l, c);
+	case RUN_UTF16BE:
+	case RUN_UTF16LE:
+		return plain_utf16(p, n, form == RUN_UTF16BE, l, c);
+	default:
+		return plain_utf32(p, n, form == RUN_UTF32BE, l, c);
+	}
+}
+
 /*
  * Take the plain run p[0..k) whose counters end at *l, *c: hand it to the
  * run sink, if any, and return how many bytes it took, with the counters
- * for just those (form: RUN_UTF8, RUN_UTF16BE or RUN_UTF16LE).
+ * for just those (form: RUN_UTF8, RUN_UTF16BE/LE or RUN_UTF32BE/LE).
  */
 static size_t
 take_run(struct val *v, const unsigned char *p, size_t k, int form,
@@ -396,8 +416,7 @@ take_run(struct val *v, const unsigned char *p, size_t k, int form,
 	*c = v->col;
 	if (m == 0)
 		return 0;
-	return form == RUN_UTF8 ? plain_utf8(p, m, l, c) :
-	    plain_utf16(p, m, form == RUN_UTF16BE, l, c);
+	return plain_form(form, p, m, l, c);
 }
 
 /* Account for character c that starts at byte offset off. */
@@ -457,7 +476,14 @@ illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
 static size_t
 feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 {
-	size_t i = 0;
+	const int form = v->dec == DEC_UTF8 ? RUN_UTF8 :
+	    v->dec == DEC_UTF16BE ? RUN_UTF16BE : v->dec == DEC_UTF16LE ?
+	    RUN_UTF16LE : v->dec == DEC_UTF32BE ? RUN_UTF32BE : RUN_UTF32LE;
+	/* p[i..declined) is plain, but the run sink stopped at a character
+	 * (at offset stopped): that one goes through the character path,
+	 * and the rest is offered again without being scanned again (which
+	 * was quadratic). */
+	size_t i = 0, declined = 0, stopped = 0;
 
 	while (i < n) {
 		uint32_t c;
@@ -465,20 +491,33 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 
 		/* Runs of plain characters need only counting (fast.c). */
 		if ((v->sink == NULL || v->run != NULL) && !v->xml11 &&
-		    v->prev != '\r' && v->dec != DEC_UTF32BE &&
-		    v->dec != DEC_UTF32LE) {
+		    v->prev != '\r' && i >= declined) {
 			uint64_t l = v->line, cc = v->col;
-			int form = v->dec == DEC_UTF8 ? RUN_UTF8 :
-			    v->dec == DEC_UTF16BE ? RUN_UTF16BE : RUN_UTF16LE;
-			size_t k = form == RUN_UTF8 ?
-			    plain_utf8(p + i, n - i, &l, &cc) :
-			    plain_utf16(p + i, n - i, form == RUN_UTF16BE, &l,
-			    &cc);
+			size_t k = plain_form(form, p + i, n - i, &l, &cc);
+			size_t t = take_run(v, p + i, k, form, &l, &cc);
 
-			k = take_run(v, p + i, k, form, &l, &cc);
-			i += run_done(v, k, l, cc);
+			if (t < k) {
+				declined = i + k;
+				stopped = i + t;
+			}
+			i += run_done(v, t, l, cc);
 			if (i >= n)
 				break;
+		} else if (i < declined && i > stopped) {
+			size_t t = v->run(v->sink_ctx, p + i, declined - i,
+			    form);
+
+			if (t > 0) {
+				uint64_t l = v->line, cc = v->col;
+
+				t = plain_form(form, p + i, t, &l, &cc);
+				i += run_done(v, t, l, cc);
+			}
+			stopped = i;
+			if (i >= n)
+				break;
+			if (i >= declined)
+				continue;
 		}
 		if (v->dec == DEC_UTF8 && p[i] == 0 && v->sink == NULL) {
 			/* A run of NUL bytes (a binary file, a sparse hole):
@@ -551,10 +590,33 @@ sb_utf8(struct val *v, const unsigned char *p, size_t i, size_t n, int eof)
 	return 0;
 }
 
+/* Line ends and columns of single-byte characters p[0..n) that need only
+ * counting (after the character *prev, which becomes the last). */
+static void
+count_sb(const unsigned char *p, size_t n, uint64_t *line, uint64_t *col,
+    uint32_t *prev)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		if (p[j] == '\n' && (j > 0 ? p[j - 1] : *prev) == '\r')
+			;
+		else if (p[j] == '\n' || p[j] == '\r') {
+			(*line)++;
+			*col = 1;
+		} else
+			(*col)++;
+	}
+	if (n > 0)
+		*prev = p[n - 1];
+}
+
 static size_t
 feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 {
-	size_t i;
+	/* As in feed_unicode: p[i..declined) is plain, but the transcoder
+	 * stopped at offset stopped. */
+	size_t i, declined = 0, stopped = 0;
 
 	for (i = 0; i < n; i++) {
 		uint32_t c;
@@ -563,12 +625,11 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 		 * Runs of characters that need only counting, in one tight
 		 * loop.  Bytes from 0x80 up join them once the raw bytes are
 		 * known not to be UTF-8 (the hint is settled).  A transcoder
-		 * takes them as decoded blocks, when it can do without
-		 * positions.
+		 * takes them as bytes, or the part it can write: the next
+		 * character then comes the slow way, with its position.
 		 */
 		if (!v->xml11 && v->u8skip == 0 && (v->sink == NULL ||
-		    (v->run != NULL && v->run(v->sink_ctx, NULL, 0,
-		    RUN_BLOCKS) != 0))) {
+		    v->run != NULL) && i >= declined) {
 			uint64_t line = v->line, col = v->col;
 			uint32_t prev = v->prev;
 			size_t j = i, end = v->sink != NULL && n - i > 4096 ?
@@ -576,10 +637,22 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 
 			const unsigned char *ok = v->u8bad ? v->simple :
 			    v->dc->simple_lo;
+			const struct plainmap *pm = v->u8bad ? &v->dc->pm :
+			    &v->dc->pm_lo;
 
 			for (; j < end; j++) {
-				unsigned b = p[j];
+				unsigned b;
 
+				/* Many at a time (fast.c), up to a CR or a
+				 * byte that needs more than counting; the
+				 * byte after a CR here. */
+				if ((j > i ? p[j - 1] : prev) != '\r') {
+					j += plain_sb(p + j, end - j, pm, &line,
+					    &col);
+					if (j >= end)
+						break;
+				}
+				b = p[j];
 				if (!ok[b])
 					break;
 				if (b > '\r') {
@@ -600,27 +673,39 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			if (j > i)
 				prev = p[j - 1];
 			if (j > i) {
-				if (v->sink != NULL)
-					v->run(v->sink_ctx, p + i, j - i, RUN_SB);
+				size_t t = j - i;
+
+				if (v->sink != NULL && (t = v->run(v->sink_ctx,
+				    p + i, j - i, RUN_SB)) < j - i) {
+					declined = j;
+					stopped = i + t;
+					line = v->line;
+					col = v->col;
+					prev = v->prev;
+					count_sb(p + i, t, &line, &col, &prev);
+				}
 				v->line = line;
 				v->col = col;
 				v->prev = prev;
-				v->off += j - i;
-				i = j;
+				v->off += t;
+				i += t;
 				if (i >= n)
 					break;
 			}
-		} else if (v->ascii && v->run != NULL && !v->xml11 &&
-		    v->prev != '\r' && v->u8skip == 0 && p[i] < 0x80) {
-			/* A transcoder that needs positions (an iconv
-			 * target): ASCII runs as bytes. */
-			uint64_t l = v->line, cc = v->col;
-			size_t k = plain_ascii(p + i, n - i, &l, &cc);
+		} else if (i < declined && i > stopped) {
+			size_t t = v->run(v->sink_ctx, p + i, declined - i,
+			    RUN_SB);
 
-			k = take_run(v, p + i, k, RUN_UTF8, &l, &cc);
-			i += run_done(v, k, l, cc);
+			count_sb(p + i, t, &v->line, &v->col, &v->prev);
+			v->off += t;
+			i += t;
+			stopped = i;
 			if (i >= n)
 				break;
+			if (i >= declined) {
+				i--;	/* the loop's step */
+				continue;
+			}
 		}
 		c = v->sbmap[p[i]];
 		if ((p[i] >= 0x80 || v->u8skip > 0) && sb_utf8(v, p, i, n, eof))

@@ -290,7 +290,8 @@ enum {
 	RUN_UTF8,	/* also ASCII runs of single-byte encodings */
 	RUN_UTF16BE,
 	RUN_UTF16LE,
-	RUN_UTF32LE,	/* decoded characters, in blocks */
+	RUN_UTF32LE,	/* also characters decoded in blocks */
+	RUN_UTF32BE,
 	RUN_SB,		/* bytes of a single-byte encoding (val_sbmap) */
 	RUN_BLOCKS	/* a question: may characters come in decoded blocks
 			 * (RUN_UTF32LE), without positions?  (1 yes, 0 no) */
@@ -312,6 +313,16 @@ int		 utf8_dec(const unsigned char *, size_t, uint32_t *);
 int		 utf16_dec(const unsigned char *, size_t, int, uint32_t *);
 int		 utf32_dec(const unsigned char *, size_t, int, uint32_t *);
 
+/* conv.c */
+
+#define CONV_SLACK	64	/* room past the output that may be overwritten */
+
+void		 conv_select(const char *);
+size_t		 conv_room(int, int, size_t);
+size_t		 conv_cut(int, const unsigned char *, size_t, size_t);
+size_t		 conv_run(int, int, const unsigned char *, size_t,
+		    unsigned char *);
+
 /* fast.c */
 
 void		 plain_select(const char *);
@@ -325,6 +336,17 @@ size_t		 plain_utf16(const unsigned char *, size_t, int, uint64_t *,
 		    uint64_t *);
 size_t		 plain_utf16_ref(const unsigned char *, size_t, int, uint64_t *,
 		    uint64_t *);
+size_t		 plain_utf32(const unsigned char *, size_t, int, uint64_t *,
+		    uint64_t *);
+/* The bytes of a single-byte encoding that are plain characters. */
+struct plainmap {
+	unsigned char	 bits[32];
+	unsigned char	 lo[16], hi[16];
+};
+
+void		 plain_sb_map(struct plainmap *, const unsigned char *);
+size_t		 plain_sb(const unsigned char *, size_t,
+		    const struct plainmap *, uint64_t *, uint64_t *);
 
 /* report.c */
 

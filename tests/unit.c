@@ -1545,6 +1545,202 @@ test_streaming(void)
 	}
 }
 
+/*
+ * conv.c against an encoder written here, for every pair of forms, on
+ * random mixtures that put characters of every length at every offset of
+ * the SIMD blocks; both paths (AVX2 where there is one, and portable).
+ */
+static uint32_t rnd_state = 12345;
+
+static uint32_t
+rnd(void)
+{
+	rnd_state = rnd_state * 1103515245u + 12345u;
+	return rnd_state >> 8;
+}
+
+static size_t
+enc_form(int form, const uint32_t *c, size_t nc, unsigned char *o)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < nc; i++) {
+		uint32_t u = c[i];
+		unsigned char b[4];
+		int n = 0, j;
+
+		if (form == RUN_UTF8) {
+			if (u < 0x80)
+				b[n++] = (unsigned char)u;
+			else if (u < 0x800) {
+				b[n++] = (unsigned char)(0xC0 + (u >> 6));
+				b[n++] = (unsigned char)(0x80 + u % 64);
+			} else if (u < 0x10000) {
+				b[n++] = (unsigned char)(0xE0 + (u >> 12));
+				b[n++] = (unsigned char)(0x80 + (u >> 6) % 64);
+				b[n++] = (unsigned char)(0x80 + u % 64);
+			} else {
+				b[n++] = (unsigned char)(0xF0 + (u >> 18));
+				b[n++] = (unsigned char)(0x80 + (u >> 12) % 64);
+				b[n++] = (unsigned char)(0x80 + (u >> 6) % 64);
+				b[n++] = (unsigned char)(0x80 + u % 64);
+			}
+			for (j = 0; j < n; j++)
+				o[k++] = b[j];
+			continue;
+		}
+		if (form == RUN_UTF16BE || form == RUN_UTF16LE) {
+			uint32_t units[2];
+			int nu = 1;
+
+			units[0] = u;
+			if (u >= 0x10000) {
+				units[0] = 0xD800 + ((u - 0x10000) >> 10);
+				units[1] = 0xDC00 + ((u - 0x10000) & 0x3FF);
+				nu = 2;
+			}
+			for (j = 0; j < nu; j++) {
+				o[k++] = (unsigned char)(form == RUN_UTF16BE ?
+				    units[j] >> 8 : units[j]);
+				o[k++] = (unsigned char)(form == RUN_UTF16BE ?
+				    units[j] : units[j] >> 8);
+			}
+			continue;
+		}
+		for (j = 0; j < 4; j++)
+			o[k++] = (unsigned char)(u >> (form == RUN_UTF32BE ?
+			    24 - 8 * j : 8 * j));
+	}
+	return k;
+}
+
+/* A random character in one of five mixes. */
+static uint32_t
+rnd_char(int mix)
+{
+	static const uint32_t pool[] = {
+		'a', ' ', '<', '\n', '\t', '"', 0x7F, 0x80, 0xE9, 0x3B1, 0x7FF,
+		0x800, 0x3042, 0x65E5, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000,
+		0x1F600, 0x20000, 0x10FFFF
+	};
+	uint32_t r = rnd();
+
+	switch (mix) {
+	case 0:		/* mostly ASCII */
+		return r % 16 ? 0x20 + r % 95 : pool[r % NELEM(pool)];
+	case 1:		/* mostly CJK */
+		return r % 8 ? 0x4E00 + r % 0x5000 : pool[r % NELEM(pool)];
+	case 2:		/* two-byte text */
+		return r % 4 ? 0x80 + r % 0x780 : 0x20 + r % 95;
+	case 3:		/* astral now and then */
+		return r % 6 ? 0x3000 + r % 0x100 : 0x10000 + r % 0x100000;
+	default:	/* anything */
+		r %= 0x10F800;
+		return r < 0xD800 ? r : r + 0x800;
+	}
+}
+
+static void
+test_conv(void)
+{
+	static const int forms[] = { RUN_UTF8, RUN_UTF16BE, RUN_UTF16LE,
+	    RUN_UTF32BE, RUN_UTF32LE };
+	static const char *modes[] = { NULL, "ref" };
+	static uint32_t cs[700];
+	static unsigned char in[4 * 700], want[4 * 700], got[16 * 700];
+	unsigned fails = 0;
+	int round, m, f, t;
+
+	for (m = 0; m < 2; m++) {
+		conv_select(modes[m]);
+		for (round = 0; round < 3000; round++) {
+			size_t nc = rnd() % (round < 1000 ? 40 : 700), i;
+
+			for (i = 0; i < nc; i++)
+				cs[i] = rnd_char(round % 5);
+			for (f = 0; f < 5; f++) {
+				size_t n = enc_form(forms[f], cs, nc, in);
+
+				for (t = 0; t < 5; t++) {
+					size_t wn = enc_form(forms[t], cs, nc, want);
+					size_t room = conv_room(forms[f], forms[t], n);
+					size_t gn;
+
+					memset(got, 0xA5, sizeof(got));
+					gn = conv_run(forms[f], forms[t], in, n, got);
+					if (gn != wn || memcmp(got, want, wn) != 0 ||
+					    got[room] != 0xA5)
+						fails++;
+				}
+			}
+		}
+	}
+	conv_select(NULL);
+	if (!CHECK(fails == 0))
+		printf("  (%u conversions differ)\n", fails);
+	/* Cuts fall between characters, within the limit. */
+	fails = 0;
+	for (round = 0; round < 2000; round++) {
+		size_t nc = 1 + rnd() % 200, i;
+
+		for (i = 0; i < nc; i++)
+			cs[i] = rnd_char(round % 5);
+		for (f = 0; f < 5; f++) {
+			size_t n = enc_form(forms[f], cs, nc, in);
+			size_t max = 4 + rnd() % 64;
+			size_t k = conv_cut(forms[f], in, n, max), j, sum = 0;
+
+			/* The prefix must be the encoding of whole
+			 * characters. */
+			for (i = 0; i < nc && sum < k; i++)
+				sum += enc_form(forms[f], cs + i, 1, want);
+			for (j = 0; j < 1; j++)
+				if (k > max || k == 0 || sum != k)
+					fails++;
+		}
+	}
+	if (!CHECK(fails == 0))
+		printf("  (%u cuts wrong)\n", fails);
+}
+
+/* plain_utf32: the AVX2 path against the unit-at-a-time one. */
+static void
+test_plain_utf32(void)
+{
+	static uint32_t cs[300];
+	static unsigned char in[4 * 300 + 4];
+	static const uint32_t bad[] = { 0, 1, 0x1F, '\r', 0xD800, 0xDFFF,
+	    0xFFFE, 0xFFFF, 0x110000, 0x80000000u, 0xFFFFFFFFu };
+	unsigned fails = 0;
+	int round, be;
+
+	for (round = 0; round < 4000; round++) {
+		size_t nc = rnd() % 300, i, n;
+
+		for (i = 0; i < nc; i++)
+			cs[i] = rnd_char(round % 5);
+		if (nc > 0 && round % 3)
+			cs[rnd() % nc] = bad[rnd() % NELEM(bad)];
+		for (be = 0; be < 2; be++) {
+			uint64_t l1 = 1, c1 = 1, l2 = 1, c2 = 1;
+			size_t k1, k2;
+
+			/* enc_form cannot write the values past U+10FFFF
+			 * as UTF-8, but writes them as UTF-32 as they are */
+			n = enc_form(be ? RUN_UTF32BE : RUN_UTF32LE, cs, nc, in);
+			in[n] = 0xEE;	/* a stray byte after */
+			plain_select("none");
+			k1 = plain_utf32(in, n + 1, be, &l1, &c1);
+			plain_select(NULL);
+			k2 = plain_utf32(in, n + 1, be, &l2, &c2);
+			if (k1 != k2 || l1 != l2 || c1 != c2 || k1 % 4 != 0)
+				fails++;
+		}
+	}
+	if (!CHECK(fails == 0))
+		printf("  (%u runs differ)\n", fails);
+}
+
 int
 main(void)
 {
@@ -1565,6 +1761,8 @@ main(void)
 	test_utf32_dec();
 	test_xml_char_ok();
 	test_streaming();
+	test_conv();
+	test_plain_utf32();
 	printf("%lu passed, %lu failed\n", npass, nfail);
 	return nfail > 0;
 }
