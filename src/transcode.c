@@ -854,6 +854,39 @@ ascii_ident(struct xc *x, uint32_t c)
 	return op - (char *)out == 1 && out[0] == c;
 }
 
+/*
+ * Return whether the iconv target has shift states: a character it has
+ * beyond ASCII leaves bytes to write on the return to the initial state
+ * (ISO-2022-JP, HZ, UTF-7).  Writing ASCII as it is there would put that
+ * return wherever the runs happen to break, so the output would depend
+ * on the reads.
+ */
+static int
+stateful(struct xc *x)
+{
+	static const uint32_t probe[] = { 0xE9, 0x3042, 0x410, 0x4E00, 0x3B1 };
+	size_t i;
+
+	for (i = 0; i < sizeof(probe) / sizeof(probe[0]); i++) {
+		unsigned char in[4], out[32];
+		char *ip = (char *)in, *op = (char *)out;
+		size_t il = 4, ol = sizeof(out);
+
+		if (!rt_ok(x, probe[i]))
+			continue;
+		in[0] = (unsigned char)probe[i];
+		in[1] = (unsigned char)(probe[i] >> 8);
+		in[2] = in[3] = 0;
+		iconv(x->rt_enc, NULL, NULL, NULL, NULL);
+		if (iconv(x->rt_enc, &ip, &il, &op, &ol) != 0)
+			continue;
+		ip = op;
+		if (iconv(x->rt_enc, NULL, NULL, &op, &ol) == 0 && op != ip)
+			return 1;
+	}
+	return 0;
+}
+
 /* Write character c in the target (ok: a reference may stand for it). */
 static void
 emit(struct xc *x, uint32_t c, int ok, uint64_t off, uint64_t line,
@@ -1420,6 +1453,12 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 			x->ident[c] = (unsigned char)ascii_ident(x, c);
 			if ((c >= 0x20 || c == '\t' || c == '\n') && !x->ident[c])
 				x->ident_all = 0;
+		}
+		/* With shift states, everything goes through the one
+		 * converter. */
+		if (stateful(x)) {
+			memset(x->ident, 0, sizeof(x->ident));
+			x->ident_all = 0;
 		}
 	}
 	if ((x->fd = open_dest(dest, real, sizeof(real), &direct)) < 0) {

@@ -356,13 +356,30 @@ val_sbmap(const struct val *v)
 	return v->sb ? v->sbmap : NULL;
 }
 
+/* XMLSNIFF_SIMD=ref, or val_char_only = 1: every path a character at a
+ * time (for tests and fuzz targets). */
+int val_char_only = -1;
+
+static int
+char_only(void)
+{
+	if (val_char_only < 0) {
+		const char *e = getenv("XMLSNIFF_SIMD");
+
+		val_char_only = e != NULL && strcmp(e, "ref") == 0;
+	}
+	return val_char_only;
+}
+
 /* Send every decoded character, with its position, to fn; and runs of
  * plain characters (which need no position) to run, if it is not NULL. */
 void
 val_set_sink(struct val *v, val_sink_fn fn, val_run_fn run, void *ctx)
 {
 	v->sink = fn;
-	v->run = run;
+	/* XMLSNIFF_SIMD=ref: every character through fn, the reference
+	 * that the run paths are tested against. */
+	v->run = char_only() ? NULL : run;
 	v->sink_ctx = ctx;
 }
 
@@ -814,20 +831,6 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 	return i;
 }
 
-/* XMLSNIFF_SIMD=ref, or val_char_only = 1: every path a character at a
- * time (for tests and fuzz targets). */
-int val_char_only = -1;
-
-static int
-char_only(void)
-{
-	if (val_char_only < 0) {
-		const char *e = getenv("XMLSNIFF_SIMD");
-
-		val_char_only = e != NULL && strcmp(e, "ref") == 0;
-	}
-	return val_char_only;
-}
 
 /*
  * A stateless multi-byte encoding, validated only: decode blocks at once
