@@ -535,6 +535,35 @@ u32_u16_avx2(const unsigned char *p, size_t n, int from, int to,
 	return (size_t)(o - o0) + conv_scalar(from, to, p + i, n - i, o);
 }
 
+/* conv_find32, eight characters at a time. */
+AVX2 static size_t
+find32_avx2(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
+    uint32_t c)
+{
+	const __m256i va = _mm256_set1_epi32((int)a);
+	const __m256i vb = _mm256_set1_epi32((int)b);
+	const __m256i vc = _mm256_set1_epi32((int)c);
+	size_t k = 0;
+
+	for (; k + 8 <= nc; k += 8) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(u + 4 * k));
+		unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+		    _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(v, va),
+		    _mm256_cmpeq_epi32(v, vb)), _mm256_cmpeq_epi32(v, vc))));
+
+		if (m != 0)
+			return k + (size_t)__builtin_ctz(m);
+	}
+	for (; k < nc; k++) {
+		uint32_t x = (uint32_t)u[4 * k] | (uint32_t)u[4 * k + 1] << 8 |
+		    (uint32_t)u[4 * k + 2] << 16 | (uint32_t)u[4 * k + 3] << 24;
+
+		if (x == a || x == b || x == c)
+			break;
+	}
+	return k;
+}
+
 static size_t
 conv_avx2(int from, int to, const unsigned char *p, size_t n,
     unsigned char *o)
@@ -631,4 +660,28 @@ conv_run(int from, int to, const unsigned char *p, size_t n,
 		return conv_avx2(from, to, p, n, o);
 #endif
 	return conv_scalar(from, to, p, n, o);
+}
+
+/* The index of the first of the nc characters u (UTF-32LE) that is a, b
+ * or c; nc if none is. */
+size_t
+conv_find32(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
+    uint32_t c)
+{
+	size_t k;
+
+	if (conv_mode < 0)
+		conv_select(getenv("XMLSNIFF_SIMD"));
+#ifdef HAVE_X86
+	if (conv_mode == 1)
+		return find32_avx2(u, nc, a, b, c);
+#endif
+	for (k = 0; k < nc; k++) {
+		uint32_t x = (uint32_t)u[4 * k] | (uint32_t)u[4 * k + 1] << 8 |
+		    (uint32_t)u[4 * k + 2] << 16 | (uint32_t)u[4 * k + 3] << 24;
+
+		if (x == a || x == b || x == c)
+			break;
+	}
+	return k;
 }

@@ -91,6 +91,16 @@ struct xc {
 	/* Plain runs for an iconv target, as UTF-32LE (BULK_MAX characters
 	 * at most at a time). */
 	unsigned char		 ubuf[4 * BULK_MAX + CONV_SLACK];
+	/* A single-byte iconv target: the byte of each BMP character it
+	 * writes and reads back the same, when sb_has says it has one. */
+	int			 sbt;
+	unsigned char		 sb_has[65536 / 8];
+	unsigned char		 sb_byte[65536];
+	/* ... and a single-byte source: each source byte's byte, when
+	 * xlat_ok says it has one; bytes from 0x80 up are not ASCII, so
+	 * lex_skip may pass over source bytes (xlat_on). */
+	int			 xlat_on;
+	unsigned char		 xlat[256], xlat_ok[256];
 	/* ASCII characters the iconv target writes as the same byte. */
 	unsigned char		 ident[128];
 	int			 ident_all;	/* TAB, LF, 0x20-0x7F all are */
@@ -634,12 +644,10 @@ lex_chars(struct xc *x, const unsigned char *u, size_t nc)
 			lex(x, u32le(u + 4 * j++));
 			continue;
 		}
-		for (k = j; k < nc; k++) {
-			uint32_t c = u32le(u + 4 * k);
-
-			if (c == stop || c == stop2 || c == stop3)
-				break;
-		}
+		k = j + conv_find32(u + 4 * j, nc - j, stop, stop2, stop3);
+		if (k > j && (x->lex == L_COMMENT || x->lex == L_PI ||
+		    x->lex == L_CDATA))
+			x->match = 0;
 		if (k == nc)
 			break;
 		lex(x, u32le(u + 4 * k));
@@ -738,6 +746,22 @@ iconv_run(struct xc *x, const unsigned char *p, size_t n, int form)
 			done += m;
 			continue;
 		}
+		if (form == RUN_SB && x->xlat_on) {
+			/* Single-byte to single-byte: byte for byte. */
+			size_t j, len = n - done < BULK_MAX ? n - done : BULK_MAX;
+			unsigned char *o = out_room(x, len);
+
+			for (k = 0; k < len && x->xlat_ok[q[k]]; k++)
+				o[k] = x->xlat[q[k]];
+			x->on += k;
+			for (j = lex_skip(x, q, 0, k); j < k;
+			    j = lex_skip(x, q, j + 1, k))
+				lex(x, x->sbmap[q[j]]);
+			done += k;
+			if (k < len)
+				break;
+			continue;
+		}
 		/* A block, growing: a run that stops at once costs little. */
 		if (form == RUN_SB) {
 			m = n - done < want ? n - done : want;
@@ -756,6 +780,29 @@ iconv_run(struct xc *x, const unsigned char *p, size_t n, int form)
 		}
 		if (want < BULK_MAX)
 			want *= 4;
+		if (x->sbt) {
+			/* From the table, up to a character it lacks. */
+			unsigned char *o = out_room(x, nc);
+
+			for (k = 0; k < nc; k++) {
+				uint32_t c = u32le(x->ubuf + 4 * k);
+
+				if (c >= 0x10000 ||
+				    !(x->sb_has[c >> 3] & (1 << (c & 7))))
+					break;
+				o[k] = x->sb_byte[c];
+			}
+			x->on += k;
+			m = k == nc ? m : chars_bytes(q, k, form);
+			if (form == RUN_UTF8)
+				lex_utf8(x, q, m);
+			else
+				lex_chars(x, x->ubuf, k);
+			done += m;
+			if (k < nc)
+				break;
+			continue;
+		}
 		for (k = 0; k < nc; k++) {
 			uint32_t c = u32le(x->ubuf + 4 * k);
 
@@ -885,6 +932,43 @@ stateful(struct xc *x)
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * A single-byte target is written from a table instead of through iconv:
+ * each byte's character (sb_build), kept when iconv writes that character
+ * as a byte that reads back as it.  The table then holds exactly the
+ * characters rt_ok accepts, with the bytes iconv writes for them.
+ */
+static void
+sb_target(struct xc *x)
+{
+	uint32_t map[256];
+	int b;
+
+	if (!sb_build(x->rt_dec, map))
+		return;
+	for (b = 0; b < 256; b++) {
+		uint32_t c = map[b];
+		unsigned char in[4], out[16];
+		char *ip = (char *)in, *op = (char *)out;
+		size_t il = 4, ol = sizeof(out);
+
+		if (c == SB_BAD || c >= 0x10000 ||
+		    (x->sb_has[c >> 3] & (1 << (c & 7))))
+			continue;
+		in[0] = (unsigned char)c;
+		in[1] = (unsigned char)(c >> 8);
+		in[2] = in[3] = 0;
+		iconv(x->rt_enc, NULL, NULL, NULL, NULL);
+		if (iconv(x->rt_enc, &ip, &il, &op, &ol) != 0 ||
+		    op - (char *)out != 1 || map[out[0]] != c)
+			continue;
+		x->sb_has[c >> 3] |= (unsigned char)(1 << (c & 7));
+		x->sb_byte[c] = out[0];
+	}
+	iconv(x->rt_enc, NULL, NULL, NULL, NULL);
+	x->sbt = 1;
 }
 
 /* Write character c in the target (ok: a reference may stand for it). */
@@ -1459,6 +1543,23 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 		if (stateful(x)) {
 			memset(x->ident, 0, sizeof(x->ident));
 			x->ident_all = 0;
+		}
+		sb_target(x);
+		if (x->sbt && x->sbmap != NULL && x->sb_ascii) {
+			int b;
+
+			x->xlat_on = 1;
+			for (b = 0; b < 256; b++) {
+				uint32_t u = x->sbmap[b];
+
+				if (b >= 0x80 && u < 0x80)
+					x->xlat_on = 0;
+				if (u < 0x10000 &&
+				    (x->sb_has[u >> 3] & (1 << (u & 7)))) {
+					x->xlat[b] = x->sb_byte[u];
+					x->xlat_ok[b] = 1;
+				}
+			}
 		}
 	}
 	if ((x->fd = open_dest(dest, real, sizeof(real), &direct)) < 0) {

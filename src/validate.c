@@ -46,7 +46,6 @@ struct val {
 	void		*sink_ctx;
 };
 
-#define SB_BAD	0xFFFFFFFFu
 
 /*
  * Decoders kept from one input to the next: opening one and building its
@@ -184,9 +183,11 @@ utf32_dec(const unsigned char *p, size_t n, int be, uint32_t *cp)
 	return 4;
 }
 
-/* Build the byte table of a single-byte encoding; return 0 if it is not
- * one (some byte starts a longer sequence, or the converter has state). */
-static int
+/* Build the byte table of a single-byte encoding (decoder cd, to
+ * enc_u32le()): the code point of each byte, or SB_BAD; return 0 if it is
+ * not one (some byte starts a longer sequence, or the converter has
+ * state). */
+int
 sb_build(iconv_t cd, uint32_t *map)
 {
 	int b;

@@ -8,6 +8,7 @@
 #ifndef XMLSNIFF_H
 #define XMLSNIFF_H
 
+#include <iconv.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -297,7 +298,10 @@ enum {
 			 * (RUN_UTF32LE), without positions?  (1 yes, 0 no) */
 };
 
+#define SB_BAD	0xFFFFFFFFu	/* a byte a single-byte encoding lacks */
+
 extern int	 val_char_only;
+int		 sb_build(iconv_t, uint32_t *);
 
 struct val	*val_new(const struct sniff *, struct diags *);
 void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, void *);
@@ -322,6 +326,8 @@ size_t		 conv_room(int, int, size_t);
 size_t		 conv_cut(int, const unsigned char *, size_t, size_t);
 size_t		 conv_run(int, int, const unsigned char *, size_t,
 		    unsigned char *);
+size_t		 conv_find32(const unsigned char *, size_t, uint32_t, uint32_t,
+		    uint32_t);
 
 /* fast.c */
 
