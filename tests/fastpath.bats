@@ -75,3 +75,483 @@ mktext() {
 		assert_output --partial '"code":"illegal-char"'
 	done
 }
+
+# Transcoding: every conversion between UTF-8, UTF-16 and UTF-32 must write
+# exactly the bytes of the character-at-a-time path, and those must be the
+# target's BOM and declaration followed by what iconv(1) makes of the rest.
+
+# paths_agree SRC TARGET: transcode SRC into TARGET under every path, the
+# output into $BATS_TEST_TMPDIR/PATH.out; each exits with the status ($ref)
+# and writes the diagnostics of ref.
+paths_agree() {
+	local d=$BATS_TEST_TMPDIR m st
+
+	ref=0
+	XMLSNIFF_SIMD=ref "$XMLSNIFF" --transcode-to="$2" "$1" \
+	    > "$d/ref.out" 2> "$d/ref.err" || ref=$?
+	for m in avx2 sse2 none; do
+		st=0
+		XMLSNIFF_SIMD=$m "$XMLSNIFF" --transcode-to="$2" "$1" \
+		    > "$d/$m.out" 2> "$d/$m.err" || st=$?
+		[ "$st" = "$ref" ] ||
+		    fail "$1 -> $2: exit $st with XMLSNIFF_SIMD=$m, $ref with ref"
+		cmp "$d/ref.err" "$d/$m.err" ||
+		    fail "$1 -> $2: XMLSNIFF_SIMD=$m: other diagnostics than ref"
+	done
+}
+
+# expected TARGET SRC...: what the transcodes of the SRC files into TARGET
+# must be, one after the other.  Each SRC is UTF-8 beginning with
+# <?xml version="1.0" encoding="UTF-8"?>, or all are UTF-16 of one byte
+# order with a BOM and encoding="UTF-16"; each becomes the BOM and the
+# declaration the man page gives TARGET (TRANSCODING), then what iconv
+# makes of the rest of SRC (kept in SRC.body).
+expected() {
+	local to=$1 from=UTF-8 skip=38 ord=$1 bom= f parts=()
+	local d=$BATS_TEST_TMPDIR
+	shift
+	case $(od -An -tx1 -N2 "$1") in
+	*'ff fe')	from=UTF-16LE skip=80 ;;
+	*'fe ff')	from=UTF-16BE skip=80 ;;
+	esac
+	case $to in
+	UTF-16|UTF-32)	ord=${to}BE bom='\357\273\277' ;;
+	esac
+	# the BOM as U+FEFF, and the declaration, in the source encoding
+	printf "$bom"'<?xml version="1.0" encoding="%s"?>' "$to" |
+	    iconv -f UTF-8 -t "$from" > "$d/decl"
+	for f; do
+		[ "$f.body" -nt "$f" ] || tail -c +$((skip + 1)) "$f" > "$f.body"
+		parts+=("$d/decl" "$f.body")
+	done
+	cat "${parts[@]}" | iconv -f "$from" -t "$ord"
+}
+
+# same_transcode SRC TARGET: SRC (as for expected) transcodes into TARGET
+# without an error, with the same bytes under every path, and they are
+# the expected ones.
+same_transcode() {
+	local d=$BATS_TEST_TMPDIR m
+
+	paths_agree "$1" "$2"
+	[ "$ref" = 0 ] || fail "$1 -> $2: exit $ref: $(cat "$d/ref.err")"
+	for m in avx2 sse2 none; do
+		cmp "$d/ref.out" "$d/$m.out" ||
+		    fail "$1 -> $2: XMLSNIFF_SIMD=$m writes other bytes than ref"
+	done
+	expected "$2" "$1" > "$d/want"
+	cmp "$d/want" "$d/ref.out" ||
+	    fail "$1 -> $2: not the declaration and what iconv makes"
+}
+
+# same_in_place TARGET FILE...: copies of the files (as for expected, each
+# name different), transcoded in place into TARGET by one run under each
+# path, come out the same under every path, with the same status, report
+# and diagnostics, and as expected (fewer runs than same_transcode).
+same_in_place() {
+	local to=$1 d=$BATS_TEST_TMPDIR m f st ref
+	shift
+	for m in ref avx2 sse2 none; do
+		rm -rf "$d/$m"
+		mkdir "$d/$m"
+		cp "$@" "$d/$m"
+		st=0
+		(cd "$d/$m" && XMLSNIFF_SIMD=$m "$XMLSNIFF" --transcode-to="$to" \
+		    --in-place "${@##*/}") > "$d/$m.log" 2>&1 || st=$?
+		[ "$m" != ref ] || ref=$st
+		[ "$st" = "$ref" ] ||
+		    fail "-> $to: exit $st with XMLSNIFF_SIMD=$m, $ref with ref"
+		cmp "$d/ref.log" "$d/$m.log" ||
+		    fail "-> $to: XMLSNIFF_SIMD=$m: other report than ref"
+		diff -rq "$d/ref" "$d/$m" ||
+		    fail "-> $to: XMLSNIFF_SIMD=$m writes other bytes than ref"
+	done
+	[ "$ref" = 0 ] || fail "-> $to: exit $ref: $(cat "$d/ref.log")"
+	expected "$to" "$@" > "$d/want"
+	(cd "$d/ref" && cat "${@##*/}") | cmp "$d/want" - ||
+	    fail "-> $to: not the declarations and what iconv makes"
+}
+
+# same_failure SRC TARGET: the transcode of SRC into TARGET fails on an
+# illegal sequence, with the same status and diagnostics under every path.
+same_failure() {
+	paths_agree "$1" "$2"
+	[ "$ref" = 1 ] || fail "$1 -> $2: exit $ref, not 1"
+	grep -q '\[illegal-sequence\]$' "$BATS_TEST_TMPDIR/ref.err" ||
+	    fail "$1 -> $2: no illegal-sequence: $(cat "$BATS_TEST_TMPDIR/ref.err")"
+}
+
+# utf16 FILE: FILE (UTF-8, declared so) in UTF-16 with a BOM and declared
+# UTF-16, little-endian in FILE.le, big-endian in FILE.be.
+utf16() {
+	{ printf '\377\376'
+	  sed '1s/"UTF-8"/"UTF-16"/' "$1" | iconv -f UTF-8 -t UTF-16LE; } \
+	    > "$1.le"
+	{ printf '\376\377'
+	  sed '1s/"UTF-8"/"UTF-16"/' "$1" | iconv -f UTF-8 -t UTF-16BE; } \
+	    > "$1.be"
+}
+
+# from_utf8 FILE: same_transcode into each UTF-16 and UTF-32 target.
+from_utf8() {
+	local t
+	for t in UTF-16 UTF-16LE UTF-16BE UTF-32 UTF-32LE UTF-32BE; do
+		same_transcode "$1" "$t"
+	done
+}
+
+# from_utf16 FILE: same_transcode of FILE.le and FILE.be into UTF-8,
+# UTF-16LE, UTF-16BE and UTF-32LE.
+from_utf16() {
+	local t
+	for t in UTF-8 UTF-16LE UTF-16BE UTF-32LE; do
+		same_transcode "$1.le" "$t"
+		same_transcode "$1.be" "$t"
+	done
+}
+
+# all_targets FILE: the UTF-8 entity FILE and its UTF-16 forms into each
+# target.
+all_targets() {
+	from_utf8 "$1"
+	utf16 "$1"
+	from_utf16 "$1"
+}
+
+# entity FILE: standard input as the content of a UTF-8 entity, in FILE.
+entity() {
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<doc>\n'
+	  cat
+	  printf '</doc>\n'; } > "$1"
+}
+
+# rep N TEXT: TEXT (printf escapes) N times.
+rep() {
+	[ "$1" -gt 0 ] || return 0
+	printf "$2%.0s" $(seq "$1")
+}
+
+# The generated text (awk, which is much faster here than a shell loop):
+# a deterministic generator, the same on every awk; characters of one to
+# four bytes, with the edges of each length (U+07FF, U+0800, U+D7FF,
+# U+E000, U+FFFD, U+10000, U+10FFFF), none of which needs escaping in XML;
+# ASCII words of 1 to 24 bytes.  token() leaves the length of what it
+# returns in len8 (UTF-8) and len16 (UTF-16).
+GEN_AWK='
+function rnd(k) {
+	x = (x * 69069 + 1) % 4294967296
+	return int(x / 65536) % k
+}
+function setup() {
+	x = seed
+	nc = split("a|Z|9| |\t|\303\251|\303\237|\337\277|\346\227\245|" \
+	    "\343\200\202|\340\240\200|\355\237\277|\356\200\200|" \
+	    "\357\277\275|\360\237\230\200|\360\240\200\200|" \
+	    "\360\220\200\200|\364\217\277\277", c, "|")
+}
+function token(   w) {
+	if (rnd(4) == 0) {
+		w = substr("the quick brown fox jumps over the lazy dog",
+		    1 + rnd(20), 1 + rnd(24))
+		len8 = length(w)
+		len16 = 2 * len8
+	} else {
+		w = c[1 + rnd(nc)]
+		len8 = length(w)
+		len16 = len8 == 4 ? 4 : 2
+	}
+	return w
+}
+function eol() {
+	if (cr > 0 && rnd(cr) == 0)
+		return rnd(2) ? "\r\n" : "\r"
+	return "\n"
+}
+'
+
+# mixed SEED LINES CR: LINES lines of markup with pseudo-random text; one
+# in CR (none if 0) ends in CR LF or a lone CR instead of LF.
+mixed() {
+	awk -v seed="$1" -v lines="$2" -v cr="$3" "$GEN_AWK"'
+	BEGIN {
+		setup()
+		for (i = 1; i <= lines; i++) {
+			s = "<p n=\"" i "\" t=\"" token() token() "\">"
+			for (n = rnd(60); n > 0; n--)
+				s = s token()
+			printf "%s</p>%s", s, eol()
+		}
+	}'
+}
+
+@test "transcoding fast paths: 1- to 4-byte characters in pseudo-random order" {
+	mixed 1 400 8 | entity "$BATS_TEST_TMPDIR/mix.xml"
+	all_targets "$BATS_TEST_TMPDIR/mix.xml"
+}
+
+@test "transcoding fast paths: pseudo-random runs longer than a conversion chunk (no CR)" {
+	mixed 2 1500 0 | entity "$BATS_TEST_TMPDIR/long.xml"
+	[ "$(wc -c < "$BATS_TEST_TMPDIR/long.xml")" -gt 100000 ]
+	all_targets "$BATS_TEST_TMPDIR/long.xml"
+}
+
+@test "transcoding fast paths: long ASCII runs, long runs of CJK, astral and 2-byte characters" {
+	local n
+	{
+		for n in 1 15 16 17 31 32 33 4095 4096 4097 16383 16384 16385 40000; do
+			printf '<p>'; rep "$n" a; printf '\346\227\245</p>\n'
+			printf '<p>'; rep "$n" b; printf '\360\237\230\200\t</p>\r\n'
+		done
+		printf '<p>'; rep 6000 '\346\227\245\346\234\254\350\252\236'; printf 'x</p>\n'
+		printf '<p>'; rep 7000 '\360\240\200\200'; printf 'x</p>\n'
+		printf '<p>'; rep 9000 '\303\251'; printf 'x</p>\n'
+	} | entity "$BATS_TEST_TMPDIR/runs.xml"
+	all_targets "$BATS_TEST_TMPDIR/runs.xml"
+}
+
+@test "transcoding fast paths: ASCII runs of 1 to 40 between CJK, CJK runs of 1 to 40 between ASCII" {
+	awk 'function rep(n, s,   r) { r = ""; while (n-- > 0) r = r s; return r }
+	BEGIN {
+		for (n = 1; n <= 40; n++)
+			printf "%s\346\227\245\343\200\202", rep(n, "x")
+		printf "\n"
+		for (n = 1; n <= 40; n++)
+			printf "%sa", rep(n, "\346\227\245")
+		printf "\r\n"
+		for (n = 1; n <= 40; n++)
+			printf "%s%s%s", rep(n, "\303\237"), rep(n, "y"),
+			    rep(n, "\360\237\230\200")
+		printf "\n"
+	}' | entity "$BATS_TEST_TMPDIR/alt.xml"
+	all_targets "$BATS_TEST_TMPDIR/alt.xml"
+}
+
+@test "transcoding fast paths: astral characters at every offset mod 64" {
+	# Lines of 128 bytes, the k-th with an astral character at k mod 64
+	# in the file, after ASCII or after 3- and 2-byte characters; after
+	# CR LF, at k in a run.
+	awk 'BEGIN {
+		for (cjk = 0; cjk < 2; cjk++)
+			for (k = 0; k < 64; k++) {
+				s = "<p>"
+				for (m = k; m > 0; m -= n) {
+					n = !cjk || m == 1 ? 1 : m == 2 || m % 3 == 1 ? 2 : 3
+					s = s (n == 1 ? "a" : n == 2 ? "\303\251" : "\346\227\245")
+				}
+				s = s (k % 2 ? "\360\240\200\200" : "\360\237\230\200")
+				for (i = 0; i < 116 - k; i++)
+					s = s "b"
+				print s "</p>"
+			}
+	}' | entity "$BATS_TEST_TMPDIR/lf.xml"
+	sed 's/$/\r/' "$BATS_TEST_TMPDIR/lf.xml" > "$BATS_TEST_TMPDIR/crlf.xml"
+	all_targets "$BATS_TEST_TMPDIR/lf.xml"
+	all_targets "$BATS_TEST_TMPDIR/crlf.xml"
+}
+
+@test "transcoding fast paths: runs that end at, or 1 to 3 bytes after, a 16- or 32-byte boundary" {
+	# A run starts after each CR LF and ends at the next CR: runs of
+	# every length 1..70, ending in a character of each length.
+	awk 'BEGIN {
+		split("a \303\251 \346\227\245 \360\237\230\200", t, " ")
+		for (n = 1; n <= 70; n++)
+			for (k = 1; k <= 4; k++) {
+				s = ""
+				for (i = length(t[k]); i < n; i++) s = s "x"
+				printf "%s%s\r\n", s, t[k]
+			}
+	}' | entity "$BATS_TEST_TMPDIR/ends.xml"
+	all_targets "$BATS_TEST_TMPDIR/ends.xml"
+}
+
+# exact SEED LEN UNIT [ASCII]: "<r>" and pseudo-random text (only ASCII
+# words if ASCII is 1), LEN bytes in all in UTF-8 (UNIT 8) or in UTF-16
+# (UNIT 16), ending in a character of any length.
+exact() {
+	awk -v seed="$1" -v len="$2" -v unit="$3" -v ascii="${4:-0}" "$GEN_AWK"'
+	BEGIN {
+		setup()
+		w = unit == 16 ? 2 : 1
+		s = "<r>"
+		l = 3 * w
+		while (len - l > 4) {
+			t = token()
+			tl = unit == 16 ? len16 : len8
+			if (l + tl <= len && (!ascii || len8 * 2 == len16)) {
+				s = s t
+				l += tl
+			}
+		}
+		# the last 0 to 4 bytes: one character of that length
+		split("a \303\251 \346\227\245 \360\237\230\200", f, " ")
+		if (unit == 16)
+			f[2] = "\343\200\202"
+		if (len > l)
+			s = s (ascii ? substr("abcd", 1, (len - l) / w) : f[len - l])
+		printf "%s", s
+	}'
+}
+
+@test "transcoding fast paths: UTF-8 input that ends at every offset mod 32" {
+	local n t f files=()
+	# The run after the declaration's line starts at byte 39 and ends
+	# with the file n bytes later: at every offset mod 32 from its start
+	# and in the file in text of all kinds, mod 16 in ASCII.
+	for n in $(seq 32 63) a{48..63}; do
+		f=$BATS_TEST_TMPDIR/end$n.xml
+		{ printf '<?xml version="1.0" encoding="UTF-8"?>\n'
+		  exact "${n#a}" "${n#a}" 8 "$([ "$n" = "${n#a}" ] || echo 1)"; } > "$f"
+		[ "$(wc -c < "$f")" = $((39 + ${n#a})) ]
+		files+=("$f")
+	done
+	for t in UTF-16 UTF-16LE UTF-16BE UTF-32 UTF-32LE UTF-32BE; do
+		same_in_place "$t" "${files[@]}"
+	done
+}
+
+@test "transcoding fast paths: UTF-16 input that ends at every even offset mod 32" {
+	local n t f le=() be=()
+	# After the BOM and the declaration's line the run starts at byte
+	# 82 and ends with the file n bytes later, in text of all kinds and
+	# in ASCII.
+	for n in $(seq 64 2 94) a{64..94..2}; do
+		f=$BATS_TEST_TMPDIR/end$n.xml
+		{ printf '<?xml version="1.0" encoding="UTF-8"?>\n'
+		  exact "${n#a}" "${n#a}" 16 "$([ "$n" = "${n#a}" ] || echo 1)"; } > "$f"
+		utf16 "$f"
+		[ "$(wc -c < "$f.le")" = $((82 + ${n#a})) ]
+		le+=("$f.le")
+		be+=("$f.be")
+	done
+	for t in UTF-8 UTF-16LE UTF-16BE UTF-32LE; do
+		same_in_place "$t" "${le[@]}"
+		same_in_place "$t" "${be[@]}"
+	done
+}
+
+# big SEED SIZE UNIT: an entity, declared UTF-8, of about SIZE bytes once in
+# UTF-8 (UNIT 8) or in UTF-16 with a BOM (UNIT 16), in which every 320 KiB
+# read boundary of that form falls inside a character: in UTF-8 one of 2,
+# 3 or 4 bytes, cut after each of its bytes in turn; in UTF-16 between
+# the halves of a surrogate pair.  Runs are long: one line in 300 ends in
+# CR.
+big() {
+	awk -v seed="$1" -v size="$2" -v unit="$3" -v cr=300 "$GEN_AWK"'
+	BEGIN {
+		setup()
+		split("\303\251 \346\227\245 \346\227\245 \360\237\230\200 " \
+		    "\360\237\230\200 \360\237\230\200", cut8, " ")
+		split("1 1 2 1 2 3", before8, " ")
+		w = unit == 16 ? 2 : 1
+		s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<doc>\n"
+		printf "%s", s
+		# the UTF-16 form has a BOM and says UTF-16, one more character
+		pos = unit == 16 ? 2 + 2 * (length(s) + 1) : length(s)
+		b = 327680
+		for (i = 1; pos < size; i++) {
+			if (b - pos < 4000) {
+				# no line is that long: cut the next character
+				if (unit == 16) {
+					ch = j % 2 ? "\360\240\200\200" : "\360\237\230\200"
+					k = 2
+					l = 4
+				} else {
+					ch = cut8[1 + j % 6]
+					k = before8[1 + j % 6]
+					l = length(ch)
+				}
+				s = "<p n=\"" i "\">"
+				for (n = (b - k - pos) / w - length(s); n > 0; n--)
+					s = s "x"
+				printf "%s%s</p>\n", s, ch
+				pos = b - k + l + 5 * w
+				b += 327680
+				j++
+				continue
+			}
+			s = "<p n=\"" i "\" t=\""
+			l = w * length(s)
+			s = s token()
+			l += unit == 16 ? len16 : len8
+			s = s "\">"
+			l += 2 * w
+			for (n = rnd(60); n > 0; n--) {
+				s = s token()
+				l += unit == 16 ? len16 : len8
+			}
+			e = eol()
+			s = s "</p>" e
+			l += w * (4 + length(e))
+			printf "%s", s
+			pos += l
+		}
+		printf "</doc>\n"
+	}'
+}
+
+# cut_at FILE HEX...: the bytes of FILE at each multiple of 320 KiB are
+# the pairs HEX in turn (the last one repeated).
+cut_at() {
+	local f=$1 b=327680 got
+	shift
+	while [ "$b" -lt "$(wc -c < "$f")" ]; do
+		got=$(od -An -tx1 -j "$b" -N 2 "$f" | tr -d ' ')
+		[[ "$got" == $1 ]] || fail "$f at $b: $got, not $1"
+		[ $# = 1 ] || shift
+		b=$((b + 327680))
+	done
+}
+
+@test "transcoding fast paths: 2.5 MB, every 320 KiB read boundary inside a character" {
+	local f=$BATS_TEST_TMPDIR/big.xml
+	big 11 2600000 8 > "$f"
+	# cut after 1 byte of é; 1, 2 of 日; 1, 2, 3 of 😀; then again
+	cut_at "$f" a9* 97a5 a5* 9f98 9880 80* a9* 97a5
+	from_utf8 "$f"
+	big 12 2600000 16 > "$f"
+	utf16 "$f"
+	# the low surrogates of 😀 and 𠀀 in turn
+	cut_at "$f.le" 00de 00dc 00de 00dc 00de 00dc 00de 00dc
+	cut_at "$f.be" de00 dc00 de00 dc00 de00 dc00 de00 dc00
+	from_utf16 "$f"
+}
+
+@test "transcoding fast paths: an illegal byte deep inside, a sequence cut by the end" {
+	local d=$BATS_TEST_TMPDIR t f
+	mixed 3 1500 8 > "$d/text"
+	mixed 4 30 8 > "$d/tail"
+	[ "$(wc -c < "$d/text")" -gt 163840 ]
+	# FF past the first read buffer and the first output buffer
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<doc>'
+	  cat "$d/text" "$d/text"; printf 'x\377y'; cat "$d/tail"; } > "$d/ff.xml"
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<doc>'
+	  cat "$d/text"; printf 'x\360\237\230'; } > "$d/cut.xml"
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<doc>'
+	  cat "$d/tail"; printf '\377'; cat "$d/tail"; printf '\346\227'; } > "$d/both.xml"
+	for t in UTF-16 UTF-16LE UTF-16BE UTF-32 UTF-32LE UTF-32BE; do
+		same_failure "$d/ff.xml" "$t"
+		grep -q 'bytes FF are not valid in UTF-8' "$d/ref.err"
+		same_failure "$d/cut.xml" "$t"
+		grep -q 'bytes F0 9F 98 are incomplete in UTF-8' "$d/ref.err"
+		same_failure "$d/both.xml" "$t"
+		grep -q '(2 times) \[illegal-sequence\]' "$d/ref.err"
+	done
+}
+
+@test "transcoding fast paths: a lone surrogate deep inside UTF-16, a unit cut by the end" {
+	local d=$BATS_TEST_TMPDIR t f
+	mixed 5 2500 8 | entity "$d/text.xml"
+	utf16 "$d/text.xml"
+	mixed 6 30 8 > "$d/tail"
+	{ cat "$d/text.xml.le"; printf '\000\330x\000'
+	  iconv -f UTF-8 -t UTF-16LE "$d/tail"; printf 'x'; } > "$d/s.le"
+	{ cat "$d/text.xml.be"; printf '\330\000\000x'
+	  iconv -f UTF-8 -t UTF-16BE "$d/tail"; printf '\000'; } > "$d/s.be"
+	[ "$(wc -c < "$d/s.le")" -gt 327680 ]
+	for f in s.le s.be; do
+		for t in UTF-8 UTF-16LE UTF-16BE UTF-32LE; do
+			same_failure "$d/$f" "$t"
+			grep -q '(2 times) \[illegal-sequence\]' "$d/ref.err"
+		done
+	done
+}
