@@ -694,6 +694,22 @@ chars_bytes(const unsigned char *p, size_t k, int form)
 	return i;
 }
 
+/* The first k of the nc characters of the block q[0..m) (form; in
+ * x->ubuf as UTF-32LE) are written: follow the lexical context through
+ * them, and return their bytes. */
+static size_t
+written(struct xc *x, const unsigned char *q, size_t m, size_t k, size_t nc,
+    int form)
+{
+	if (k < nc)
+		m = chars_bytes(q, k, form);
+	if (form == RUN_UTF8)
+		lex_utf8(x, q, m);
+	else
+		lex_chars(x, x->ubuf, k);
+	return m;
+}
+
 /*
  * A plain run p[0..n) (form RUN_UTF8, RUN_UTF16BE/LE, RUN_UTF32BE/LE or
  * RUN_SB) in an iconv target.  ASCII that the target writes as it is goes out as
@@ -793,12 +809,7 @@ iconv_run(struct xc *x, const unsigned char *p, size_t n, int form)
 				o[k] = x->sb_byte[c];
 			}
 			x->on += k;
-			m = k == nc ? m : chars_bytes(q, k, form);
-			if (form == RUN_UTF8)
-				lex_utf8(x, q, m);
-			else
-				lex_chars(x, x->ubuf, k);
-			done += m;
+			done += written(x, q, m, k, nc, form);
 			if (k < nc)
 				break;
 			continue;
@@ -838,12 +849,7 @@ iconv_run(struct xc *x, const unsigned char *p, size_t n, int form)
 			/* Anything iconv refused after all goes a character
 			 * at a time. */
 			k = (size_t)(ip - (char *)x->ubuf) / 4;
-			m = k == nc ? m : chars_bytes(q, k, form);
-			if (form == RUN_UTF8)
-				lex_utf8(x, q, m);
-			else
-				lex_chars(x, x->ubuf, k);
-			done += m;
+			done += written(x, q, m, k, nc, form);
 		}
 		if (k < nc)
 			break;
