@@ -874,10 +874,30 @@ run(void *ctx, const unsigned char *p, size_t n, int form)
 		x->failed = 1;
 	if (!x->started || x->failed)
 		return 0;
-	/* Only an iconv target can refuse a character, and needs to say
-	 * where. */
 	if (form == RUN_BLOCKS)
-		return k != T_ICONV;
+		return 1;
+	if (form == RUN_DECODED) {
+		size_t j, t;
+
+		if (k != T_ICONV) {
+			unicode_to(x, p, n, RUN_UTF32LE);
+			return n;
+		}
+		/* All or nothing: nothing is written unless the target
+		 * has every character. */
+		for (j = 0; j + 4 <= n; j += 4)
+			if (!rt_known(x, u32le(p + j)))
+				return 0;
+		if ((t = iconv_run(x, p, n, RUN_UTF32LE)) < n && !x->failed) {
+			/* iconv refused what it wrote before: stop rather
+			 * than write the block twice. */
+			x->failed = 1;
+			diag_add(x->dg, D_UNREPRESENTABLE, 0, 1, 1, "iconv "
+			    "refused a character it had written before; "
+			    "nothing was written");
+		}
+		return n;
+	}
 	if (k != T_ICONV) {
 		if (form == RUN_SB)
 			sb_to(x, p, n);

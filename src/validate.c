@@ -877,11 +877,13 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 				col++;
 			prev = c;
 		}
+		/* A transcoder takes the characters, or none of them when
+		 * it lacks one: then the block goes a character at a time,
+		 * for the position of that one. */
+		if (clean && used > 0 && v->sink != NULL && v->run(v->sink_ctx,
+		    out, 4 * nc, RUN_DECODED) != 4 * nc)
+			clean = 0;
 		if (clean && used > 0) {
-			/* A transcoder takes the characters (positions are
-			 * not needed by it once it has asked for blocks). */
-			if (v->sink != NULL)
-				v->run(v->sink_ctx, out, 4 * nc, RUN_UTF32LE);
 			v->line = line;
 			v->col = col;
 			v->prev = prev;

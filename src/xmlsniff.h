@@ -291,11 +291,13 @@ enum {
 	RUN_UTF8,	/* also ASCII runs of single-byte encodings */
 	RUN_UTF16BE,
 	RUN_UTF16LE,
-	RUN_UTF32LE,	/* also characters decoded in blocks */
+	RUN_UTF32LE,
 	RUN_UTF32BE,
 	RUN_SB,		/* bytes of a single-byte encoding (val_sbmap) */
+	RUN_DECODED,	/* a block of decoded characters (UTF-32LE): all
+			 * are taken, or none */
 	RUN_BLOCKS	/* a question: may characters come in decoded blocks
-			 * (RUN_UTF32LE), without positions?  (1 yes, 0 no) */
+			 * (RUN_DECODED)?  (1 yes, 0 no) */
 };
 
 #define SB_BAD	0xFFFFFFFFu	/* a byte a single-byte encoding lacks */

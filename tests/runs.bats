@@ -152,3 +152,25 @@ like_ref() {
 	assert_failure 1
 	stderr_has "l.xml:9003:6: error: U+00D7 in a comment cannot be written"
 }
+
+@test "runs: a multi-byte source (Shift_JIS) in decoded blocks into iconv targets" {
+	{ printf '<?xml version="1.0" encoding="Shift_JIS"?>\n<r>\n'
+	  for i in $(seq 1 3000); do printf '<p n="%d">\346\227\245\346\234\254\350\252\236 text \343\201\202</p>\n' "$i"; done
+	  printf '<!-- \346\227\245 -->\n</r>\n'; } | iconv -f UTF-8 -t SHIFT_JIS > "$T/sj.xml"
+	for t in EUC-JP ISO-2022-JP UTF-16LE GB18030; do
+		like_ref --transcode-to=$t "$T/sj.xml"
+	done
+	"$XMLSNIFF" --transcode-to=EUC-JP "$T/sj.xml" |
+	    cmp - <(sed '1s/Shift_JIS/EUC-JP/' "$T/sj.xml" | iconv -f SHIFT_JIS -t EUC-JP)
+	# The target lacks the characters: the first fails at its place;
+	# with references, the one in the comment does.
+	like_ref --transcode-to=ISO-8859-1 "$T/sj.xml"
+	xs --transcode-to=ISO-8859-1 "$T/sj.xml"
+	assert_failure 1
+	stderr_has "sj.xml:3:10: error: U+65E5 cannot be written in ISO-8859-1"
+	like_ref --transcode-to=ISO-8859-1 --fallback=ncr "$T/sj.xml"
+	xs --transcode-to=ISO-8859-1 --fallback=ncr "$T/sj.xml"
+	assert_failure 1
+	stderr_has "sj.xml:3003:6: error: U+65E5 in a comment cannot be written"
+}
+
