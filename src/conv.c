@@ -71,14 +71,12 @@ get_char(const unsigned char *p, int form, uint32_t *c)
 		return 4;
 	case RUN_UTF16BE:
 	case RUN_UTF16LE:
-		if (form == RUN_UTF16BE) {
-			u = (uint32_t)p[0] << 8 | p[1];
-			lo = (uint32_t)p[2] << 8 | p[3];
-		} else {
-			u = (uint32_t)p[1] << 8 | p[0];
-			lo = (uint32_t)p[3] << 8 | p[2];
-		}
+		u = form == RUN_UTF16BE ? (uint32_t)p[0] << 8 | p[1] :
+		    (uint32_t)p[1] << 8 | p[0];
 		if (u >= 0xD800 && u < 0xDC00) {
+			/* Only then is there a second unit to read. */
+			lo = form == RUN_UTF16BE ? (uint32_t)p[2] << 8 | p[3] :
+			    (uint32_t)p[3] << 8 | p[2];
 			*c = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
 			return 4;
 		}
