@@ -145,21 +145,50 @@ put_char(unsigned char *o, int form, uint32_t c)
 	}
 }
 
-/* The portable path: a character at a time. */
+/* The portable path: the characters that begin in p[0..n) (the last may
+ * end past n, where a block cuts one), a character at a time, written at
+ * *o, which moves on.  Return the input bytes taken. */
 static size_t
-conv_scalar(int from, int to, const unsigned char *p, size_t n,
-    unsigned char *o)
+scalar_from(int from, int to, const unsigned char *p, size_t n,
+    unsigned char **o)
 {
-	unsigned char *o0 = o;
 	size_t i = 0;
 
 	while (i < n) {
 		uint32_t c;
 
 		i += (size_t)get_char(p + i, from, &c);
-		o += put_char(o, to, c);
+		*o += put_char(*o, to, c);
 	}
-	return (size_t)(o - o0);
+	return i;
+}
+
+/* The whole characters p[0..n) at o; return the bytes written. */
+static size_t
+conv_scalar(int from, int to, const unsigned char *p, size_t n,
+    unsigned char *o)
+{
+	unsigned char *e = o;
+
+	scalar_from(from, to, p, n, &e);
+	return (size_t)(e - o);
+}
+
+/* conv_find32, a character at a time. */
+static size_t
+find32_scalar(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
+    uint32_t c)
+{
+	size_t k;
+
+	for (k = 0; k < nc; k++) {
+		uint32_t x = (uint32_t)u[4 * k] | (uint32_t)u[4 * k + 1] << 8 |
+		    (uint32_t)u[4 * k + 2] << 16 | (uint32_t)u[4 * k + 3] << 24;
+
+		if (x == a || x == b || x == c)
+			break;
+	}
+	return k;
 }
 
 #ifdef HAVE_X86
@@ -270,17 +299,9 @@ u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 		if (!_mm256_testz_si256(_mm256_cmpeq_epi16(_mm256_and_si256(v,
 		    _mm256_set1_epi16((short)0xF800)),
 		    _mm256_set1_epi16((short)0xD800)), _mm256_set1_epi8(-1))) {
-			/* A surrogate pair: these units one at a time. */
-			size_t stop = i + 32;
-
-			o += conv_scalar(from, RUN_UTF8, p + i, stop - i, o);
-			i = stop;
-			if (i < n && (p[i - 2 + (from == RUN_UTF16LE)] & 0xFC)
-			    == 0xD8) {
-				/* ... which ended on a high surrogate: the
-				 * portable path took its low one too. */
-				i += 2;
-			}
+			/* A surrogate pair: these units one at a time (the
+			 * last may be a high surrogate: its pair goes too). */
+			i += scalar_from(from, RUN_UTF8, p + i, 32, &o);
 			continue;
 		}
 		o = bmp_to_u8(o, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
@@ -374,12 +395,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 
 			while (i > 0 && (p[i] & 0xC0) == 0x80)
 				i--;
-			while (i < stop) {
-				uint32_t c;
-
-				i += (size_t)get_char(p + i, RUN_UTF8, &c);
-				o += put_char(o, to, c);
-			}
+			i += scalar_from(RUN_UTF8, to, p + i, stop - i, &o);
 			continue;
 		}
 		/* The same bytes one and two places on (the block before's
@@ -487,14 +503,7 @@ u16_u32_avx2(const unsigned char *p, size_t n, int from, int to,
 		    _mm_set1_epi8(-1))) {
 			/* A surrogate pair: the units one at a time (the last
 			 * may be a high surrogate: its pair goes too). */
-			size_t stop = i + 16;
-
-			while (i < stop) {
-				uint32_t c;
-
-				i += (size_t)get_char(p + i, from, &c);
-				o += put_char(o, to, c);
-			}
+			i += scalar_from(from, to, p + i, 16, &o);
 			continue;
 		}
 		v = _mm256_cvtepu16_epi32(u);
@@ -552,14 +561,7 @@ find32_avx2(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
 		if (m != 0)
 			return k + (size_t)__builtin_ctz(m);
 	}
-	for (; k < nc; k++) {
-		uint32_t x = (uint32_t)u[4 * k] | (uint32_t)u[4 * k + 1] << 8 |
-		    (uint32_t)u[4 * k + 2] << 16 | (uint32_t)u[4 * k + 3] << 24;
-
-		if (x == a || x == b || x == c)
-			break;
-	}
-	return k;
+	return k + find32_scalar(u + 4 * k, nc - k, a, b, c);
 }
 
 static size_t
@@ -666,20 +668,11 @@ size_t
 conv_find32(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
     uint32_t c)
 {
-	size_t k;
-
 	if (conv_mode < 0)
 		conv_select(getenv("XMLSNIFF_SIMD"));
 #ifdef HAVE_X86
 	if (conv_mode == 1)
 		return find32_avx2(u, nc, a, b, c);
 #endif
-	for (k = 0; k < nc; k++) {
-		uint32_t x = (uint32_t)u[4 * k] | (uint32_t)u[4 * k + 1] << 8 |
-		    (uint32_t)u[4 * k + 2] << 16 | (uint32_t)u[4 * k + 3] << 24;
-
-		if (x == a || x == b || x == c)
-			break;
-	}
-	return k;
+	return find32_scalar(u, nc, a, b, c);
 }

@@ -210,8 +210,8 @@ partial_tail(const unsigned char *p, size_t e)
 	return 0;
 }
 
-/* Columns and line ends of one 32-byte block of plain characters, from
- * the masks of its LF bytes and of its lead (non-continuation) bytes. */
+/* Columns and line ends of one block of plain characters, from the masks
+ * of its LF characters and of the first bytes of its characters (lead). */
 static inline void
 count_block(uint32_t nl, uint32_t lead, uint64_t *lines, uint64_t *col)
 {
@@ -447,12 +447,8 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 		if (!_mm256_testz_si256(bad, bad))
 			break;
 		nl = (uint32_t)_mm256_movemask_epi8(eol);
-		if (nl == 0)
-			*col += 16;
-		else {
-			*lines += (uint64_t)__builtin_popcount(nl) / 2;
-			*col = 1 + (uint64_t)(15 - (31 - __builtin_clz(nl)) / 2);
-		}
+		/* Each unit is a character; an LF unit sets two bits. */
+		count_block(nl & 0x55555555u, 0x55555555u, lines, col);
 		i += 32;
 	}
 	return i + plain_utf16_word(p + i, n - i, be, lines, col);
@@ -493,12 +489,7 @@ plain_utf32_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 		if (!_mm256_testz_si256(bad, bad))
 			break;
 		nl = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(eol));
-		if (nl == 0)
-			*col += 8;
-		else {
-			*lines += (uint64_t)__builtin_popcount(nl);
-			*col = 1 + (uint64_t)(7 - (31 - __builtin_clz(nl)));
-		}
+		count_block(nl, 0xFFu, lines, col);
 		i += 32;
 	}
 	return i + plain_utf32_word(p + i, n - i, be, lines, col);
@@ -542,12 +533,7 @@ plain_sb_avx2(const unsigned char *p, size_t n, const struct plainmap *map,
 		if (bad != 0)
 			break;
 		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, lf));
-		if (nl == 0)
-			*col += 32;
-		else {
-			*lines += (uint64_t)__builtin_popcount(nl);
-			*col = 1 + (uint64_t)(31 - (31 - __builtin_clz(nl)));
-		}
+		count_block(nl, 0xFFFFFFFFu, lines, col);
 		i += 32;
 	}
 	return i + plain_sb_word(p + i, n - i, map, lines, col);
@@ -574,12 +560,7 @@ plain_utf8_sse2(const unsigned char *p, size_t n, uint64_t *lines,
 		if (_mm_movemask_epi8(bad) != 0)
 			break;
 		nl = (unsigned)_mm_movemask_epi8(eol);
-		if (nl == 0)
-			*col += 16;
-		else {
-			*lines += (uint64_t)__builtin_popcount(nl);
-			*col = 1 + (uint64_t)(15 - (31 - __builtin_clz(nl)));
-		}
+		count_block(nl, 0xFFFFu, lines, col);
 		i += 16;
 	}
 	return i + plain_utf8_word(p + i, n - i, lines, col);
@@ -630,27 +611,6 @@ plain_utf8(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
 	if (plain_utf8_fn == NULL)
 		plain_select(getenv("XMLSNIFF_SIMD"));
 	return plain_utf8_fn(p, n, lines, col);
-}
-
-/* The plain prefix of ASCII text (a single-byte encoding whose bytes
- * below 0x80 are ASCII): the plain UTF-8 prefix before the first byte of
- * 0x80 or more. */
-size_t
-plain_ascii(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
-{
-	size_t e = 0;
-
-	while (e + 8 <= n) {
-		uint64_t w;
-
-		memcpy(&w, p + e, 8);
-		if ((w & 0x8080808080808080ULL) != 0)
-			break;
-		e += 8;
-	}
-	while (e < n && p[e] < 0x80)
-		e++;
-	return plain_utf8(p, e, lines, col);
 }
 
 /* The unit-at-a-time definition, for tests. */

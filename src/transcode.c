@@ -543,47 +543,60 @@ sb_to(struct xc *x, const unsigned char *p, size_t n)
 }
 
 /*
- * The next byte of p[j..m) (ASCII) that can change the lexical context,
- * or m.  The bytes passed over change nothing but a partial match of "-->",
- * "?>" or "]]>", which any other byte resets.
+ * The characters that can change the lexical context in its present state
+ * (up to three; 0x110000, no character, for the others), so that runs of
+ * any other can be passed over; or 0 when the next character must go to
+ * lex() whatever it is.  Passing over never leaves a partial match of
+ * "-->", "?>" or "]]>" behind: it happens only with none under way.
  */
+static int
+lex_stops(const struct xc *x, uint32_t stop[3])
+{
+	stop[1] = stop[2] = 0x110000;
+	switch (x->lex) {
+	case L_TEXT:
+		stop[0] = '<';
+		return 1;
+	case L_ATTR:
+	case L_DECL_QUOTE:
+		stop[0] = x->quote;
+		return 1;
+	case L_COMMENT:
+	case L_PI:
+	case L_CDATA:
+		/* Right after "-", "?" or "]", the next character decides. */
+		if (x->match > 0)
+			return 0;
+		stop[0] = x->lex == L_COMMENT ? '-' : x->lex == L_PI ? '?' : ']';
+		return 1;
+	case L_TAG:
+		stop[0] = '"';
+		stop[1] = '\'';
+		stop[2] = '>';
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The next byte of p[j..m) (UTF-8 or ASCII-compatible single-byte text)
+ * that can change the lexical context, or m. */
 static size_t
 lex_skip(struct xc *x, const unsigned char *p, size_t j, size_t m)
 {
 	const unsigned char *q;
-	size_t k = j;
-	int stop;
+	uint32_t stop[3];
+	size_t k;
 
-	switch (x->lex) {
-	case L_TEXT:
-		stop = '<';
-		break;
-	case L_ATTR:
-	case L_DECL_QUOTE:
-		stop = (int)x->quote;
-		break;
-	case L_COMMENT:
-	case L_PI:
-	case L_CDATA:
-		/* Right after "-", "?" or "]", the next byte decides. */
-		if (x->match > 0)
-			return j;
-		stop = x->lex == L_COMMENT ? '-' : x->lex == L_PI ? '?' : ']';
-		break;
-	case L_TAG:
-		while (k < m && p[k] != '"' && p[k] != '\'' && p[k] != '>')
-			k++;
-		return k;
-	default:
+	if (!lex_stops(x, stop))
 		return j;
+	if (stop[1] == 0x110000) {
+		q = j < m ? memchr(p + j, (int)stop[0], m - j) : NULL;
+		return q == NULL ? m : (size_t)(q - p);
 	}
-	if (j >= m)
-		return m;
-	q = memchr(p + j, stop, m - j);
-	k = q == NULL ? m : (size_t)(q - p);
-	if (k > j && (x->lex == L_COMMENT || x->lex == L_PI ||
-	    x->lex == L_CDATA))
-		x->match = 0;
+	for (k = j; k < m && p[k] != stop[0] && p[k] != stop[1] &&
+	    p[k] != stop[2]; k++)
+		;
 	return k;
 }
 
@@ -615,39 +628,14 @@ lex_chars(struct xc *x, const unsigned char *u, size_t nc)
 	size_t j = 0, k;
 
 	while (j < nc) {
-		uint32_t stop, stop2 = 0x110000, stop3 = 0x110000;
+		uint32_t stop[3];
 
-		switch (x->lex) {
-		case L_TEXT:
-			stop = '<';
-			break;
-		case L_ATTR:
-		case L_DECL_QUOTE:
-			stop = x->quote;
-			break;
-		case L_COMMENT:
-		case L_PI:
-		case L_CDATA:
-			if (x->match > 0) {
-				lex(x, u32le(u + 4 * j++));
-				continue;
-			}
-			stop = x->lex == L_COMMENT ? '-' : x->lex == L_PI ?
-			    '?' : ']';
-			break;
-		case L_TAG:
-			stop = '"';
-			stop2 = '\'';
-			stop3 = '>';
-			break;
-		default:
+		if (!lex_stops(x, stop)) {
 			lex(x, u32le(u + 4 * j++));
 			continue;
 		}
-		k = j + conv_find32(u + 4 * j, nc - j, stop, stop2, stop3);
-		if (k > j && (x->lex == L_COMMENT || x->lex == L_PI ||
-		    x->lex == L_CDATA))
-			x->match = 0;
+		k = j + conv_find32(u + 4 * j, nc - j, stop[0], stop[1],
+		    stop[2]);
 		if (k == nc)
 			break;
 		lex(x, u32le(u + 4 * k));

@@ -659,7 +659,7 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			    &v->dc->pm_lo;
 
 			for (; j < end; j++) {
-				unsigned b;
+				uint32_t pv;
 
 				/* Many at a time (fast.c), up to a CR or a
 				 * byte that needs more than counting; the
@@ -670,23 +670,11 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 					if (j >= end)
 						break;
 				}
-				b = p[j];
-				if (!ok[b])
+				if (!ok[p[j]])
 					break;
-				if (b > '\r') {
-					col++;
-					continue;
-				}
-				if (b == '\n') {
-					if ((j > i ? p[j - 1] : prev) != '\r') {
-						line++;
-						col = 1;
-					}
-				} else if (b == '\r') {
-					line++;
-					col = 1;
-				} else
-					col++;
+				/* A CR, or the byte after one. */
+				pv = j > i ? p[j - 1] : prev;
+				count_sb(p + j, 1, &line, &col, &pv);
 			}
 			if (j > i)
 				prev = p[j - 1];

@@ -336,8 +336,6 @@ size_t		 conv_find32(const unsigned char *, size_t, uint32_t, uint32_t,
 void		 plain_select(const char *);
 size_t		 plain_utf8(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
-size_t		 plain_ascii(const unsigned char *, size_t, uint64_t *,
-		    uint64_t *);
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
 size_t		 plain_utf16(const unsigned char *, size_t, int, uint64_t *,
