@@ -132,8 +132,9 @@ guess_role(const struct units *s, size_t i, int have_decl)
 	long c;
 
 	for (;;) {
-		while (is_s(ch(s, i)))
-			i++;
+		/* A U+FEFF says nothing of the role (bom-in-prolog). */
+		while (is_s(ch(s, i)) || zwnbsp(s, i) != 0)
+			i += is_s(ch(s, i)) ? 1 : (size_t)zwnbsp(s, i);
 		j = skip_misc(s, i, 1);
 		if (j == i)
 			break;
@@ -361,6 +362,31 @@ parse(struct decl *d, const struct units *s)
 }
 
 /*
+ * A U+FEFF in the prolog, after the BOM and before the first element or
+ * DOCTYPE: content there (RFC 3629 section 6), which a document's prolog
+ * does not allow (XML 1.0 [1], [22], [27]: only comments, PIs and white
+ * space).  Unit i is where the prolog's Misc begins.
+ */
+static void
+prolog_feff(struct decl *d, const struct units *s, size_t i)
+{
+	size_t j;
+
+	for (;;) {
+		while (is_s(ch(s, i)))
+			i++;
+		if (zwnbsp(s, i) != 0) {
+			d->feff = 1;
+			d->feff_off = boff(s, i);
+			return;
+		}
+		if ((j = skip_misc(s, i, 1)) == i)
+			return;
+		i = j;
+	}
+}
+
+/*
  * Read the declaration of the entity p[0..n) whose characters begin at byte
  * offset start in layout u; eof says whether p[0..n) is the whole entity.
  * Fills d: what the declaration says, where, its first syntax error, a
@@ -384,9 +410,11 @@ decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
 		if (d->end <= start || !d->closed)
 			return;
 		d->role = guess_role(&s, (d->end - start) / (size_t)s.usz, 1);
+		prolog_feff(d, &s, (d->end - start) / (size_t)s.usz);
 		return;
 	}
 	d->role = guess_role(&s, 0, 0);
+	prolog_feff(d, &s, 0);
 	/* XML 1.0 [17]: "xml" in any case is reserved; only "<?xml" starts
 	 * a declaration. */
 	{

@@ -30,6 +30,7 @@ static const struct {
 	[D_UNREGISTERED_NAME] = { "unregistered-name", 0 },
 	[D_NOT_XML_MEDIA_TYPE] = { "not-xml-media-type", 0 },
 	[D_SUSPICIOUS_LABEL] = { "suspicious-label", 0 },
+	[D_BOM_IN_PROLOG] = { "bom-in-prolog", 1 },
 };
 
 const char *

@@ -246,6 +246,84 @@ check_registered(struct sniff *s, const unsigned char *p, size_t n,
 		    "registered name", what, raw);
 }
 
+/* decl-mismatch: the declaration names an encoding that the byte pattern
+ * of its own characters refutes (XML 1.0 section 4.3.3, Appendix F). */
+static void
+decl_vs_pattern(struct sniff *s, const unsigned char *p, size_t n,
+    enum unit unit)
+{
+	const struct decl *d = &s->decl;
+
+	AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" (%s) but the "
+	    "bytes are %s; %s", d->encoding, enc_family_name(s->de.family),
+	    pat_name(s->pat), pat_encoding(s->pat) != NULL ?
+	    "declare the encoding the bytes are in" : "declare the encoding "
+	    "the bytes are in, or re-encode the file");
+}
+
+/* The Appendix F pattern that the bytes of BOM b's own layout show. */
+static enum pat
+pat_of_bom(enum bom b)
+{
+	switch (b) {
+	case BOM_UTF16BE:
+		return PAT_16BE;
+	case BOM_UTF16LE:
+		return PAT_16LE;
+	case BOM_UTF32BE:
+		return PAT_32BE;
+	case BOM_UTF32LE:
+		return PAT_32LE;
+	case BOM_UCS4_2143:
+		return PAT_32_2143;
+	case BOM_UCS4_3412:
+		return PAT_32_3412;
+	default:
+		return PAT_ASCII;
+	}
+}
+
+/*
+ * A BOM followed by another layout's declaration or root (XML 1.0 Appendix
+ * F): FE FF then 8-bit "<?xm", or then little-endian "<\0a\0"; a UTF-8 BOM
+ * then UTF-16.  The BOM still names the encoding (RFC 7303 section 3.2),
+ * but the declaration must be read and checked (Appendix F), and here the
+ * bytes refute it: decl-mismatch, and the encoding is in doubt, so that
+ * nothing is transcoded from it.
+ */
+static void
+bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
+{
+	const unsigned char *q = p + s->bomlen;
+	size_t m = n - s->bomlen;
+	enum pat own = pat_of_bom(s->bom), after = pat_sniff(q, m);
+	const char *z = zero_pattern(q, m), *own_z = pat_encoding(own);
+	char what[400], dv[300] = "";
+	struct decl od;
+
+	if (after == own || (after == PAT_UNKNOWN && (z == NULL ||
+	    (own_z != NULL && strcmp(z, own_z) == 0))))
+		return;
+	if (after != PAT_UNKNOWN) {
+		decl_read(p, n, s->bomlen, unit_of_pat(after), eof, &od);
+		if (od.present && od.has_encoding)
+			snprintf(dv, sizeof(dv), " declaring \"%s\"",
+			    od.encoding);
+		snprintf(what, sizeof(what), "%s%s %s%s", after == PAT_ASCII ?
+		    "an " : "a ", after == PAT_ASCII ?
+		    "8-bit (ASCII-compatible)" : pat_name(after), od.present ?
+		    "XML declaration" : "\"<?xml\"", dv);
+	} else
+		snprintf(what, sizeof(what), "%s characters (zero bytes "
+		    "between them)", z);
+	s->doubt = 1;
+	diag_add(&s->dg, D_DECL_MISMATCH, s->bomlen, 1, 1, "the %s BOM is "
+	    "followed by %s, not by %s bytes: the BOM and the content "
+	    "contradict each other (XML 1.0 Appendix F), so the encoding is "
+	    "in doubt; remove the wrong BOM, or re-encode the content to match "
+	    "it", bom_name(s->bom), what, bom_name(s->bom));
+}
+
 /*
  * Determine the encoding of the entity whose first n bytes are p (eof: that
  * is all of it), with the --content-type value mt (or NULL), and check that
@@ -302,6 +380,12 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 		    "entity (after the BOM, if any): remove what precedes it",
 		    d->late_what);
 
+	if (d->feff && s->role == ROLE_DOCUMENT)
+		AT(s, D_BOM_IN_PROLOG, d->feff_off, "a U+FEFF before the root "
+		    "element: after the start it is not a byte order mark but a "
+		    "character (RFC 3629 section 6), which a document's prolog "
+		    "does not allow (XML 1.0 [1], [22], [27]); remove it (a "
+		    "second BOM, often from joining files)");
 	if (mt != NULL && !mt->xml)
 		diag_add(&s->dg, D_NOT_XML_MEDIA_TYPE, 0, 1, 1, "\"%s\" is not "
 		    "an XML media type; serve XML as application/xml, text/xml "
@@ -330,35 +414,37 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 			    "charset=%s", mt->charset, bom_name(s->bom),
 			    enc_is_utf16(s->enc.family) ? "utf-16" :
 			    enc_is_utf32(s->enc.family) ? "utf-32" : "utf-8");
-		else if (has_cs && endian_label(&s->cs))
+		/* RFC 7303 section 3.3: a byte-order label forbids a BOM,
+		 * whether or not it also contradicts the BOM. */
+		if (has_cs && endian_label(&s->cs))
 			diag_add(&s->dg, D_BOM_FORBIDDEN, 0, 1, 1, "labelled "
 			    "charset=%s yet begins with a BOM (RFC 7303 section "
 			    "3.3 forbids it); label it %s, or strip the BOM "
 			    "with --transcode-to=%s", mt->charset,
 			    enc_is_utf16(s->cs.family) ? "utf-16" : "utf-32",
 			    s->cs.name);
+		bom_contradicted(s, p, n, eof);
 		/*
-		 * XML 1.0 section 4.3.3: a declaration that contradicts the
-		 * encoding is a fatal error "in the absence of information
-		 * provided by an external transport protocol".  With a charset
-		 * parameter, the declaration is only compared with it.
+		 * XML 1.0 section 4.3.3, Appendix F: a declaration that the
+		 * BOM refutes is wrong whatever a charset parameter says
+		 * (the parameter only outranks a declaration that could be
+		 * right); one that merely disagrees with the parameter is a
+		 * warning (RFC 7303 section 3.2).
 		 */
-		if (has_de && has_cs) {
-			if (!enc_compatible(&s->cs, &s->de))
-				AT(s, D_CHARSET_DECL_CONFLICT, d->enc_off,
-				    "the charset parameter \"%s\" and the "
-				    "declaration \"%s\" disagree; the BOM "
-				    "decides (%s): correct whichever of the two "
-				    "is wrong", mt->charset, d->encoding,
-				    s->encname);
-		} else if (has_de && !bom_allows(s->bom, &s->de))
+		if (has_de && !bom_allows(s->bom, &s->de))
 			AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" "
 			    "but the %s BOM wins; change encoding= to %s or "
 			    "re-encode with --transcode-to", d->encoding,
 			    bom_name(s->bom), enc_is_utf16(s->enc.family) ?
 			    "UTF-16" : enc_is_utf32(s->enc.family) ? "UTF-32" :
 			    "UTF-8");
-		if (has_de && endian_label(&s->de) && bom_allows(s->bom, &s->de))
+		if (has_de && has_cs && !enc_compatible(&s->cs, &s->de))
+			AT(s, D_CHARSET_DECL_CONFLICT, d->enc_off, "the charset "
+			    "parameter \"%s\" and the declaration \"%s\" "
+			    "disagree; the BOM decides (%s): correct whichever "
+			    "of the two is wrong", mt->charset, d->encoding,
+			    s->encname);
+		if (has_de && endian_label(&s->de))
 			AT(s, D_BOM_FORBIDDEN, d->enc_off, "declared \"%s\" "
 			    "yet begins with a BOM (RFC 7303 section 3.3 "
 			    "forbids a BOM under a byte-order label); declare "
@@ -384,6 +470,10 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 			    "charset parameter \"%s\" overrides the "
 			    "declaration \"%s\" (RFC 7303 section 3.2); make "
 			    "them agree", mt->charset, d->encoding);
+		/* The bytes refute the declaration, whatever the charset
+		 * says (XML 1.0 section 4.3.3, Appendix F). */
+		if (has_de && s->de.known && !pat_allows(s->pat, &s->de))
+			decl_vs_pattern(s, p, n, unit);
 		if (s->cs.known && (s->cs.family == ENC_F_ASCII ||
 		    s->cs.family == ENC_F_UTF8 || s->cs.family == ENC_F_EBCDIC) &&
 		    zero_pattern(p, n) != NULL)
@@ -415,13 +505,7 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 			s->source = SRC_SNIFFED;
 			if (pat_encoding(s->pat) != NULL)
 				set_unicode(s, pat_encoding(s->pat));
-			AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" "
-			    "(%s) but the bytes are %s; %s", d->encoding,
-			    enc_family_name(s->de.family), pat_name(s->pat),
-			    pat_encoding(s->pat) != NULL ?
-			    "declare the encoding the bytes are in" :
-			    "declare the encoding the bytes are in, or "
-			    "re-encode the file");
+			decl_vs_pattern(s, p, n, unit);
 		} else
 			set_label(s, &s->de);
 	} else if (pat_encoding(s->pat) != NULL || s->pat == PAT_EBCDIC) {
@@ -461,13 +545,15 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 		    "with one); re-encode with --transcode-to=UTF-16");
 
 	if (s->bom == BOM_UTF8)
-		diag_add(&s->dg, D_UTF8_BOM, 0, 1, 1, "UTF-8 with a BOM; RFC "
-		    "7303 section 3.3 recommends none: strip it with "
+		diag_add(&s->dg, D_UTF8_BOM, 0, 1, 1, "UTF-8 with a BOM: XML "
+		    "1.0 section 4.3.3 allows it, but Unicode neither requires "
+		    "nor recommends one for UTF-8, and many consumers mishandle "
+		    "it (\"Content is not allowed in prolog\"); strip it with "
 		    "--transcode-to=UTF-8");
 	if (s->have_enc && (enc_is_utf32(s->enc.family) ||
 	    strncmp(s->encname, "UCS-4-", 6) == 0))
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "UTF-32 is NOT RECOMMENDED "
-		    "for XML (RFC 7303 section 3.2); use UTF-8");
+		    "for XML (RFC 7303 section 2.2); use UTF-8");
 	if (s->have_enc && s->enc.known && !d->has_encoding &&
 	    strncmp(s->encname, "UCS-4-", 6) != 0 &&
 	    s->dg.d[D_NO_DECLARATION].count == 0 &&

@@ -1478,6 +1478,10 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 		return refuse(name, "its encoding cannot be decoded");
 	if (s->dg.d[D_BAD_DECLARATION].count || s->dg.d[D_DECL_NOT_AT_START].count)
 		return refuse(name, "the declaration must be mended first");
+	if (s->doubt)
+		return refuse(name, "the bytes after the BOM contradict it, so "
+		    "the encoding is in doubt; correct the BOM or the content "
+		    "first");
 	if (s->decl.present && !decl_layout_ok(s))
 		return refuse(name, "the charset parameter contradicts the byte "
 		    "layout of the declaration; correct the charset");

@@ -36,6 +36,7 @@ struct val {
 	uint64_t	 u8off, u8line, u8col;
 	unsigned	 u8skip;
 	int		 ws_lead;	/* only white space so far: see sniff */
+	struct late	 late;
 	uint64_t	 c1;		/* C1 controls under ISO-8859-n */
 	uint32_t	 c1char;
 	uint64_t	 c1off, c1line, c1col;
@@ -319,6 +320,7 @@ val_new(const struct sniff *s, struct diags *dg)
 	v->encname = s->encname;
 	v->skip = s->bomlen;
 	v->ws_lead = s->ws_lead;
+	late_init(&v->late, s);
 	v->line = v->col = 1;
 	v->cd = (iconv_t)-1;
 	if (v->dec == DEC_ICONV) {
@@ -941,10 +943,45 @@ ws_lead_end(struct val *v, const unsigned char *p, size_t n)
 		    "any): remove what precedes it");
 }
 
+/* The Windows code page that extends ISO-8859 part name with printable
+ * characters at 80-9F. */
+static const char *
+windows_of(const char *name)
+{
+	static const struct {
+		const char	*iso, *win;
+	} tab[] = {
+		{ "ISO-8859-1", "windows-1252" }, { "ISO-8859-2", "windows-1250" },
+		{ "ISO-8859-5", "windows-1251" }, { "ISO-8859-6", "windows-1256" },
+		{ "ISO-8859-7", "windows-1253" }, { "ISO-8859-8", "windows-1255" },
+		{ "ISO-8859-9", "windows-1254" }, { "ISO-8859-11", "windows-874" },
+		{ "ISO-8859-13", "windows-1257" }, { "ISO-8859-15", "windows-1252" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		if (strcmp(name, tab[i].iso) == 0)
+			return tab[i].win;
+	return "a windows-125x code page";
+}
+
+/* Decode and check p[0..n). */
+static size_t
+feed(struct val *v, const unsigned char *p, size_t n, int eof)
+{
+	if (v->dec == DEC_ICONV)
+		return v->sb ? feed_sb(v, p, n, eof) :
+		    v->stateless && !v->xml11 && !char_only() &&
+		    (v->sink == NULL || (v->run != NULL &&
+		    v->run(v->sink_ctx, NULL, 0, RUN_BLOCKS) != 0)) ?
+		    feed_iconv_bulk(v, p, n, eof) : feed_iconv(v, p, n, eof);
+	return feed_unicode(v, p, n, eof);
+}
+
 size_t
 val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 {
-	size_t skip = 0, used;
+	size_t skip = 0, used = 0;
 
 	if (v->skip > 0) {
 		skip = v->skip < n ? (size_t)v->skip : n;
@@ -955,25 +992,38 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 	}
 	if (v->ws_lead && v->skip == 0)
 		ws_lead_end(v, p, n);
-	if (v->dec == DEC_ICONV)
-		used = v->sb ? feed_sb(v, p, n, eof) :
-		    v->stateless && !v->xml11 && !char_only() &&
-		    (v->sink == NULL || (v->run != NULL &&
-		    v->run(v->sink_ctx, NULL, 0, RUN_BLOCKS) != 0)) ?
-		    feed_iconv_bulk(v, p, n, eof) : feed_iconv(v, p, n, eof);
-	else
-		used = feed_unicode(v, p, n, eof);
+	/* Up to each late declaration, which is reported at the position
+	 * the decoder has reached there. */
+	while (v->skip == 0) {
+		const struct diag *d = &v->dg->d[D_DECL_NOT_AT_START];
+		int hit;
+		size_t to = late_next(&v->late, p + used, n - used, v->off,
+		    eof, &hit), k;
+
+		k = feed(v, p + used, to, eof && !hit && to == n - used);
+		used += k;
+		if (!hit || k < to)
+			break;
+		if (d->count == 0 || d->off != v->off)
+			diag_add(v->dg, D_DECL_NOT_AT_START, v->off, v->line,
+			    v->col, "an XML declaration after the start of "
+			    "the entity: \"<?xml\" may stand only at the very "
+			    "beginning (XML 1.0 [22], [23]; the target \"xml\" "
+			    "is reserved, [17]); remove it");
+	}
 	if (eof && v->sb && !v->u8bad && v->u8mb > 0)
 		diag_add(v->dg, D_SUSPICIOUS_LABEL, v->u8off, v->u8line,
 		    v->u8col, "labelled %s but the content is valid UTF-8 "
-		    "(%llu multi-byte sequences); it is probably UTF-8: declare "
-		    "encoding=\"UTF-8\"", v->encname,
-		    (unsigned long long)v->u8mb);
+		    "(%llu multi-byte sequence%s); it is probably UTF-8: "
+		    "declare encoding=\"UTF-8\"", v->encname,
+		    (unsigned long long)v->u8mb, v->u8mb == 1 ? "" : "s");
 	else if (eof && v->c1 > 0) {
 		diag_add(v->dg, D_SUSPICIOUS_LABEL, v->c1off, v->c1line,
-		    v->c1col, "C1 control U+%04X under %s: the text is "
-		    "probably windows-125x; declare that encoding",
-		    (unsigned)v->c1char, v->encname);
+		    v->c1col, "C1 control U+%04X under %s (XML 1.0 section "
+		    "2.2 discourages C1 controls): bytes 80-9F are probably "
+		    "meant in another encoding, such as %s or a multi-byte one "
+		    "(Shift_JIS, GBK, Big5); find which and declare it",
+		    (unsigned)v->c1char, v->encname, windows_of(v->encname));
 		v->dg->d[D_SUSPICIOUS_LABEL].count += v->c1 - 1;
 	}
 	return skip + used;

@@ -165,6 +165,9 @@ struct decl {
 	int		 late;
 	size_t		 late_off;
 	char		 late_what[40];
+	/* A U+FEFF before the root element (bom-in-prolog, documents). */
+	int		 feff;
+	size_t		 feff_off;
 	enum role	 role;
 };
 
@@ -206,6 +209,7 @@ enum code {
 	D_UNREGISTERED_NAME,
 	D_NOT_XML_MEDIA_TYPE,
 	D_SUSPICIOUS_LABEL,
+	D_BOM_IN_PROLOG,
 	D_NCODES
 };
 
@@ -272,6 +276,8 @@ struct sniff {
 	int		 ws_lead;	/* the head is white space only, so a late
 					 * "<?xml" may come after it */
 	enum role	 role;
+	int		 doubt;		/* the bytes refute the BOM: nothing is
+					 * transcoded */
 	struct diags	 dg;
 };
 
@@ -280,6 +286,24 @@ void		 sniff(const unsigned char *, size_t, int, const struct mt *,
 const char	*source_name(enum source);
 void		 pos_of(const unsigned char *, size_t, enum unit, size_t,
 		    uint64_t *, uint64_t *);
+
+/* late.c: "<?xml" after the start (decl-not-at-start) */
+
+struct late {
+	enum unit	 unit;
+	size_t		 usz;
+	uint64_t	 known[2];	/* declarations already accounted for */
+	uint64_t	 pos;		/* absolute offset lexed or searched to */
+	int		 st, match;
+	long		 quote;
+	uint64_t	 lt_off;	/* of the last '<' */
+	unsigned char	 lt_byte, q_byte, bang_byte;
+	size_t		 lt_at;
+};
+
+void		 late_init(struct late *, const struct sniff *);
+size_t		 late_next(struct late *, const unsigned char *, size_t,
+		    uint64_t, int, int *);
 
 /* validate.c */
 

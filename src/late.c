@@ -1,0 +1,354 @@
+/*
+ * XML declarations that are not the first thing in the entity.  XML 1.0
+ * [17] reserves the PI target "xml" and [22]-[23] allow the declaration
+ * only at the very start (after a BOM), so every later "<?xml" followed by
+ * white space or "?>" is decl-not-at-start, wherever it stands: after a
+ * DOCTYPE, after the root element, a second declaration in a row.  The
+ * same bytes inside a comment, a CDATA section or another PI are text, and
+ * are not reported.
+ *
+ * Cost: character data is searched for "<?" and "<!" (16 bytes at a time
+ * where SSE2 is there); only those constructs, rare in most entities, are
+ * lexed a character at a time.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define LATE_AVX2 1
+#include <immintrin.h>
+#endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "xmlsniff.h"
+
+enum {
+	LX_TEXT,	/* character data, or the internal subset */
+	LX_LT,		/* after '<' */
+	LX_PI_TARGET,	/* after "<?", matching "xml" */
+	LX_PI,
+	LX_PI_Q,	/* in a PI after '?' */
+	LX_BANG,	/* after "<!" */
+	LX_BANG_DASH,	/* after "<!-" */
+	LX_COMMENT,
+	LX_CDATA_OPEN,	/* after "<![", matching "CDATA[" */
+	LX_CDATA,
+	LX_DECL,	/* a markup declaration or DOCTYPE */
+	LX_DECL_QUOTE,
+	LX_TAG,
+	LX_TAG_QUOTE
+};
+
+/* The layout the entity's characters are read in, for its decoder. */
+static enum unit
+unit_of(const struct sniff *s)
+{
+	switch (s->dec) {
+	case DEC_UTF16BE:
+		return UNIT_16BE;
+	case DEC_UTF16LE:
+		return UNIT_16LE;
+	case DEC_UTF32BE:
+		return UNIT_32BE;
+	case DEC_UTF32LE:
+		return UNIT_32LE;
+	case DEC_ICONV:
+		if (s->enc.family == ENC_F_EBCDIC)
+			return UNIT_EBCDIC;
+		/* A 16-bit form that iconv decodes (UCS-2). */
+		if (strstr(s->dec_iconv, "UCS-2") == s->dec_iconv)
+			return strstr(s->dec_iconv, "LE") != NULL ?
+			    UNIT_16LE : UNIT_16BE;
+		return UNIT_8;
+	default:
+		return UNIT_8;
+	}
+}
+
+void
+late_init(struct late *lt, const struct sniff *s)
+{
+	memset(lt, 0, sizeof(*lt));
+	lt->unit = unit_of(s);
+	lt->usz = (size_t)unit_size(lt->unit);
+	/* The declaration at the start, and one sniff found late, are
+	 * reported already (or are the declaration). */
+	lt->known[0] = s->decl.present ? s->decl.start : (uint64_t)-1;
+	lt->known[1] = s->decl.late ? s->decl.late_off : (uint64_t)-1;
+	lt->pos = s->bomlen;
+	lt->lt_byte = lt->unit == UNIT_EBCDIC ? 0x4C : '<';
+	lt->q_byte = lt->unit == UNIT_EBCDIC ? 0x6F : '?';
+	lt->bang_byte = lt->unit == UNIT_EBCDIC ? 0x5A : '!';
+	/* Where '<' and '?' have their non-zero byte within a unit. */
+	lt->lt_at = lt->unit == UNIT_16BE ? 1 : lt->unit == UNIT_32BE ? 3 : 0;
+}
+
+static int
+space(long c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * The first unit at or after i of p[0..n) that is '<' followed by '?' or
+ * '!' (a PI, comment, CDATA section or markup declaration), or n when
+ * there is none before the last unit.
+ */
+#ifdef LATE_AVX2
+/* Bytes i.. of p[0..n) 32 at a time: the first offset whose byte is lt_byte
+ * and whose byte one unit on is q_byte or bang_byte, or where fewer than 32
+ * bytes and a unit are left. */
+__attribute__((target("avx2")))
+static size_t
+find_avx2(const struct late *lt, const unsigned char *p, size_t n, size_t i)
+{
+	size_t step = lt->usz;
+	__m256i vl = _mm256_set1_epi8((char)lt->lt_byte);
+	__m256i vq = _mm256_set1_epi8((char)lt->q_byte);
+	__m256i vb = _mm256_set1_epi8((char)lt->bang_byte);
+
+	for (; i + lt->lt_at + step + 32 <= n; i += 32) {
+		const unsigned char *b = p + i + lt->lt_at;
+		__m256i a = _mm256_loadu_si256((const __m256i *)b);
+		__m256i c = _mm256_loadu_si256((const __m256i *)(b + step));
+		unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(
+		    _mm256_cmpeq_epi8(a, vl), _mm256_or_si256(
+		    _mm256_cmpeq_epi8(c, vq), _mm256_cmpeq_epi8(c, vb))));
+
+		if (m != 0)
+			return i + (size_t)__builtin_ctz(m);
+	}
+	return i;
+}
+
+static int
+have_avx2(void)
+{
+	static int have = -1;
+
+	if (have < 0) {
+		__builtin_cpu_init();
+		have = __builtin_cpu_supports("avx2") ? 1 : 0;
+	}
+	return have;
+}
+#endif
+
+static size_t
+find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
+{
+	size_t step = lt->usz;
+	const unsigned char *b;
+
+	for (;; i++) {
+#ifdef LATE_AVX2
+		if (have_avx2())
+			i = find_avx2(lt, p, n, i);
+#endif
+#if defined(__SSE2__)
+		__m128i vl = _mm_set1_epi8((char)lt->lt_byte);
+		__m128i vq = _mm_set1_epi8((char)lt->q_byte);
+		__m128i vb = _mm_set1_epi8((char)lt->bang_byte);
+
+		for (; i + lt->lt_at + step + 16 <= n; i += 16) {
+			__m128i a, c;
+			unsigned m;
+
+			b = p + i + lt->lt_at;
+			a = _mm_loadu_si128((const __m128i *)b);
+			c = _mm_loadu_si128((const __m128i *)(b + step));
+			m = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+			    _mm_cmpeq_epi8(a, vl), _mm_or_si128(
+			    _mm_cmpeq_epi8(c, vq), _mm_cmpeq_epi8(c, vb))));
+			if (m != 0) {
+				i += (size_t)__builtin_ctz(m);
+				break;
+			}
+		}
+#endif
+		for (; i + lt->lt_at + step < n; i++) {
+			b = p + i + lt->lt_at;
+			if (b[0] == lt->lt_byte && (b[step] == lt->q_byte ||
+			    b[step] == lt->bang_byte))
+				break;
+		}
+		if (i + lt->lt_at + step >= n)
+			return n;
+		/* The bytes matched; are they whole units? */
+		if (i % step == 0 && unit_get(lt->unit, p, n, i) == '<') {
+			long c = unit_get(lt->unit, p, n, i + step);
+
+			if (c == '?' || c == '!')
+				return i;
+		}
+	}
+}
+
+/* Lex one character c of the unit at absolute offset at; return 1 when it
+ * completes a late declaration (then begun at lt->lt_off). */
+static int
+lex(struct late *lt, long c, uint64_t at)
+{
+	static const char cdata[] = "CDATA[";
+
+	switch (lt->st) {
+	case LX_TEXT:
+		if (c == '<') {
+			lt->st = LX_LT;
+			lt->lt_off = at;
+		}
+		return 0;
+	case LX_LT:
+		lt->st = c == '?' ? LX_PI_TARGET : c == '!' ? LX_BANG : LX_TAG;
+		lt->match = 0;
+		return 0;
+	case LX_PI_TARGET:
+		if (lt->match < 3 && c == "xml"[lt->match]) {
+			lt->match++;
+			return 0;
+		}
+		lt->st = c == '?' ? LX_PI_Q : LX_PI;
+		return lt->match == 3 && (space(c) || c == '?');
+	case LX_PI:
+		if (c == '?')
+			lt->st = LX_PI_Q;
+		return 0;
+	case LX_PI_Q:
+		lt->st = c == '>' ? LX_TEXT : c == '?' ? LX_PI_Q : LX_PI;
+		return 0;
+	case LX_BANG:
+		lt->match = 0;
+		lt->st = c == '-' ? LX_BANG_DASH : c == '[' ? LX_CDATA_OPEN :
+		    c == '>' ? LX_TEXT : LX_DECL;
+		return 0;
+	case LX_BANG_DASH:
+		lt->st = c == '-' ? LX_COMMENT : LX_DECL;
+		lt->match = 0;
+		return 0;
+	case LX_COMMENT:
+		if (c == '>' && lt->match >= 2)
+			lt->st = LX_TEXT;
+		lt->match = c == '-' ? lt->match + 1 : 0;
+		return 0;
+	case LX_CDATA_OPEN:
+		if (c == cdata[lt->match]) {
+			if (++lt->match == sizeof(cdata) - 1) {
+				lt->st = LX_CDATA;
+				lt->match = 0;
+			}
+		} else
+			lt->st = LX_DECL;	/* a conditional section */
+		return 0;
+	case LX_CDATA:
+		if (c == '>' && lt->match >= 2)
+			lt->st = LX_TEXT;
+		lt->match = c == ']' ? lt->match + 1 : 0;
+		return 0;
+	case LX_DECL:
+	case LX_TAG:
+		if (c == '"' || c == '\'') {
+			lt->quote = c;
+			lt->st = lt->st == LX_DECL ? LX_DECL_QUOTE : LX_TAG_QUOTE;
+		} else if (c == '>' || (c == '[' && lt->st == LX_DECL))
+			lt->st = LX_TEXT;	/* '[': the internal subset */
+		return 0;
+	case LX_DECL_QUOTE:
+	case LX_TAG_QUOTE:
+		if (c == lt->quote)
+			lt->st = lt->st == LX_DECL_QUOTE ? LX_DECL : LX_TAG;
+		return 0;
+	}
+	return 0;
+}
+
+/* In a comment, CDATA section or PI of an 8-bit entity: the offset of the
+ * next possible end of it at or after i, as far as that can be skipped to
+ * without losing a partly matched end. */
+static size_t
+skip_inside(const struct late *lt, const unsigned char *p, size_t n, size_t i)
+{
+	const char *end;
+	const unsigned char *q;
+	size_t len, j;
+
+	if (lt->unit != UNIT_8 || lt->match != 0)
+		return i;
+	switch (lt->st) {
+	case LX_COMMENT:
+		end = "-->";
+		break;
+	case LX_CDATA:
+		end = "]]>";
+		break;
+	case LX_PI:
+		end = "?>";
+		break;
+	default:
+		return i;
+	}
+	/* Every end is its last character, '>', after one or two others. */
+	len = strlen(end);
+	for (j = i + len - 1; j < n && (q = memchr(p + j, '>', n - j)) != NULL;
+	    j = (size_t)(q - p) + 1)
+		if (memcmp(q - (len - 1), end, len - 1) == 0)
+			return (size_t)(q - p) - (len - 1);
+	return n - i > 2 ? n - 2 : i;
+}
+
+/*
+ * Look at p[0..n), which begins at absolute byte offset off (eof: it ends
+ * the entity).  Return the offset in p of the next late declaration's
+ * '<' (*hit = 1), or else of the point the caller may validate up to and
+ * no further (*hit = 0): bytes past it may begin a declaration that the
+ * next buffer completes, and are to be passed again.
+ *
+ * Character data is searched for "<?" and "<!" only; from there, units are
+ * lexed one by one until the markup ends (a tag holds no '<', XML 1.0 [10]
+ * and [40], so tags are passed over with the text).
+ */
+size_t
+late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
+    int eof, int *hit)
+{
+	size_t i = lt->pos > off ? (size_t)(lt->pos - off) : 0;
+
+	*hit = 0;
+	for (;;) {
+		if (lt->st == LX_TEXT) {
+			i = find_markup(lt, p, n, i);
+			if (i >= n) {
+				/* The last unit may be a '<' of the next. */
+				i = n >= lt->usz && !eof ? n - lt->usz : n;
+				lt->pos = off + i;
+				return i;
+			}
+		}
+		for (; i + lt->usz <= n; i += lt->usz) {
+			long c;
+
+			if ((i = skip_inside(lt, p, n, i)) + lt->usz > n)
+				break;
+			c = unit_get(lt->unit, p, n, i);
+			if (lex(lt, c, off + i) && lt->lt_off != lt->known[0] &&
+			    lt->lt_off != lt->known[1]) {
+				lt->pos = off + i + lt->usz;
+				*hit = 1;
+				return (size_t)(lt->lt_off - off);
+			}
+			if (lt->st == LX_TEXT) {
+				i += lt->usz;
+				break;
+			}
+		}
+		if (i + lt->usz > n)
+			break;
+	}
+	lt->pos = off + i;
+	/* A '<' whose target is still being read: validate up to it only. */
+	if (!eof && (lt->st == LX_LT || lt->st == LX_PI_TARGET) &&
+	    lt->lt_off >= off)
+		return (size_t)(lt->lt_off - off);
+	return i;
+}

@@ -1,0 +1,483 @@
+#!/usr/bin/env bats
+# The letter of the specs, each rule tested over its whole class: a BOM
+# that the bytes after it contradict (XML 1.0 Appendix F), bom-forbidden
+# beside decl-mismatch (RFC 7303 section 3.3), a declaration that its
+# bytes refute whatever the charset says, "<?xml" after the start (XML
+# 1.0 [17], [22]), U+FEFF in a document's prolog (XML 1.0 [1], [27]), and
+# the clauses and words of messages.
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+has() {
+	assert_output --partial "\"code\":\"$1\""
+}
+
+lacks() {
+	refute_output --partial "\"code\":\"$1\""
+}
+
+# bom NAME: the bytes of the BOM NAME.
+bom() {
+	case $1 in
+	UTF-8)		printf '\357\273\277' ;;
+	UTF-16BE)	printf '\376\377' ;;
+	UTF-16LE)	printf '\377\376' ;;
+	UTF-32BE)	printf '\000\000\376\377' ;;
+	UTF-32LE)	printf '\377\376\000\000' ;;
+	esac
+}
+
+# layout NAME TEXT: TEXT (ASCII) laid out as NAME: 8 (ASCII-compatible),
+# EBCDIC, or a Unicode form.
+layout() {
+	case $1 in
+	8)	printf '%s' "$2" ;;
+	EBCDIC)	printf '%s' "$2" | iconv -f UTF-8 -t IBM037 ;;
+	*)	printf '%s' "$2" | iconv -f UTF-8 -t "$1" ;;
+	esac
+}
+
+# The BOM and the layout it fits.
+fits() {
+	[ "$1" = "$2" ] || { [ "$1" = UTF-8 ] && [ "$2" = 8 ]; }
+}
+
+DECL='<?xml version="1.0" encoding="utf-8"?><a/>'
+ROOT='<a>x</a>'
+
+# --- 1. a BOM that the bytes after it contradict ---------------------------
+
+# decl_for LAYOUT: a declaration that fits LAYOUT.
+decl_for() {
+	case $1 in
+	8)	echo '<?xml version="1.0" encoding="utf-8"?><a/>' ;;
+	EBCDIC)	echo '<?xml version="1.0" encoding="IBM037"?><a/>' ;;
+	*)	echo "<?xml version=\"1.0\" encoding=\"${1%??}\"?><a/>" ;;
+	esac
+}
+
+# FE FF or FF FE then 00 00 reads as a 32-bit BOM (the BOM table), not as
+# a 16-bit BOM before 32-bit bytes.
+another_bom() {
+	[[ "$1 $2" == "UTF-16BE UTF-32BE" || "$1 $2" == "UTF-16LE UTF-32BE" ]]
+}
+
+@test "BOM contradicted: every BOM before every other layout's declaration is decl-mismatch" {
+	local b l n=0 bad=0
+	for b in UTF-8 UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
+		for l in 8 EBCDIC UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
+			another_bom "$b" "$l" && continue
+			{ bom "$b"; layout "$l" "$(decl_for "$l")"; } > f.xml
+			xs --json f.xml
+			n=$((n + 1))
+			if fits "$b" "$l"; then
+				[[ "$output" != *'"decl-mismatch"'* ]] || {
+					echo "false alarm: $b + $l"; bad=$((bad + 1)); }
+			else
+				[[ "$output" == *'"code":"decl-mismatch"'* &&
+				    "$output" == *"\"source\":\"bom\""* &&
+				    "$output" == *"\"bom\":\"$b\""* ]] || {
+					echo "missed: $b + $l: $output"; bad=$((bad + 1)); }
+			fi
+		done
+	done
+	[ "$n" = 28 ]
+	[ "$bad" = 0 ]
+}
+
+@test "BOM contradicted: every BOM before another layout's root element (no declaration)" {
+	local b l bad=0
+	for b in UTF-8 UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
+		for l in UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
+			fits "$b" "$l" && continue
+			another_bom "$b" "$l" && continue
+			{ bom "$b"; layout "$l" "$ROOT"; } > f.xml
+			xs --json f.xml
+			[[ "$output" == *'"code":"decl-mismatch"'* ]] || {
+				echo "missed: $b + $l root"; bad=$((bad + 1)); }
+		done
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "BOM contradicted: the message says what the bytes look like and what they declare" {
+	{ bom UTF-16BE; printf '%s' "$DECL"; } > f.xml
+	xs f.xml
+	assert_success
+	assert_output 'f.xml: UTF-16BE (BOM), no declaration, 1 error'
+	stderr_has 'f.xml:1:1: error: the UTF-16BE BOM is followed by an 8-bit (ASCII-compatible) XML declaration declaring "utf-8", not by UTF-16BE bytes'
+	stderr_has '[decl-mismatch]'
+	{ bom UTF-16BE; layout UTF-16LE "$ROOT"; } > g.xml
+	xs g.xml
+	stderr_has 'the UTF-16BE BOM is followed by UTF-16LE characters (zero bytes between them)'
+	{ bom UTF-8; layout UTF-32LE "$DECL"; } > h.xml
+	xs h.xml
+	stderr_has 'the UTF-8 BOM is followed by a 32-bit little-endian XML declaration'
+	xs --strict f.xml
+	assert_failure 1
+}
+
+@test "BOM contradicted: the consistent cases stay silent" {
+	{ bom UTF-16BE; layout UTF-16BE '<a>中文</a>'; } > a.xml
+	{ bom UTF-16LE; layout UTF-16LE '中文<a/>'; } > b.xml
+	{ bom UTF-8; printf '<a>\303\251</a>'; } > c.xml
+	{ bom UTF-32LE; layout UTF-32LE "$ROOT"; } > d.xml
+	for f in a b c d; do
+		xs --json $f.xml
+		lacks decl-mismatch
+	done
+}
+
+@test "BOM contradicted: a transcode is refused in every direction, nothing written, --strict or not" {
+	local b l t bad=0
+	for b in UTF-16BE UTF-16LE UTF-8 UTF-32LE; do
+		for l in 8 UTF-16LE UTF-16BE; do
+			fits "$b" "$l" && continue
+			{ bom "$b"; layout "$l" "$DECL"; } > in.xml
+			for t in UTF-8 UTF-16 ISO-8859-1; do
+				rm -f out.xml
+				xs --transcode-to=$t -o out.xml in.xml
+				[ "$status" = 1 ] && [ ! -e out.xml ] &&
+				    [[ "$stderr" == *"not transcoded: the bytes after the BOM contradict it"* ]] || {
+					echo "$b + $l -> $t: $status $stderr"; bad=$((bad + 1)); }
+			done
+		done
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "BOM contradicted: --in-place leaves the file as it was; standard output gets nothing" {
+	{ bom UTF-16BE; printf '%s' "$DECL"; } > in.xml
+	cp in.xml orig.xml
+	xs --transcode-to=UTF-8 --in-place in.xml
+	assert_failure 1
+	cmp in.xml orig.xml
+	xs --transcode-to=UTF-8 < in.xml
+	assert_failure 1
+	assert_output ''
+	xs --strict --transcode-to=UTF-8 -o out.xml in.xml
+	assert_failure 1
+	[ ! -e out.xml ]
+}
+
+@test "BOM contradicted: W3C-style FE FF before an 8-bit declaration of odd length" {
+	{ bom UTF-16BE; printf "<?xml version='1.0' encoding='utf-8'?>\n<doc/>\n"; } > f.xml
+	xs --json f.xml
+	has decl-mismatch
+}
+
+# --- 2. bom-forbidden beside a contradiction --------------------------------
+
+@test "bom-forbidden and decl-mismatch both: a byte-order declaration that also contradicts the BOM" {
+	local b d bad=0
+	for b in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		for d in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+			[ "$b" = "$d" ] && continue
+			# Only the declarations that can be read in the BOM's layout.
+			[ "${b%??}" = "${d%??}" ] || continue
+			{ bom "$b"; layout "$b" "<?xml version=\"1.0\" encoding=\"$d\"?><a/>"; } > f.xml
+			xs --json f.xml
+			[[ "$output" == *'"code":"bom-forbidden"'* &&
+			    "$output" == *'"code":"decl-mismatch"'* ]] || {
+				echo "$b declared $d: $output"; bad=$((bad + 1)); }
+		done
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "bom-forbidden and decl-mismatch both: a UTF-8 BOM declared UTF-16LE" {
+	{ bom UTF-8; printf '<?xml version="1.0" encoding="UTF-16LE"?><a/>'; } > f.xml
+	xs --json f.xml
+	has bom-forbidden
+	has decl-mismatch
+}
+
+@test "bom-forbidden and bom-charset-conflict both: a byte-order charset that contradicts the BOM" {
+	local b c bad=0
+	for b in UTF-16LE UTF-16BE UTF-32LE UTF-32BE UTF-8; do
+		for c in utf-16le utf-16be utf-32le utf-32be; do
+			[ "$b" = "${c^^}" ] && continue
+			{ bom "$b"; layout "$b" '<a/>'; } > f.xml
+			xs --json --content-type="application/xml; charset=$c" f.xml
+			[[ "$output" == *'"code":"bom-forbidden"'* &&
+			    "$output" == *'"code":"bom-charset-conflict"'* ]] || {
+				echo "$b with $c: $output"; bad=$((bad + 1)); }
+		done
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "bom-forbidden alone when the byte-order label fits the BOM" {
+	{ bom UTF-16LE; layout UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?><a/>'; } > f.xml
+	xs --json f.xml
+	has bom-forbidden
+	lacks decl-mismatch
+	xs --json --content-type='application/xml; charset=utf-16le' f.xml
+	has bom-forbidden
+	lacks bom-charset-conflict
+}
+
+# --- 6. a declaration the bytes refute, whatever the charset says -----------
+
+@test "decl-mismatch with a charset: a UTF-8 BOM declared Shift_JIS is an error, not a warning" {
+	{ bom UTF-8; printf '<?xml version="1.0" encoding="Shift_JIS"?><a/>'; } > f.xml
+	local c
+	for c in utf-8 shift_jis iso-8859-1; do
+		xs --json --content-type="text/xml; charset=$c" f.xml
+		has decl-mismatch
+		xs --strict --content-type="text/xml; charset=$c" f.xml
+		assert_failure 1
+		stderr_has 'error: declared "Shift_JIS" but the UTF-8 BOM wins'
+	done
+}
+
+@test "decl-mismatch with a charset: every BOM with a declaration of another family" {
+	local b bad=0
+	for b in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		{ bom "$b"; layout "$b" '<?xml version="1.0" encoding="ISO-8859-1"?><a/>'; } > f.xml
+		xs --json --content-type="application/xml; charset=${b%??}" f.xml
+		[[ "$output" == *'"code":"decl-mismatch"'* ]] || {
+			echo "$b: $output"; bad=$((bad + 1)); }
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "decl-mismatch with a charset: 8-bit bytes declared UTF-16 or UTF-32, 16-bit declared ISO-8859-1" {
+	local d
+	for d in UTF-16 UTF-16LE UTF-16BE UTF-32 UTF-32LE; do
+		printf '<?xml version="1.0" encoding="%s"?><a/>' "$d" > f.xml
+		xs --json --content-type='application/xml; charset=iso-8859-1' f.xml
+		has decl-mismatch
+		has charset-decl-conflict
+		xs --strict --content-type='application/xml; charset=iso-8859-1' f.xml
+		assert_failure 1
+	done
+	layout UTF-16LE '<?xml version="1.0" encoding="ISO-8859-1"?><a/>' > g.xml
+	xs --json --content-type='application/xml; charset=utf-16le' g.xml
+	has decl-mismatch
+	layout UTF-32BE '<?xml version="1.0" encoding="UTF-8"?><a/>' > h.xml
+	xs --json --content-type='application/xml; charset=utf-32be' h.xml
+	has decl-mismatch
+}
+
+@test "charset-decl-conflict stays a warning when the declaration could be right" {
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a/>' > f.xml
+	xs --json --content-type='application/xml; charset=windows-1252' f.xml
+	has charset-decl-conflict
+	lacks decl-mismatch
+	xs --strict --content-type='application/xml; charset=windows-1252' f.xml
+	assert_success
+	{ bom UTF-16LE; layout UTF-16LE '<?xml version="1.0" encoding="UTF-16"?><a/>'; } > g.xml
+	xs --json --content-type='application/xml; charset=utf-8' g.xml
+	has bom-charset-conflict
+	lacks decl-mismatch
+}
+
+# --- 5. "<?xml" after the start ---------------------------------------------
+
+# late_case LAYOUT TEXT WANT: TEXT in LAYOUT (behind a BOM for the Unicode
+# forms) draws decl-not-at-start (WANT 1) or not (0).
+late_case() {
+	{ [ "$1" = 8 ] || bom "$1"; layout "$1" "$2"; } > f.xml
+	xs --json f.xml
+	if [ "$3" = 1 ]; then
+		[[ "$output" == *'"code":"decl-not-at-start"'* ]] || {
+			echo "missed in $1: $2"; return 1; }
+	else
+		[[ "$output" != *'"code":"decl-not-at-start"'* ]] || {
+			echo "false alarm in $1: $2"; return 1; }
+	fi
+}
+
+@test "late declaration: after a DOCTYPE, after the root, twice in a row, in every layout" {
+	local l bad=0
+	for l in 8 UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
+		late_case $l '<!DOCTYPE a><?xml version="1.0"?><a/>' 1 || bad=$((bad + 1))
+		late_case $l '<?xml version="1.0"?><?xml version="1.0"?><a/>' 1 || bad=$((bad + 1))
+		late_case $l '<?xml version="1.0"?><a/>
+<?xml version="1.0"?>' 1 || bad=$((bad + 1))
+		late_case $l '<a/><?xml?>' 1 || bad=$((bad + 1))
+		late_case $l '<a>text<?xml	version="1.0"?></a>' 1 || bad=$((bad + 1))
+		late_case $l '<!DOCTYPE a [<!ENTITY e "x">]><?xml version="1.0"?><a/>' 1 || bad=$((bad + 1))
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "late declaration: text, not markup, inside comments, CDATA sections, PIs and literals" {
+	local l bad=0
+	for l in 8 UTF-16LE UTF-32BE; do
+		late_case $l '<?xml version="1.0"?><a><![CDATA[<?xml version="1.0"?>]]></a>' 0 || bad=$((bad + 1))
+		late_case $l '<?xml version="1.0"?><!-- <?xml version="1.0"?> --><a/>' 0 || bad=$((bad + 1))
+		late_case $l '<?xml version="1.0"?><?pi <?xml version="1.0"?><a/>' 0 || bad=$((bad + 1))
+		late_case $l '<!DOCTYPE a [<!ENTITY e "<?xml version=\"1.0\"?>">]><a/>' 0 || bad=$((bad + 1))
+		late_case $l '<a t=">"><?xml-stylesheet href="s"?><?xmlfoo?></a>' 0 || bad=$((bad + 1))
+		late_case $l '<?xml version="1.0"?><a/>' 0 || bad=$((bad + 1))
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "late declaration: single-byte and EBCDIC encodings" {
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351</a><?xml version="1.0"?>' > a.xml
+	xs --json a.xml
+	has decl-not-at-start
+	{ printf '<?xml version="1.0" encoding="IBM037"?>\n<a/>\n<?xml version="1.0"?>'; } |
+	    iconv -f UTF-8 -t IBM037 > b.xml
+	xs b.xml
+	stderr_has 'b.xml:3:1: error: an XML declaration after the start of the entity'
+	printf '<?xml version="1.0" encoding="Shift_JIS"?><a>\x93\xfa</a><?xml version="1.0"?>' > c.xml
+	xs --json c.xml
+	has decl-not-at-start
+}
+
+@test "late declaration: position, count, and the first one reported" {
+	printf '<?xml version="1.0"?>\n<a>\n\303\251\303\251<?xml version="1.0"?>\n</a><?xml?>' > f.xml
+	xs --json f.xml
+	assert_output --partial '"code":"decl-not-at-start","offset":30,"line":3,"column":3,"count":2'
+	xs f.xml
+	stderr_has 'f.xml:3:3: error: an XML declaration after the start of the entity: "<?xml" may stand only at the very beginning (XML 1.0 [22], [23]; the target "xml" is reserved, [17]); remove it (2 times) [decl-not-at-start]'
+}
+
+@test "late declaration: after white space it is reported once" {
+	printf '  \n<?xml version="1.0"?><a/>' > f.xml
+	xs --json f.xml
+	assert_output --partial '"code":"decl-not-at-start","offset":3,"line":2,"column":1,"count":1'
+}
+
+@test "late declaration: found across read buffers, in a pipe and by the reference path alike" {
+	local big
+	{ printf '<?xml version="1.0"?>\n<a>'; head -c 1500000 /dev/zero | tr '\0' x
+	    printf '</a>\n<?xml version="1.0"?>'; } > f.xml
+	xs --json f.xml
+	assert_output --partial '"code":"decl-not-at-start","offset":1500030,"line":3,"column":1'
+	big=$output
+	run --separate-stderr bash -c "cat f.xml | '$XMLSNIFF' --json -"
+	assert_equal "${output#*\"encoding\"}" "${big#*\"encoding\"}"
+	XMLSNIFF_SIMD=ref xs --json f.xml
+	assert_equal "$output" "$big"
+	# A comment open across a whole read buffer hides what is in it.
+	{ printf '<?xml version="1.0"?>\n<a><!--'; head -c 1500000 /dev/zero | tr '\0' x
+	    printf '<?xml version="1.0"?>--></a>'; } > g.xml
+	xs --json g.xml
+	lacks decl-not-at-start
+	{ printf '<?xml version="1.0"?>\n<a><![CDATA['; head -c 700000 /dev/zero | tr '\0' x
+	    printf '<?xml version="1.0"?>]]></a>'; } > h.xml
+	xs --json h.xml
+	lacks decl-not-at-start
+}
+
+@test "late declaration: every split of a small entity gives the same answer" {
+	local i want got bad=0
+	printf '<?xml version="1.0"?><!-- c --><a><![CDATA[<?xml ?>]]></a><?xml version="1.0"?>' > f.xml
+	xs --json f.xml
+	want=$output
+	has decl-not-at-start
+	for i in 1 2 3 5 8 13 21 34 55 60 62 64 70 80; do
+		got=$(cat f.xml | dd bs=$i 2>/dev/null | "$XMLSNIFF" --json - 2>/dev/null)
+		[ "${got#*\"encoding\"}" = "${want#*\"encoding\"}" ] || bad=$((bad + 1))
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "late declaration: a transcode with --strict is refused" {
+	printf '<a/><?xml version="1.0"?>' > f.xml
+	xs --strict --transcode-to=UTF-16 -o out.xml f.xml
+	assert_failure 1
+	[ ! -e out.xml ]
+}
+
+# --- 11. U+FEFF in a document's prolog ----------------------------------------
+
+@test "bom-in-prolog: a second BOM before the root element of a document, in every Unicode form" {
+	local f bad=0
+	for f in UTF-8 UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
+		{ bom "$f"; bom "$f"; layout "$([ $f = UTF-8 ] && echo 8 || echo $f)" '<doc/>'; } > d.xml
+		xs --json d.xml
+		[[ "$output" == *'"code":"bom-in-prolog"'* ]] || {
+			echo "$f: $output"; bad=$((bad + 1)); }
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "bom-in-prolog: an error with a position, after a declaration, comment or white space too" {
+	printf '\357\273\277\357\273\277<doc/>' > a.xml
+	xs a.xml
+	assert_output 'a.xml: UTF-8 (BOM), no declaration, 1 error, 1 warning'
+	stderr_has 'a.xml:1:1: error: a U+FEFF before the root element'
+	stderr_has '[bom-in-prolog]'
+	xs --strict a.xml
+	assert_failure 1
+	printf '<?xml version="1.0"?>\n\357\273\277<doc/>' > b.xml
+	xs --json b.xml
+	assert_output --partial '"code":"bom-in-prolog","offset":22,"line":2,"column":1'
+	lacks bad-declaration
+	printf '<!-- c -->\n \357\273\277<doc/>' > c.xml
+	xs --json c.xml
+	has bom-in-prolog
+}
+
+@test "bom-in-prolog: content of an external parsed entity, or inside the root, is fine" {
+	printf '\357\273\277\357\273\277<doc/>' > e.ent
+	xs --json e.ent
+	lacks bom-in-prolog
+	assert_output --partial '"errors":0'
+	cp e.ent e.xml
+	xs --json --content-type='application/xml-external-parsed-entity' e.xml
+	lacks bom-in-prolog
+	printf '<doc>\357\273\277</doc>' > f.xml
+	xs --json f.xml
+	lacks bom-in-prolog
+	printf '<?xml version="1.0" encoding="UTF-8"?>\357\273\277text' > g.ent
+	xs --json g.ent
+	lacks bom-in-prolog
+}
+
+@test "bom-in-prolog: with <?xml after it, decl-not-at-start is reported too" {
+	printf '\357\273\277\357\273\277<?xml version="1.0"?><a/>' > f.xml
+	xs --json f.xml
+	has bom-in-prolog
+	has decl-not-at-start
+}
+
+@test "bom-in-prolog: a transcode keeps the character (behind a BOM in UTF-8), and --strict refuses" {
+	printf '\357\273\277\357\273\277<doc/>' > f.xml
+	xs --transcode-to=UTF-8 -o out.xml f.xml
+	assert_success
+	[ "$(hexof out.xml)" = "efbbbfefbbbf3c646f632f3e" ]
+	xs --strict --transcode-to=UTF-8 -o out2.xml f.xml
+	assert_failure 1
+	[ ! -e out2.xml ]
+}
+
+# --- 14. clauses and words ------------------------------------------------------
+
+@test "messages: utf32 cites RFC 7303 section 2.2, utf8-bom does not misquote section 3.3" {
+	{ bom UTF-32LE; layout UTF-32LE '<?xml version="1.0" encoding="UTF-32"?><a/>'; } > a.xml
+	xs a.xml
+	stderr_has 'UTF-32 is NOT RECOMMENDED for XML (RFC 7303 section 2.2)'
+	printf '\357\273\277<a/>' > b.xml
+	xs b.xml
+	stderr_lacks 'recommends none'
+	stderr_has 'Unicode neither requires nor recommends one for UTF-8'
+}
+
+@test "messages: one multi-byte sequence is singular" {
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\303\251</a>' > f.xml
+	xs f.xml
+	stderr_has '(1 multi-byte sequence);'
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\303\251\303\251</a>' > g.xml
+	xs g.xml
+	stderr_has '(2 multi-byte sequences);'
+}
+
+@test "messages: C1 controls under ISO-8859-n name the code page and the multi-byte possibility" {
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\x93\xfa\x96\x7b</a>' > f.xml
+	xs f.xml
+	stderr_has 'C1 control U+0093 under ISO-8859-1 (XML 1.0 section 2.2 discourages C1 controls)'
+	stderr_has 'such as windows-1252 or a multi-byte one (Shift_JIS, GBK, Big5)'
+	printf '<?xml version="1.0" encoding="ISO-8859-5"?><a>\x85</a>' > g.xml
+	xs g.xml
+	stderr_has 'such as windows-1251'
+}
