@@ -590,6 +590,7 @@ void
 conv_select(const char *e)
 {
 	conv_mode = 0;
+	(void)e;
 #ifdef HAVE_X86
 	__builtin_cpu_init();
 	if (__builtin_cpu_supports("avx2") && (e == NULL ||

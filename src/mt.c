@@ -115,7 +115,7 @@ mt_parse(const char *v, struct mt *m, char *err, size_t errsize)
 				}
 				/* RFC 9110 qdtext and quoted-pair: no controls
 				 * but HTAB. */
-				if ((*p >= 0 && *p < 0x20 && *p != '\t') ||
+				if (((unsigned char)*p < 0x20 && *p != '\t') ||
 				    *p == 0x7F) {
 					snprintf(err, errsize, "a control "
 					    "character in a quoted value");
