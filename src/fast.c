@@ -23,6 +23,12 @@
 #define HAVE_X86 1
 #include <immintrin.h>
 #endif
+/* Advanced SIMD is part of every AArch64 processor; little-endian only. */
+#if defined(__aarch64__) && !defined(__ARM_BIG_ENDIAN) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define HAVE_NEON 1
+#include <arm_neon.h>
+#endif
 
 /* Add the line ends and columns of the plain bytes p[0..n) (whole
  * characters) to the counters: the portable reference for all paths. */
@@ -194,7 +200,7 @@ plain_sb_word(const unsigned char *p, size_t n, const struct plainmap *map,
 	return i;
 }
 
-#ifdef HAVE_X86
+#if defined(HAVE_X86) || defined(HAVE_NEON)
 
 /* How many bytes at the end of p[0..e) start a sequence that goes on
  * past e (the bytes before e are valid UTF-8). */
@@ -228,6 +234,55 @@ count_block(uint32_t nl, uint32_t lead, uint64_t *lines, uint64_t *col)
 	}
 }
 
+/* Error classes of the lookup method: one bit each. */
+#define TOO_SHORT	(1 << 0)
+#define TOO_LONG	(1 << 1)
+#define OVERLONG_3	(1 << 2)
+#define TOO_LARGE	(1 << 3)
+#define SURROGATE	(1 << 4)
+#define OVERLONG_2	(1 << 5)
+#define TOO_LARGE_1000	(1 << 6)
+#define OVERLONG_4	(1 << 6)
+#define TWO_CONTS	(-128)	/* bit 7, as the signed char _mm256_setr_epi8 takes */
+#define CARRY		(TOO_SHORT | TOO_LONG | TWO_CONTS)
+
+/* The three tables of the lookup method, one 16-byte lane each. */
+static const signed char lane[3][16] = {
+	/* by the high nibble of the first byte of a pair */
+	{ TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	  TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	  TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+	  TOO_SHORT | OVERLONG_2, TOO_SHORT,
+	  TOO_SHORT | OVERLONG_3 | SURROGATE,
+	  TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4 },
+	/* by its low nibble */
+	{ CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+	  CARRY | OVERLONG_2, CARRY, CARRY,
+	  CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000 },
+	/* by the high nibble of the second byte */
+	{ TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	  TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	  TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 |
+	  TOO_LARGE_1000 | OVERLONG_4,
+	  TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+	  TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+	  TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+	  TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT },
+};
+#endif
+
+#ifdef HAVE_X86
+
 __attribute__((target("avx2")))
 static inline __m256i
 prev_n(__m256i cur, __m256i prev, int n)
@@ -244,56 +299,11 @@ prev_n(__m256i cur, __m256i prev, int n)
 	}
 }
 
-/* Error classes of the lookup method: one bit each. */
-#define TOO_SHORT	(1 << 0)
-#define TOO_LONG	(1 << 1)
-#define OVERLONG_3	(1 << 2)
-#define TOO_LARGE	(1 << 3)
-#define SURROGATE	(1 << 4)
-#define OVERLONG_2	(1 << 5)
-#define TOO_LARGE_1000	(1 << 6)
-#define OVERLONG_4	(1 << 6)
-#define TWO_CONTS	(-128)	/* bit 7, as the signed char _mm256_setr_epi8 takes */
-#define CARRY		(TOO_SHORT | TOO_LONG | TWO_CONTS)
-
 __attribute__((target("avx2")))
 static size_t
 plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
     uint64_t *col)
 {
-	/* The three tables of the lookup method, one 16-byte lane each. */
-	static const signed char lane[3][16] = {
-		/* by the high nibble of the first byte of a pair */
-		{ TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
-		  TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
-		  TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
-		  TOO_SHORT | OVERLONG_2, TOO_SHORT,
-		  TOO_SHORT | OVERLONG_3 | SURROGATE,
-		  TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4 },
-		/* by its low nibble */
-		{ CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
-		  CARRY | OVERLONG_2, CARRY, CARRY,
-		  CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000,
-		  CARRY | TOO_LARGE | TOO_LARGE_1000 },
-		/* by the high nibble of the second byte */
-		{ TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
-		  TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
-		  TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 |
-		  TOO_LARGE_1000 | OVERLONG_4,
-		  TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
-		  TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
-		  TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
-		  TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT },
-	};
 	const __m256i t1h = _mm256_broadcastsi128_si256(
 	    _mm_loadu_si128((const __m128i *)lane[0]));
 	const __m256i t1l = _mm256_broadcastsi128_si256(
@@ -567,6 +577,137 @@ plain_utf8_sse2(const unsigned char *p, size_t n, uint64_t *lines,
 }
 #endif
 
+#ifdef HAVE_NEON
+
+/* The bit of each true byte lane of m (0xFF or 0) in a 16-bit mask. */
+static inline uint32_t
+neon_mask8(uint8x16_t m)
+{
+	static const uint8_t w[16] = {
+		1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128
+	};
+	uint8x16_t t = vandq_u8(m, vld1q_u8(w));
+
+	return (uint32_t)vaddv_u8(vget_low_u8(t)) |
+	    (uint32_t)vaddv_u8(vget_high_u8(t)) << 8;
+}
+
+/* The same for the eight 16-bit lanes of m, in an 8-bit mask. */
+static inline uint32_t
+neon_mask16(uint16x8_t m)
+{
+	static const uint16_t w[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+
+	return (uint32_t)vaddvq_u16(vandq_u16(m, vld1q_u16(w)));
+}
+
+/* Advanced SIMD, 16 bytes at a time: the lookup method of the AVX2 path,
+ * with TBL for the table lookups and EXT for the bytes of the block
+ * before. */
+static size_t
+plain_utf8_neon(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	const uint8x16_t t1h = vld1q_u8((const uint8_t *)lane[0]);
+	const uint8x16_t t1l = vld1q_u8((const uint8_t *)lane[1]);
+	const uint8x16_t t2h = vld1q_u8((const uint8_t *)lane[2]);
+	const uint8x16_t lf = vdupq_n_u8('\n'), tab = vdupq_n_u8('\t');
+	uint8x16_t prev = vdupq_n_u8(0);
+	size_t i = 0;
+	int ascii_prev = 1;
+
+	while (i + 16 <= n) {
+		uint8x16_t v = vld1q_u8(p + i);
+		uint8x16_t eol = vceqq_u8(v, lf);
+		/* Controls other than TAB and LF (CR included) end the run. */
+		uint8x16_t ctl = vbicq_u8(vcltq_u8(v, vdupq_n_u8(0x20)),
+		    vorrq_u8(eol, vceqq_u8(v, tab)));
+		uint32_t nl = neon_mask8(eol), lead;
+
+		if (ascii_prev && vmaxvq_u8(v) < 0x80) {
+			if (vmaxvq_u8(ctl) != 0)
+				break;
+			count_block(nl, 0xFFFFu, lines, col);
+			prev = v;
+			i += 16;
+			continue;
+		}
+		{
+			uint8x16_t p1 = vextq_u8(prev, v, 15);
+			uint8x16_t p2 = vextq_u8(prev, v, 14);
+			uint8x16_t p3 = vextq_u8(prev, v, 13);
+			uint8x16_t sc = vandq_u8(vandq_u8(
+			    vqtbl1q_u8(t1h, vshrq_n_u8(p1, 4)),
+			    vqtbl1q_u8(t1l, vandq_u8(p1, vdupq_n_u8(0x0F)))),
+			    vqtbl1q_u8(t2h, vshrq_n_u8(v, 4)));
+			/* Third and fourth bytes: must be continuations
+			 * exactly where a 3- or 4-byte lead came before. */
+			uint8x16_t must = vandq_u8(vorrq_u8(
+			    vqsubq_u8(p2, vdupq_n_u8(0xE0 - 0x80)),
+			    vqsubq_u8(p3, vdupq_n_u8(0xF0 - 0x80))),
+			    vdupq_n_u8(0x80));
+			/* U+FFFE and U+FFFF: EF BF BE, EF BF BF. */
+			uint8x16_t nc = vandq_u8(vandq_u8(
+			    vceqq_u8(p2, vdupq_n_u8(0xEF)),
+			    vceqq_u8(p1, vdupq_n_u8(0xBF))),
+			    vcgeq_u8(v, vdupq_n_u8(0xBE)));
+			uint8x16_t err = vorrq_u8(veorq_u8(must, sc),
+			    vorrq_u8(ctl, nc));
+
+			if (vmaxvq_u8(err) != 0)
+				break;
+			/* Leads: all but the continuations 80-BF. */
+			lead = ~neon_mask8(vcltq_s8(vreinterpretq_s8_u8(v),
+			    vdupq_n_s8(-64))) & 0xFFFFu;
+			count_block(nl, lead, lines, col);
+		}
+		ascii_prev = p[i + 15] < 0x80 && p[i + 14] < 0x80 &&
+		    p[i + 13] < 0x80;
+		prev = v;
+		i += 16;
+	}
+	/* Back up to the start of a character that goes on past i. */
+	{
+		size_t b = partial_tail(p, i);
+
+		if (b > 0) {
+			i -= b;
+			(*col)--;
+		}
+	}
+	return i + plain_utf8_word(p + i, n - i, lines, col);
+}
+
+/* Advanced SIMD: eight UTF-16 units at a time. */
+static size_t
+plain_utf16_neon(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	const uint16x8_t lf = vdupq_n_u16('\n'), tab = vdupq_n_u16('\t');
+	size_t i = 0;
+
+	while (i + 16 <= n) {
+		uint8x16_t b = vld1q_u8(p + i);
+		uint16x8_t u, eol, bad;
+
+		if (be)
+			b = vrev16q_u8(b);
+		u = vreinterpretq_u16_u8(b);
+		eol = vceqq_u16(u, lf);
+		bad = vbicq_u16(vcltq_u16(u, vdupq_n_u16(0x20)),
+		    vorrq_u16(eol, vceqq_u16(u, tab)));
+		bad = vorrq_u16(bad, vceqq_u16(vandq_u16(u,
+		    vdupq_n_u16(0xF800)), vdupq_n_u16(0xD800)));
+		bad = vorrq_u16(bad, vcgeq_u16(u, vdupq_n_u16(0xFFFE)));
+		if (vmaxvq_u16(bad) != 0)
+			break;
+		count_block(neon_mask16(eol), 0xFFu, lines, col);
+		i += 16;
+	}
+	return i + plain_utf16_word(p + i, n - i, be, lines, col);
+}
+#endif
+
 static size_t (*plain_utf8_fn)(const unsigned char *, size_t, uint64_t *,
     uint64_t *);
 static size_t (*plain_utf16_fn)(const unsigned char *, size_t, int,
@@ -577,9 +718,9 @@ static size_t (*plain_sb_fn)(const unsigned char *, size_t,
     const struct plainmap *, uint64_t *, uint64_t *);
 
 /*
- * Choose the paths for this CPU, or the one named: avx2, sse2, none (eight
- * bytes at a time) or ref (character at a time).  Tests and fuzz targets
- * compare them; XMLSNIFF_SIMD names one for a whole run.
+ * Choose the paths for this CPU, or the one named: avx2, sse2, neon, none
+ * (eight bytes at a time) or ref (character at a time).  Tests and fuzz
+ * targets compare them; XMLSNIFF_SIMD names one for a whole run.
  */
 void
 plain_select(const char *e)
@@ -597,6 +738,12 @@ plain_select(const char *e)
 		plain_utf16_fn = plain_utf16_avx2;
 		plain_utf32_fn = plain_utf32_avx2;
 		plain_sb_fn = plain_sb_avx2;
+	}
+#endif
+#ifdef HAVE_NEON
+	if (e == NULL || strcmp(e, "neon") == 0) {
+		plain_utf8_fn = plain_utf8_neon;
+		plain_utf16_fn = plain_utf16_neon;
 	}
 #endif
 	if (e != NULL && strcmp(e, "none") == 0)

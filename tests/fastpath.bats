@@ -7,7 +7,7 @@ load helper
 same_answers() {
 	local ref m
 	ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" --json "$1")
-	for m in avx2 sse2 none; do
+	for m in avx2 sse2 neon none; do
 		run env XMLSNIFF_SIMD=$m "$XMLSNIFF" --json "$1"
 		assert_output "$ref"
 	done
@@ -89,7 +89,7 @@ paths_agree() {
 	ref=0
 	XMLSNIFF_SIMD=ref "$XMLSNIFF" --transcode-to="$2" "$1" \
 	    > "$d/ref.out" 2> "$d/ref.err" || ref=$?
-	for m in avx2 sse2 none; do
+	for m in avx2 sse2 neon none; do
 		st=0
 		XMLSNIFF_SIMD=$m "$XMLSNIFF" --transcode-to="$2" "$1" \
 		    > "$d/$m.out" 2> "$d/$m.err" || st=$?
@@ -135,7 +135,7 @@ same_transcode() {
 
 	paths_agree "$1" "$2"
 	[ "$ref" = 0 ] || fail "$1 -> $2: exit $ref: $(cat "$d/ref.err")"
-	for m in avx2 sse2 none; do
+	for m in avx2 sse2 neon none; do
 		cmp "$d/ref.out" "$d/$m.out" ||
 		    fail "$1 -> $2: XMLSNIFF_SIMD=$m writes other bytes than ref"
 	done
