@@ -79,6 +79,7 @@ first_err() {
 # Files over 4 GiB
 
 @test "SLOW (reads 4.3 GB): a sparse file over 4 GiB: the FF past 4 GiB at its exact offset, every NUL counted" {
+	huge "a 4.3 GB input"
 	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>' > huge.xml
 	truncate -s 4300M huge.xml 2> /dev/null || skip "cannot make a 4300 MB file"
 	printf '\377' | dd of=huge.xml bs=1 seek=4294967400 conv=notrunc status=none
@@ -383,6 +384,7 @@ for line in sys.stdin:
 
 # hundred_mb_line FILE TAIL: "<a>", 100 000 000 x's, then TAIL (printf).
 hundred_mb_line() {
+	huge "a 100 MB input"
 	{ printf '<a>'; head -c 100000000 /dev/zero | tr '\0' x; printf "$2"; } \
 	    > "$1"
 }
@@ -411,6 +413,7 @@ hundred_mb_line() {
 }
 
 @test "a 100 MB line in UTF-16LE: a lone surrogate at column 100000004, offset in bytes" {
+	huge "a 100 MB input"
 	{
 		printf '\377\376<\000a\000>\000'
 		yes x | tr '\n' '\0' | head -c 200000000

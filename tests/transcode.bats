@@ -1913,6 +1913,7 @@ round_trip() {
 
 # big_file FILE: a ~200 MB UTF-8 document.
 big_file() {
+	huge "a 200 MB input"
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>'
 	  yes '<a>x</a>' | head -c 200000000
 	  printf '</r>\n'; } > "$1"
