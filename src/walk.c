@@ -93,67 +93,95 @@ bracket(const char *p, unsigned char c, int *hit)
 	return p + 1;
 }
 
+/* The length of the element of a pattern at p: one of "**\/", "**",
+ * "*", a bracket expression, '\' and the character it quotes, or one
+ * character. */
+static size_t
+elem_len(const char *p)
+{
+	const char *e;
+	int hit;
+
+	if (p[0] == '*' && p[1] == '*')
+		return p[2] == '/' ? 3 : 2;
+	if (p[0] == '[' && (e = bracket(p + 1, 0, &hit)) != NULL)
+		return (size_t)(e - p);
+	if (p[0] == '\\' && p[1] != '\0')
+		return 2;
+	return 1;
+}
+
+/* Put state i of pattern p into set, with the states it reaches without
+ * a character: past a star, which may match nothing. */
+static void
+reach(unsigned char *set, const char *p, size_t i)
+{
+	for (;;) {
+		set[i] = 1;
+		if (p[i] != '*')
+			return;
+		i += elem_len(p + i);
+	}
+}
+
 /*
  * Glob p against s: '*' any run of characters but '/', '**' any run
  * including '/', '**' followed by '/' any number of whole directories
  * (none too), '?' one character but '/', '[...]' one character of a set
- * (never '/'), '\' quotes the next character.
+ * (never '/'), '\' quotes the next character.  The pattern runs as a
+ * set of states over s, one character at a time, so that no pattern
+ * takes more than length of p times length of s steps.
  */
 static int
 glob(const char *p, const char *s)
 {
-	const char *t, *e;
-	int hit;
+	size_t n = strlen(p), i, len;
+	unsigned char *cur, *next, *t;
+	int hit, ok = 0;
 
-	for (; *p != '\0'; p++, s++)
-		switch (*p) {
-		case '*':
-			if (p[1] == '*' && p[2] == '/') {
-				for (t = s;; t++) {
-					if (glob(p + 3, t))
-						return 1;
-					if ((t = strchr(t, '/')) == NULL)
-						return 0;
-				}
-			}
-			if (p[1] == '*') {
-				for (t = s;; t++) {
-					if (glob(p + 2, t))
-						return 1;
-					if (*t == '\0')
-						return 0;
-				}
-			}
-			for (t = s;; t++) {
-				if (glob(p + 1, t))
-					return 1;
-				if (*t == '\0' || *t == '/')
-					return 0;
-			}
-		case '?':
-			if (*s == '\0' || *s == '/')
-				return 0;
-			break;
-		case '[':
-			if (*s != '\0' && *s != '/' &&
-			    (e = bracket(p + 1, (unsigned char)*s, &hit)) != NULL) {
-				if (!hit)
-					return 0;
-				p = e - 1;
-				break;
-			}
-			if (*s != '[')
-				return 0;
-			break;
-		case '\\':
-			if (p[1] != '\0')
-				p++;
-			/* FALLTHROUGH */
-		default:
-			if (*p != *s)
-				return 0;
+	if ((cur = calloc(2, n + 1)) == NULL)
+		return 0;
+	next = cur + n + 1;
+	reach(cur, p, 0);
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+		int any = 0;
+
+		memset(next, 0, n + 1);
+		for (i = 0; i < n; i++) {
+			if (!cur[i])
+				continue;
+			len = elem_len(p + i);
+			if (p[i] == '*' && len == 3) {
+				reach(next, p, i);
+				if (c == '/')
+					reach(next, p, i + 3);
+			} else if (p[i] == '*' && (len == 2 || c != '/'))
+				reach(next, p, i);
+			else if (p[i] == '?' && c != '/')
+				reach(next, p, i + 1);
+			else if (p[i] == '[' && len > 1) {
+				if (c != '/' && bracket(p + i + 1, c, &hit) &&
+				    hit)
+					reach(next, p, i + len);
+			} else if (p[i] == '\\' && len == 2) {
+				if (c == (unsigned char)p[i + 1])
+					reach(next, p, i + 2);
+			} else if (p[i] != '*' && p[i] != '?' &&
+			    c == (unsigned char)p[i])
+				reach(next, p, i + 1);
 		}
-	return *s == '\0';
+		t = cur;
+		cur = next;
+		next = t;
+		for (i = 0; i <= n && !any; i++)
+			any = cur[i];
+		if (!any)
+			break;
+	}
+	ok = cur[n];
+	free(cur < next ? cur : next);
+	return ok;
 }
 
 /*

@@ -345,10 +345,15 @@ names() {
 	output=$(printf '%s\n' "$output" | sed 's|^t/||' | tr '\n' ' ')
 }
 
+# included GLOB WANT: the walk of t with --include=GLOB lists WANT.
+included() {
+	names --include="$1"
+	assert_output "$2"
+}
+
 @test "--include replaces the default set" {
 	globtree
-	names --include='*.css'
-	assert_output 'c.css docs/e.css '
+	included '*.css' 'c.css docs/e.css '
 }
 
 @test "--include more than once: a file any of them matches" {
@@ -359,38 +364,41 @@ names() {
 
 @test "--include with a '/': matched against the whole relative path; '*' stops at '/'" {
 	globtree
-	names --include='docs/*.xml'
-	assert_output 'docs/d.xml '
+	included 'docs/*.xml' 'docs/d.xml '
 }
 
 @test "--include: '**' crosses '/', and '**/' matches no directory too" {
 	globtree
-	names --include='docs/**.xml'
-	assert_output 'docs/d.xml docs/sub/f.xml '
-	names --include='**/build/*.xml'
-	assert_output 'build/g.xml src/build/h.xml '
-	names --include='**/*.xsd'
-	assert_output 'b.xsd '
+	included 'docs/**.xml' 'docs/d.xml docs/sub/f.xml '
+	included '**/build/*.xml' 'build/g.xml src/build/h.xml '
+	included '**/*.xsd' 'b.xsd '
+	included 'docs/**' 'docs/d.xml docs/e.css docs/sub/f.xml '
+}
+
+@test "--include: a pattern of many stars against a long name ends at once" {
+	mkdir t
+	local long
+	long=$(printf 'a%.0s' {1..250})
+	printf '<a/>' > "t/$long"
+	printf '<a/>' > "t/${long}b"
+	run --separate-stderr timeout 10 "$XMLSNIFF" --list-files -r \
+	    --include='*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b' t
+	assert_success
+	assert_output "t/${long}b"
 }
 
 @test "--include: a leading '/' anchors to the walk's root" {
 	globtree
-	names --include='/*.xml'
-	assert_output 'a.xml build.xml '
+	included '/*.xml' 'a.xml build.xml '
 }
 
 @test "--include: '?', '[...]', '[!...]' and '\\' escapes" {
 	globtree
-	names --include='k?.xml'
-	assert_output 'src/k1.xml src/k2.xml src/kx.xml '
-	names --include='k[0-9].xml'
-	assert_output 'src/k1.xml src/k2.xml '
-	names --include='k[!0-9].xml'
-	assert_output 'src/kx.xml '
-	names --include='k[^12].xml'
-	assert_output 'src/kx.xml '
-	names --include='j\[1].xml'
-	assert_output 'src/j[1].xml '
+	included 'k?.xml' 'src/k1.xml src/k2.xml src/kx.xml '
+	included 'k[0-9].xml' 'src/k1.xml src/k2.xml '
+	included 'k[!0-9].xml' 'src/kx.xml '
+	included 'k[^12].xml' 'src/kx.xml '
+	included 'j\[1].xml' 'src/j[1].xml '
 }
 
 @test "--exclude: a name pattern at any depth; a directory it matches is not entered" {
