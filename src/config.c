@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -204,13 +205,19 @@ read_rc(const char *path, const struct option *lo, char ***args, int *n)
 	FILE *f;
 	size_t len, k;
 	char *s, *e, *next;
-	int line = 0;
+	int fd, line = 0;
 
 	rc_file = path;
-	if ((f = fopen(path, "rb")) == NULL)
+	/* Not waiting on a FIFO, nor reading a device. */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0 ||
+	    fstat(fd, &st) < 0)
 		rc_die(0, "%s", strerror(errno));
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode))
+	if (S_ISDIR(st.st_mode))
 		rc_die(0, "is a directory");
+	if (!S_ISREG(st.st_mode))
+		rc_die(0, "is not a regular file");
+	if ((f = fdopen(fd, "rb")) == NULL)
+		rc_die(0, "%s", strerror(errno));
 	len = fread(buf, 1, sizeof(buf), f);
 	if (ferror(f))
 		rc_die(0, "%s", strerror(errno));

@@ -323,9 +323,10 @@ walk_git(const char *dir)
 		n += (size_t)r;
 	}
 	close(fds[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+	/* No status (SIGCHLD ignored, so the child was reaped): no answer. */
+	while ((r = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
 		;
-	if (!ok || !WIFEXITED(st) || WEXITSTATUS(st) != 0 ||
+	if (!ok || r < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0 ||
 	    (g = calloc(1, sizeof(*g))) == NULL) {
 		free(buf);
 		return NULL;
