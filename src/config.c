@@ -28,6 +28,20 @@ static const char *rc_file;	/* the file read, for messages */
 static int *rc_lines;		/* the line of each argument it gave */
 static int rc_n;
 static char **rc_argv;		/* the new argv */
+static char **rc_args;		/* the arguments the file gave */
+
+/* At exit: what config_args allocated. */
+static void
+rc_free(void)
+{
+	int i;
+
+	for (i = 0; i < rc_n; i++)
+		free(rc_args[i]);
+	free(rc_args);
+	free(rc_argv);
+	free(rc_lines);
+}
 
 static void rc_die(int, const char *, ...)
     __attribute__((format(printf, 2, 3), noreturn));
@@ -279,7 +293,6 @@ config_args(int argc, char **argv, const struct option *lo,
 		free(args);
 		return argc;
 	}
-	/* Kept in a static, so that what it holds stays reachable. */
 	if ((nv = rc_argv = calloc((size_t)(argc + n + 1), sizeof(*nv))) ==
 	    NULL)
 		rc_die(0, "%s", strerror(errno));
@@ -288,8 +301,9 @@ config_args(int argc, char **argv, const struct option *lo,
 		nv[1 + i] = args[i];
 	for (i = 1; i < argc; i++)
 		nv[n + i] = argv[i];
-	free(args);
+	rc_args = args;
 	rc_n = n;
+	atexit(rc_free);
 	*out = nv;
 	return argc + n;
 }
