@@ -15,14 +15,15 @@ WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
 		-Wwrite-strings -Wvla
 XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64
 
-SRCS =		src/bom.c src/conv.c src/decl.c src/diag.c src/enc.c src/fast.c src/input.c src/late.c src/main.c \
-		src/mt.c src/report.c src/sniff.c src/transcode.c \
-		src/validate.c
-OBJS =		src/bom.o src/conv.o src/decl.o src/diag.o src/enc.o src/fast.o src/input.o src/late.o src/main.o \
-		src/mt.o src/report.o src/sniff.o src/transcode.o \
-		src/validate.o
-CORE =		src/bom.o src/conv.o src/decl.o src/diag.o src/enc.o src/fast.o src/input.o src/late.o src/mt.o \
-		src/report.o src/sniff.o src/transcode.o src/validate.o
+# One list of sources: everything but main.c is the core that the unit
+# driver and the fuzz targets link.
+CORE_SRCS =	src/bom.c src/config.c src/conv.c src/decl.c src/diag.c \
+		src/enc.c src/fast.c src/input.c src/late.c src/mt.c \
+		src/report.c src/sniff.c src/transcode.c src/validate.c \
+		src/walk.c
+SRCS =		$(CORE_SRCS) src/main.c
+CORE =		$(CORE_SRCS:.c=.o)
+OBJS =		$(CORE) src/main.o
 HDRS =		src/xmlsniff.h src/enctab.h
 
 all: xmlsniff
@@ -60,8 +61,7 @@ sanitize:
 FUZZ_CC =	clang
 FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L -Isrc
-FUZZ_SRCS =	src/bom.c src/conv.c src/decl.c src/diag.c src/enc.c src/fast.c src/input.c src/late.c src/mt.c \
-		src/report.c src/sniff.c src/transcode.c src/validate.c
+FUZZ_SRCS =	$(CORE_SRCS)
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
 		fuzz/validate-fuzz fuzz/transcode-fuzz
 
@@ -83,6 +83,22 @@ FUZZ_SECONDS =	30
 fuzz-run: fuzz
 	sh fuzz/run $(FUZZ_SECONDS)
 
+# The suite on other machines and C libraries (tests/cross): s390x
+# (big-endian) and arm64 (the NEON paths) under qemu-user, and musl.
+check-s390x:
+	sh tests/cross s390x
+check-arm64:
+	sh tests/cross arm64
+check-musl:
+	sh tests/cross musl
+
+# Every call of the binary in the suite under valgrind (the cases with
+# inputs of 100 MB and more skip there), and the unit driver.
+VALGRIND =	valgrind -q --error-exitcode=99 --leak-check=full
+check-valgrind: xmlsniff tests/unit
+	$(VALGRIND) ./tests/unit > /dev/null
+	XMLSNIFF_WRAP='$(VALGRIND)' bats tests
+
 # Speed against the peers (file, isutf8, iconv, uconv, xmllint, uchardet).
 bench: xmlsniff
 	sh bench/run
@@ -100,4 +116,5 @@ uninstall:
 clean:
 	rm -f xmlsniff $(OBJS) tests/unit $(FUZZERS)
 
-.PHONY: all check sanitize install uninstall clean enctab fuzz fuzz-run bench
+PHONY_CHECKS =	check-s390x check-arm64 check-musl check-valgrind
+.PHONY: $(PHONY_CHECKS) all check sanitize install uninstall clean enctab fuzz fuzz-run bench

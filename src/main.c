@@ -38,6 +38,10 @@ static struct {
 	const char	*files0_from;
 	int		 recursive;
 	int		 quiet;
+	struct walkopts	 walk;
+	int		 no_ignore;
+	int		 list_files;
+	int		 print0;
 } opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
 
 static struct xopts xo;
@@ -45,6 +49,7 @@ static int status;
 static int stdout_closed;
 static int stdin_closed;
 static int same_out;	/* stdout and stderr are one file: keep order */
+static int parsing;	/* in the options: a bad one may be the config's */
 static struct inbuf in;
 
 static void
@@ -60,6 +65,9 @@ usage(FILE *f)
 	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
 	    "[--json]\n"
 	    "                [--mime-encoding] [--files0-from=F]\n"
+	    "                [--include=GLOB] [--exclude=GLOB] [--no-ignore]\n"
+	    "                [--list-files [-0]] [--config=FILE | "
+	    "--no-config]\n"
 	    "                [--transcode-to=ENC [-o FILE | --in-place]\n"
 	    "                [--fallback=error|ncr] [--utf8-bom] "
 	    "[--byte-order=be|le]]\n"
@@ -84,6 +92,15 @@ help(void)
 	    "      --json            one JSON object per input (JSON Lines)\n"
 	    "      --files0-from=F   read NUL-separated names from F (- = stdin)\n"
 	    "  -r, --recursive       descend into directories (no symlinks)\n"
+	    "      --include=GLOB    -r checks the files GLOB matches instead\n"
+	    "                        of the XML extensions (repeatable)\n"
+	    "      --exclude=GLOB    -r passes over what GLOB matches\n"
+	    "      --no-ignore       -r checks files git ignores as well\n"
+	    "      --list-files      print the names of the files that\n"
+	    "                        would be checked, and nothing else\n"
+	    "  -0, --print0          --list-files ends each name with a NUL\n"
+	    "      --config=FILE     read options from FILE, not .xmlsniffrc\n"
+	    "      --no-config       read no configuration file\n"
 	    "  -q, --quiet           no per-input line; diagnostics only\n"
 	    "      --transcode-to=ENC  write the entity re-encoded in ENC with\n"
 	    "                        the BOM and declaration RFC 7303 requires\n"
@@ -109,8 +126,14 @@ static void
 die_usage(const char *fmt, ...)
 {
 	va_list ap;
+	const char *file;
+	int line;
 
 	fputs("xmlsniff: ", stderr);
+	if (parsing && (line = config_line(optind - 1, &file)) > 0) {
+		put_name_err(file);
+		fprintf(stderr, ":%d: ", line);
+	}
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -127,6 +150,16 @@ analyse(const char *name, int fd)
 	struct sniff *s = &sn;
 	struct val *v;
 
+	if (opt.list_files) {
+		if (opt.print0) {
+			fputs(name, stdout);
+			putchar('\0');
+		} else {
+			put_name(name);
+			putchar('\n');
+		}
+		return;
+	}
 	in.fd = fd;
 	in.n = 0;
 	in.got = 0;
@@ -178,7 +211,8 @@ analyse(const char *name, int fd)
 		raise_status(1);
 }
 
-static void walk(int, const char *, const char *);
+static void walk(int, const char *, const char *, size_t, size_t,
+    const struct gitset *);
 static void input_at(int, const char *, const char *, int);
 
 static void
@@ -248,7 +282,7 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 	if (S_ISDIR(st.st_mode)) {
 		close(fd);
 		if (opt.recursive)
-			walk(AT_FDCWD, name, name);
+			walk(AT_FDCWD, name, name, 0, 0, NULL);
 		else {
 			report_failure(name, "is a directory (use -r to "
 			    "descend into it)", opt.fmt, opt.quiet);
@@ -286,19 +320,28 @@ name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
 }
 
-/* -r: every regular file below dir, in byte order of names; symbolic
- * links, FIFOs, sockets and devices found there are passed over. */
+/*
+ * -r: the regular files below dir that the walk selects (walk_wanted,
+ * and git where dir is in a work tree), in byte order of names; symbolic
+ * links, FIFOs, sockets and devices found there are passed over.  The
+ * paths of the entries of dir are relative to the walk's root from
+ * offset off, to the directory gs lists from offset goff; the top call
+ * (parent AT_FDCWD) sets them.  A directory that holds a .git is a work
+ * tree of its own, and git is asked about it.
+ */
 static void
-walk(int parent, const char *leaf, const char *dir)
+walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
+    const struct gitset *gs)
 {
 	DIR *dp;
 	struct dirent *de;
 	char **names = NULL, *path;
-	size_t n = 0, cap = 0, i;
-	int dfd;
+	size_t n = 0, cap = 0, i, dlen = strlen(dir);
+	int dfd, dotgit = 0;
+	struct gitset *own = NULL;
 
 	/* Below the top, relative to the parent and never through a link. */
-	if ((dfd = openat(parent, leaf, O_RDONLY | O_DIRECTORY |
+	if ((dfd = openat(parent, leaf, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
 	    (parent == AT_FDCWD ? 0 : O_NOFOLLOW))) < 0 ||
 	    (dp = fdopendir(dfd)) == NULL) {
 		report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
@@ -330,9 +373,16 @@ walk(int parent, const char *leaf, const char *dir)
 		names[n][0] = '?';
 #endif
 		strcpy(names[n] + 1, de->d_name);
+		dotgit |= strcmp(de->d_name, ".git") == 0;
 		n++;
 	}
 	qsort(names, n, sizeof(*names), name_cmp);
+	if (parent == AT_FDCWD)
+		off = dlen + (dir[dlen - 1] != '/');
+	if (!opt.no_ignore && (parent == AT_FDCWD || dotgit)) {
+		gs = own = walk_git(dir);
+		goff = dlen + (dir[dlen - 1] != '/');
+	}
 	for (i = 0; i < n; i++) {
 		const char *e = names[i] + 1;
 		size_t len = strlen(dir) + strlen(e) + 2;
@@ -356,14 +406,19 @@ walk(int parent, const char *leaf, const char *dir)
 				type = S_ISDIR(st.st_mode) ? 'd' :
 				    S_ISREG(st.st_mode) ? 'f' : 'o';
 		}
-		if (type == 'd')
-			walk(dfd, e, path);
-		else if (type == 'f')
-			input_at(dfd, e, path, 0);
+		if ((type == 'd' || type == 'f') &&
+		    walk_wanted(&opt.walk, path + off, type == 'd') &&
+		    (gs == NULL || walk_git_has(gs, path + goff, type == 'd'))) {
+			if (type == 'd')
+				walk(dfd, e, path, off, goff, gs);
+			else
+				input_at(dfd, e, path, 0);
+		}
 		free(path);
 		free(names[i]);
 	}
 	free(names);
+	walk_git_free(own);
 	closedir(dp);
 }
 
@@ -458,6 +513,22 @@ files0(const char *from)
 		fclose(f);
 }
 
+/* --include, --exclude: one more pattern in the list *v of *n. */
+static void
+add_glob(const char ***v, size_t *n, const char *pat)
+{
+	const char **nv;
+
+	if (*pat == '\0')
+		die_usage("%s", "--include and --exclude need a pattern");
+	if ((nv = realloc(*v, (*n + 1) * sizeof(*nv))) == NULL) {
+		perror("xmlsniff");
+		exit(2);
+	}
+	nv[(*n)++] = pat;
+	*v = nv;
+}
+
 /* Check that standard output took everything; return status, or 2. */
 static int
 finish_stdout(int st)
@@ -500,7 +571,9 @@ main(int argc, char *argv[])
 	enum {
 		OPT_CONTENT_TYPE = 256, OPT_STRICT, OPT_TRANSCODE_TO,
 		OPT_IN_PLACE, OPT_FALLBACK, OPT_UTF8_BOM, OPT_BYTE_ORDER,
-		OPT_MIME_ENCODING, OPT_JSON, OPT_FILES0_FROM, OPT_VERSION
+		OPT_MIME_ENCODING, OPT_JSON, OPT_FILES0_FROM, OPT_VERSION,
+		OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
+		OPT_CONFIG, OPT_NO_CONFIG
 	};
 	static const struct option longopts[] = {
 		{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -520,8 +593,16 @@ main(int argc, char *argv[])
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
+		{ "include", required_argument, NULL, OPT_INCLUDE },
+		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+		{ "no-ignore", no_argument, NULL, OPT_NO_IGNORE },
+		{ "list-files", no_argument, NULL, OPT_LIST_FILES },
+		{ "print0", no_argument, NULL, '0' },
+		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "no-config", no_argument, NULL, OPT_NO_CONFIG },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const char shortopts[] = "0bhio:qr";
 	char err[256];
 	int ch, i;
 
@@ -537,7 +618,11 @@ main(int argc, char *argv[])
 		    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 	}
 	argv[0] = (char *)"xmlsniff";	/* getopt's messages name it so */
-	while ((ch = getopt_long(argc, argv, "bhio:qr", longopts, NULL)) != -1)
+	/* The configuration file's options go first: the command line's
+	 * come later and win. */
+	argc = config_args(argc, argv, longopts, shortopts, &argv);
+	parsing = 1;
+	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
 		switch (ch) {
 		case OPT_CONTENT_TYPE:
 			opt.content_type = optarg;
@@ -596,6 +681,24 @@ main(int argc, char *argv[])
 		case 'q':
 			opt.quiet = 1;
 			break;
+		case OPT_INCLUDE:
+			add_glob(&opt.walk.incl, &opt.walk.nincl, optarg);
+			break;
+		case OPT_EXCLUDE:
+			add_glob(&opt.walk.excl, &opt.walk.nexcl, optarg);
+			break;
+		case OPT_NO_IGNORE:
+			opt.no_ignore = 1;
+			break;
+		case OPT_LIST_FILES:
+			opt.list_files = 1;
+			break;
+		case '0':
+			opt.print0 = 1;
+			break;
+		case OPT_CONFIG:
+		case OPT_NO_CONFIG:
+			break;	/* config_args has seen them */
 		case 'h':
 			help();
 			return finish_stdout(0);
@@ -606,6 +709,7 @@ main(int argc, char *argv[])
 			usage(stderr);
 			return 2;
 		}
+	parsing = 0;
 	argc -= optind;
 	argv += optind;
 
@@ -614,6 +718,10 @@ main(int argc, char *argv[])
 			die_usage("--content-type: %s", err);
 		opt.has_mt = 1;
 	}
+	if (opt.print0 && !opt.list_files)
+		die_usage("%s", "-0 goes with --list-files");
+	if (opt.list_files)
+		opt.fmt = FMT_TEXT;	/* the list has one form */
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
 	if (opt.transcode_to == NULL && (opt.output != NULL || opt.in_place ||

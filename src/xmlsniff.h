@@ -429,4 +429,30 @@ int		 transcode(const char *, struct inbuf *, struct sniff *,
 		    const struct xopts *, int, const char *, int);
 void		 transcode_signals(void);
 
+/* walk.c */
+
+struct gitset;
+
+/* What -r selects besides git: the --include and --exclude globs. */
+struct walkopts {
+	const char	**incl;
+	size_t		  nincl;
+	const char	**excl;
+	size_t		  nexcl;
+};
+
+int		 walk_xml_name(const char *);
+int		 walk_glob(const char *, const char *, int);
+int		 walk_wanted(const struct walkopts *, const char *, int);
+struct gitset	*walk_git(const char *);
+void		 walk_git_free(struct gitset *);
+int		 walk_git_has(const struct gitset *, const char *, int);
+
+/* config.c */
+
+struct option;
+int		 config_args(int, char **, const struct option *, const char *,
+		    char ***);
+int		 config_line(int, const char **);
+
 #endif
