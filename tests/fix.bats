@@ -85,6 +85,38 @@ clean() {
 	chars f.xml UTF-16 | cmp - before
 }
 
+@test "UTF-32LE BOM under encoding=\"UTF-32LE\": the forbidden BOM is stripped" {
+	{ printf '\377\376\0\0'; enc UTF-32LE '<?xml version="1.0" encoding="UTF-32LE"?><a/>'; } > f.xml
+	xs --fix f.xml
+	assert_failure 1
+	assert_output 'f.xml: UTF-32LE (BOM), declared "UTF-32LE", 1 error, 1 warning; written: stripped a forbidden BOM'
+	enc UTF-32LE '<?xml version="1.0" encoding="UTF-32LE"?><a/>' | cmp - f.xml
+	clean --ignore=utf32 f.xml
+}
+
+@test "utf32 made an error: refused in UTF-32, mended by --allow-encoding=UTF-8" {
+	{ printf '\0\0\376\377'; enc UTF-32BE '<?xml version="1.0" encoding="UTF-32"?><a>\303\251</a>'; } > f.xml
+	cp f.xml orig
+	xs --fix --error=utf32 f.xml
+	assert_failure 1
+	assert_output 'f.xml: UTF-32BE (BOM), declared "UTF-32", 1 error; refused: utf32 cannot be fixed automatically'
+	cmp f.xml orig
+	xs --fix --error=utf32 --allow-encoding=UTF-8 f.xml
+	assert_failure 1
+	assert_output 'f.xml: UTF-32BE (BOM), declared "UTF-32", 2 errors; written: transcoded from UTF-32BE to UTF-8; declared encoding "UTF-32" corrected to "UTF-8"'
+	printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' | cmp - f.xml
+	clean --error=utf32 --allow-encoding=UTF-8 f.xml
+}
+
+@test "a declaration the charset overrides (charset-decl-conflict) is corrected to the charset" {
+	printf '<?xml version="1.0" encoding="UTF-8"?><a>caf\351</a>' > f.xml
+	xs --fix --content-type='text/xml; charset=ISO-8859-1' f.xml
+	assert_failure 1
+	assert_output 'f.xml: ISO-8859-1 (charset), declared "UTF-8", charset "ISO-8859-1", 1 warning; written: declared encoding "UTF-8" corrected to "ISO-8859-1"'
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\351</a>' | cmp - f.xml
+	clean --content-type='text/xml; charset=ISO-8859-1' f.xml
+}
+
 @test "a UTF-8 BOM declared Shift_JIS: the declaration says UTF-8, the BOM stays" {
 	printf "\357\273\277<?xml version='1.0' encoding='Shift_JIS'?><a/>" > f.xml
 	xs --fix f.xml
