@@ -101,20 +101,16 @@ unicode_target(const struct sniff *s, const char *form, char *to,
 /*
  * Plan the fix of the entity analysed in s (le: --byte-order=le for a
  * UTF-16/UTF-32 target chosen from --allow-encoding).  Return 0 with the
- * target in xo and the changes expected in r, or -1 with r refused and why.
+ * target in xo and the changes expected in r (none: the file is left as it
+ * is), or -1 with r refused and why.
  */
 int
 fix_plan(const struct sniff *s, int le, struct xopts *xo, struct fixres *r)
 {
-	static const enum code fixable[] = {
-		D_BOM_FORBIDDEN, D_DECL_MISMATCH, D_BOM_MISSING,
-		D_NO_DECLARATION, D_UTF8_BOM, D_ENCODING_NOT_ALLOWED,
-		D_CHARSET_DECL_CONFLICT, D_MISSING_DECL, D_UTF32
-	};
 	const struct decl *d = &s->decl;
-	char to[256], err[256], declared[256];
-	int i, c, own, strip_u8 = 0, new_bom, old_bom = s->bom != BOM_NONE;
-	size_t k;
+	char to[256], err[256];
+	int c, own, mended, strip_u8 = 0, old_bom = s->bom != BOM_NONE;
+	int transcoded, stripped, added_bom, decl_fixed, decl_added;
 
 	memset(r, 0, sizeof(*r));
 	if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0)
@@ -172,40 +168,64 @@ fix_plan(const struct sniff *s, int le, struct xopts *xo, struct fixres *r)
 		    strcasecmp(de.name, xo->declname) == 0;
 	}
 
+	transcoded = !own;
+	stripped = own && old_bom && !xo->bom;
+	added_bom = own && !old_bom && xo->bom;
+	decl_fixed = d->present && d->has_encoding && !xo->keep_decl;
+	decl_added = xo->need_decl && !(d->present && d->has_encoding);
+
 	/* Every error left must be one that this rewrite mends. */
-	for (k = 0; k < D_NCODES; k++) {
-		c = (int)k;
+	for (c = 0; c < D_NCODES; c++) {
 		if (!blocking(s, (enum code)c))
 			continue;
-		for (i = 0; i < (int)(sizeof(fixable) / sizeof(fixable[0])); i++)
-			if ((int)fixable[i] == c)
-				break;
-		if (i == (int)(sizeof(fixable) / sizeof(fixable[0])) ||
-		    (c == D_UTF32 && enc_is_utf32(xo->to.family)) ||
-		    (c == D_ENCODING_NOT_ALLOWED && own))
+		switch (c) {
+		case D_BOM_FORBIDDEN:
+		case D_UTF8_BOM:
+			mended = stripped || transcoded;
+			break;
+		case D_DECL_MISMATCH:
+		case D_CHARSET_DECL_CONFLICT:
+			mended = decl_fixed || transcoded;
+			break;
+		case D_BOM_MISSING:
+		case D_NO_DECLARATION:
+			mended = added_bom || transcoded;
+			break;
+		case D_MISSING_DECL:
+			mended = decl_added || transcoded;
+			break;
+		case D_ENCODING_NOT_ALLOWED:
+			mended = transcoded;
+			break;
+		case D_UTF32:
+			mended = transcoded && !enc_is_utf32(xo->to.family);
+			break;
+		default:
+			mended = 0;
+			break;
+		}
+		if (!mended)
 			return refused(r, "%s cannot be fixed automatically",
 			    diag_code((enum code)c));
 	}
 
 	/* What will change, in words. */
-	new_bom = xo->bom;
-	if (!own)
+	if (transcoded)
 		change(r, "transcoded from %s to %s", s->encname, xo->to.name);
-	else if (old_bom && !new_bom)
+	else if (stripped)
 		change(r, s->bom == BOM_UTF8 ? "stripped the UTF-8 BOM" :
 		    "stripped a forbidden BOM");
-	else if (!old_bom && new_bom)
+	else if (added_bom)
 		change(r, "added a %s BOM (byte order from the first "
 		    "characters)", xo->kind == T_UTF16LE || xo->kind ==
 		    T_UTF32LE ? "little-endian" : "big-endian");
-	if (d->present && d->has_encoding && !xo->keep_decl) {
-		snprintf(declared, sizeof(declared), "%s", d->encoding);
+	if (decl_fixed)
 		change(r, "declared encoding \"%s\" corrected to \"%s\"",
-		    declared, xo->declname);
-	} else if (d->present && !d->has_encoding && xo->need_decl)
+		    d->encoding, xo->declname);
+	else if (decl_added && d->present)
 		change(r, "added encoding=\"%s\" to the declaration",
 		    xo->declname);
-	else if (!d->present && xo->need_decl)
+	else if (decl_added)
 		change(r, "added a declaration with encoding=\"%s\"",
 		    xo->declname);
 	return 0;

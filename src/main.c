@@ -185,9 +185,10 @@ not_fixed(const char *name, const char *why)
 /*
  * --fix: plan the repair of the analysed input s, then read it again
  * from the start and rewrite it in place through the transcoder, which
- * leaves a file whose bytes would not change alone.
+ * leaves a file whose bytes would not change alone.  Return 1 when the
+ * plan refused the file, to be said after its diagnostics.
  */
-static void
+static int
 fix_file(const char *name, struct sniff *s)
 {
 	static struct fixres fr;
@@ -201,12 +202,16 @@ fix_file(const char *name, struct sniff *s)
 		snprintf(fr.why, sizeof(fr.why), "not a regular file");
 		not_fixed(name, "--fix needs a regular file");
 		raise_status(2);
-		return;
+		return 0;
 	}
 	if (fix_plan(s, opt.byte_order_le, &fx, &fr) < 0) {
-		not_fixed(name, fr.why);
 		raise_status(1);
-		return;
+		return 1;
+	}
+	/* Nothing to change: not even read again. */
+	if (fr.nchanges == 0) {
+		fr.action = "unchanged";
+		return 0;
 	}
 	fx.dry_run = opt.dry_run;
 	in.n = 0;
@@ -218,12 +223,13 @@ fix_file(const char *name, struct sniff *s)
 		not_fixed(name, strerror(errno));
 		outcome(&fr, 2, s);
 		raise_status(2);
-		return;
+		return 0;
 	}
 	sniff_head(name, &t);
 	outcome(&fr, transcode(name, &in, &t, &fx, 0, NULL, 1), &t);
 	raise_status(strcmp(fr.action, "unchanged") == 0 ? 0 :
 	    strcmp(fr.action, "failed") == 0 ? 2 : 1);
+	return 0;
 }
 
 /* Validate and report one opened input. */
@@ -233,6 +239,7 @@ analyse(const char *name, int fd)
 	static struct sniff sn;
 	struct sniff *s = &sn;
 	struct val *v;
+	int refused = 0;
 
 	in.fd = fd;
 	in.n = 0;
@@ -282,7 +289,7 @@ analyse(const char *name, int fd)
 		val_free(v);
 	}
 	if (opt.fix)
-		fix_file(name, s);
+		refused = fix_file(name, s);
 	if (!opt.quiet)
 		report_line(name, s, opt.fmt, opt.brief);
 	if (opt.fmt != FMT_JSON && (s->dg.errors || s->dg.warnings)) {
@@ -290,6 +297,8 @@ analyse(const char *name, int fd)
 			fflush(stdout);
 		report_diags(name, s);
 	}
+	if (refused)
+		not_fixed(name, s->fix->why);
 	if (opt.strict && s->dg.errors > 0)
 		raise_status(1);
 }

@@ -284,14 +284,31 @@ clean() {
 	cmp f.xml orig
 }
 
-@test "a re-encoding that would change the content (a redundant ISO-2022-JP escape) is refused" {
+@test "a file that needs nothing is not re-encoded (a redundant ISO-2022-JP escape stays)" {
 	printf '<?xml version="1.0" encoding="ISO-2022-JP"?><a>\033$B$"\033(B\033(B</a>' > f.xml
 	cp f.xml orig
 	xs --fix --content-type='text/xml; charset=iso-2022-jp' f.xml
+	assert_success
+	assert_output 'f.xml: ISO-2022-JP (charset), declared "ISO-2022-JP", charset "iso-2022-jp"; unchanged'
+	cmp f.xml orig
+}
+
+@test "a repair whose re-encoding would change the content (a redundant ISO-2022-JP escape) is refused" {
+	printf '<?xml version="1.0" encoding="Shift_JIS"?><a>\033$B$"\033(B\033(B</a>' > f.xml
+	cp f.xml orig
+	xs --fix --content-type='text/xml; charset=iso-2022-jp' f.xml
 	assert_failure 1
-	assert_output 'f.xml: ISO-2022-JP (charset), declared "ISO-2022-JP", charset "iso-2022-jp"; refused: re-encoding would change the content, not only the BOM and declaration'
+	assert_output 'f.xml: ISO-2022-JP (charset), declared "Shift_JIS", charset "iso-2022-jp", 1 warning; refused: re-encoding would change the content, not only the BOM and declaration'
+	stderr_has 'xmlsniff: f.xml: not transcoded: re-encoding would change the content'
 	cmp f.xml orig
 	no_temp
+}
+
+@test "the refusal comes after the file's diagnostics on standard error" {
+	printf '<a>\377</a>' > f.xml
+	xs --fix f.xml
+	assert_failure 1
+	assert_equal "$stderr" $'f.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]\nxmlsniff: f.xml: not fixed: it has bytes that are illegal in UTF-8; nothing is guessed, mend them by hand'
 }
 
 # ---------------------------------------------------------------------------
