@@ -27,11 +27,29 @@ no_temp() {
 	[ -z "$left" ] || fail "temporary files left: $left"
 }
 
-# clean FILE...: each FILE now passes --strict without a diagnostic.
+# clean ARGS... FILE...: each FILE now passes --strict without a
+# diagnostic.
 clean() {
 	run --separate-stderr "$XMLSNIFF" --strict "$@"
 	[ "$status" -eq 0 ] || fail "not clean ($status): $output $stderr"
 	[ -z "$stderr" ] || fail "diagnostics: $stderr"
+}
+
+# fixed LINE [ARGS...]: xmlsniff --fix ARGS f.xml rewrites f.xml into the
+# bytes of the file want, says LINE and exits 1; then f.xml passes
+# --strict with ARGS, and no temporary file is left.
+fixed() {
+	local line=$1
+
+	shift
+	xs --fix "$@" f.xml
+	assert_failure 1
+	assert_output "$line"
+	cmp want f.xml || fail "f.xml is not as want"
+	local saved=$stderr
+	clean "$@" f.xml
+	stderr=$saved
+	no_temp
 }
 
 # ---------------------------------------------------------------------------
@@ -39,25 +57,23 @@ clean() {
 
 @test "UTF-16LE BOM under encoding=\"UTF-16LE\": the forbidden BOM is stripped" {
 	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?><a>caf\303\251</a>'; } > f.xml
-	chars f.xml UTF-16LE > before
-	xs --fix f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-16LE (BOM), declared "UTF-16LE", 1 error; written: stripped a forbidden BOM'
-	stderr_has '[bom-forbidden]'
 	enc UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?><a>caf\303\251</a>' > want
-	cmp f.xml want
-	clean f.xml
+	chars f.xml UTF-16LE > before
+	fixed 'f.xml: UTF-16LE (BOM), declared "UTF-16LE", 1 error; written: stripped a forbidden BOM'
+	stderr_has '[bom-forbidden]'
 	chars f.xml UTF-16LE | cmp - before
-	no_temp
 }
 
 @test "UTF-16BE BOM under encoding=\"UTF-16BE\": stripped too" {
 	{ printf '\376\377'; enc UTF-16BE '<?xml version="1.0" encoding="UTF-16BE"?><a/>'; } > f.xml
-	xs --fix f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-16BE (BOM), declared "UTF-16BE", 1 error; written: stripped a forbidden BOM'
-	enc UTF-16BE '<?xml version="1.0" encoding="UTF-16BE"?><a/>' | cmp - f.xml
-	clean f.xml
+	enc UTF-16BE '<?xml version="1.0" encoding="UTF-16BE"?><a/>' > want
+	fixed 'f.xml: UTF-16BE (BOM), declared "UTF-16BE", 1 error; written: stripped a forbidden BOM'
+}
+
+@test "UTF-32LE BOM under encoding=\"UTF-32LE\": the forbidden BOM is stripped" {
+	{ printf '\377\376\0\0'; enc UTF-32LE '<?xml version="1.0" encoding="UTF-32LE"?><a/>'; } > f.xml
+	enc UTF-32LE '<?xml version="1.0" encoding="UTF-32LE"?><a/>' > want
+	fixed 'f.xml: UTF-32LE (BOM), declared "UTF-32LE", 1 error; written: stripped a forbidden BOM' --ignore=utf32
 }
 
 @test "a UTF-8 BOM is kept by default (a warning), stripped under --error=utf8-bom" {
@@ -67,92 +83,52 @@ clean() {
 	assert_success
 	assert_output 'f.xml: UTF-8 (BOM), declared "utf-8", 1 warning; unchanged'
 	cmp f.xml orig
-	xs --fix --error=utf8-bom f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-8 (BOM), declared "utf-8", 1 error; written: stripped the UTF-8 BOM'
-	printf '<?xml version="1.0" encoding="utf-8"?><a>\303\251</a>' | cmp - f.xml
-	clean --error=utf8-bom f.xml
+	printf '<?xml version="1.0" encoding="utf-8"?><a>\303\251</a>' > want
+	fixed 'f.xml: UTF-8 (BOM), declared "utf-8", 1 error; written: stripped the UTF-8 BOM' --error=utf8-bom
 }
 
 @test "a BOM'd UTF-16 file declared ISO-8859-1: the declaration is corrected, nothing else" {
 	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="ISO-8859-1" standalone="yes"?>\n<a>\342\202\254</a>\n'; } > f.xml
+	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="UTF-16" standalone="yes"?>\n<a>\342\202\254</a>\n'; } > want
 	chars f.xml UTF-16 > before
-	xs --fix f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-16LE (BOM), declared "ISO-8859-1", 1 error; written: declared encoding "ISO-8859-1" corrected to "UTF-16"'
-	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="UTF-16" standalone="yes"?>\n<a>\342\202\254</a>\n'; } | cmp - f.xml
-	clean f.xml
+	fixed 'f.xml: UTF-16LE (BOM), declared "ISO-8859-1", 1 error; written: declared encoding "ISO-8859-1" corrected to "UTF-16"'
 	chars f.xml UTF-16 | cmp - before
-}
-
-@test "UTF-32LE BOM under encoding=\"UTF-32LE\": the forbidden BOM is stripped" {
-	{ printf '\377\376\0\0'; enc UTF-32LE '<?xml version="1.0" encoding="UTF-32LE"?><a/>'; } > f.xml
-	xs --fix f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-32LE (BOM), declared "UTF-32LE", 1 error, 1 warning; written: stripped a forbidden BOM'
-	enc UTF-32LE '<?xml version="1.0" encoding="UTF-32LE"?><a/>' | cmp - f.xml
-	clean --ignore=utf32 f.xml
-}
-
-@test "utf32 made an error: refused in UTF-32, mended by --allow-encoding=UTF-8" {
-	{ printf '\0\0\376\377'; enc UTF-32BE '<?xml version="1.0" encoding="UTF-32"?><a>\303\251</a>'; } > f.xml
-	cp f.xml orig
-	xs --fix --error=utf32 f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-32BE (BOM), declared "UTF-32", 1 error; refused: utf32 cannot be fixed automatically'
-	cmp f.xml orig
-	xs --fix --error=utf32 --allow-encoding=UTF-8 f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-32BE (BOM), declared "UTF-32", 2 errors; written: transcoded from UTF-32BE to UTF-8; declared encoding "UTF-32" corrected to "UTF-8"'
-	printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' | cmp - f.xml
-	clean --error=utf32 --allow-encoding=UTF-8 f.xml
-}
-
-@test "a declaration the charset overrides (charset-decl-conflict) is corrected to the charset" {
-	printf '<?xml version="1.0" encoding="UTF-8"?><a>caf\351</a>' > f.xml
-	xs --fix --content-type='text/xml; charset=ISO-8859-1' f.xml
-	assert_failure 1
-	assert_output 'f.xml: ISO-8859-1 (charset), declared "UTF-8", charset "ISO-8859-1", 1 warning; written: declared encoding "UTF-8" corrected to "ISO-8859-1"'
-	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\351</a>' | cmp - f.xml
-	clean --content-type='text/xml; charset=ISO-8859-1' f.xml
 }
 
 @test "a UTF-8 BOM declared Shift_JIS: the declaration says UTF-8, the BOM stays" {
 	printf "\357\273\277<?xml version='1.0' encoding='Shift_JIS'?><a/>" > f.xml
-	xs --fix f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-8 (BOM), declared "Shift_JIS", 1 error, 1 warning; written: declared encoding "Shift_JIS" corrected to "UTF-8"'
-	printf "\357\273\277<?xml version='1.0' encoding='UTF-8'?><a/>" | cmp - f.xml
+	printf "\357\273\277<?xml version='1.0' encoding='UTF-8'?><a/>" > want
+	fixed 'f.xml: UTF-8 (BOM), declared "Shift_JIS", 1 error; written: declared encoding "Shift_JIS" corrected to "UTF-8"' --ignore=utf8-bom
 }
 
-@test "UTF-16 labelled utf-16 without a BOM: the BOM is added, in the byte order of the pattern" {
-	enc UTF-16LE '<?xml version="1.0" encoding="utf-16"?><a>\303\251</a>' > le.xml
-	enc UTF-16BE '<?xml version="1.0" encoding="utf-16"?><a>\303\251</a>' > be.xml
-	xs --fix le.xml be.xml
-	assert_failure 1
-	assert_equal "${lines[0]}" 'le.xml: UTF-16LE (declaration), declared "utf-16", 1 error; written: added a little-endian BOM (byte order from the first characters)'
-	assert_equal "${lines[1]}" 'be.xml: UTF-16BE (declaration), declared "utf-16", 1 error; written: added a big-endian BOM (byte order from the first characters)'
-	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="utf-16"?><a>\303\251</a>'; } | cmp - le.xml
-	{ printf '\376\377'; enc UTF-16BE '<?xml version="1.0" encoding="utf-16"?><a>\303\251</a>'; } | cmp - be.xml
-	clean le.xml be.xml
+@test "a declaration the charset overrides (charset-decl-conflict) is corrected to the charset" {
+	printf '<?xml version="1.0" encoding="UTF-8"?><a>caf\351</a>' > f.xml
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\351</a>' > want
+	fixed 'f.xml: ISO-8859-1 (charset), declared "UTF-8", charset "ISO-8859-1", 1 warning; written: declared encoding "UTF-8" corrected to "ISO-8859-1"' --content-type='text/xml; charset=ISO-8859-1'
+}
+
+@test "UTF-16 labelled utf-16 without a BOM: the BOM is added, little-endian from the pattern" {
+	enc UTF-16LE '<?xml version="1.0" encoding="utf-16"?><a>\303\251</a>' > f.xml
+	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="utf-16"?><a>\303\251</a>'; } > want
+	fixed 'f.xml: UTF-16LE (declaration), declared "utf-16", 1 error; written: added a little-endian BOM (byte order from the first characters)'
+}
+
+@test "UTF-16 labelled utf-16 without a BOM: the BOM is added, big-endian from the pattern" {
+	enc UTF-16BE '<?xml version="1.0" encoding="utf-16"?><a>\303\251</a>' > f.xml
+	{ printf '\376\377'; enc UTF-16BE '<?xml version="1.0" encoding="utf-16"?><a>\303\251</a>'; } > want
+	fixed 'f.xml: UTF-16BE (declaration), declared "utf-16", 1 error; written: added a big-endian BOM (byte order from the first characters)'
 }
 
 @test "16-bit bytes without a BOM or an encoding (no-declaration): the BOM is added" {
 	enc UTF-16BE '<?xml version="1.0"?><a/>' > f.xml
-	xs --fix f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-16BE (sniffed), declaration without encoding, 2 errors; written: added a big-endian BOM (byte order from the first characters)'
-	{ printf '\376\377'; enc UTF-16BE '<?xml version="1.0"?><a/>'; } | cmp - f.xml
-	clean f.xml
+	{ printf '\376\377'; enc UTF-16BE '<?xml version="1.0"?><a/>'; } > want
+	fixed 'f.xml: UTF-16BE (sniffed), declaration without encoding, 2 errors; written: added a big-endian BOM (byte order from the first characters)'
 }
 
 @test "16-bit bytes declared ISO-8859-1: a BOM and the right declaration" {
 	enc UTF-16LE '<?xml version="1.0" encoding="ISO-8859-1"?><a/>' > f.xml
-	xs --fix f.xml
-	assert_failure 1
-	assert_output 'f.xml: UTF-16LE (sniffed), declared "ISO-8859-1", 1 error; written: added a little-endian BOM (byte order from the first characters); declared encoding "ISO-8859-1" corrected to "UTF-16"'
-	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="UTF-16"?><a/>'; } | cmp - f.xml
-	clean f.xml
+	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="UTF-16"?><a/>'; } > want
+	fixed 'f.xml: UTF-16LE (sniffed), declared "ISO-8859-1", 1 error; written: added a little-endian BOM (byte order from the first characters); declared encoding "ISO-8859-1" corrected to "UTF-16"'
 }
 
 @test "UTF-16 whose byte order is in doubt (a charset, no BOM, no pattern) is refused" {
@@ -167,38 +143,39 @@ clean() {
 
 @test "an entity known only by its charset gets a declaration" {
 	printf '<a>caf\351</a>' > f.xml
-	xs --fix --content-type='text/xml; charset=ISO-8859-1' f.xml
-	assert_failure 1
-	assert_output 'f.xml: ISO-8859-1 (charset), no declaration, charset "ISO-8859-1", 1 warning; written: added a declaration with encoding="ISO-8859-1"'
-	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\351</a>' | cmp - f.xml
-	clean f.xml
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\351</a>' > want
+	fixed 'f.xml: ISO-8859-1 (charset), no declaration, charset "ISO-8859-1", 1 warning; written: added a declaration with encoding="ISO-8859-1"' --content-type='text/xml; charset=ISO-8859-1'
 }
 
 @test "a declaration without encoding under a charset gets encoding= after its version" {
 	printf "<?xml version='1.0' standalone='yes'?><a>caf\351</a>" > f.xml
-	xs --fix --content-type='text/xml; charset=latin1' f.xml
-	assert_failure 1
-	assert_output 'f.xml: ISO-8859-1 (charset), declaration without encoding, charset "latin1", 1 warning; written: added encoding="ISO-8859-1" to the declaration'
-	printf "<?xml version='1.0' encoding='ISO-8859-1' standalone='yes'?><a>caf\351</a>" | cmp - f.xml
+	printf "<?xml version='1.0' encoding='ISO-8859-1' standalone='yes'?><a>caf\351</a>" > want
+	fixed 'f.xml: ISO-8859-1 (charset), declaration without encoding, charset "latin1", 1 warning; written: added encoding="ISO-8859-1" to the declaration' --content-type='text/xml; charset=latin1'
 }
 
 @test "Latin-1 under --allow-encoding=utf-8: transcoded to UTF-8, characters unchanged" {
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?>\n<a t="\344">caf\351 \327</a>\n' > f.xml
+	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a t="\303\244">caf\303\251 \303\227</a>\n' > want
 	chars f.xml ISO-8859-1 > before
-	xs --fix --allow-encoding=utf-8 f.xml
-	assert_failure 1
-	assert_output 'f.xml: ISO-8859-1 (declaration), declared "ISO-8859-1", 1 error; written: transcoded from ISO-8859-1 to UTF-8; declared encoding "ISO-8859-1" corrected to "UTF-8"'
-	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a t="\303\244">caf\303\251 \303\227</a>\n' | cmp - f.xml
-	clean --allow-encoding=utf-8 f.xml
+	fixed 'f.xml: ISO-8859-1 (declaration), declared "ISO-8859-1", 1 error; written: transcoded from ISO-8859-1 to UTF-8; declared encoding "ISO-8859-1" corrected to "UTF-8"' --allow-encoding=utf-8
 	chars f.xml UTF-8 | cmp - before
 }
 
 @test "--allow-encoding=UTF-16,UTF-8: the first one is the target, with its BOM" {
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351</a>' > f.xml
-	xs --fix --allow-encoding=UTF-16,UTF-8 f.xml
+	{ printf '\376\377'; enc UTF-16BE '<?xml version="1.0" encoding="UTF-16"?><a>\303\251</a>'; } > want
+	fixed 'f.xml: ISO-8859-1 (declaration), declared "ISO-8859-1", 1 error; written: transcoded from ISO-8859-1 to UTF-16; declared encoding "ISO-8859-1" corrected to "UTF-16"' --allow-encoding=UTF-16,UTF-8
+}
+
+@test "utf32 made an error: refused in UTF-32, mended by --allow-encoding=UTF-8" {
+	{ printf '\0\0\376\377'; enc UTF-32BE '<?xml version="1.0" encoding="UTF-32"?><a>\303\251</a>'; } > f.xml
+	cp f.xml orig
+	xs --fix --error=utf32 f.xml
 	assert_failure 1
-	assert_output 'f.xml: ISO-8859-1 (declaration), declared "ISO-8859-1", 1 error; written: transcoded from ISO-8859-1 to UTF-16; declared encoding "ISO-8859-1" corrected to "UTF-16"'
-	{ printf '\376\377'; enc UTF-16BE '<?xml version="1.0" encoding="UTF-16"?><a>\303\251</a>'; } | cmp - f.xml
+	assert_output 'f.xml: UTF-32BE (BOM), declared "UTF-32", 1 error; refused: utf32 cannot be fixed automatically'
+	cmp f.xml orig
+	printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' > want
+	fixed 'f.xml: UTF-32BE (BOM), declared "UTF-32", 2 errors; written: transcoded from UTF-32BE to UTF-8; declared encoding "UTF-32" corrected to "UTF-8"' --error=utf32 --allow-encoding=UTF-8
 }
 
 @test "a file in an allowed encoding is not transcoded" {
