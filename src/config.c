@@ -20,7 +20,7 @@
 
 /* Options a file may not give: actions, inputs and what writes. */
 static const char *const not_here[] = {
-	"config", "files0-from", "help", "in-place", "list-files",
+	"config", "files0-from", "fix", "help", "in-place", "list-files",
 	"no-config", "output", "print0", "version"
 };
 

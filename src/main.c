@@ -42,6 +42,8 @@ static struct {
 	int		 no_ignore;
 	int		 list_files;
 	int		 print0;
+	int		 fix;
+	int		 dry_run;
 } opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
 
 static struct xopts xo;
@@ -71,7 +73,8 @@ usage(FILE *f)
 	    "                [--transcode-to=ENC [-o FILE | --in-place]\n"
 	    "                [--fallback=error|ncr] [--utf8-bom] "
 	    "[--byte-order=be|le]]\n"
-	    "                [FILE ...]\n", f);
+	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
+	    "                [--error=CODES] [--ignore=CODES] [FILE ...]\n", f);
 }
 
 static void
@@ -111,6 +114,15 @@ help(void)
 	    "      --utf8-bom        write a BOM when transcoding to UTF-8\n"
 	    "      --byte-order=be|le  byte order of a UTF-16/UTF-32 target\n"
 	    "                        that carries a BOM (default be)\n"
+	    "      --allow-encoding=LIST  the encodings inputs may be in\n"
+	    "                        (comma-separated; else encoding-not-allowed)\n"
+	    "      --error=CODES     report these codes (or all) as errors\n"
+	    "      --ignore=CODES    do not report or count these codes\n"
+	    "      --fix             repair each FILE in place: BOM, declaration,\n"
+	    "                        or the first --allow-encoding; exit 1 when\n"
+	    "                        a file was changed or could not be fixed\n"
+	    "      --dry-run         with --fix: say what would change, write\n"
+	    "                        nothing\n"
 	    "  -h, --help            this help\n"
 	    "      --version         the version\n\n"
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
@@ -142,6 +154,107 @@ die_usage(const char *fmt, ...)
 	exit(2);
 }
 
+/* What --in-place or --fix did, from transcode's return rc; t is the
+ * analysis the transcode made. */
+static void
+outcome(struct fixres *f, int rc, const struct sniff *t)
+{
+	if (rc == 0 && !transcode_changed()) {
+		f->action = "unchanged";
+		f->nchanges = 0;
+		return;
+	}
+	if (rc == 0) {
+		f->action = opt.dry_run ? "would-write" : "written";
+		if (f->nchanges == 0 && opt.fix)
+			snprintf(f->changes[f->nchanges++],
+			    sizeof(f->changes[0]), "rewrote the BOM and "
+			    "declaration as RFC 7303 section 3.3 requires");
+		return;
+	}
+	f->nchanges = 0;
+	f->action = rc == 1 ? "refused" : "failed";
+	if (rc == 2)
+		snprintf(f->why, sizeof(f->why), "an I/O error");
+	else if (transcode_refusal()[0] != '\0')
+		snprintf(f->why, sizeof(f->why), "%s", transcode_refusal());
+	else if (t->dg.d[D_UNREPRESENTABLE].count > 0)
+		snprintf(f->why, sizeof(f->why), "%s",
+		    t->dg.d[D_UNREPRESENTABLE].msg);
+	else
+		snprintf(f->why, sizeof(f->why), "the input has illegal bytes; "
+		    "nothing is guessed");
+}
+
+/* Sniff the head of the input in the buffer into s. */
+static void
+sniff_head(const char *name, struct sniff *s)
+{
+	sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
+	    in.eof, opt.has_mt ? &opt.mt : NULL, strcmp(name, "-") == 0 ?
+	    NULL : name, s);
+	s->fix = NULL;
+}
+
+/* A file --fix does not repair: one line on standard error. */
+static void
+not_fixed(const char *name, const char *why)
+{
+	fputs("xmlsniff: ", stderr);
+	put_name_err(name);
+	fprintf(stderr, ": not fixed: %s\n", why);
+}
+
+/*
+ * --fix: plan the repair of the analysed input s, then read it again
+ * from the start and rewrite it in place through the transcoder, which
+ * leaves a file whose bytes would not change alone.  Return 1 when the
+ * plan refused the file, to be said after its diagnostics.
+ */
+static int
+fix_file(const char *name, struct sniff *s)
+{
+	static struct fixres fr;
+	static struct sniff t;
+	struct xopts fx;
+
+	s->fix = &fr;
+	if (in.size < 0) {
+		memset(&fr, 0, sizeof(fr));
+		fr.action = "failed";
+		snprintf(fr.why, sizeof(fr.why), "not a regular file");
+		not_fixed(name, "--fix needs a regular file");
+		raise_status(2);
+		return 0;
+	}
+	if (fix_plan(s, opt.byte_order_le, &fx, &fr) < 0) {
+		raise_status(1);
+		return 1;
+	}
+	/* Nothing to change: not even read again. */
+	if (fr.nchanges == 0) {
+		fr.action = "unchanged";
+		return 0;
+	}
+	fx.dry_run = opt.dry_run;
+	in.n = 0;
+	in.got = 0;
+	in.eof = 0;
+	in.p = in.mem + IN_PAD;
+	in.trust_size = 0;
+	if (lseek(in.fd, 0, SEEK_SET) < 0 || in_refill(&in, 0) < 0) {
+		not_fixed(name, strerror(errno));
+		outcome(&fr, 2, s);
+		raise_status(2);
+		return 0;
+	}
+	sniff_head(name, &t);
+	outcome(&fr, transcode(name, &in, &t, &fx, 0, NULL, 1), &t);
+	raise_status(strcmp(fr.action, "unchanged") == 0 ? 0 :
+	    strcmp(fr.action, "failed") == 0 ? 2 : 1);
+	return 0;
+}
+
 /* Validate and report one opened input. */
 static void
 analyse(const char *name, int fd)
@@ -149,6 +262,7 @@ analyse(const char *name, int fd)
 	static struct sniff sn;
 	struct sniff *s = &sn;
 	struct val *v;
+	int refused = 0;
 
 	if (opt.list_files) {
 		if (opt.print0) {
@@ -170,12 +284,19 @@ analyse(const char *name, int fd)
 		raise_status(2);
 		return;
 	}
-	sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
-	    in.eof, opt.has_mt ? &opt.mt : NULL, strcmp(name, "-") == 0 ?
-	    NULL : name, s);
+	sniff_head(name, s);
+	if (policy_active())
+		policy_check(s);
 	if (opt.transcode_to != NULL) {
+		static struct fixres fr;
 		int rc = transcode(name, &in, s, &xo, opt.strict, opt.output,
 		    opt.in_place);
+
+		if (opt.in_place) {
+			memset(&fr, 0, sizeof(fr));
+			outcome(&fr, rc, s);
+			s->fix = &fr;
+		}
 
 		if (!opt.quiet && (opt.output != NULL || opt.in_place))
 			report_line(name, s, opt.fmt, opt.brief);
@@ -200,6 +321,8 @@ analyse(const char *name, int fd)
 		}
 		val_free(v);
 	}
+	if (opt.fix)
+		refused = fix_file(name, s);
 	if (!opt.quiet)
 		report_line(name, s, opt.fmt, opt.brief);
 	if (opt.fmt != FMT_JSON && (s->dg.errors || s->dg.warnings)) {
@@ -207,6 +330,8 @@ analyse(const char *name, int fd)
 			fflush(stdout);
 		report_diags(name, s);
 	}
+	if (refused)
+		not_fixed(name, s->fix->why);
 	if (opt.strict && s->dg.errors > 0)
 		raise_status(1);
 }
@@ -308,7 +433,7 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 	 * reads, so no call is spent on it per file. */
 	in.size = S_ISREG(st.st_mode) ? st.st_size : -1;
 	/* /proc and the like say 0 for what they hold. */
-	in.trust_size = in.size > 0 && opt.transcode_to == NULL;
+	in.trust_size = in.size > 0 && opt.transcode_to == NULL && !opt.fix;
 	analyse(name, fd);
 	close(fd);
 }
@@ -496,9 +621,11 @@ files0(const char *from)
 			list_error(from, n, "is longer than PATH_MAX");
 			continue;
 		}
-		if (strcmp(name, "-") == 0 && (f == stdin || opt.in_place)) {
-			list_error(from, n, opt.in_place ? "is \"-\", but "
-			    "--in-place cannot write back to standard input" :
+		if (strcmp(name, "-") == 0 && (f == stdin || opt.in_place ||
+		    opt.fix)) {
+			list_error(from, n, opt.in_place || opt.fix ? "is \"-\", "
+			    "but --in-place and --fix cannot write back to "
+			    "standard input" :
 			    "is \"-\", but the names are read from standard "
 			    "input");
 			continue;
@@ -573,7 +700,8 @@ main(int argc, char *argv[])
 		OPT_IN_PLACE, OPT_FALLBACK, OPT_UTF8_BOM, OPT_BYTE_ORDER,
 		OPT_MIME_ENCODING, OPT_JSON, OPT_FILES0_FROM, OPT_VERSION,
 		OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
-		OPT_CONFIG, OPT_NO_CONFIG
+		OPT_CONFIG, OPT_NO_CONFIG,
+		OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN
 	};
 	static const struct option longopts[] = {
 		{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -600,6 +728,11 @@ main(int argc, char *argv[])
 		{ "print0", no_argument, NULL, '0' },
 		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "no-config", no_argument, NULL, OPT_NO_CONFIG },
+		{ "allow-encoding", required_argument, NULL, OPT_ALLOW_ENCODING },
+		{ "error", required_argument, NULL, OPT_ERROR },
+		{ "ignore", required_argument, NULL, OPT_IGNORE },
+		{ "fix", no_argument, NULL, OPT_FIX },
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char shortopts[] = "0bhio:qr";
@@ -705,6 +838,24 @@ main(int argc, char *argv[])
 		case OPT_VERSION:
 			puts("xmlsniff " XMLSNIFF_VERSION);
 			return finish_stdout(0);
+		/* Policy and repair: the lists add up over repeated options. */
+		case OPT_ALLOW_ENCODING:
+			if (policy_allow(optarg, err, sizeof(err)) < 0)
+				die_usage("--allow-encoding: %s", err);
+			break;
+		case OPT_ERROR:
+		case OPT_IGNORE:
+			if (diag_policy(optarg, ch == OPT_IGNORE, err,
+			    sizeof(err)) < 0)
+				die_usage("--%s: %s", ch == OPT_IGNORE ? "ignore" :
+				    "error", err);
+			break;
+		case OPT_FIX:
+			opt.fix = 1;
+			break;
+		case OPT_DRY_RUN:
+			opt.dry_run = 1;
+			break;
 		default:
 			usage(stderr);
 			return 2;
@@ -724,6 +875,27 @@ main(int argc, char *argv[])
 		opt.fmt = FMT_TEXT;	/* the list has one form */
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
+	if (opt.dry_run && !opt.fix)
+		die_usage("%s", "--dry-run goes with --fix");
+	if (opt.fix) {
+		if (opt.transcode_to != NULL)
+			die_usage("%s", "--fix and --transcode-to exclude each "
+			    "other (--fix keeps the encoding, or takes the first "
+			    "--allow-encoding)");
+		if (opt.output != NULL)
+			die_usage("%s", "--fix rewrites each FILE in place; it "
+			    "takes no -o");
+		if (argc == 0 && opt.files0_from == NULL)
+			die_usage("%s", "--fix needs FILE operands, not standard "
+			    "input");
+		for (i = 0; i < argc; i++)
+			if (strcmp(argv[i], "-") == 0)
+				die_usage("%s", "--fix cannot write back to "
+				    "standard input (\"-\")");
+		if (opt.fmt == FMT_MIME || opt.fmt == FMT_MIME_ENCODING)
+			die_usage("%s", "--fix reports in the text line or with "
+			    "--json, not with -i or --mime-encoding");
+	}
 	if (opt.transcode_to == NULL && (opt.output != NULL || opt.in_place ||
 	    opt.utf8_bom || opt.fallback != FB_ERROR || opt.byte_order_le))
 		die_usage("%s", "-o, --in-place, --fallback, --utf8-bom and "

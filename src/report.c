@@ -202,6 +202,38 @@ source_text(enum source src)
 	return names[src];
 }
 
+/* --fix and --in-place: what was done to the file, in JSON. */
+static void
+json_fix(const struct fixres *f)
+{
+	int i;
+
+	fputs(",\"fix\":{\"action\":", stdout);
+	put_json_string(f->action);
+	fputs(",\"reason\":", stdout);
+	json_or_null(f->why[0] != '\0' ? f->why : NULL);
+	fputs(",\"changes\":[", stdout);
+	for (i = 0; i < f->nchanges; i++) {
+		if (i > 0)
+			putchar(',');
+		put_json_string(f->changes[i]);
+	}
+	fputs("]}", stdout);
+}
+
+/* ... and at the end of the text line. */
+static void
+text_fix(const struct fixres *f)
+{
+	int i;
+
+	printf("; %s", f->action);
+	if (f->why[0] != '\0')
+		printf(": %s", f->why);
+	for (i = 0; i < f->nchanges; i++)
+		printf("%s%s", i ? "; " : ": ", f->changes[i]);
+}
+
 static void
 json_line(const char *name, const struct sniff *s)
 {
@@ -248,7 +280,10 @@ json_line(const char *name, const struct sniff *s)
 		put_json_string(g->msg);
 		putchar('}');
 	}
-	fputs("]}\n", stdout);
+	putchar(']');
+	if (s->fix != NULL)
+		json_fix(s->fix);
+	fputs("}\n", stdout);
 }
 
 /* Print the per-input line for s in format fmt (brief: no name). */
@@ -297,6 +332,8 @@ report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
 	if (s->dg.warnings)
 		printf(", %d warning%s", s->dg.warnings,
 		    s->dg.warnings > 1 ? "s" : "");
+	if (s->fix != NULL)
+		text_fix(s->fix);
 	putchar('\n');
 }
 

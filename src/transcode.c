@@ -1257,10 +1257,12 @@ start(struct xc *x, uint32_t first, int has_first)
 		size_t ee = (d->enc_end - d->start) / usz;
 		size_t ve = (d->ver_end - d->start) / usz;
 
+		int redo = d->has_encoding && !xo->keep_decl;
+
 		for (i = 0; i < x->ndecl; i++) {
-			if (d->has_encoding && i == es)
+			if (redo && i == es)
 				emit_ascii(x, xo->declname, d->start);
-			if (d->has_encoding && i >= es && i < ee)
+			if (redo && i >= es && i < ee)
 				continue;
 			emit(x, x->decl[i], 0, d->start, 1, 1);
 			if (!d->has_encoding && xo->need_decl && i + 1 == ve) {
@@ -1273,7 +1275,7 @@ start(struct xc *x, uint32_t first, int has_first)
 			}
 		}
 		/* An empty encoding value ends where it starts. */
-		if (d->has_encoding && es >= x->ndecl)
+		if (redo && es >= x->ndecl)
 			emit_ascii(x, xo->declname, d->start);
 	} else if (xo->need_decl) {
 		emit_ascii(x, "<?xml version=\"1.0\" encoding=\"", 0);
@@ -1352,10 +1354,15 @@ fail_io(const char *what, const char *name)
 	return 2;
 }
 
+/* The outcome of the last transcode, for --in-place and --fix. */
+static int changed;
+static char refusal[200];
+
 /* A transcode not done, for a reason that is no I/O error. */
 static int
 refuse(const char *name, const char *why)
 {
+	snprintf(refusal, sizeof(refusal), "%s", why);
 	fputs("xmlsniff: ", stderr);
 	put_name_err(name);
 	fprintf(stderr, ": not transcoded: %s\n", why);
@@ -1454,6 +1461,78 @@ open_dest(const char *dest, char *real, size_t realsize, int *direct)
 	return fd;
 }
 
+/* Whether the last transcode to a file changed (or, --dry-run, would
+ * change) its bytes. */
+int
+transcode_changed(void)
+{
+	return changed;
+}
+
+/* Why the last transcode was refused ("" when no reason was given). */
+const char *
+transcode_refusal(void)
+{
+	return refusal;
+}
+
+/*
+ * Compare len bytes of descriptor a from offset ao with those of b from
+ * bo: 1 the same, 0 not, -1 a read error.
+ */
+static int
+same_bytes(int a, off_t ao, int b, off_t bo, off_t len)
+{
+	static unsigned char ba[64 * 1024], bb[64 * 1024];
+
+	while (len > 0) {
+		size_t n = len < (off_t)sizeof(ba) ? (size_t)len : sizeof(ba);
+		ssize_t ra = pread(a, ba, n, ao), rb = pread(b, bb, n, bo);
+
+		if (ra < 0 || rb < 0)
+			return -1;
+		if (ra != (ssize_t)n || rb != (ssize_t)n)
+			return 0;
+		if (memcmp(ba, bb, n) != 0)
+			return 0;
+		ao += (off_t)n;
+		bo += (off_t)n;
+		len -= (off_t)n;
+	}
+	return 1;
+}
+
+/*
+ * --in-place and --fix: compare the finished output out with the input
+ * in.  Return 1 when they are the same bytes (the file is left alone,
+ * keeping its inode, links and times), 0 when they differ, -1 when
+ * xo->same_content is set and the bytes after the declaration (or BOM)
+ * would change, -2 on a read error.
+ */
+static int
+compare_out(int in, int out, const struct sniff *s, const struct xopts *xo)
+{
+	struct stat a, b;
+	off_t from, tail;
+	int r;
+
+	if (fstat(in, &a) < 0 || fstat(out, &b) < 0)
+		return -2;
+	if (xo->same_content) {
+		from = (off_t)(s->decl.present ? s->decl.end : s->bomlen);
+		tail = a.st_size - from;
+		if (tail < 0 || b.st_size < tail)
+			return -1;
+		if ((r = same_bytes(in, from, out, b.st_size - tail, tail)) <= 0)
+			return r < 0 ? -2 : -1;
+	}
+	if (a.st_size != b.st_size)
+		return 0;
+	if ((r = same_bytes(in, 0, out, 0, a.st_size)) < 0)
+		return -2;
+	return r;
+}
+
 /*
  * Transcode one entity: s is its sniff, in holds its first bytes and reads
  * the rest.  The output goes to
@@ -1470,8 +1549,10 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 	sigset_t held;
 	struct xc *x;
 	struct val *v;
-	int direct, rc = 0;
+	int direct, rc = 0, same = 0;
 
+	changed = 0;
+	refusal[0] = '\0';
 	if (strict && s->dg.errors > 0)
 		return refuse(name, "the input has errors (--strict)");
 	if (s->dec == DEC_NONE)
@@ -1629,18 +1710,36 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 	} else if (rc == 0 && x->failed)
 		rc = 1;
 	if (!direct) {
-		if (rc == 0 && fsync(x->fd) < 0)
+		/* The same bytes: nothing to replace. */
+		if (rc == 0 && in_place) {
+			switch (compare_out(in->fd, x->fd, s, xo)) {
+			case 1:
+				same = 1;
+				break;
+			case -1:
+				rc = refuse(name, "re-encoding would change "
+				    "the content, not only the BOM and "
+				    "declaration");
+				break;
+			case -2:
+				rc = fail_io("cannot compare", name);
+				break;
+			}
+		}
+		if (rc == 0 && !same && !xo->dry_run && fsync(x->fd) < 0)
 			rc = fail_io("cannot sync", tmp_path);
 		if (close(x->fd) < 0 && rc == 0)
 			rc = fail_io("cannot close", tmp_path);
 		hold_signals(1, &held);
-		if (rc == 0 && rename(tmp_path, real) < 0)
+		if (rc == 0 && !same && !xo->dry_run &&
+		    rename(tmp_path, real) < 0)
 			rc = fail_io("cannot replace", dest);
-		if (rc != 0)
+		if (rc != 0 || same || xo->dry_run)
 			unlink(tmp_path);
 		tmp_active = 0;
 		hold_signals(0, &held);
-		if (rc == 0) {
+		changed = rc == 0 && !same;
+		if (rc == 0 && !same && !xo->dry_run) {
 			char dir[PATH_MAX];
 			int dfd;
 
@@ -1652,9 +1751,21 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 		}
 	} else if (dest != NULL)
 		close(x->fd);
-	if (rc == 1 && s->dg.d[D_UNREPRESENTABLE].count == 0 &&
-	    s->dg.d[D_ILLEGAL_SEQUENCE].count == 0)
-		refuse(name, "the input has errors (--strict)");
+	/* Say why, unless a diagnostic or a refusal already does; --ignore
+	 * hides a code, never the failure. */
+	if (rc == 1 && refusal[0] == '\0') {
+		if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 &&
+		    diag_ignored(D_ILLEGAL_SEQUENCE))
+			refuse(name, "the input has illegal bytes (ignored "
+			    "illegal-sequence); nothing is guessed");
+		else if (s->dg.d[D_UNREPRESENTABLE].count > 0 &&
+		    diag_ignored(D_UNREPRESENTABLE))
+			refuse(name, "a character cannot be written in the "
+			    "target (ignored unrepresentable)");
+		else if (s->dg.d[D_UNREPRESENTABLE].count == 0 &&
+		    s->dg.d[D_ILLEGAL_SEQUENCE].count == 0)
+			refuse(name, "the input has errors (--strict)");
+	}
 	val_free(v);
 	xc_free(x);
 	return rc;

@@ -210,6 +210,7 @@ enum code {
 	D_NOT_XML_MEDIA_TYPE,
 	D_SUSPICIOUS_LABEL,
 	D_BOM_IN_PROLOG,
+	D_ENCODING_NOT_ALLOWED,
 	D_NCODES
 };
 
@@ -231,6 +232,9 @@ struct diags {
 
 const char	*diag_code(enum code);
 int		 diag_is_error(enum code);
+int		 diag_ignored(enum code);
+int		 diag_lookup(const char *);
+int		 diag_policy(const char *, int, char *, size_t);
 void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
 		    uint64_t, const char *, ...)
 		    __attribute__((format(printf, 6, 7)));
@@ -279,6 +283,7 @@ struct sniff {
 	int		 doubt;		/* the bytes refute the BOM: nothing is
 					 * transcoded */
 	struct diags	 dg;
+	const struct fixres *fix;	/* --fix, --in-place: what was done */
 };
 
 void		 sniff(const unsigned char *, size_t, int, const struct mt *,
@@ -421,6 +426,11 @@ struct xopts {
 	char		 iconv[64];	/* iconv name, for T_ICONV */
 	enum fallback	 fallback;
 	int		 utf8_bom;
+	/* --fix (fix.c) */
+	int		 keep_decl;	/* keep the declared value as it is */
+	int		 same_content;	/* refuse unless the bytes after the
+					 * declaration stay the same */
+	int		 dry_run;	/* never replace the file */
 };
 
 int		 target_resolve(const char *, int, int, struct xopts *, char *,
@@ -428,6 +438,32 @@ int		 target_resolve(const char *, int, int, struct xopts *, char *,
 int		 transcode(const char *, struct inbuf *, struct sniff *,
 		    const struct xopts *, int, const char *, int);
 void		 transcode_signals(void);
+int		 transcode_changed(void);
+const char	*transcode_refusal(void);
+
+/* policy.c */
+
+int		 policy_allow(const char *, char *, size_t);
+int		 policy_active(void);
+const char	*policy_first(void);
+int		 policy_allows(const struct sniff *);
+void		 policy_check(struct sniff *);
+
+/* fix.c */
+
+#define FIX_MAX		6
+
+/* What --fix or --in-place did to one file. */
+struct fixres {
+	const char	*action;	/* written, unchanged, would-write,
+					 * refused, failed */
+	char		 why[400];	/* refused, failed: the reason */
+	int		 nchanges;
+	char		 changes[FIX_MAX][160];
+};
+
+int		 fix_plan(const struct sniff *, int, struct xopts *,
+		    struct fixres *);
 
 /* walk.c */
 

@@ -270,7 +270,7 @@ t/s.css'
 @test "actions, inputs and writing options are for the command line only" {
 	local o
 	for o in help version config=x no-config files0-from=x list-files \
-	    print0 output=x in-place; do
+	    print0 output=x in-place fix; do
 		printf -- '--%s\n' "$o" > .xmlsniffrc
 		xs a.xml
 		assert_failure 2

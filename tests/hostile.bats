@@ -345,7 +345,7 @@ for line in sys.stdin:
 	xs_t --transcode-to=UTF-16 --in-place "$(printf 'd\nd.xml')"
 	assert_failure 1
 	assert_equal "$(nerr)" 2
-	assert_line --index 0 'd\nd.xml: UTF-8 (default), declaration without encoding, 1 error'
+	assert_line --index 0 'd\nd.xml: UTF-8 (default), declaration without encoding, 1 error; refused: the declaration must be mended first'
 	[[ "$stderr" == *'xmlsniff: d\nd.xml: not transcoded: the declaration must be mended first'* ]] ||
 	    fail "no escaped 'not transcoded' line: $stderr"
 	cmp "$(printf 'd\nd.xml')" orig

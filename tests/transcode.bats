@@ -1773,7 +1773,7 @@ round_trip() {
 	    u8to UTF-16BE; } > "$T/want"
 	xs --transcode-to=UTF-16 --in-place "$T/in.xml"
 	assert_success
-	assert_output "$T/in.xml: UTF-8 (declaration), declared \"UTF-8\""
+	assert_output "$T/in.xml: UTF-8 (declaration), declared \"UTF-8\"; written"
 	same_bytes "$T/in.xml" "$T/want"
 	assert_equal "$(mode_of "$T/in.xml")" 640
 	no_temp "$T"

@@ -1,0 +1,232 @@
+/*
+ * --fix: the smallest change that makes an entity consistent
+ * (xmlsniff(1), --fix).  fix_plan decides, from the analysis alone, the
+ * target the entity is rewritten into by the transcoder: its own encoding
+ * with the BOM and declaration RFC 7303 section 3.3 and XML 1.0 section
+ * 4.3.3 require, or the first --allow-encoding.  Nothing is guessed: an
+ * entity with illegal bytes or characters, or whose encoding or byte
+ * order is in doubt, is refused.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xmlsniff.h"
+
+static int
+refused(struct fixres *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int
+refused(struct fixres *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->action = "refused";
+	va_start(ap, fmt);
+	vsnprintf(r->why, sizeof(r->why), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static void
+change(struct fixres *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+change(struct fixres *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->nchanges == FIX_MAX)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->changes[r->nchanges++], sizeof(r->changes[0]), fmt, ap);
+	va_end(ap);
+}
+
+/* Whether code c of s stands in the way: present, reported and an error. */
+static int
+blocking(const struct sniff *s, enum code c)
+{
+	return s->dg.d[c].count > 0 && !diag_ignored(c) && diag_is_error(c);
+}
+
+/* Whether the byte order of a UTF-16 or UTF-32 entity is certain: from
+ * its BOM, or from the pattern of its first characters (Appendix F). */
+static int
+order_certain(const struct sniff *s)
+{
+	if (s->bom != BOM_NONE)
+		return 1;
+	if (strncmp(s->encname, "UTF-16", 6) == 0)
+		return s->pat == PAT_16BE || s->pat == PAT_16LE;
+	return s->pat == PAT_32BE || s->pat == PAT_32LE;
+}
+
+/* The label that names the entity's encoding: charset, else declaration;
+ * NULL when neither is known. */
+static const struct enc *
+label_of(const struct sniff *s)
+{
+	if (s->mt != NULL && s->mt->has_charset && s->cs.known)
+		return &s->cs;
+	if (s->decl.has_encoding && s->de.known)
+		return &s->de;
+	return NULL;
+}
+
+/*
+ * Choose the target for a UTF-16 or UTF-32 entity kept in its encoding
+ * (form "UTF-16" or "UTF-32"): the byte-order form without a BOM when a
+ * label names it and the byte order agrees (RFC 7303 section 3.3: such a
+ * label forbids the BOM), else the form with a BOM (XML 1.0 section 4.3.3:
+ * UTF-16 must have one).
+ */
+static void
+unicode_target(const struct sniff *s, const char *form, char *to,
+    size_t size, int *le)
+{
+	const struct enc *l = label_of(s);
+
+	*le = strcmp(s->encname + 6, "LE") == 0;
+	if (l != NULL && strncmp(l->name, form, 6) == 0 &&
+	    strcmp(l->name, s->encname) == 0)
+		snprintf(to, size, "%s", s->encname);
+	else
+		snprintf(to, size, "%s", form);
+}
+
+/*
+ * Plan the fix of the entity analysed in s (le: --byte-order=le for a
+ * UTF-16/UTF-32 target chosen from --allow-encoding).  Return 0 with the
+ * target in xo and the changes expected in r (none: the file is left as it
+ * is), or -1 with r refused and why.
+ */
+int
+fix_plan(const struct sniff *s, int le, struct xopts *xo, struct fixres *r)
+{
+	const struct decl *d = &s->decl;
+	char to[256], err[256];
+	int c, own, mended, strip_u8 = 0, old_bom = s->bom != BOM_NONE;
+	int transcoded, stripped, added_bom, decl_fixed, decl_added;
+
+	memset(r, 0, sizeof(*r));
+	if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0)
+		return refused(r, "it has bytes that are illegal in %s; "
+		    "nothing is guessed, mend them by hand", s->encname);
+	if (s->dg.d[D_ILLEGAL_CHAR].count > 0)
+		return refused(r, "it has characters that XML does not allow; "
+		    "nothing is guessed, mend them by hand");
+	if (!s->have_enc || s->dec == DEC_NONE ||
+	    s->dg.d[D_UNSUPPORTED_ENCODING].count > 0)
+		return refused(r, "its encoding cannot be determined or "
+		    "decoded");
+	if (s->dg.d[D_BAD_DECLARATION].count > 0 ||
+	    s->dg.d[D_DECL_NOT_AT_START].count > 0)
+		return refused(r, "its declaration is malformed or not at the "
+		    "start; mend it by hand");
+	if (s->dg.d[D_BOM_CHARSET_CONFLICT].count > 0)
+		return refused(r, "the charset parameter contradicts the BOM; "
+		    "correct the Content-Type, which is not in the file");
+	own = policy_allows(s);
+	if (own && (enc_is_utf16(s->enc.family) ||
+	    enc_is_utf32(s->enc.family)) && strncmp(s->encname, "UTF-", 4) ==
+	    0 && !order_certain(s))
+		return refused(r, "its byte order is in doubt: there is no "
+		    "BOM and the first characters do not show it");
+
+	/* The target and how it is written. */
+	if (!own) {
+		snprintf(to, sizeof(to), "%s", policy_first());
+		if (target_resolve(to, le, 0, xo, err, sizeof(err)) < 0)
+			return refused(r, "%s", err);
+	} else {
+		if (strncmp(s->encname, "UTF-16", 6) == 0)
+			unicode_target(s, "UTF-16", to, sizeof(to), &le);
+		else if (strncmp(s->encname, "UTF-32", 6) == 0)
+			unicode_target(s, "UTF-32", to, sizeof(to), &le);
+		else
+			snprintf(to, sizeof(to), "%s", s->encname);
+		/* A UTF-8 BOM goes only when the policy makes it an error. */
+		strip_u8 = s->bom == BOM_UTF8 && blocking(s, D_UTF8_BOM);
+		if (target_resolve(to, le, s->bom == BOM_UTF8 && !strip_u8, xo,
+		    err, sizeof(err)) < 0)
+			return refused(r, "%s", err);
+		/* Re-encoding into the same encoding must leave the content
+		 * as it was, byte for byte. */
+		xo->same_content = 1;
+	}
+	xo->fallback = FB_ERROR;
+	/* A declared value that already names the target stays as written
+	 * ("utf-8" is not rewritten to "UTF-8"). */
+	if (d->present && d->has_encoding) {
+		struct enc de;
+
+		xo->keep_decl = enc_lookup(d->encoding, &de) == 0 &&
+		    strcasecmp(de.name, xo->declname) == 0;
+	}
+
+	transcoded = !own;
+	stripped = own && old_bom && !xo->bom;
+	added_bom = own && !old_bom && xo->bom;
+	decl_fixed = d->present && d->has_encoding && !xo->keep_decl;
+	decl_added = xo->need_decl && !(d->present && d->has_encoding);
+
+	/* Every error left must be one that this rewrite mends. */
+	for (c = 0; c < D_NCODES; c++) {
+		if (!blocking(s, (enum code)c))
+			continue;
+		switch (c) {
+		case D_BOM_FORBIDDEN:
+		case D_UTF8_BOM:
+			mended = stripped || transcoded;
+			break;
+		case D_DECL_MISMATCH:
+		case D_CHARSET_DECL_CONFLICT:
+			mended = decl_fixed || transcoded;
+			break;
+		case D_BOM_MISSING:
+		case D_NO_DECLARATION:
+			mended = added_bom || transcoded;
+			break;
+		case D_MISSING_DECL:
+			mended = decl_added || transcoded;
+			break;
+		case D_ENCODING_NOT_ALLOWED:
+			mended = transcoded;
+			break;
+		case D_UTF32:
+			mended = transcoded && !enc_is_utf32(xo->to.family);
+			break;
+		default:
+			mended = 0;
+			break;
+		}
+		if (!mended)
+			return refused(r, "%s cannot be fixed automatically",
+			    diag_code((enum code)c));
+	}
+
+	/* What will change, in words. */
+	if (transcoded)
+		change(r, "transcoded from %s to %s", s->encname, xo->to.name);
+	else if (stripped)
+		change(r, s->bom == BOM_UTF8 ? "stripped the UTF-8 BOM" :
+		    "stripped a forbidden BOM");
+	else if (added_bom)
+		change(r, "added a %s BOM (byte order from the first "
+		    "characters)", xo->kind == T_UTF16LE || xo->kind ==
+		    T_UTF32LE ? "little-endian" : "big-endian");
+	if (decl_fixed)
+		change(r, "declared encoding \"%s\" corrected to \"%s\"",
+		    d->encoding, xo->declname);
+	else if (decl_added && d->present)
+		change(r, "added encoding=\"%s\" to the declaration",
+		    xo->declname);
+	else if (decl_added)
+		change(r, "added a declaration with encoding=\"%s\"",
+		    xo->declname);
+	return 0;
+}

@@ -1,0 +1,123 @@
+/*
+ * --allow-encoding: the encodings an input may be in (xmlsniff(1),
+ * encoding-not-allowed).  Names go through the registry lookup, so that
+ * "utf8", "UTF8" and "utf-8" are one encoding; "UTF-16" and "UTF-32"
+ * allow either byte order, with or without a BOM.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xmlsniff.h"
+
+#define ALLOW_MAX	64
+
+static struct enc allowed[ALLOW_MAX];
+static int nallowed;
+static char allowed_list[512];	/* the canonical names, for messages */
+
+/*
+ * Add the comma-separated encodings of list; lists add up over repeated
+ * options.  Return -1 with the reason in err for an unknown or empty name.
+ */
+int
+policy_allow(const char *list, char *err, size_t errsize)
+{
+	const char *p = list, *e;
+	char name[256];
+	struct enc en;
+
+	do {
+		e = strchr(p, ',');
+		if (e == NULL)
+			e = p + strlen(p);
+		if (e == p || (size_t)(e - p) >= sizeof(name)) {
+			snprintf(err, errsize, "\"%.*s\" is not an encoding name",
+			    (int)(e - p > 60 ? 60 : e - p), p);
+			return -1;
+		}
+		memcpy(name, p, (size_t)(e - p));
+		name[e - p] = '\0';
+		if (enc_lookup(name, &en) < 0) {
+			snprintf(err, errsize, "\"%s\" is not an encoding that "
+			    "the IANA registry or this system's iconv knows",
+			    name);
+			return -1;
+		}
+		if (nallowed == ALLOW_MAX) {
+			snprintf(err, errsize, "more than %d encodings",
+			    ALLOW_MAX);
+			return -1;
+		}
+		allowed[nallowed++] = en;
+		if (strlen(allowed_list) + strlen(en.name) + 2 <
+		    sizeof(allowed_list))
+			snprintf(allowed_list + strlen(allowed_list),
+			    sizeof(allowed_list) - strlen(allowed_list), "%s%s",
+			    nallowed > 1 ? "," : "", en.name);
+		p = *e == ',' ? e + 1 : e;
+	} while (*e != '\0');
+	return 0;
+}
+
+/* Whether an --allow-encoding list was given. */
+int
+policy_active(void)
+{
+	return nallowed > 0;
+}
+
+/* The first allowed encoding: the target of --fix. */
+const char *
+policy_first(void)
+{
+	return nallowed > 0 ? allowed[0].name : NULL;
+}
+
+/* Whether a, an allowed name, admits the entity's encoding name n (which
+ * carries the byte order of UTF-16 and UTF-32). */
+static int
+admits(const struct enc *a, const char *n)
+{
+	if (strcmp(a->name, "UTF-16") == 0)
+		return strncmp(n, "UTF-16", 6) == 0;
+	if (strcmp(a->name, "UTF-32") == 0)
+		return strncmp(n, "UTF-32", 6) == 0;
+	return strcasecmp(a->name, n) == 0;
+}
+
+/* Whether the entity of s is in an allowed encoding (any, without a list).
+ * An entity whose encoding cannot be told is not. */
+int
+policy_allows(const struct sniff *s)
+{
+	int i;
+
+	if (nallowed == 0)
+		return 1;
+	if (!s->have_enc)
+		return 0;
+	for (i = 0; i < nallowed; i++)
+		if (admits(&allowed[i], s->encname))
+			return 1;
+	return 0;
+}
+
+/* Add encoding-not-allowed to s when its encoding is not in the list,
+ * with the commands that convert it. */
+void
+policy_check(struct sniff *s)
+{
+	if (policy_allows(s))
+		return;
+	if (!s->have_enc)
+		diag_add(&s->dg, D_ENCODING_NOT_ALLOWED, 0, 1, 1, "the encoding "
+		    "cannot be determined, so it is not one of the allowed "
+		    "(%s); label it, or convert it by hand", allowed_list);
+	else
+		diag_add(&s->dg, D_ENCODING_NOT_ALLOWED, 0, 1, 1, "%s is not "
+		    "an allowed encoding (%s); convert it with \"xmlsniff "
+		    "--transcode-to=%s --in-place FILE\" or \"xmlsniff --fix "
+		    "--allow-encoding=%s FILE\"", s->encname, allowed_list,
+		    allowed[0].name, allowed_list);
+}
