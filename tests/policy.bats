@@ -137,7 +137,7 @@ NA_LATIN1='latin1.xml:1:1: error: ISO-8859-1 is not an allowed encoding (UTF-8);
 	xs --error=utf8-bom u8bom.xml
 	assert_success
 	assert_output 'u8bom.xml: UTF-8 (BOM), no declaration, 1 error'
-	assert_equal "$stderr" 'u8bom.xml:1:1: error: UTF-8 with a BOM; RFC 7303 section 3.3 recommends none: strip it with --transcode-to=UTF-8 [utf8-bom]'
+	assert_equal "$stderr" 'u8bom.xml:1:1: error: UTF-8 with a BOM: XML 1.0 section 4.3.3 allows it, but Unicode neither requires nor recommends one for UTF-8, and many consumers mishandle it ("Content is not allowed in prolog"); strip it with --transcode-to=UTF-8 [utf8-bom]'
 }
 
 @test "--strict --error=utf8-bom fails on a UTF-8 BOM; --strict alone does not" {
@@ -157,7 +157,7 @@ NA_LATIN1='latin1.xml:1:1: error: ISO-8859-1 is not an allowed encoding (UTF-8);
 	xs --strict --error=all u32le-bom.xml
 	assert_failure 1
 	assert_output 'u32le-bom.xml: UTF-32LE (BOM), declared "UTF-32", 1 error'
-	assert_equal "$stderr" 'u32le-bom.xml:1:1: error: UTF-32 is NOT RECOMMENDED for XML (RFC 7303 section 3.2); use UTF-8 [utf32]'
+	assert_equal "$stderr" 'u32le-bom.xml:1:1: error: UTF-32 is NOT RECOMMENDED for XML (RFC 7303 section 2.2); use UTF-8 [utf32]'
 }
 
 @test "--error: a list of codes, and repeated options, add up" {
