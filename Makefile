@@ -15,14 +15,14 @@ WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
 		-Wwrite-strings -Wvla
 XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64
 
-SRCS =		src/bom.c src/conv.c src/decl.c src/diag.c src/enc.c src/fast.c src/input.c src/main.c \
-		src/mt.c src/report.c src/sniff.c src/transcode.c \
+SRCS =		src/bom.c src/conv.c src/decl.c src/diag.c src/enc.c src/fast.c src/format.c src/input.c src/main.c \
+		src/mt.c src/record.c src/report.c src/sniff.c src/transcode.c \
 		src/validate.c
-OBJS =		src/bom.o src/conv.o src/decl.o src/diag.o src/enc.o src/fast.o src/input.o src/main.o \
-		src/mt.o src/report.o src/sniff.o src/transcode.o \
+OBJS =		src/bom.o src/conv.o src/decl.o src/diag.o src/enc.o src/fast.o src/format.o src/input.o src/main.o \
+		src/mt.o src/record.o src/report.o src/sniff.o src/transcode.o \
 		src/validate.o
-CORE =		src/bom.o src/conv.o src/decl.o src/diag.o src/enc.o src/fast.o src/input.o src/mt.o \
-		src/report.o src/sniff.o src/transcode.o src/validate.o
+CORE =		src/bom.o src/conv.o src/decl.o src/diag.o src/enc.o src/fast.o src/format.o src/input.o src/mt.o \
+		src/record.o src/report.o src/sniff.o src/transcode.o src/validate.o
 HDRS =		src/xmlsniff.h src/enctab.h
 
 all: xmlsniff
@@ -60,8 +60,8 @@ sanitize:
 FUZZ_CC =	clang
 FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L -Isrc
-FUZZ_SRCS =	src/bom.c src/conv.c src/decl.c src/diag.c src/enc.c src/fast.c src/input.c src/mt.c \
-		src/report.c src/sniff.c src/transcode.c src/validate.c
+FUZZ_SRCS =	src/bom.c src/conv.c src/decl.c src/diag.c src/enc.c src/fast.c src/format.c src/input.c src/mt.c \
+		src/record.c src/report.c src/sniff.c src/transcode.c src/validate.c
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
 		fuzz/validate-fuzz fuzz/transcode-fuzz
 

@@ -38,6 +38,8 @@ static struct {
 	const char	*files0_from;
 	int		 recursive;
 	int		 quiet;
+	int		 list_codes;
+	const char	*explain;
 } opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
 
 static struct xopts xo;
@@ -59,11 +61,13 @@ usage(FILE *f)
 {
 	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
 	    "[--json]\n"
-	    "                [--mime-encoding] [--files0-from=F]\n"
+	    "                [--mime-encoding] [--files0-from=F] "
+	    "[--format=FMT]\n"
 	    "                [--transcode-to=ENC [-o FILE | --in-place]\n"
 	    "                [--fallback=error|ncr] [--utf8-bom] "
 	    "[--byte-order=be|le]]\n"
-	    "                [FILE ...]\n", f);
+	    "                [FILE ...]\n"
+	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
 static void
@@ -82,6 +86,11 @@ help(void)
 	    "  -i, --mime            print the Content-Type to serve it with\n"
 	    "      --mime-encoding   print only the charset label\n"
 	    "      --json            one JSON object per input (JSON Lines)\n"
+	    "      --format=FMT      text (default), json, github (workflow\n"
+	    "                        commands), sarif (SARIF 2.1.0), gitlab\n"
+	    "                        (Code Quality) or checkstyle (XML)\n"
+	    "      --list-codes      list the diagnostic codes\n"
+	    "      --explain=CODE    what a code means, and the fix\n"
 	    "      --files0-from=F   read NUL-separated names from F (- = stdin)\n"
 	    "  -r, --recursive       descend into directories (no symlinks)\n"
 	    "  -q, --quiet           no per-input line; diagnostics only\n"
@@ -146,8 +155,7 @@ analyse(const char *name, int fd)
 
 		if (!opt.quiet && (opt.output != NULL || opt.in_place))
 			report_line(name, s, opt.fmt, opt.brief);
-		if (opt.fmt != FMT_JSON)
-			report_diags(name, s);
+		report_diags(name, s, opt.fmt);
 		raise_status(rc);
 		return;
 	}
@@ -169,11 +177,9 @@ analyse(const char *name, int fd)
 	}
 	if (!opt.quiet)
 		report_line(name, s, opt.fmt, opt.brief);
-	if (opt.fmt != FMT_JSON && (s->dg.errors || s->dg.warnings)) {
-		if (same_out)
-			fflush(stdout);
-		report_diags(name, s);
-	}
+	if (same_out)
+		fflush(stdout);
+	report_diags(name, s, opt.fmt);
 	if (opt.strict && s->dg.errors > 0)
 		raise_status(1);
 }
@@ -462,7 +468,7 @@ files0(const char *from)
 static int
 finish_stdout(int st)
 {
-	if (stdout_closed && (!opt.quiet ||
+	if (stdout_closed && (!opt.quiet || opt.fmt > FMT_JSON ||
 	    (opt.transcode_to != NULL && opt.output == NULL && !opt.in_place))) {
 		fputs("xmlsniff: write error: standard output is closed\n",
 		    stderr);
@@ -470,6 +476,11 @@ finish_stdout(int st)
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("xmlsniff: write error");
+		return 2;
+	}
+	if (rec_error() != 0) {
+		fprintf(stderr, "xmlsniff: write error: %s\n",
+		    strerror(rec_error()));
 		return 2;
 	}
 	return st;
@@ -500,7 +511,8 @@ main(int argc, char *argv[])
 	enum {
 		OPT_CONTENT_TYPE = 256, OPT_STRICT, OPT_TRANSCODE_TO,
 		OPT_IN_PLACE, OPT_FALLBACK, OPT_UTF8_BOM, OPT_BYTE_ORDER,
-		OPT_MIME_ENCODING, OPT_JSON, OPT_FILES0_FROM, OPT_VERSION
+		OPT_MIME_ENCODING, OPT_JSON, OPT_FILES0_FROM, OPT_VERSION,
+		OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN
 	};
 	static const struct option longopts[] = {
 		{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -515,6 +527,9 @@ main(int argc, char *argv[])
 		{ "mime", no_argument, NULL, 'i' },
 		{ "mime-encoding", no_argument, NULL, OPT_MIME_ENCODING },
 		{ "json", no_argument, NULL, OPT_JSON },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "list-codes", no_argument, NULL, OPT_LIST_CODES },
+		{ "explain", required_argument, NULL, OPT_EXPLAIN },
 		{ "files0-from", required_argument, NULL, OPT_FILES0_FROM },
 		{ "recursive", no_argument, NULL, 'r' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -587,6 +602,17 @@ main(int argc, char *argv[])
 		case OPT_JSON:
 			opt.fmt = FMT_JSON;
 			break;
+		case OPT_FORMAT:
+			if (format_lookup(optarg, &opt.fmt) < 0)
+				die_usage("--format: \"%s\" is not text, json, "
+				    "github, sarif, gitlab or checkstyle", optarg);
+			break;
+		case OPT_LIST_CODES:
+			opt.list_codes = 1;
+			break;
+		case OPT_EXPLAIN:
+			opt.explain = optarg;
+			break;
 		case OPT_FILES0_FROM:
 			opt.files0_from = optarg;
 			break;
@@ -614,6 +640,17 @@ main(int argc, char *argv[])
 			die_usage("--content-type: %s", err);
 		opt.has_mt = 1;
 	}
+	if (opt.list_codes || opt.explain != NULL) {
+		if (argc > 0 || opt.files0_from != NULL)
+			die_usage("%s", "--list-codes and --explain read no "
+			    "inputs");
+		if (opt.list_codes)
+			list_codes();
+		if (opt.explain != NULL && explain_code(opt.explain) < 0)
+			die_usage("--explain: \"%s\" is not a diagnostic code "
+			    "(see --list-codes)", opt.explain);
+		return finish_stdout(0);
+	}
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
 	if (opt.transcode_to == NULL && (opt.output != NULL || opt.in_place ||
@@ -634,9 +671,9 @@ main(int argc, char *argv[])
 				die_usage("%s", "--in-place cannot write back "
 				    "to standard input (\"-\")");
 		if (opt.fmt != FMT_TEXT && !opt.in_place && opt.output == NULL)
-			die_usage("%s", "-i, --mime-encoding and --json print to "
-			    "standard output, where the transcoded entity goes; "
-			    "use -o FILE");
+			die_usage("%s", "-i, --mime-encoding, --json and --format "
+			    "print to standard output, where the transcoded entity "
+			    "goes; use -o FILE");
 		if (target_resolve(opt.transcode_to, opt.byte_order_le,
 		    opt.utf8_bom, &xo, err, sizeof(err)) < 0)
 			die_usage("--transcode-to: %s", err);
@@ -648,6 +685,8 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	transcode_signals();
+	rec_batch(!same_out && !isatty(1));
+	format_start(opt.fmt);
 
 	if (opt.files0_from != NULL)
 		files0(opt.files0_from);
@@ -658,5 +697,6 @@ main(int argc, char *argv[])
 			input(argv[i], 1);
 
 	free(in.mem);
+	format_end(opt.fmt, status);
 	return finish_stdout(status);
 }
