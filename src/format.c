@@ -330,9 +330,12 @@ format_failure(const char *name, const char *why, enum fmt fmt)
 	FILE *f;
 
 	if (fmt == FMT_SARIF) {
+		/* Without memory to keep it, it is not lost: stderr has it. */
 		if (sarif.notes == NULL && (sarif.notes =
-		    open_memstream(&sarif.notes_p, &sarif.notes_n)) == NULL)
+		    open_memstream(&sarif.notes_p, &sarif.notes_n)) == NULL) {
+			report_failure(name, why, FMT_TEXT, 1);
 			return;
+		}
 		f = sarif.notes;
 		fprintf(f, "%s{\"level\":\"error\"", sarif.nnotes++ ? "," : "");
 		sarif_text(f, "message", why, 1);

@@ -541,3 +541,65 @@ assert n == 400, n
 	"$XMLSNIFF" bad.xml ok.xml > both 2>&1
 	[ "$(cat both)" = "$(printf '%s\n%s\n%s\n' "${lines[0]}" "$err" "${lines[1]}")" ]
 }
+
+@test "records: a record longer than PIPE_BUF is written whole, in its place" {
+	need_python
+	local long="" i
+	for i in $(seq 1 20); do
+		long="$long/$(printf '%0200d' "$i")"
+	done
+	long=${long#/}
+	mkdir -p "$long"
+	printf '\357\273\277<a/>' > "$long/x.xml"
+	xs --json ok.xml "$long/x.xml" ok.xml
+	assert_success
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[1]}" -gt 4096 ]
+	"$XMLSNIFF" --json ok.xml "$long/x.xml" ok.xml | cat > piped
+	[ "$(cat piped)" = "$output" ]
+	python3 -c '
+import json, sys
+names = [json.loads(l)["file"] for l in open(sys.argv[1])]
+assert names == ["ok.xml", sys.argv[2] + "/x.xml", "ok.xml"], names
+' piped "$long"
+}
+
+@test "a directory without -r is an unreadable input in every machine format" {
+	need_python
+	mkdir d
+	xs --format=github d
+	assert_failure 2
+	assert_output '::error file=d::is a directory (use -r to descend into it)'
+	[ -z "$stderr" ]
+	xs --format=gitlab d
+	assert_failure 2
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+a = json.load(sys.stdin)
+assert a[0]["check_name"] == "unreadable"
+assert a[0]["description"] == "is a directory (use -r to descend into it)"
+'
+	xs --format=checkstyle d
+	assert_failure 2
+	assert_line --index 3 '<error severity="error" message="is a directory (use -r to descend into it)" source="xmlsniff.unreadable"/>'
+}
+
+@test "-r with --format=github walks the tree" {
+	mkdir -p t/u
+	cp bad.xml t/u/b.xml
+	cp ok.xml t/a.xml
+	xs -r --format=github t
+	assert_success
+	[ "${#lines[@]}" -eq 3 ]
+	assert_line --index 0 --regexp '^::warning file=t/u/b.xml,line=1,col=1,title=utf8-bom::'
+}
+
+@test "--help names --format, --list-codes and --explain" {
+	xs --help
+	assert_success
+	assert_output --partial '      --format=FMT      text (default), json, github (workflow'
+	assert_output --partial '      --list-codes      list the diagnostic codes'
+	assert_output --partial '      --explain=CODE    what a code means, and the fix'
+	assert_output --partial '       xmlsniff --list-codes | --explain=CODE'
+}
