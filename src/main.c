@@ -398,13 +398,16 @@ read_name(FILE *f, char *name)
 	return (ssize_t)len + 1;
 }
 
-/* A bad entry in a --files0-from list: one escaped line, exit 2. */
+/* A bad entry in a --files0-from list: one escaped line, exit 2 (in the
+ * report, for the formats that put everything on standard output). */
 static void
 list_error(const char *from, unsigned long n, const char *what)
 {
-	fputs("xmlsniff: ", stderr);
-	put_name_err(from);
-	fprintf(stderr, ": name %lu %s\n", n, what);
+	char why[200];
+
+	snprintf(why, sizeof(why), "name %lu %s", n, what);
+	report_failure(from, why, opt.fmt > FMT_JSON ? opt.fmt : FMT_TEXT,
+	    opt.quiet);
 	raise_status(2);
 }
 

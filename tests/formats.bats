@@ -603,3 +603,56 @@ assert a[0]["description"] == "is a directory (use -r to descend into it)"
 	assert_output --partial '      --explain=CODE    what a code means, and the fix'
 	assert_output --partial '       xmlsniff --list-codes | --explain=CODE'
 }
+
+@test "every format: a name with a space, comma, colon, %, newline and a bad byte" {
+	need_python
+	local name m
+	name=$(printf 'a b,c:d%%e\nf\377.xml')
+	printf '\357\273\277<a/>' > "$name"
+	m=$(msg "$name" utf8-bom)
+	xs "$name"
+	assert_success
+	assert_output 'a b,c:d%e\nf\xFF.xml: UTF-8 (BOM), no declaration, 1 warning'
+	[ "$stderr" = "a b,c:d%e\\nf\\xFF.xml:1:1: warning: $m [utf8-bom]" ]
+	xs --json "$name"
+	assert_output --partial '{"file":"a b,c:d%e\nf\udcff.xml",'
+	xs --format=github "$name"
+	assert_output "::warning file=a b%2Cc%3Ad%25e%0Af\\xFF.xml,line=1,col=1,title=utf8-bom::$m"
+	xs --format=sarif "$name"
+	assert_output --partial '"artifactLocation":{"uri":"a%20b%2Cc%3Ad%25e%0Af%FF.xml"}'
+	xs --format=gitlab "$name"
+	assert_output --partial '"location":{"path":"a b,c:d%e\nf\udcff.xml","lines":{"begin":1}}'
+	xs --format=checkstyle "$name"
+	assert_line --index 2 '<file name="a b,c:d%e&#10;f\xFF.xml">'
+}
+
+@test "gitlab: --strict gives exit 1 and the same report" {
+	xs --format=gitlab bad.xml
+	local out="$output"
+	xs --format=gitlab --strict bad.xml
+	assert_failure 1
+	[ "$output" = "$out" ]
+	xs --format=gitlab --strict ok.xml
+	assert_success
+}
+
+@test "a bad --files0-from entry is in the report of the CI formats" {
+	need_python
+	printf 'ok.xml\0\0' > list
+	xs --format=github --files0-from=list
+	assert_failure 2
+	assert_output '::error file=list::name 2 is empty'
+	[ -z "$stderr" ]
+	xs --format=sarif --files0-from=list
+	assert_failure 2
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+n = json.load(sys.stdin)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+assert n[0]["message"]["text"] == "name 2 is empty", n
+'
+	xs --json --files0-from=list
+	assert_failure 2
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$stderr" = 'xmlsniff: list: name 2 is empty' ]
+}
