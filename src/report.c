@@ -81,17 +81,18 @@ put_quoted(FILE *f, const char *v)
 	putc('"', f);
 }
 
-/*
- * Print s as a JSON string (RFC 8259).  Bytes that are not UTF-8 become
- * \udcXX, the lone-surrogate escape of Python's surrogateescape, so that
- * any file name survives and the output stays valid UTF-8.
- */
+/* Print s as a JSON string on standard output. */
 void
 put_json_string(const char *s)
 {
 	json_string(stdout, s);
 }
 
+/*
+ * Write s as a JSON string (RFC 8259) on f.  Bytes that are not UTF-8
+ * become \udcXX, the lone-surrogate escape of Python's surrogateescape, so
+ * that any file name survives and the output stays valid UTF-8.
+ */
 void
 json_string(FILE *f, const char *s)
 {
