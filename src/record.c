@@ -65,8 +65,12 @@ put_out(int fd, const char *p, size_t n)
 		out_errno = errno;
 }
 
-/* Gather the records for standard output (not for a terminal, nor when
- * standard error shares the file and the order of the two matters). */
+/*
+ * Gather the records for standard output (not for a terminal, nor when
+ * standard error shares the file and the order of the two matters).
+ * While this is on, whatever else writes to standard output must call
+ * rec_flush first, or it would overtake the records gathered.
+ */
 void
 rec_batch(int on)
 {

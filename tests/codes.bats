@@ -17,7 +17,7 @@ man_codes() {
 	assert_success
 	[ -z "$stderr" ]
 	[ "$(printf '%s\n' "$output" | awk '{ print $1, $2 }')" = "$(man_codes)" ]
-	[ "${#lines[@]}" -eq 18 ]
+	[ "${#lines[@]}" -ge 18 ]
 }
 
 @test "--list-codes: the columns are aligned, a meaning on every line" {
@@ -98,7 +98,7 @@ Fix:
 	mkdir -p "$bin"
 	ln -s "$XMLSNIFF" "$bin/xmlsniff"
 	"$XMLSNIFF" --list-codes | awk '{ print $1 }' > codes
-	[ "$(wc -l < codes)" -eq 18 ]
+	[ "$(wc -l < codes)" -eq "$(man_codes | wc -l)" ]
 	while read -r code; do
 		example=$("$XMLSNIFF" --explain="$code" |
 		    sed -n 's/^  \$ //p')
