@@ -454,12 +454,17 @@ assert e.get("source") == "xmlsniff.utf8-bom" and e.get("severity") == "warning"
 	fi
 }
 
-@test "checkstyle: --strict gives exit 1 and the same document" {
-	xs --format=checkstyle bad.xml
-	local out="$output"
-	xs --format=checkstyle --strict bad.xml
-	assert_failure 1
-	[ "$output" = "$out" ]
+@test "checkstyle, gitlab, github: --strict gives exit 1 and the same report" {
+	local f out
+	for f in checkstyle gitlab github; do
+		xs --format=$f bad.xml
+		out="$output"
+		xs --format=$f --strict bad.xml
+		assert_failure 1
+		[ "$output" = "$out" ]
+		xs --format=$f --strict ok.xml
+		assert_success
+	done
 }
 
 @test "checkstyle and sarif: -q changes nothing" {
@@ -624,16 +629,6 @@ assert a[0]["description"] == "is a directory (use -r to descend into it)"
 	assert_output --partial '"location":{"path":"a b,c:d%e\nf\udcff.xml","lines":{"begin":1}}'
 	xs --format=checkstyle "$name"
 	assert_line --index 2 '<file name="a b,c:d%e&#10;f\xFF.xml">'
-}
-
-@test "gitlab: --strict gives exit 1 and the same report" {
-	xs --format=gitlab bad.xml
-	local out="$output"
-	xs --format=gitlab --strict bad.xml
-	assert_failure 1
-	[ "$output" = "$out" ]
-	xs --format=gitlab --strict ok.xml
-	assert_success
 }
 
 @test "a bad --files0-from entry is in the report of the CI formats" {
