@@ -46,5 +46,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	report_line("fuzz.xml", &s, FMT_JSON, 0);
 	report_line("fuzz.xml", &s, FMT_TEXT, 0);
 	report_line("fuzz.xml", &s, FMT_MIME, 0);
+	/* The diagnostics in every format (the messages carry entity bytes). */
+	report_diags("fuzz.xml", &s, FMT_TEXT);
+	report_diags("fuzz.xml", &s, FMT_GITHUB);
+	report_diags("fuzz.xml", &s, FMT_SARIF);
+	report_diags("fuzz.xml", &s, FMT_GITLAB);
+	report_diags("fuzz.xml", &s, FMT_CHECKSTYLE);
 	return 0;
 }

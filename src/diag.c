@@ -10,30 +10,222 @@
 
 #include "xmlsniff.h"
 
-static const struct {
-	const char	*code;
-	int		 error;
-} codes[D_NCODES] = {
-	[D_DECL_MISMATCH] = { "decl-mismatch", 1 },
-	[D_BOM_CHARSET_CONFLICT] = { "bom-charset-conflict", 1 },
-	[D_BOM_FORBIDDEN] = { "bom-forbidden", 1 },
-	[D_BOM_MISSING] = { "bom-missing", 1 },
-	[D_BAD_DECLARATION] = { "bad-declaration", 1 },
-	[D_DECL_NOT_AT_START] = { "decl-not-at-start", 1 },
-	[D_ILLEGAL_SEQUENCE] = { "illegal-sequence", 1 },
-	[D_ILLEGAL_CHAR] = { "illegal-char", 1 },
-	[D_UNSUPPORTED_ENCODING] = { "unsupported-encoding", 1 },
-	[D_NO_DECLARATION] = { "no-declaration", 1 },
-	[D_UNREPRESENTABLE] = { "unrepresentable", 1 },
-	[D_CHARSET_DECL_CONFLICT] = { "charset-decl-conflict", 0 },
-	[D_UTF8_BOM] = { "utf8-bom", 0 },
-	[D_UTF32] = { "utf32", 0 },
-	[D_MISSING_DECL] = { "missing-decl", 0 },
-	[D_UNREGISTERED_NAME] = { "unregistered-name", 0 },
-	[D_NOT_XML_MEDIA_TYPE] = { "not-xml-media-type", 0 },
-	[D_SUSPICIOUS_LABEL] = { "suspicious-label", 0 },
-	[D_BOM_IN_PROLOG] = { "bom-in-prolog", 1 },
-	[D_ENCODING_NOT_ALLOWED] = { "encoding-not-allowed", 1 },
+/*
+ * Each code with its severity and what xmlsniff(1) says of it: a one-line
+ * meaning, a full description, the clause it comes from, a command line
+ * that draws it, and the fix.  --list-codes, --explain and the rules of
+ * --format=sarif all read this one table.
+ */
+static const struct code_info codes[D_NCODES] = {
+	[D_DECL_MISMATCH] = { "decl-mismatch", 1,
+	    "the encoding declaration contradicts the BOM or the byte pattern",
+	    "The encoding declaration names an encoding that the bytes "
+	    "cannot be in: a UTF-8 BOM declared Shift_JIS, 16-bit bytes "
+	    "declared ISO-8859-1, a little-endian pattern declared UTF-16BE, "
+	    "8-bit bytes declared UTF-16; or a BOM followed by another "
+	    "layout's declaration or root element (FE FF then an 8-bit "
+	    "<?xml), whose encoding is then in doubt and which is never "
+	    "transcoded.  A charset parameter does not make such a "
+	    "declaration right.  The BOM or the byte pattern decides how the "
+	    "entity is read.",
+	    "XML 1.0 section 4.3.3 and Appendix F",
+	    "printf '\\357\\273\\277<?xml version=\"1.0\" "
+	    "encoding=\"Shift_JIS\"?><a/>' | xmlsniff",
+	    "Correct the declaration, or let --transcode-to rewrite it." },
+	[D_BOM_CHARSET_CONFLICT] = { "bom-charset-conflict", 1,
+	    "the charset parameter contradicts the BOM",
+	    "The charset parameter of the Content-Type names an encoding "
+	    "that the byte order mark rules out.  A BOM is authoritative "
+	    "over the charset parameter, so the BOM wins.",
+	    "RFC 7303 sections 3.2 and 8.9",
+	    "printf '\\377\\376<\\0a\\0/\\0>\\0' | xmlsniff "
+	    "--content-type='application/xml; charset=utf-8'",
+	    "Fix the label the server sends." },
+	[D_BOM_FORBIDDEN] = { "bom-forbidden", 1,
+	    "a byte-order label such as utf-16le on an entity with a BOM",
+	    "The entity is labelled utf-16le, utf-16be, utf-32le or "
+	    "utf-32be, by the charset parameter or the declaration, yet "
+	    "begins with a byte order mark, whether or not the label also "
+	    "contradicts the BOM.  A label that names the byte order forbids "
+	    "a BOM.",
+	    "RFC 7303 section 3.3",
+	    "printf '\\377\\376<\\0a\\0/\\0>\\0' | xmlsniff "
+	    "--content-type='application/xml; charset=utf-16le'",
+	    "Label it utf-16 (or utf-32), or strip the BOM by transcoding "
+	    "to the byte-order label." },
+	[D_BOM_MISSING] = { "bom-missing", 1,
+	    "UTF-16 without a BOM and without a byte-order label",
+	    "The entity is UTF-16 labelled UTF-16, or detected from its zero "
+	    "bytes with no label at all, and does not begin with a byte "
+	    "order mark.  An entity in UTF-16 must begin with one unless a "
+	    "label names the byte order.",
+	    "XML 1.0 section 4.3.3; RFC 7303 section 3.3",
+	    "printf '<\\0a\\0/\\0>\\0' | xmlsniff "
+	    "--content-type='application/xml; charset=utf-16'",
+	    "Add the BOM with --transcode-to=UTF-16, or label the byte "
+	    "order, UTF-16LE or UTF-16BE." },
+	[D_BAD_DECLARATION] = { "bad-declaration", 1,
+	    "a malformed XML or text declaration",
+	    "The XML or text declaration does not match its grammar: a "
+	    "missing version in an XML declaration or encoding in a text "
+	    "declaration, standalone in a text declaration, pseudo-attributes "
+	    "out of order, repeated or unknown, unmatched quotes, no ?>, more "
+	    "than 16384 characters, or an encoding name that is not an "
+	    "EncName.",
+	    "XML 1.0 productions [23] to [32], [77], [80] and [81]",
+	    "printf '<?xml encoding=\"UTF-8\"?><a/>' | xmlsniff",
+	    "Mend the declaration by hand; it is not transcoded." },
+	[D_DECL_NOT_AT_START] = { "decl-not-at-start", 1,
+	    "the declaration is not the very first thing in the entity",
+	    "<?xml ...?> comes after white space, a second U+FEFF, a comment "
+	    "or a processing instruction, or anywhere later: after a "
+	    "document type declaration, after the root element, or as a "
+	    "second declaration in a row.  A declaration may only stand at "
+	    "the very start of the entity, after the BOM; elsewhere it is a "
+	    "processing instruction with a reserved target.  The same "
+	    "characters inside a comment, a CDATA section or another "
+	    "processing instruction are text.",
+	    "XML 1.0 productions [17], [22] and [23], section 4.3.1",
+	    "printf ' <?xml version=\"1.0\"?><a/>' | xmlsniff",
+	    "Remove what precedes the declaration." },
+	[D_ILLEGAL_SEQUENCE] = { "illegal-sequence", 1,
+	    "bytes that are not legal in the encoding",
+	    "Bytes that no character of the encoding is written as, or a "
+	    "sequence cut short at the end of the input.  The entity is not "
+	    "in the encoding it is read with, or is damaged.",
+	    "XML 1.0 section 4.3.3; RFC 3629 section 3; RFC 2781 section 2",
+	    "printf '<a>\\377</a>' | xmlsniff",
+	    "Declare the right encoding or re-encode the entity; it is "
+	    "never transcoded as it is." },
+	[D_ILLEGAL_CHAR] = { "illegal-char", 1,
+	    "a decoded character that is not an XML Char",
+	    "A character that XML does not allow in an entity, such as "
+	    "U+0000, another C0 control, a lone surrogate or U+FFFE; in XML "
+	    "1.1, a RestrictedChar written literally.  A NUL byte often means "
+	    "a binary file or mislabelled UTF-16.",
+	    "XML 1.0 section 2.2, production [2]; XML 1.1 section 2.2",
+	    "printf '<a>\\001</a>' | xmlsniff",
+	    "Remove the character, or in XML 1.1 write it as a character "
+	    "reference." },
+	[D_UNSUPPORTED_ENCODING] = { "unsupported-encoding", 1,
+	    "an encoding that is not known or cannot be decoded here",
+	    "The encoding name is neither in the IANA registry nor known to "
+	    "the system's iconv, or the encoding cannot be decoded here (the "
+	    "UCS-4 octet orders 2143 and 3412).  An entity in an encoding "
+	    "the processor cannot read is a fatal error.",
+	    "XML 1.0 section 4.3.3",
+	    "printf '<?xml version=\"1.0\" encoding=\"no-such-code\"?><a/>' "
+	    "| xmlsniff",
+	    "Declare a registered name, or re-encode the entity in UTF-8." },
+	[D_NO_DECLARATION] = { "no-declaration", 1,
+	    "a 16-bit, 32-bit or EBCDIC pattern without BOM or declaration",
+	    "The bytes are laid out in 16- or 32-bit units, or are EBCDIC, "
+	    "yet there is neither a byte order mark nor an encoding "
+	    "declaration: the encoding is sniffed from the bytes, not known. "
+	    "Only UTF-8 may go without both.",
+	    "XML 1.0 section 4.3.3 and Appendix F",
+	    "printf '<\\0?\\0p\\0i\\0?\\0>\\0<\\0a\\0/\\0>\\0' | xmlsniff",
+	    "Add a BOM or an encoding declaration." },
+	[D_UNREPRESENTABLE] = { "unrepresentable", 1,
+	    "while transcoding, a character the target cannot represent",
+	    "While transcoding: a character that the target encoding does "
+	    "not have, or one that --fallback=ncr cannot write as a "
+	    "character reference because it is in a name, a comment, a "
+	    "processing instruction, a CDATA section or the document type "
+	    "declaration.  Nothing is written to a destination file.",
+	    "XML 1.0 sections 2.3, 3.3.2, 4.1 and 4.3.3",
+	    "printf '<a>\\303\\251</a>' | xmlsniff --transcode-to=US-ASCII",
+	    "Choose a target that has the character, or use --fallback=ncr "
+	    "for characters in text and attribute values." },
+	[D_CHARSET_DECL_CONFLICT] = { "charset-decl-conflict", 0,
+	    "the charset parameter and the declaration disagree",
+	    "The charset parameter and the encoding declaration name "
+	    "different encodings.  Without a BOM the charset parameter is "
+	    "authoritative and wins; XML does not make the disagreement an "
+	    "error.",
+	    "RFC 7303 sections 3.2 and 8.8",
+	    "printf '<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>' | "
+	    "xmlsniff --content-type='application/xml; charset=utf-8'",
+	    "Make the label and the declaration agree." },
+	[D_UTF8_BOM] = { "utf8-bom", 0,
+	    "UTF-8 with a BOM",
+	    "The entity is UTF-8 and begins with a byte order mark.  XML "
+	    "allows it, but Unicode neither requires nor recommends a BOM "
+	    "for UTF-8, and many consumers mishandle one: they show it, "
+	    "compare it, or fail on the bytes before <?xml.",
+	    "The Unicode Standard, section 2.6; RFC 3629 section 6",
+	    "printf '\\357\\273\\277<a/>' | xmlsniff",
+	    "Strip it with --transcode-to=UTF-8." },
+	[D_UTF32] = { "utf32", 0,
+	    "UTF-32, which is NOT RECOMMENDED for XML",
+	    "The entity, or the transcoded output, is UTF-32.  Support for "
+	    "its serializations varies widely and their use raises security "
+	    "concerns, so it is not recommended for XML.",
+	    "RFC 7303 section 2.2",
+	    "printf '\\0\\0\\376\\377\\0\\0\\0<\\0\\0\\0a\\0\\0\\0/\\0\\0\\0>' "
+	    "| xmlsniff",
+	    "Use UTF-8." },
+	[D_MISSING_DECL] = { "missing-decl", 0,
+	    "no encoding declaration in an entity that needs one",
+	    "There is no encoding declaration although the entity is neither "
+	    "UTF-8 nor UTF-16 with a BOM: it relies on the charset parameter "
+	    "or a UTF-32 BOM alone, or is labelled utf-16le or utf-16be, and "
+	    "says nothing of its encoding once saved to a file.",
+	    "RFC 7303 sections 3.2 and 3.3; XML 1.0 section 4.3.3",
+	    "printf '<a>\\351</a>' | xmlsniff "
+	    "--content-type='application/xml; charset=iso-8859-1'",
+	    "Add an encoding to the declaration." },
+	[D_UNREGISTERED_NAME] = { "unregistered-name", 0,
+	    "an encoding name that is not registered",
+	    "An encoding name that is not a name or alias in the IANA "
+	    "character-sets registry and has no x- prefix.",
+	    "XML 1.0 section 4.3.3",
+	    "printf '<?xml version=\"1.0\" encoding=\"utf8\"?><a/>' | "
+	    "xmlsniff",
+	    "Write the registered name, which the message gives when it is "
+	    "known." },
+	[D_NOT_XML_MEDIA_TYPE] = { "not-xml-media-type", 0,
+	    "the Content-Type is not an XML media type",
+	    "The type of --content-type is not application/xml, text/xml, "
+	    "the external parsed entity or DTD types, or a +xml type, so "
+	    "the rules for XML media types do not apply to it.",
+	    "RFC 7303 sections 4 and 9",
+	    "printf '<a/>' | xmlsniff --content-type=text/plain",
+	    "Serve XML with an XML media type." },
+	[D_SUSPICIOUS_LABEL] = { "suspicious-label", 0,
+	    "the label is probably wrong",
+	    "A single-byte label on content that is valid multi-byte UTF-8, "
+	    "C1 control characters under an ISO-8859 label (the bytes are "
+	    "probably in the Windows code page of that script, or in a "
+	    "multi-byte encoding such as Shift_JIS), or the zero bytes of "
+	    "UTF-16 or UTF-32 "
+	    "under an 8-bit label or no label at all.",
+	    "RFC 7303 section 3",
+	    "printf '<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"
+	    "<a>\\303\\251</a>' | xmlsniff",
+	    "Declare the encoding the bytes are really in, or re-encode "
+	    "them." },
+	[D_BOM_IN_PROLOG] = { "bom-in-prolog", 1,
+	    "a U+FEFF before the root element of a document",
+	    "After the start of the entity U+FEFF is not a signature but "
+	    "ZERO WIDTH NO-BREAK SPACE, and a document's prolog allows only "
+	    "white space, comments and processing instructions before the "
+	    "root element; parsers reject it.  It is often left by joining "
+	    "files or by an editor that adds a BOM to a file that has one.  "
+	    "In an external parsed entity it is content and is not reported.",
+	    "XML 1.0 productions [1], [22] and [27]; RFC 3629 section 6",
+	    "printf '\\357\\273\\277\\357\\273\\277<doc/>' | xmlsniff",
+	    "Remove it." },
+	[D_ENCODING_NOT_ALLOWED] = { "encoding-not-allowed", 1,
+	    "the input is not in an encoding that --allow-encoding allows",
+	    "The encoding of the input is not in the list of "
+	    "--allow-encoding, or cannot be determined.  A UTF-8 BOM does "
+	    "not make an input another encoding (see --error=utf8-bom).",
+	    "xmlsniff(1), --allow-encoding",
+	    "printf '<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"
+	    "<a/>' | xmlsniff --allow-encoding=UTF-8",
+	    "Convert it with xmlsniff --transcode-to=ENC --in-place FILE, "
+	    "or xmlsniff --fix --allow-encoding=LIST FILE." },
 };
 
 /* --error and --ignore: codes raised to errors, codes not reported. */
@@ -115,6 +307,12 @@ diag_policy(const char *list, int ignore, char *err, size_t errsize)
 				as_error[i] = 1;
 		}
 	return 0;
+}
+
+const struct code_info *
+diag_info(enum code c)
+{
+	return &codes[c];
 }
 
 /*

@@ -44,6 +44,8 @@ static struct {
 	int		 print0;
 	int		 fix;
 	int		 dry_run;
+	int		 list_codes;
+	const char	*explain;
 } opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
 
 static struct xopts xo;
@@ -66,7 +68,8 @@ usage(FILE *f)
 {
 	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
 	    "[--json]\n"
-	    "                [--mime-encoding] [--files0-from=F]\n"
+	    "                [--mime-encoding] [--files0-from=F] "
+	    "[--format=FMT]\n"
 	    "                [--include=GLOB] [--exclude=GLOB] [--no-ignore]\n"
 	    "                [--list-files [-0]] [--config=FILE | "
 	    "--no-config]\n"
@@ -74,7 +77,8 @@ usage(FILE *f)
 	    "                [--fallback=error|ncr] [--utf8-bom] "
 	    "[--byte-order=be|le]]\n"
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
-	    "                [--error=CODES] [--ignore=CODES] [FILE ...]\n", f);
+	    "                [--error=CODES] [--ignore=CODES] [FILE ...]\n"
+	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
 static void
@@ -93,6 +97,11 @@ help(void)
 	    "  -i, --mime            print the Content-Type to serve it with\n"
 	    "      --mime-encoding   print only the charset label\n"
 	    "      --json            one JSON object per input (JSON Lines)\n"
+	    "      --format=FMT      text (default), json, github (workflow\n"
+	    "                        commands), sarif (SARIF 2.1.0), gitlab\n"
+	    "                        (Code Quality) or checkstyle (XML)\n"
+	    "      --list-codes      list the diagnostic codes\n"
+	    "      --explain=CODE    what a code means, and the fix\n"
 	    "      --files0-from=F   read NUL-separated names from F (- = stdin)\n"
 	    "  -r, --recursive       descend into directories (no symlinks)\n"
 	    "      --include=GLOB    -r checks the files GLOB matches instead\n"
@@ -265,6 +274,7 @@ analyse(const char *name, int fd)
 	int refused = 0;
 
 	if (opt.list_files) {
+		rec_flush();	/* nothing gathered may come after */
 		if (opt.print0) {
 			fputs(name, stdout);
 			putchar('\0');
@@ -300,8 +310,7 @@ analyse(const char *name, int fd)
 
 		if (!opt.quiet && (opt.output != NULL || opt.in_place))
 			report_line(name, s, opt.fmt, opt.brief);
-		if (opt.fmt != FMT_JSON)
-			report_diags(name, s);
+		report_diags(name, s, opt.fmt);
 		raise_status(rc);
 		return;
 	}
@@ -325,11 +334,9 @@ analyse(const char *name, int fd)
 		refused = fix_file(name, s);
 	if (!opt.quiet)
 		report_line(name, s, opt.fmt, opt.brief);
-	if (opt.fmt != FMT_JSON && (s->dg.errors || s->dg.warnings)) {
-		if (same_out)
-			fflush(stdout);
-		report_diags(name, s);
-	}
+	if (same_out)
+		fflush(stdout);
+	report_diags(name, s, opt.fmt);
 	if (refused)
 		not_fixed(name, s->fix->why);
 	if (opt.strict && s->dg.errors > 0)
@@ -572,13 +579,16 @@ read_name(FILE *f, char *name)
 	return (ssize_t)len + 1;
 }
 
-/* A bad entry in a --files0-from list: one escaped line, exit 2. */
+/* A bad entry in a --files0-from list: one escaped line, exit 2 (in the
+ * report, for the formats that put everything on standard output). */
 static void
 list_error(const char *from, unsigned long n, const char *what)
 {
-	fputs("xmlsniff: ", stderr);
-	put_name_err(from);
-	fprintf(stderr, ": name %lu %s\n", n, what);
+	char why[200];
+
+	snprintf(why, sizeof(why), "name %lu %s", n, what);
+	report_failure(from, why, opt.fmt > FMT_JSON ? opt.fmt : FMT_TEXT,
+	    opt.quiet);
 	raise_status(2);
 }
 
@@ -660,7 +670,7 @@ add_glob(const char ***v, size_t *n, const char *pat)
 static int
 finish_stdout(int st)
 {
-	if (stdout_closed && (!opt.quiet ||
+	if (stdout_closed && (!opt.quiet || opt.fmt > FMT_JSON ||
 	    (opt.transcode_to != NULL && opt.output == NULL && !opt.in_place))) {
 		fputs("xmlsniff: write error: standard output is closed\n",
 		    stderr);
@@ -668,6 +678,11 @@ finish_stdout(int st)
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("xmlsniff: write error");
+		return 2;
+	}
+	if (rec_error() != 0) {
+		fprintf(stderr, "xmlsniff: write error: %s\n",
+		    strerror(rec_error()));
 		return 2;
 	}
 	return st;
@@ -701,7 +716,8 @@ main(int argc, char *argv[])
 		OPT_MIME_ENCODING, OPT_JSON, OPT_FILES0_FROM, OPT_VERSION,
 		OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
 		OPT_CONFIG, OPT_NO_CONFIG,
-		OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN
+		OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
+		OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN
 	};
 	static const struct option longopts[] = {
 		{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -716,6 +732,9 @@ main(int argc, char *argv[])
 		{ "mime", no_argument, NULL, 'i' },
 		{ "mime-encoding", no_argument, NULL, OPT_MIME_ENCODING },
 		{ "json", no_argument, NULL, OPT_JSON },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "list-codes", no_argument, NULL, OPT_LIST_CODES },
+		{ "explain", required_argument, NULL, OPT_EXPLAIN },
 		{ "files0-from", required_argument, NULL, OPT_FILES0_FROM },
 		{ "recursive", no_argument, NULL, 'r' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -805,6 +824,17 @@ main(int argc, char *argv[])
 		case OPT_JSON:
 			opt.fmt = FMT_JSON;
 			break;
+		case OPT_FORMAT:
+			if (format_lookup(optarg, &opt.fmt) < 0)
+				die_usage("--format: \"%s\" is not text, json, "
+				    "github, sarif, gitlab or checkstyle", optarg);
+			break;
+		case OPT_LIST_CODES:
+			opt.list_codes = 1;
+			break;
+		case OPT_EXPLAIN:
+			opt.explain = optarg;
+			break;
 		case OPT_FILES0_FROM:
 			opt.files0_from = optarg;
 			break;
@@ -873,6 +903,17 @@ main(int argc, char *argv[])
 		die_usage("%s", "-0 goes with --list-files");
 	if (opt.list_files)
 		opt.fmt = FMT_TEXT;	/* the list has one form */
+	if (opt.list_codes || opt.explain != NULL) {
+		if (argc > 0 || opt.files0_from != NULL)
+			die_usage("%s", "--list-codes and --explain read no "
+			    "inputs");
+		if (opt.list_codes)
+			list_codes();
+		if (opt.explain != NULL && explain_code(opt.explain) < 0)
+			die_usage("--explain: \"%s\" is not a diagnostic code "
+			    "(see --list-codes)", opt.explain);
+		return finish_stdout(0);
+	}
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
 	if (opt.dry_run && !opt.fix)
@@ -914,9 +955,9 @@ main(int argc, char *argv[])
 				die_usage("%s", "--in-place cannot write back "
 				    "to standard input (\"-\")");
 		if (opt.fmt != FMT_TEXT && !opt.in_place && opt.output == NULL)
-			die_usage("%s", "-i, --mime-encoding and --json print to "
-			    "standard output, where the transcoded entity goes; "
-			    "use -o FILE");
+			die_usage("%s", "-i, --mime-encoding, --json and --format "
+			    "print to standard output, where the transcoded entity "
+			    "goes; use -o FILE");
 		if (target_resolve(opt.transcode_to, opt.byte_order_le,
 		    opt.utf8_bom, &xo, err, sizeof(err)) < 0)
 			die_usage("--transcode-to: %s", err);
@@ -928,6 +969,8 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	transcode_signals();
+	rec_batch(!same_out && !isatty(1));
+	format_start(opt.fmt);
 
 	if (opt.files0_from != NULL)
 		files0(opt.files0_from);
@@ -938,5 +981,6 @@ main(int argc, char *argv[])
 			input(argv[i], 1);
 
 	free(in.mem);
+	format_end(opt.fmt, status);
 	return finish_stdout(status);
 }

@@ -1,7 +1,9 @@
 /*
- * Output: SPEC section 5.  The per-input line (file(1) style, -i,
+ * Output (xmlsniff(1), Output).  The per-input line (file(1) style, -i,
  * --mime-encoding, --json) goes to standard output; diagnostics go to
- * standard error as FILE:LINE:COLUMN: SEVERITY: MESSAGE [code].
+ * standard error as FILE:LINE:COLUMN: SEVERITY: MESSAGE [code].  Each
+ * line is one record (record.c).  The other --format values are in
+ * format.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -72,70 +74,77 @@ put_name_err(const char *name)
 
 /* A value from the entity or the command line, in double quotes. */
 static void
-put_quoted(const char *v)
+put_quoted(FILE *f, const char *v)
 {
-	putchar('"');
-	put_escaped(stdout, v, 1);
-	putchar('"');
+	putc('"', f);
+	put_escaped(f, v, 1);
+	putc('"', f);
+}
+
+/* Print s as a JSON string on standard output. */
+void
+put_json_string(const char *s)
+{
+	json_string(stdout, s);
 }
 
 /*
- * Print s as a JSON string (RFC 8259).  Bytes that are not UTF-8 become
- * \udcXX, the lone-surrogate escape of Python's surrogateescape, so that
- * any file name survives and the output stays valid UTF-8.
+ * Write s as a JSON string (RFC 8259) on f.  Bytes that are not UTF-8
+ * become \udcXX, the lone-surrogate escape of Python's surrogateescape, so
+ * that any file name survives and the output stays valid UTF-8.
  */
 void
-put_json_string(const char *s)
+json_string(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	const unsigned char *end = p + strlen(s);
 
-	putchar('"');
+	putc('"', f);
 	while (*p != '\0') {
 		uint32_t c;
 		int r = utf8_dec(p, (size_t)(end - p), &c);
 
 		if (r > 1) {
-			fwrite(p, 1, (size_t)r, stdout);
+			fwrite(p, 1, (size_t)r, f);
 			p += r;
 			continue;
 		}
 		switch (*p) {
 		case '"':
-			fputs("\\\"", stdout);
+			fputs("\\\"", f);
 			break;
 		case '\\':
-			fputs("\\\\", stdout);
+			fputs("\\\\", f);
 			break;
 		case '\n':
-			fputs("\\n", stdout);
+			fputs("\\n", f);
 			break;
 		case '\r':
-			fputs("\\r", stdout);
+			fputs("\\r", f);
 			break;
 		case '\t':
-			fputs("\\t", stdout);
+			fputs("\\t", f);
 			break;
 		default:
 			if (*p < 0x20 || *p == 0x7F)
-				printf("\\u%04x", *p);
+				fprintf(f, "\\u%04x", *p);
 			else if (*p >= 0x80)
-				printf("\\udc%02x", *p);
+				fprintf(f, "\\udc%02x", *p);
 			else
-				putchar(*p);
+				putc(*p, f);
 		}
 		p++;
 	}
-	putchar('"');
+	putc('"', f);
 }
 
 static void
-json_or_null(const char *s)
+json_or_null(FILE *f, const char *s)
 {
 	if (s == NULL)
-		fputs("null", stdout);
+		fputs("null", f);
 	else
-		put_json_string(s);
+		json_string(f, s);
 }
 
 /* The charset label a producer should send (SPEC section 5.2). */
@@ -202,176 +211,220 @@ source_text(enum source src)
 	return names[src];
 }
 
-/* --fix and --in-place: what was done to the file, in JSON. */
+/* --fix and --in-place: what was done to the file, in JSON, on out. */
 static void
-json_fix(const struct fixres *f)
+json_fix(FILE *out, const struct fixres *f)
 {
 	int i;
 
-	fputs(",\"fix\":{\"action\":", stdout);
-	put_json_string(f->action);
-	fputs(",\"reason\":", stdout);
-	json_or_null(f->why[0] != '\0' ? f->why : NULL);
-	fputs(",\"changes\":[", stdout);
+	fputs(",\"fix\":{\"action\":", out);
+	json_string(out, f->action);
+	fputs(",\"reason\":", out);
+	json_or_null(out, f->why[0] != '\0' ? f->why : NULL);
+	fputs(",\"changes\":[", out);
 	for (i = 0; i < f->nchanges; i++) {
 		if (i > 0)
-			putchar(',');
-		put_json_string(f->changes[i]);
+			putc(',', out);
+		json_string(out, f->changes[i]);
 	}
-	fputs("]}", stdout);
+	fputs("]}", out);
 }
 
 /* ... and at the end of the text line. */
 static void
-text_fix(const struct fixres *f)
+text_fix(FILE *out, const struct fixres *f)
 {
 	int i;
 
-	printf("; %s", f->action);
+	fprintf(out, "; %s", f->action);
 	if (f->why[0] != '\0')
-		printf(": %s", f->why);
+		fprintf(out, ": %s", f->why);
 	for (i = 0; i < f->nchanges; i++)
-		printf("%s%s", i ? "; " : ": ", f->changes[i]);
+		fprintf(out, "%s%s", i ? "; " : ": ", f->changes[i]);
 }
 
 static void
-json_line(const char *name, const struct sniff *s)
+json_line(FILE *f, const char *name, const struct sniff *s)
 {
 	const struct decl *d = &s->decl;
 	enum code order[D_NCODES];
 	char mime[1024];
 	int i, n;
 
-	fputs("{\"file\":", stdout);
-	put_json_string(name);
-	fputs(",\"encoding\":", stdout);
-	json_or_null(s->have_enc ? s->encname : NULL);
-	printf(",\"source\":\"%s\",\"bom\":", source_name(s->source));
-	json_or_null(s->bom != BOM_NONE ? bom_name(s->bom) : NULL);
-	fputs(",\"declaration\":", stdout);
+	fputs("{\"file\":", f);
+	json_string(f, name);
+	fputs(",\"encoding\":", f);
+	json_or_null(f, s->have_enc ? s->encname : NULL);
+	fprintf(f, ",\"source\":\"%s\",\"bom\":", source_name(s->source));
+	json_or_null(f, s->bom != BOM_NONE ? bom_name(s->bom) : NULL);
+	fputs(",\"declaration\":", f);
 	if (d->present) {
-		printf("{\"kind\":\"%s\",\"version\":",
+		fprintf(f, "{\"kind\":\"%s\",\"version\":",
 		    s->role == ROLE_DOCUMENT ? "xml" : "text");
-		json_or_null(d->has_version ? d->version : NULL);
-		fputs(",\"encoding\":", stdout);
-		json_or_null(d->has_encoding ? d->encoding : NULL);
-		printf(",\"standalone\":%s}", d->standalone < 0 ? "null" :
+		json_or_null(f, d->has_version ? d->version : NULL);
+		fputs(",\"encoding\":", f);
+		json_or_null(f, d->has_encoding ? d->encoding : NULL);
+		fprintf(f, ",\"standalone\":%s}", d->standalone < 0 ? "null" :
 		    d->standalone ? "\"yes\"" : "\"no\"");
 	} else
-		fputs("null", stdout);
-	fputs(",\"charset\":", stdout);
-	json_or_null(s->mt != NULL && s->mt->has_charset ? s->mt->charset :
+		fputs("null", f);
+	fputs(",\"charset\":", f);
+	json_or_null(f, s->mt != NULL && s->mt->has_charset ? s->mt->charset :
 	    NULL);
 	report_mime(s, mime, sizeof(mime));
-	fputs(",\"mime\":", stdout);
-	put_json_string(mime);
-	printf(",\"errors\":%d,\"warnings\":%d,\"diagnostics\":[",
+	fputs(",\"mime\":", f);
+	json_string(f, mime);
+	fprintf(f, ",\"errors\":%d,\"warnings\":%d,\"diagnostics\":[",
 	    s->dg.errors, s->dg.warnings);
 	n = diag_order(&s->dg, order);
 	for (i = 0; i < n; i++) {
 		const struct diag *g = &s->dg.d[order[i]];
 
-		printf("%s{\"severity\":\"%s\",\"code\":\"%s\",\"offset\":%llu,"
-		    "\"line\":%llu,\"column\":%llu,\"count\":%llu,\"message\":",
+		fprintf(f, "%s{\"severity\":\"%s\",\"code\":\"%s\","
+		    "\"offset\":%llu,\"line\":%llu,\"column\":%llu,"
+		    "\"count\":%llu,\"message\":",
 		    i ? "," : "", diag_is_error(order[i]) ? "error" : "warning",
 		    diag_code(order[i]), (unsigned long long)g->off,
 		    (unsigned long long)g->line, (unsigned long long)g->col,
 		    (unsigned long long)g->count);
-		put_json_string(g->msg);
-		putchar('}');
+		json_string(f, g->msg);
+		putc('}', f);
 	}
-	putchar(']');
+	putc(']', f);
 	if (s->fix != NULL)
-		json_fix(s->fix);
-	fputs("}\n", stdout);
+		json_fix(f, s->fix);
+	fputs("}\n", f);
 }
 
-/* Print the per-input line for s in format fmt (brief: no name). */
-void
-report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
+/* The per-input line of the text formats, on f. */
+static void
+text_line(FILE *f, const char *name, const struct sniff *s, enum fmt fmt,
+    int brief)
 {
 	const struct decl *d = &s->decl;
 	char buf[1024];
 
-	if (fmt == FMT_JSON) {
-		json_line(name, s);
-		return;
-	}
 	if (!brief) {
-		put_name(name);
-		fputs(": ", stdout);
+		put_escaped(f, name, 0);
+		fputs(": ", f);
 	}
 	switch (fmt) {
 	case FMT_MIME:
 		report_mime(s, buf, sizeof(buf));
-		puts(buf);
+		fprintf(f, "%s\n", buf);
 		return;
 	case FMT_MIME_ENCODING:
 		mime_label(s, buf, sizeof(buf));
-		puts(buf);
+		fprintf(f, "%s\n", buf);
 		return;
 	default:
 		break;
 	}
-	put_name(s->have_enc ? s->encname : "unknown");
-	printf(" (%s), ", source_text(s->source));
+	put_escaped(f, s->have_enc ? s->encname : "unknown", 0);
+	fprintf(f, " (%s), ", source_text(s->source));
 	if (!d->present)
-		fputs("no declaration", stdout);
+		fputs("no declaration", f);
 	else if (!d->has_encoding)
-		fputs("declaration without encoding", stdout);
+		fputs("declaration without encoding", f);
 	else {
-		fputs("declared ", stdout);
-		put_quoted(d->encoding);
+		fputs("declared ", f);
+		put_quoted(f, d->encoding);
 	}
 	if (s->mt != NULL && s->mt->has_charset) {
-		fputs(", charset ", stdout);
-		put_quoted(s->mt->charset);
+		fputs(", charset ", f);
+		put_quoted(f, s->mt->charset);
 	}
 	if (s->dg.errors)
-		printf(", %d error%s", s->dg.errors, s->dg.errors > 1 ? "s" : "");
+		fprintf(f, ", %d error%s", s->dg.errors,
+		    s->dg.errors > 1 ? "s" : "");
 	if (s->dg.warnings)
-		printf(", %d warning%s", s->dg.warnings,
+		fprintf(f, ", %d warning%s", s->dg.warnings,
 		    s->dg.warnings > 1 ? "s" : "");
 	if (s->fix != NULL)
-		text_fix(s->fix);
-	putchar('\n');
+		text_fix(f, s->fix);
+	putc('\n', f);
 }
 
-/* Print the diagnostics of s on standard error. */
+/*
+ * Print the per-input line for s in format fmt (brief: no name), as one
+ * record on standard output.  The formats of format.c have no such line.
+ */
 void
-report_diags(const char *name, const struct sniff *s)
+report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
+{
+	FILE *f;
+
+	if (fmt > FMT_JSON)
+		return;
+	f = rec_open(1);
+	if (fmt == FMT_JSON)
+		json_line(f, name, s);
+	else
+		text_line(f, name, s, fmt, brief);
+	rec_close(f);
+}
+
+/*
+ * Print the diagnostics of s: on standard error, one record a line, for
+ * the text formats; in the object for --json; as format.c writes them
+ * for the others.
+ */
+void
+report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 {
 	enum code order[D_NCODES];
-	int i, n = diag_order(&s->dg, order);
+	int i, n;
 
+	if (fmt == FMT_JSON)
+		return;
+	if (fmt > FMT_JSON) {
+		format_diags(name, s, fmt);
+		return;
+	}
+	n = diag_order(&s->dg, order);
 	for (i = 0; i < n; i++) {
 		const struct diag *g = &s->dg.d[order[i]];
+		FILE *f = rec_open(2);
 
-		put_name_to(stderr, name);
-		fprintf(stderr, ":%llu:%llu: %s: %s", (unsigned long long)g->line,
+		put_escaped(f, name, 0);
+		fprintf(f, ":%llu:%llu: %s: %s", (unsigned long long)g->line,
 		    (unsigned long long)g->col, diag_is_error(order[i]) ?
 		    "error" : "warning", g->msg);
 		if (g->count > 1)
-			fprintf(stderr, " (%llu times)",
-			    (unsigned long long)g->count);
-		fprintf(stderr, " [%s]\n", diag_code(order[i]));
+			fprintf(f, " (%llu times)", (unsigned long long)g->count);
+		fprintf(f, " [%s]\n", diag_code(order[i]));
+		rec_close(f);
 	}
 }
 
-/* An input that could not be read: stderr, and a JSON object of nulls. */
+/*
+ * An input that could not be read: a line on standard error and, for
+ * --json, an object of nulls; the formats of format.c report it on
+ * standard output alone.
+ */
 void
 report_failure(const char *name, const char *why, enum fmt fmt, int quiet)
 {
-	fputs("xmlsniff: ", stderr);
-	put_name_to(stderr, name);
-	fprintf(stderr, ": %s\n", why);
+	FILE *f;
+
+	if (fmt > FMT_JSON) {
+		format_failure(name, why, fmt);
+		return;
+	}
+	f = rec_open(2);
+	fputs("xmlsniff: ", f);
+	put_escaped(f, name, 0);
+	fprintf(f, ": %s\n", why);
+	rec_close(f);
 	if (fmt != FMT_JSON || quiet)
 		return;
-	fputs("{\"file\":", stdout);
-	put_json_string(name);
-	fputs(",\"error\":", stdout);
-	put_json_string(why);
+	f = rec_open(1);
+	fputs("{\"file\":", f);
+	json_string(f, name);
+	fputs(",\"error\":", f);
+	json_string(f, why);
 	fputs(",\"encoding\":null,\"source\":null,\"bom\":null,"
 	    "\"declaration\":null,\"charset\":null,\"mime\":null,"
-	    "\"errors\":null,\"warnings\":null,\"diagnostics\":null}\n", stdout);
+	    "\"errors\":null,\"warnings\":null,\"diagnostics\":null}\n", f);
+	rec_close(f);
 }

@@ -11,6 +11,7 @@
 #include <iconv.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define XMLSNIFF_VERSION "1.0.0"
 
@@ -230,11 +231,23 @@ struct diags {
 	int		 warnings;
 };
 
+/* What xmlsniff(1) says of a code; the rules of --format=sarif. */
+struct code_info {
+	const char	*code;
+	int		 error;		/* the default severity */
+	const char	*summary;	/* one line */
+	const char	*full;
+	const char	*clause;	/* where the rule comes from */
+	const char	*example;	/* a command line that draws it */
+	const char	*fix;
+};
+
 const char	*diag_code(enum code);
 int		 diag_is_error(enum code);
 int		 diag_ignored(enum code);
 int		 diag_lookup(const char *);
 int		 diag_policy(const char *, int, char *, size_t);
+const struct code_info *diag_info(enum code);
 void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
 		    uint64_t, const char *, ...)
 		    __attribute__((format(printf, 6, 7)));
@@ -385,20 +398,44 @@ size_t		 plain_sb(const unsigned char *, size_t,
 
 /* report.c */
 
+/* The formats after FMT_JSON are format.c's. */
 enum fmt {
 	FMT_TEXT,
 	FMT_MIME,
 	FMT_MIME_ENCODING,
-	FMT_JSON
+	FMT_JSON,
+	FMT_GITHUB,
+	FMT_SARIF,
+	FMT_GITLAB,
+	FMT_CHECKSTYLE
 };
 
 void		 report_line(const char *, const struct sniff *, enum fmt, int);
-void		 report_diags(const char *, const struct sniff *);
+void		 report_diags(const char *, const struct sniff *, enum fmt);
 void		 report_failure(const char *, const char *, enum fmt, int);
 void		 report_mime(const struct sniff *, char *, size_t);
 void		 put_name(const char *);
 void		 put_name_err(const char *);
 void		 put_json_string(const char *);
+void		 json_string(FILE *, const char *);
+
+/* format.c */
+
+int		 format_lookup(const char *, enum fmt *);
+void		 format_start(enum fmt);
+void		 format_diags(const char *, const struct sniff *, enum fmt);
+void		 format_failure(const char *, const char *, enum fmt);
+void		 format_end(enum fmt, int);
+void		 list_codes(void);
+int		 explain_code(const char *);
+
+/* record.c */
+
+FILE		*rec_open(int);
+void		 rec_close(FILE *);
+void		 rec_batch(int);
+int		 rec_flush(void);
+int		 rec_error(void);
 
 /* transcode.c */
 

@@ -1,0 +1,653 @@
+#!/usr/bin/env bats
+# The report formats of --format (text, json, github, sarif, gitlab,
+# checkstyle), how they combine with the other options, and records that
+# reach their stream whole.
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	# A UTF-8 BOM (warning utf8-bom, offset 0), declared Shift_JIS (error
+	# decl-mismatch, offset 33, 1:31), then FF FF (error
+	# illegal-sequence, offset 48, 1:46, twice).
+	printf '\357\273\277<?xml version="1.0" encoding="Shift_JIS"?><a>\377\377</a>' \
+	    > bad.xml
+	printf '<a/>' > ok.xml
+}
+
+need_python() {
+	command -v python3 > /dev/null || skip "python3 is not installed"
+}
+
+# msg FILE CODE: the message of CODE for FILE, as --json gives it.
+msg() {
+	"$XMLSNIFF" --json "$1" | python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())
+print(next(x["message"] for x in d["diagnostics"] if x["code"] == sys.argv[1]))
+' "$2"
+}
+
+# ---------------------------------------------------------------------------
+# text and json
+
+@test "--format=text is the default output, on the same streams" {
+	xs bad.xml ok.xml
+	local out="$output" err="$stderr"
+	xs --format=text bad.xml ok.xml
+	assert_success
+	[ "$output" = "$out" ]
+	[ "$stderr" = "$err" ]
+	assert_line --index 0 'bad.xml: UTF-8 (BOM), declared "Shift_JIS", 2 errors, 1 warning'
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 3 ]
+}
+
+@test "--format=json is --json" {
+	xs --json bad.xml ok.xml nosuch.xml
+	local out="$output" err="$stderr"
+	xs --format=json bad.xml ok.xml nosuch.xml
+	assert_failure 2
+	[ "$output" = "$out" ]
+	[ "$stderr" = "$err" ]
+	[ "${#lines[@]}" -eq 3 ]
+}
+
+@test "--format: an unknown format is a usage error" {
+	xs --format=xml ok.xml
+	assert_failure 2
+	[ -z "$output" ]
+	stderr_has 'xmlsniff: --format: "xml" is not text, json, github, sarif, gitlab or checkstyle'
+	stderr_has 'usage: xmlsniff'
+}
+
+@test "--format: the last of --format, --json, -i and --mime-encoding wins" {
+	xs --format=github --json ok.xml
+	assert_output --regexp '^\{"file":"ok.xml",'
+	xs --json --format=text ok.xml
+	assert_output 'ok.xml: UTF-8 (default), no declaration'
+	xs -i --format=checkstyle ok.xml
+	assert_line --index 0 '<?xml version="1.0" encoding="UTF-8"?>'
+	xs --format=sarif -i ok.xml
+	assert_output 'ok.xml: application/xml; charset=utf-8'
+	xs --format=gitlab --mime-encoding ok.xml
+	assert_output 'ok.xml: utf-8'
+}
+
+# ---------------------------------------------------------------------------
+# github
+
+@test "github: one workflow command per diagnostic, on standard output" {
+	need_python
+	local m1 m2 m3
+	m1=$(msg bad.xml utf8-bom)
+	m2=$(msg bad.xml decl-mismatch)
+	m3=$(msg bad.xml illegal-sequence)
+	xs --format=github bad.xml ok.xml
+	assert_success
+	[ -z "$stderr" ]
+	assert_output "::warning file=bad.xml,line=1,col=1,title=utf8-bom::$m1
+::error file=bad.xml,line=1,col=31,title=decl-mismatch::$m2
+::error file=bad.xml,line=1,col=46,title=illegal-sequence::$m3 (2 times)"
+}
+
+@test "github: no per-input line; a clean input prints nothing" {
+	xs --format=github ok.xml
+	assert_success
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "github: an unreadable input is an error command, exit 2" {
+	xs --format=github nosuch.xml ok.xml
+	assert_failure 2
+	assert_output '::error file=nosuch.xml::No such file or directory'
+	[ -z "$stderr" ]
+}
+
+@test "github: --strict makes an error exit 1, warnings do not" {
+	xs --format=github --strict bad.xml
+	assert_failure 1
+	[ "${#lines[@]}" -eq 3 ]
+	printf '\357\273\277<a/>' > warn.xml
+	xs --format=github --strict warn.xml
+	assert_success
+	assert_output --regexp '^::warning file=warn.xml,line=1,col=1,title=utf8-bom::'
+}
+
+@test "github: -q and -b change nothing" {
+	xs --format=github bad.xml
+	local out="$output"
+	xs --format=github -q -b bad.xml
+	assert_success
+	[ "$output" = "$out" ]
+}
+
+@test "github: a name's %, CR, LF, colon and comma are escaped; other bytes visibly" {
+	need_python
+	local name
+	name=$(printf 'we,ird:na%%me x\n\r\377.xml')
+	cp ok.xml "$name"
+	printf '\357\273\277<a/>' > "$name"
+	xs --format=github "$name"
+	assert_success
+	assert_output --partial '::warning file=we%2Cird%3Ana%25me x%0A%0D\xFF.xml,line=1,col=1,title=utf8-bom::'
+	# Undo the escapes as the runner does; the byte FF reads \xFF.
+	printf '%s' "$output" | python3 -c '
+import re, sys
+line = sys.stdin.read()
+m = re.match(r"::warning file=([^,:]*),line=1,col=1,title=utf8-bom::", line)
+v = m.group(1)
+for e, c in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")):
+    v = v.replace(e, c)
+assert v == "we,ird:na%me x\n\r\\xFF.xml", repr(v)
+'
+}
+
+@test "github: a message's % is escaped, its colon and comma are not" {
+	xs --format=github --content-type='application/xml; charset="50%,x:y"' ok.xml
+	assert_success
+	assert_line --partial 'title=unsupported-encoding::charset "50%25,x:y" '
+}
+
+@test "github: diagnostics of a transcode to a file" {
+	printf '<a>\303\251</a>' > e.xml
+	xs --format=github --transcode-to=US-ASCII -o out.xml e.xml
+	assert_failure 1
+	assert_output --regexp '^::error file=e.xml,line=1,col=4,title=unrepresentable::U\+00E9 '
+	[ ! -e out.xml ]
+	[ -z "$stderr" ]
+}
+
+@test "every format but text is a usage error with a transcode to standard output" {
+	local f
+	for f in json github sarif gitlab checkstyle; do
+		xs --format=$f --transcode-to=UTF-16 ok.xml
+		assert_failure 2
+		[ -z "$output" ]
+		stderr_has 'xmlsniff: -i, --mime-encoding, --json and --format print to standard output, where the transcoded entity goes; use -o FILE'
+	done
+	xs --format=text --transcode-to=UTF-8 ok.xml
+	assert_success
+	assert_output '<a/>'
+}
+
+# ---------------------------------------------------------------------------
+# sarif
+
+@test "sarif: the log validates against the SARIF 2.1.0 schema" {
+	need_python
+	local schema
+	schema="$(dirname "$TOP")/shared/data/sarif-schema-2.1.0.json"
+	[ -f "$schema" ] || skip "SARIF schema not found at $schema"
+	python3 -c 'import jsonschema' 2> /dev/null ||
+	    skip "python3-jsonschema is not installed"
+	mkdir -p 'd i r'
+	printf '<a>\001</a>' > 'd i r/odd #?%:.xml'
+	xs --format=sarif bad.xml ok.xml nosuch.xml 'd i r/odd #?%:.xml' - < ok.xml
+	assert_failure 2
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" > log.sarif
+	python3 - "$schema" log.sarif <<'EOF'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+log = json.load(open(sys.argv[2]))
+jsonschema.validate(log, schema)
+EOF
+}
+
+@test "sarif: tool, rules from the table of codes, results, invocation" {
+	need_python
+	xs --list-codes
+	local codes="$output"
+	xs --format=sarif bad.xml ok.xml
+	assert_success
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" > log.sarif
+	printf '%s\n' "$codes" > codes
+	python3 - log.sarif codes "$(msg bad.xml decl-mismatch)" <<'EOF'
+import json, sys
+log = json.load(open(sys.argv[1]))
+codes = [l.split()[:2] for l in open(sys.argv[2])]
+assert log["version"] == "2.1.0"
+assert log["$schema"].endswith("/sarif-schema-2.1.0.json")
+assert len(log["runs"]) == 1
+run = log["runs"][0]
+assert run["columnKind"] == "unicodeCodePoints"
+d = run["tool"]["driver"]
+assert d["name"] == "xmlsniff" and d["version"] == "1.0.0"
+assert "informationUri" not in d
+assert [[r["id"], r["defaultConfiguration"]["level"]] for r in d["rules"]] == codes
+for r in d["rules"]:
+    for k in ("shortDescription", "fullDescription", "help"):
+        assert r[k]["text"], (r["id"], k)
+res = run["results"]
+assert [(r["ruleId"], r["level"]) for r in res] == [
+    ("utf8-bom", "warning"), ("decl-mismatch", "error"),
+    ("illegal-sequence", "error")], res
+for r in res:
+    assert d["rules"][r["ruleIndex"]]["id"] == r["ruleId"]
+m = res[1]
+assert m["message"]["text"] == sys.argv[3]
+loc = m["locations"][0]["physicalLocation"]
+assert loc["artifactLocation"]["uri"] == "bad.xml"
+assert loc["region"] == {"startLine": 1, "startColumn": 31, "byteOffset": 33}
+assert res[2]["message"]["text"].endswith(" (2 times)")
+assert res[2]["locations"][0]["physicalLocation"]["region"]["byteOffset"] == 48
+inv = run["invocations"]
+assert inv == [{"executionSuccessful": True, "exitCode": 0}], inv
+EOF
+}
+
+@test "sarif: the output is exactly one JSON document, with no results for clean inputs" {
+	need_python
+	xs --format=sarif ok.xml
+	assert_success
+	[ "${#lines[@]}" -eq 1 ]
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+log = json.load(sys.stdin)
+assert log["runs"][0]["results"] == []
+'
+}
+
+@test "sarif: URIs are percent-encoded relative references, absolute names file URIs" {
+	need_python
+	mkdir -p 'a b'
+	printf '\357\273\277<a/>' > 'a b/x%#?.xml'
+	printf '\357\273\277<a/>' > 'c:d.xml'
+	printf '\357\273\277<a/>' > "$(printf 'n\377\303\251.xml')"
+	xs --format=sarif 'a b/x%#?.xml' 'c:d.xml' "$(printf 'n\377\303\251.xml')" \
+	    "$BATS_TEST_TMPDIR/ok.xml" "$BATS_TEST_TMPDIR/c:d.xml"
+	assert_success
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+log = json.load(sys.stdin)
+uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for r in log["runs"][0]["results"]]
+tmp = sys.argv[1].replace(":", "%3A")
+assert uris == ["a%20b/x%25%23%3F.xml", "c%3Ad.xml", "n%FF%C3%A9.xml",
+                "file://" + tmp + "/c%3Ad.xml"], uris
+' "$BATS_TEST_TMPDIR"
+}
+
+@test "sarif: unreadable inputs are tool execution notifications, exit 2" {
+	need_python
+	xs --format=sarif nosuch.xml ok.xml - < /dev/null
+	assert_failure 2
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+inv = json.load(sys.stdin)["runs"][0]["invocations"]
+assert len(inv) == 1
+assert inv[0]["executionSuccessful"] is False
+assert inv[0]["exitCode"] == 2
+n = inv[0]["toolExecutionNotifications"]
+assert n == [{"level": "error",
+              "message": {"text": "No such file or directory"},
+              "locations": [{"physicalLocation":
+                  {"artifactLocation": {"uri": "nosuch.xml"}}}]}], n
+'
+}
+
+@test "sarif: standard input has a description instead of a URI" {
+	need_python
+	xs --format=sarif - < bad.xml
+	assert_success
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)["runs"][0]["results"][0]
+assert r["locations"][0]["physicalLocation"]["artifactLocation"] == \
+    {"description": {"text": "standard input"}}
+'
+}
+
+@test "sarif: --strict makes the exit status 1 and the execution still successful" {
+	need_python
+	xs --format=sarif --strict bad.xml
+	assert_failure 1
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+inv = json.load(sys.stdin)["runs"][0]["invocations"][0]
+assert inv == {"executionSuccessful": True, "exitCode": 1}, inv
+'
+}
+
+# ---------------------------------------------------------------------------
+# gitlab
+
+@test "gitlab: one Code Quality array, severities major and minor" {
+	need_python
+	xs --format=gitlab bad.xml ok.xml nosuch.xml
+	assert_failure 2
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" > cq.json
+	python3 - cq.json "$(msg bad.xml decl-mismatch)" <<'EOF'
+import json, sys
+a = json.load(open(sys.argv[1]))
+assert [(i["check_name"], i["severity"], i["location"]["path"],
+         i["location"]["lines"]["begin"]) for i in a] == [
+    ("utf8-bom", "minor", "bad.xml", 1),
+    ("decl-mismatch", "major", "bad.xml", 1),
+    ("illegal-sequence", "major", "bad.xml", 1),
+    ("unreadable", "major", "nosuch.xml", 1)], a
+assert a[1]["description"] == sys.argv[2]
+assert a[2]["description"].endswith(" (2 times)")
+assert a[3]["description"] == "No such file or directory"
+fps = [i["fingerprint"] for i in a]
+assert len(set(fps)) == 4
+for f in fps:
+    assert len(f) == 16 and int(f, 16) >= 0
+for i in a:
+    assert sorted(i) == ["check_name", "description", "fingerprint",
+                         "location", "severity"], i
+EOF
+}
+
+@test "gitlab: the fingerprint is FNV-1a 64 of name, code and offset" {
+	need_python
+	xs --format=gitlab bad.xml
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+def fnv(b):
+    h = 0xcbf29ce484222325
+    for c in b:
+        h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+    return "%016x" % h
+a = json.load(sys.stdin)
+offs = {"utf8-bom": 0, "decl-mismatch": 33, "illegal-sequence": 48}
+for i in a:
+    want = fnv(b"bad.xml\0" + i["check_name"].encode() + b"\0" +
+               str(offs[i["check_name"]]).encode() + b"\0")
+    assert i["fingerprint"] == want, (i, want)
+'
+}
+
+@test "gitlab: fingerprints are the same on every run and differ between files" {
+	need_python
+	cp bad.xml bad2.xml
+	xs --format=gitlab bad.xml bad2.xml
+	local first="$output"
+	xs --format=gitlab bad.xml bad2.xml
+	[ "$output" = "$first" ]
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+fps = [i["fingerprint"] for i in json.load(sys.stdin)]
+assert len(fps) == 6 and len(set(fps)) == 6, fps
+'
+}
+
+@test "gitlab: a clean run is an empty array" {
+	xs --format=gitlab ok.xml
+	assert_success
+	assert_output '[]'
+	[ -z "$stderr" ]
+}
+
+@test "gitlab: names that are not UTF-8 stay valid JSON" {
+	need_python
+	printf '\357\273\277<a/>' > "$(printf 'x\377 y.xml')"
+	xs --format=gitlab "$(printf 'x\377 y.xml')"
+	assert_success
+	assert_output --partial '"path":"x\udcff y.xml"'
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+a = json.load(sys.stdin)
+assert a[0]["location"]["path"].encode("utf-8", "surrogateescape") == b"x\xff y.xml"
+'
+}
+
+# ---------------------------------------------------------------------------
+# checkstyle
+
+@test "checkstyle: the XML document, a file element per input" {
+	need_python
+	local m1 m2 m3
+	m1=$(msg bad.xml utf8-bom)
+	m2=$(msg bad.xml decl-mismatch | sed 's/"/\&quot;/g')
+	m3=$(msg bad.xml illegal-sequence)
+	xs --format=checkstyle bad.xml ok.xml nosuch.xml
+	assert_failure 2
+	[ -z "$stderr" ]
+	assert_output "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
+<checkstyle version=\"4.3\">
+<file name=\"bad.xml\">
+<error line=\"1\" column=\"1\" severity=\"warning\" message=\"$m1\" source=\"xmlsniff.utf8-bom\"/>
+<error line=\"1\" column=\"31\" severity=\"error\" message=\"$m2\" source=\"xmlsniff.decl-mismatch\"/>
+<error line=\"1\" column=\"46\" severity=\"error\" message=\"$m3 (2 times)\" source=\"xmlsniff.illegal-sequence\"/>
+</file>
+<file name=\"ok.xml\">
+</file>
+<file name=\"nosuch.xml\">
+<error severity=\"error\" message=\"No such file or directory\" source=\"xmlsniff.unreadable\"/>
+</file>
+</checkstyle>"
+}
+
+@test "checkstyle: an empty run is still a document" {
+	printf '' > list
+	xs --format=checkstyle --files0-from=list
+	assert_success
+	assert_output '<?xml version="1.0" encoding="UTF-8"?>
+<checkstyle version="4.3">
+</checkstyle>'
+}
+
+@test "checkstyle: names with markup, white space, controls and bad bytes stay well-formed" {
+	need_python
+	local name
+	name=$(printf 'a&b<c>"d\tx\ny\001\377\357\277\276.xml')
+	printf '\357\273\277<a/>' > "$name"
+	xs --format=checkstyle "$name"
+	assert_success
+	assert_line --index 2 '<file name="a&amp;b&lt;c&gt;&quot;d&#9;x&#10;y\x01\xFF\uFFFE.xml">'
+	printf '%s\n' "$output" > cs.xml
+	python3 -c '
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == "checkstyle" and root.get("version") == "4.3"
+f = root.find("file")
+assert f.get("name") == "a&b<c>\"d\tx\ny\\x01\\xFF\\uFFFE.xml", repr(f.get("name"))
+e = f.find("error")
+assert e.get("source") == "xmlsniff.utf8-bom" and e.get("severity") == "warning"
+' cs.xml
+	if command -v xmllint > /dev/null; then
+		xmllint --noout cs.xml
+	fi
+}
+
+@test "checkstyle, gitlab, github: --strict gives exit 1 and the same report" {
+	local f out
+	for f in checkstyle gitlab github; do
+		xs --format=$f bad.xml
+		out="$output"
+		xs --format=$f --strict bad.xml
+		assert_failure 1
+		[ "$output" = "$out" ]
+		xs --format=$f --strict ok.xml
+		assert_success
+	done
+}
+
+@test "checkstyle and sarif: -q changes nothing" {
+	local f
+	for f in checkstyle sarif gitlab; do
+		xs --format=$f bad.xml
+		local out="$output"
+		xs --format=$f -q bad.xml
+		assert_success
+		[ "$output" = "$out" ]
+	done
+}
+
+# ---------------------------------------------------------------------------
+# Output errors
+
+@test "a machine format to a full device: write error, exit 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr sh -c '"$0" --format=sarif bad.xml ok.xml > /dev/full' \
+	    "$XMLSNIFF"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"xmlsniff: write error: No space left on device"* ]]
+}
+
+@test "a machine format with standard output closed: exit 2" {
+	run --separate-stderr sh -c '"$0" --format=github -q bad.xml >&-' \
+	    "$XMLSNIFF"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"xmlsniff: write error: standard output is closed"* ]]
+}
+
+# ---------------------------------------------------------------------------
+# Records never tear
+
+# many N: N small files with long names (lines of about 600 bytes) in d/.
+many() {
+	local i
+	mkdir -p d
+	for i in $(seq 1 "$1"); do
+		printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351\200</a>' \
+		    > "d/file-$i-with-a-name-long-enough-that-a-few-lines-fill-a-pipe-buffer-of-standard-output.xml"
+	done
+}
+
+@test "records: parallel --json processes on one pipe never tear a line" {
+	need_python
+	many 400
+	cd d
+	local i
+	for i in 1 2 3; do
+		printf '%s\0' * | xargs -0 -P8 -n20 "$XMLSNIFF" --json |
+		    python3 -c '
+import json, sys
+n = 0
+for line in sys.stdin.buffer:
+    n += 1
+    json.loads(line)
+assert n == 400, n
+'
+	done
+}
+
+@test "records: parallel text and github processes keep every line whole" {
+	many 400
+	cd d
+	printf '%s\0' * | xargs -0 -P8 -n20 "$XMLSNIFF" > ../out 2> ../err
+	[ "$(grep -c '^file-[0-9]*-with-.*\.xml: ISO-8859-1 (declaration), declared "ISO-8859-1", 1 warning$' ../out)" -eq 400 ]
+	[ "$(wc -l < ../out)" -eq 400 ]
+	[ "$(grep -c '^file-[0-9]*-with-.*\.xml:1:[0-9]*: warning: .* \[suspicious-label\]$' ../err)" -eq 400 ]
+	[ "$(wc -l < ../err)" -eq 400 ]
+	printf '%s\0' * | xargs -0 -P8 -n20 "$XMLSNIFF" --format=github > ../gh
+	[ "$(grep -c '^::warning file=file-[0-9]*-with-.*\.xml,line=1,col=[0-9]*,title=suspicious-label::.*[a-z]$' ../gh)" -eq 400 ]
+	[ "$(wc -l < ../gh)" -eq 400 ]
+}
+
+@test "records: stdout and stderr on one file keep the line before its diagnostics" {
+	xs bad.xml ok.xml
+	local out="$output" err="$stderr"
+	"$XMLSNIFF" bad.xml ok.xml > both 2>&1
+	[ "$(cat both)" = "$(printf '%s\n%s\n%s\n' "${lines[0]}" "$err" "${lines[1]}")" ]
+}
+
+@test "records: a record longer than PIPE_BUF is written whole, in its place" {
+	need_python
+	local long="" i
+	for i in $(seq 1 20); do
+		long="$long/$(printf '%0200d' "$i")"
+	done
+	long=${long#/}
+	mkdir -p "$long"
+	printf '\357\273\277<a/>' > "$long/x.xml"
+	xs --json ok.xml "$long/x.xml" ok.xml
+	assert_success
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[1]}" -gt 4096 ]
+	"$XMLSNIFF" --json ok.xml "$long/x.xml" ok.xml | cat > piped
+	[ "$(cat piped)" = "$output" ]
+	python3 -c '
+import json, sys
+names = [json.loads(l)["file"] for l in open(sys.argv[1])]
+assert names == ["ok.xml", sys.argv[2] + "/x.xml", "ok.xml"], names
+' piped "$long"
+}
+
+@test "a directory without -r is an unreadable input in every machine format" {
+	need_python
+	mkdir d
+	xs --format=github d
+	assert_failure 2
+	assert_output '::error file=d::is a directory (use -r to descend into it)'
+	[ -z "$stderr" ]
+	xs --format=gitlab d
+	assert_failure 2
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+a = json.load(sys.stdin)
+assert a[0]["check_name"] == "unreadable"
+assert a[0]["description"] == "is a directory (use -r to descend into it)"
+'
+	xs --format=checkstyle d
+	assert_failure 2
+	assert_line --index 3 '<error severity="error" message="is a directory (use -r to descend into it)" source="xmlsniff.unreadable"/>'
+}
+
+@test "-r with --format=github walks the tree" {
+	mkdir -p t/u
+	cp bad.xml t/u/b.xml
+	cp ok.xml t/a.xml
+	xs -r --format=github t
+	assert_success
+	[ "${#lines[@]}" -eq 3 ]
+	assert_line --index 0 --regexp '^::warning file=t/u/b.xml,line=1,col=1,title=utf8-bom::'
+}
+
+@test "--help names --format, --list-codes and --explain" {
+	xs --help
+	assert_success
+	assert_output --partial '      --format=FMT      text (default), json, github (workflow'
+	assert_output --partial '      --list-codes      list the diagnostic codes'
+	assert_output --partial '      --explain=CODE    what a code means, and the fix'
+	assert_output --partial '       xmlsniff --list-codes | --explain=CODE'
+}
+
+@test "every format: a name with a space, comma, colon, %, newline and a bad byte" {
+	need_python
+	local name m
+	name=$(printf 'a b,c:d%%e\nf\377.xml')
+	printf '\357\273\277<a/>' > "$name"
+	m=$(msg "$name" utf8-bom)
+	xs "$name"
+	assert_success
+	assert_output 'a b,c:d%e\nf\xFF.xml: UTF-8 (BOM), no declaration, 1 warning'
+	[ "$stderr" = "a b,c:d%e\\nf\\xFF.xml:1:1: warning: $m [utf8-bom]" ]
+	xs --json "$name"
+	assert_output --partial '{"file":"a b,c:d%e\nf\udcff.xml",'
+	xs --format=github "$name"
+	assert_output "::warning file=a b%2Cc%3Ad%25e%0Af\\xFF.xml,line=1,col=1,title=utf8-bom::$m"
+	xs --format=sarif "$name"
+	assert_output --partial '"artifactLocation":{"uri":"a%20b%2Cc%3Ad%25e%0Af%FF.xml"}'
+	xs --format=gitlab "$name"
+	assert_output --partial '"location":{"path":"a b,c:d%e\nf\udcff.xml","lines":{"begin":1}}'
+	xs --format=checkstyle "$name"
+	assert_line --index 2 '<file name="a b,c:d%e&#10;f\xFF.xml">'
+}
+
+@test "a bad --files0-from entry is in the report of the CI formats" {
+	need_python
+	printf 'ok.xml\0\0' > list
+	xs --format=github --files0-from=list
+	assert_failure 2
+	assert_output '::error file=list::name 2 is empty'
+	[ -z "$stderr" ]
+	xs --format=sarif --files0-from=list
+	assert_failure 2
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+n = json.load(sys.stdin)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+assert n[0]["message"]["text"] == "name 2 is empty", n
+'
+	xs --json --files0-from=list
+	assert_failure 2
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$stderr" = 'xmlsniff: list: name 2 is empty' ]
+}
