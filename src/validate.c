@@ -283,9 +283,16 @@ dcache_get(const char *name)
 	for (i = 0; i < 256; i++) {
 		uint32_t c = victim->sbmap[i];
 
+		/* The counting paths (count_sb, plain_sb) take the bytes
+		 * 0A and 0D for LF and CR: a byte that is a line end under
+		 * another value (EBCDIC's LF is 25), or 0A/0D when they are
+		 * something else (U+008E in IBM037), goes the character
+		 * path, which counts decoded characters (XML 1.0 2.11). */
 		victim->simple[i] = (unsigned char)(victim->sb &&
 		    c != SB_BAD && xml_char_ok(c, 0) && !(c >= 0x80 &&
-		    c <= 0x9F && strncmp(name, "ISO-8859-", 9) == 0));
+		    c <= 0x9F && strncmp(name, "ISO-8859-", 9) == 0) &&
+		    !((c == '\n' || c == '\r') && c != (uint32_t)i) &&
+		    !((i == '\n' || i == '\r') && c != (uint32_t)i));
 		victim->simple_lo[i] = i < 0x80 ? victim->simple[i] : 0;
 	}
 	plain_sb_map(&victim->pm, victim->simple);
