@@ -1646,7 +1646,7 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 				close(dfd);
 			}
 		}
-	} else if (dest != NULL)
+	} else if (dest != NULL && strcmp(dest, "-") != 0)
 		close(x->fd);
 	if (rc == 1 && s->dg.d[D_UNREPRESENTABLE].count == 0 &&
 	    s->dg.d[D_ILLEGAL_SEQUENCE].count == 0)

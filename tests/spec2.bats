@@ -121,3 +121,61 @@ ebcdic_list() {
 		[ ! -e out.xml ]
 	done
 }
+
+# ---- -o - is standard output -----------------------------------------
+
+# hex_of_run ARGS...: xmlsniff ARGS, standard output as hex in $hex,
+# standard error in $err, status in $st.
+hex_of_run() {
+	st=0
+	"$XMLSNIFF" "$@" > out.bin 2> err.txt || st=$?
+	hex=$(hexof out.bin)
+	err=$(cat err.txt)
+}
+
+@test "-o -: the entity alone on standard output, exit 0" {
+	printf '<a>x</a>' > p.xml
+	hex_of_run --transcode-to=UTF-16 -o - p.xml
+	assert_equal "$st" 0
+	assert_equal "$hex" "feff003c0061003e0078003c002f0061003e"
+	assert_equal "$err" ""
+	hex_of_run --transcode-to=UTF-8 -o - p.xml
+	assert_equal "$st" 0
+	assert_equal "$hex" "$(printf '<a>x</a>' | od -An -v -tx1 | tr -d ' \n')"
+	assert_equal "$err" ""
+}
+
+@test "-o -: the same bytes as without -o, and from standard input" {
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351</a>' > l.xml
+	"$XMLSNIFF" --transcode-to=UTF-16LE l.xml > want.bin
+	hex_of_run --transcode-to=UTF-16LE -o - l.xml
+	assert_equal "$st" 0
+	assert_equal "$hex" "$(hexof want.bin)"
+	"$XMLSNIFF" --transcode-to=UTF-16LE -o - - < l.xml > got.bin
+	assert_equal "$?" 0
+	assert_equal "$(hexof got.bin)" "$(hexof want.bin)"
+}
+
+@test "-o -: a failing transcode exits 1, a bad option combination 2" {
+	printf '<a>\377</a>' > bad.xml
+	hex_of_run --transcode-to=UTF-16 -o - bad.xml
+	assert_equal "$st" 1
+	assert_equal "$hex" ""
+	assert_equal "$err" "bad.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]"
+	printf '<a>\303\251</a>' > e.xml
+	hex_of_run --transcode-to=US-ASCII -o - e.xml
+	assert_equal "$st" 1
+	[[ "$err" == *"[unrepresentable]"* ]] || fail "$err"
+	hex_of_run --json --transcode-to=UTF-16 -o - e.xml
+	assert_equal "$st" 2
+	assert_equal "$hex" ""
+}
+
+@test "-o -: a write error on standard output is exit 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	printf '<a>x</a>' > p.xml
+	run --separate-stderr sh -c '"$1" --transcode-to=UTF-16 -o - p.xml > /dev/full' sh "$XMLSNIFF"
+	assert_equal "$status" 2
+	assert_output ""
+	[[ "$stderr" == *"write error"* ]] || fail "$stderr"
+}
