@@ -1387,7 +1387,7 @@ decl_layout_ok(const struct sniff *s)
 		return u == UNIT_32LE;
 	case DEC_ICONV:
 		return s->enc.family == ENC_F_EBCDIC ? u == UNIT_EBCDIC :
-		    enc_is_utf16(s->enc.family) ? u == UNIT_16BE ||
+		    enc_is_16(s->enc.family) ? u == UNIT_16BE ||
 		    u == UNIT_16LE : u == UNIT_8;
 	default:
 		return 0;

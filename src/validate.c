@@ -27,6 +27,7 @@ struct val {
 	int		 sb;		/* single-byte: sbmap is valid */
 	int		 ascii;		/* ... and ASCII below 0x80 */
 	int		 stateless;	/* blocks may be decoded at once */
+	unsigned	 step;		/* bytes an illegal code unit spans */
 	const uint32_t	*sbmap;		/* code point, or SB_BAD */
 	const unsigned char *simple;	/* see struct dcache */
 	/* suspicious-label hints for single-byte encodings */
@@ -340,6 +341,9 @@ val_new(const struct sniff *s, struct diags *dg)
 		v->sbmap = v->dc->sbmap;
 		v->simple = v->dc->simple;
 		v->iso8859 = strncmp(s->encname, "ISO-8859-", 9) == 0;
+		/* UCS-2 (UCS-4) resynchronises by whole code units. */
+		v->step = enc_is_16(s->enc.family) ? 2 :
+		    enc_is_32(s->enc.family) ? 4 : 1;
 	}
 	return v;
 }
@@ -815,11 +819,14 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 			i = n;
 		} else {
 			/* EILSEQ, or a sequence that makes more characters
-			 * than any known one (E2BIG with no progress). */
-			illegal(v, p + i, 1, 0);
+			 * than any known one (E2BIG with no progress): one
+			 * byte, or one code unit of a 16/32-bit encoding. */
+			size_t k = v->step < n - i ? v->step : n - i;
+
+			illegal(v, p + i, k, 0);
 			v->col++;
-			v->off++;
-			i++;
+			v->off += k;
+			i += k;
 		}
 	}
 	if (eof && i == n)

@@ -99,7 +99,10 @@ enum family {
 	ENC_F_32LE,
 	ENC_F_ASCII,	/* "<?xml" is 3C 3F 78 6D 6C */
 	ENC_F_EBCDIC,	/* "<?xml" is 4C 6F A7 94 93 */
-	ENC_F_OTHER
+	ENC_F_OTHER,
+	ENC_F_UCS2,	/* ISO-10646-UCS-2: 16-bit, byte order from the BOM
+			 * or the pattern, big-endian by default */
+	ENC_F_UCS4	/* ISO-10646-UCS-4: the same, 32-bit */
 };
 
 struct enc_entry {
@@ -128,6 +131,8 @@ const char	*enc_u32le(void);
 const char	*enc_family_name(enum family);
 int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);
+int		 enc_is_16(enum family);
+int		 enc_is_32(enum family);
 int		 enc_compatible(const struct enc *, const struct enc *);
 int		 enc_same(const struct enc *, const struct enc *);
 void		 enc_lower(char *, const char *, size_t);

@@ -179,3 +179,175 @@ hex_of_run() {
 	assert_output ""
 	[[ "$stderr" == *"write error"* ]] || fail "$stderr"
 }
+
+# ---- ISO-10646-UCS-2 and -UCS-4 are not UTF-16 and UTF-32 ------------
+
+# decl16 ORDER NAME: an XML declaration naming NAME and an element, in
+# 16-bit units of ORDER (BE or LE), no BOM.
+decl16() {
+	in_enc "UTF-16$1" "<?xml version=\"1.0\" encoding=\"$2\"?><a>\303\251</a>"
+}
+
+decl32() {
+	in_enc "UTF-32$1" "<?xml version=\"1.0\" encoding=\"$2\"?><a>\303\251</a>"
+}
+
+@test "UCS-2: declared without a BOM, either byte order, no bom-missing" {
+	local o
+	for o in BE LE; do
+		decl16 $o ISO-10646-UCS-2 > f.xml
+		xs f.xml
+		assert_output 'f.xml: ISO-10646-UCS-2 (declaration), declared "ISO-10646-UCS-2"'
+		assert_equal "$stderr" ""
+		assert_equal "$status" 0
+		xs --strict --json f.xml
+		assert_output --partial '"encoding":"ISO-10646-UCS-2","source":"declaration","bom":null'
+		assert_output --partial '"errors":0,"warnings":0,"diagnostics":[]}'
+		assert_equal "$status" 0
+	done
+}
+
+@test "UCS-2: the registry alias csUnicode is the same encoding" {
+	decl16 BE csUnicode > f.xml
+	xs f.xml
+	assert_output 'f.xml: ISO-10646-UCS-2 (declaration), declared "csUnicode"'
+	assert_equal "$stderr" ""
+}
+
+@test "UCS-2: a BOM before it is allowed in either order (not bom-forbidden)" {
+	{ printf '\376\377'; decl16 BE ISO-10646-UCS-2; } > b.xml
+	{ printf '\377\376'; decl16 LE ISO-10646-UCS-2; } > l.xml
+	xs --strict b.xml l.xml
+	assert_line --index 0 'b.xml: UTF-16BE (BOM), declared "ISO-10646-UCS-2"'
+	assert_line --index 1 'l.xml: UTF-16LE (BOM), declared "ISO-10646-UCS-2"'
+	assert_equal "$stderr" ""
+	assert_equal "$status" 0
+}
+
+@test "UCS-2: a charset parameter alone needs no BOM either" {
+	in_enc UTF-16BE '<a>\303\251</a>' > f.xml
+	xs --content-type='application/xml; charset=ISO-10646-UCS-2' f.xml
+	assert_output 'f.xml: ISO-10646-UCS-2 (charset), no declaration, charset "ISO-10646-UCS-2", 1 warning'
+	assert_equal "$stderr" 'f.xml:1:1: warning: no encoding declaration: the entity relies on the charset parameter alone (RFC 7303 section 3.2); add encoding="ISO-10646-UCS-2" to the declaration [missing-decl]'
+}
+
+@test "UCS-2: a surrogate pair is illegal, resynchronised by code units" {
+	in_enc UTF-16BE '<?xml version="1.0" encoding="ISO-10646-UCS-2"?><a>\360\237\230\200</a>' > f.xml
+	xs f.xml
+	assert_output 'f.xml: ISO-10646-UCS-2 (declaration), declared "ISO-10646-UCS-2", 1 error'
+	assert_equal "$stderr" 'f.xml:1:52: error: bytes D8 3D are not valid in ISO-10646-UCS-2; the entity is not in this encoding: declare the encoding it is in, or re-encode it (2 times) [illegal-sequence]'
+}
+
+@test "UTF-16: still bom-missing when declared without a BOM, both orders" {
+	local o
+	for o in BE LE; do
+		decl16 $o UTF-16 > f.xml
+		xs f.xml
+		assert_output "f.xml: UTF-16$o (declaration), declared \"UTF-16\", 1 error"
+		assert_equal "$stderr" "f.xml:1:1: error: labelled \"UTF-16\" but there is no BOM (XML 1.0 section 4.3.3: UTF-16 entities must begin with one); add the BOM, or label it UTF-16$o [bom-missing]"
+	done
+}
+
+@test "UCS-4: declared without a BOM, either order: only the utf32 warning" {
+	local o
+	for o in BE LE; do
+		decl32 $o ISO-10646-UCS-4 > f.xml
+		xs f.xml
+		assert_output 'f.xml: ISO-10646-UCS-4 (declaration), declared "ISO-10646-UCS-4", 1 warning'
+		assert_equal "$stderr" 'f.xml:1:1: warning: UTF-32 is NOT RECOMMENDED for XML (RFC 7303 section 3.2); use UTF-8 [utf32]'
+	done
+	{ printf '\377\376\000\000'; decl32 LE ISO-10646-UCS-4; } > f.xml
+	xs f.xml
+	assert_output 'f.xml: UTF-32LE (BOM), declared "ISO-10646-UCS-4", 1 warning'
+}
+
+@test "iconv's UCS spellings: unregistered-name only, with the registered name" {
+	decl16 LE UCS-2 > a.xml
+	{ printf '\377\376'; decl16 LE UCS-2; } > b.xml
+	decl32 BE UCS-4 > c.xml
+	decl16 BE UNICODE > d.xml
+	{ printf '\376\377'; decl16 BE UNICODE; } > e.xml
+	xs a.xml b.xml c.xml d.xml e.xml
+	assert_line --index 0 'a.xml: ISO-10646-UCS-2 (declaration), declared "UCS-2", 1 warning'
+	assert_line --index 1 'b.xml: UTF-16LE (BOM), declared "UCS-2", 1 warning'
+	assert_line --index 2 'c.xml: ISO-10646-UCS-4 (declaration), declared "UCS-4", 2 warnings'
+	assert_line --index 3 'd.xml: ISO-10646-UCS-2 (declaration), declared "UNICODE", 1 warning'
+	assert_line --index 4 'e.xml: UTF-16BE (BOM), declared "UNICODE", 1 warning'
+	stderr_has 'a.xml:1:31: warning: declared encoding "UCS-2" is not a name in the IANA registry; write "ISO-10646-UCS-2" [unregistered-name]'
+	stderr_has 'c.xml:1:31: warning: declared encoding "UCS-4" is not a name in the IANA registry; write "ISO-10646-UCS-4" [unregistered-name]'
+	stderr_has 'e.xml:1:31: warning: declared encoding "UNICODE" is not a name in the IANA registry; write "ISO-10646-UCS-2" [unregistered-name]'
+	stderr_lacks 'error'
+	assert_equal "$status" 0
+}
+
+@test "decl-mismatch names layouts in words, never an internal family" {
+	decl16 LE UCS-4 > a.xml
+	decl32 BE UCS-2 > b.xml
+	in_enc UTF-16BE '<?xml version="1.0" encoding="ISO-8859-1"?><a/>' > c.xml
+	in_enc UTF-16LE '<?xml version="1.0" encoding="IBM037"?><a/>' > d.xml
+	in_enc UTF-16BE '<?xml version="1.0" encoding="UCS-2LE"?><a/>' > e.xml
+	xs a.xml b.xml c.xml d.xml e.xml
+	stderr_has 'a.xml:1:31: error: declared "UCS-4" (a 32-bit encoding) but the bytes are 16-bit little-endian; declare the encoding the bytes are in [decl-mismatch]'
+	stderr_has 'b.xml:1:31: error: declared "UCS-2" (a 16-bit encoding) but the bytes are 32-bit big-endian; declare the encoding the bytes are in [decl-mismatch]'
+	stderr_has 'c.xml:1:31: error: declared "ISO-8859-1" (an 8-bit ASCII-compatible encoding) but the bytes are 16-bit big-endian'
+	stderr_has 'd.xml:1:31: error: declared "IBM037" (an EBCDIC encoding) but the bytes are 16-bit little-endian'
+	stderr_has 'e.xml:1:31: error: declared "UCS-2LE" (a 16-bit little-endian encoding) but the bytes are 16-bit big-endian'
+	stderr_lacks '(other)'
+	stderr_lacks '(ASCII-compatible)'
+}
+
+@test "suspicious-label names the charset's layout in words" {
+	printf '<?xml version="1.0"?><a/>' > f.xml
+	xs --content-type='text/xml; charset=UTF-32BE' f.xml
+	stderr_has 'f.xml:1:1: warning: the bytes are ASCII-compatible, but the charset says "UTF-32BE" (a 32-bit big-endian encoding); the label is probably wrong [suspicious-label]'
+	xs --content-type='text/xml; charset=UCS-2' f.xml
+	stderr_has 'the charset says "UCS-2" (a 16-bit encoding)'
+}
+
+# ---- -i and --mime-encoding: registered names ------------------------
+
+@test "-i: iconv's spellings are labelled with the registered name" {
+	local pair alias want
+	for pair in cp1252:windows-1252 sjis:shift_jis ascii:us-ascii \
+	    cp932:windows-31j ms932:windows-31j latin1:iso-8859-1 \
+	    utf8:utf-8 eucjp:euc-jp euc-jp:euc-jp gbk:gbk cp936:gbk \
+	    big5hkscs:big5-hkscs koi8r:koi8-r cp850:ibm850 ujis:euc-jp \
+	    ms-ansi:windows-1252 CP1251:windows-1251; do
+		alias=${pair%%:*} want=${pair#*:}
+		printf '<?xml version="1.0" encoding="%s"?><a/>' "$alias" > f.xml
+		xs -i f.xml
+		assert_output "f.xml: application/xml; charset=$want"
+		xs --mime-encoding -b f.xml
+		assert_output "$want"
+		printf '<a/>' > g.xml
+		xs -i --content-type="text/xml; charset=$alias" g.xml
+		assert_output "g.xml: text/xml; charset=$want"
+	done
+}
+
+@test "-i: the UCS spellings, in their own layouts" {
+	decl16 BE ucs-2 > a.xml
+	decl16 LE UCS2 > b.xml
+	decl32 BE ucs-4 > c.xml
+	decl16 BE UNICODE > d.xml
+	xs -i a.xml b.xml c.xml d.xml
+	assert_output 'a.xml: application/xml; charset=iso-10646-ucs-2
+b.xml: application/xml; charset=iso-10646-ucs-2
+c.xml: application/xml; charset=iso-10646-ucs-4
+d.xml: application/xml; charset=iso-10646-ucs-2'
+}
+
+@test "-i: UCS-4 in octet order 2143 or 3412 gets no charset parameter" {
+	printf '\000\000\377\376' > a.xml
+	printf '\376\377\000\000' > b.xml
+	xs -i a.xml b.xml
+	assert_output 'a.xml: application/xml
+b.xml: application/xml'
+	xs --mime-encoding a.xml b.xml
+	assert_output 'a.xml: unknown
+b.xml: unknown'
+	xs --json a.xml
+	assert_output --partial '"mime":"application/xml",'
+	xs -i --content-type='application/atom+xml' a.xml
+	assert_output 'a.xml: application/atom+xml'
+}
