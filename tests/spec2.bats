@@ -351,3 +351,115 @@ b.xml: unknown'
 	xs -i --content-type='application/atom+xml' a.xml
 	assert_output 'a.xml: application/atom+xml'
 }
+
+# ---- transcoded output reads back as the target, cleanly -------------
+
+# sample NAME: an input of one kind (declared or not, BOM or not).
+sample() {
+	case $1 in
+	u8)	printf '<a>x</a>' ;;
+	u8-decl) printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>x</a>' ;;
+	u8-ver)	printf '<?xml version="1.0"?>\n<a>x</a>' ;;
+	u8-text) printf '<?xml version="1.0" standalone="yes"?>\n<a>x</a>' ;;
+	u8-bom)	printf '\357\273\277<a>x</a>' ;;
+	u8-bom-decl) printf '\357\273\277<?xml version="1.0" encoding="UTF-8"?><a>x</a>' ;;
+	u16-bom) printf '\377\376'; in_enc UTF-16LE '<a>x</a>' ;;
+	u16-bom-decl) printf '\376\377'; in_enc UTF-16BE '<?xml version="1.0" encoding="UTF-16"?><a>x</a>' ;;
+	u16le-decl) in_enc UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?><a>x</a>' ;;
+	u32-bom-decl) printf '\000\000\376\377'; in_enc UTF-32BE '<?xml version="1.0" encoding="UTF-32"?><a>x</a>' ;;
+	latin1)	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>x</a>' ;;
+	ibm037)	in_enc IBM037 '<?xml version="1.0" encoding="IBM037"?><a>x</a>' ;;
+	esac
+}
+
+@test "transcode: every target reads back as itself, with no avoidable diagnostic" {
+	local t tg opt want i json codes
+	for t in UTF-8 UTF-8:--utf8-bom UTF-16 UTF-16:--byte-order=le UTF-16LE \
+	    UTF-16BE UTF-32 UTF-32:--byte-order=le UTF-32LE UTF-32BE \
+	    ISO-10646-UCS-2 ISO-10646-UCS-4 ISO-8859-1 windows-1252 \
+	    Shift_JIS EUC-JP ISO-2022-JP GB18030 Big5 KOI8-R US-ASCII \
+	    IBM037 IBM500 IBM1047; do
+		tg=${t%%:*} opt=
+		[ "$tg" = "$t" ] || opt=${t#*:}
+		case $t in
+		UTF-16) want=UTF-16BE ;;
+		UTF-16:*) want=UTF-16LE ;;
+		UTF-32) want=UTF-32BE ;;
+		UTF-32:*) want=UTF-32LE ;;
+		*) want=$tg ;;
+		esac
+		for i in u8 u8-decl u8-ver u8-text u8-bom u8-bom-decl u16-bom \
+		    u16-bom-decl u16le-decl u32-bom-decl latin1 ibm037; do
+			sample $i > in.xml
+			rm -f out.xml
+			run "$XMLSNIFF" --transcode-to="$tg" $opt -o out.xml in.xml
+			[ "$status" -eq 0 ] || fail "$t from $i: exit $status: $output"
+			json=$("$XMLSNIFF" --json out.xml)
+			[[ $json == *"\"encoding\":\"$want\","* ]] ||
+			    fail "$t from $i reads back as: $json"
+			[[ $json == *'"errors":0,'* ]] ||
+			    fail "$t from $i has errors: $json"
+			codes=$(printf '%s' "$json" | grep -o '"code":"[^"]*"' |
+			    sort -u | tr '\n' ' ')
+			case $t in
+			UTF-32*|ISO-10646-UCS-4) [ "$codes" = '"code":"utf32" ' ] ;;
+			UTF-8:--utf8-bom) [ "$codes" = '"code":"utf8-bom" ' ] ;;
+			*) [ -z "$codes" ] ;;
+			esac || fail "$t from $i reads back with: $codes"
+		done
+	done
+}
+
+@test "transcode: UTF-32 with a BOM inserts encoding=\"UTF-32\"" {
+	printf '<a>x</a>' > f.xml
+	hex_of_run --transcode-to=UTF-32 f.xml
+	assert_equal "$st" 0
+	assert_equal "$hex" "0000feff$(in_enc UTF-32BE '<?xml version="1.0" encoding="UTF-32"?><a>x</a>' | od -An -v -tx1 | tr -d ' \n')"
+	assert_equal "$err" "f.xml:1:1: warning: the output is UTF-32, which is NOT RECOMMENDED for XML (RFC 7303 section 3.2) [utf32]"
+	hex_of_run --transcode-to=UTF-32 --byte-order=le f.xml
+	assert_equal "$hex" "fffe0000$(in_enc UTF-32LE '<?xml version="1.0" encoding="UTF-32"?><a>x</a>' | od -An -v -tx1 | tr -d ' \n')"
+	printf '<?xml version="1.0"?><a>x</a>' > v.xml
+	hex_of_run --transcode-to=UTF-32 v.xml
+	assert_equal "$hex" "0000feff$(in_enc UTF-32BE '<?xml version="1.0" encoding="UTF-32"?><a>x</a>' | od -An -v -tx1 | tr -d ' \n')"
+}
+
+@test "transcode: ISO-10646-UCS-2 is big-endian, no BOM, declared" {
+	printf '\357\273\277<a>x\303\251</a>' > f.xml
+	hex_of_run --transcode-to=ISO-10646-UCS-2 f.xml
+	assert_equal "$st" 0
+	assert_equal "$hex" "$(in_enc UTF-16BE '<?xml version="1.0" encoding="ISO-10646-UCS-2"?><a>x\303\251</a>' | od -An -v -tx1 | tr -d ' \n')"
+	assert_equal "$err" "f.xml:1:1: warning: UTF-8 with a BOM; RFC 7303 section 3.3 recommends none: strip it with --transcode-to=UTF-8 [utf8-bom]"
+	hex_of_run --transcode-to=ucs-2 --byte-order=le f.xml
+	assert_equal "$hex" "$(in_enc UTF-16BE '<?xml version="1.0" encoding="ISO-10646-UCS-2"?><a>x\303\251</a>' | od -An -v -tx1 | tr -d ' \n')"
+}
+
+@test "transcode: above U+FFFF is unrepresentable in UCS-2, ncr writes a reference" {
+	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>\360\237\230\200</a>' > f.xml
+	hex_of_run --transcode-to=ISO-10646-UCS-2 -o out.xml f.xml
+	assert_equal "$st" 1
+	assert_equal "$err" "f.xml:2:4: error: U+1F600 cannot be written in ISO-10646-UCS-2; use --fallback=ncr to write &#x1F600; or choose a target that has it [unrepresentable]"
+	[ ! -e out.xml ]
+	hex_of_run --transcode-to=ISO-10646-UCS-2 --fallback=ncr f.xml
+	assert_equal "$st" 0
+	assert_equal "$hex" "$(in_enc UTF-16BE '<?xml version="1.0" encoding="ISO-10646-UCS-2"?>\n<a>&#x1F600;</a>' | od -An -v -tx1 | tr -d ' \n')"
+}
+
+@test "transcode: ISO-10646-UCS-4 is big-endian, no BOM, declared" {
+	printf '\376\377' > f.xml
+	in_enc UTF-16BE '<?xml version="1.0" encoding="UTF-16"?><a>\360\237\230\200</a>' >> f.xml
+	hex_of_run --transcode-to=ISO-10646-UCS-4 f.xml
+	assert_equal "$st" 0
+	assert_equal "$hex" "$(in_enc UTF-32BE '<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a>\360\237\230\200</a>' | od -An -v -tx1 | tr -d ' \n')"
+	assert_equal "$err" "f.xml:1:1: warning: the output is UTF-32, which is NOT RECOMMENDED for XML (RFC 7303 section 3.2) [utf32]"
+}
+
+@test "transcode: a U+FEFF after a UTF-8 BOM is content, kept behind a BOM" {
+	printf '\357\273\277\357\273\277<a/>' > f.xml
+	hex_of_run --transcode-to=UTF-8 f.xml
+	assert_equal "$st" 0
+	assert_equal "$hex" "efbbbfefbbbf3c612f3e"
+	hex_of_run --transcode-to=UTF-8 --utf8-bom f.xml
+	assert_equal "$hex" "efbbbfefbbbf3c612f3e"
+	hex_of_run --transcode-to=UTF-16LE f.xml
+	assert_equal "$hex" "$(in_enc UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?>\357\273\277<a/>' | od -An -v -tx1 | tr -d ' \n')"
+}
