@@ -150,7 +150,9 @@ struct decl {
 	int		 has_version;
 	char		 version[16];
 	int		 has_encoding;
-	char		 encoding[256];	/* raw value (cut at 255 characters) */
+	char		 encoding[256];	/* the value as written, characters of
+					 * 16/32-bit and EBCDIC layouts in
+					 * UTF-8 (cut at 255 bytes) */
 	int		 enc_ok;	/* the value is a well-formed EncName */
 	int		 standalone;	/* -1 absent, 0 no, 1 yes */
 	char		 quote;		/* quote around the encoding value */

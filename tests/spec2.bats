@@ -463,3 +463,70 @@ sample() {
 	hex_of_run --transcode-to=UTF-16LE f.xml
 	assert_equal "$hex" "$(in_enc UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?>\357\273\277<a/>' | od -An -v -tx1 | tr -d ' \n')"
 }
+
+# ---- declared values as written ---------------------------------------
+
+# decl_obj: the declaration object of the JSON line in $output.
+decl_obj() {
+	printf '%s' "$output" | grep -o '"declaration":{[^}]*}'
+}
+
+@test "declared value: tab, UTF-8 and other bytes in an 8-bit layout" {
+	printf '<?xml version="1.0" encoding="a\tb\303\251\351"?><a/>' > f.xml
+	xs f.xml
+	assert_output 'f.xml: UTF-8 (default), declared "a\tbé\xE9", 2 errors'
+	xs --json f.xml
+	assert_equal "$(decl_obj)" '"declaration":{"kind":"xml","version":"1.0","encoding":"a\tbé\udce9","standalone":null}'
+	printf "<?xml version='1.0' encoding='a\"b\\\\c'?><a/>" > q.xml
+	xs q.xml
+	assert_output 'q.xml: UTF-8 (default), declared "a\"b\\c", 1 error'
+	xs --json q.xml
+	assert_equal "$(decl_obj)" '"declaration":{"kind":"xml","version":"1.0","encoding":"a\"b\\c","standalone":null}'
+}
+
+@test "declared value: 16- and 32-bit layouts give the characters in UTF-8" {
+	local f bom
+	for f in UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
+		for bom in 0 1; do
+			{
+				[ $bom = 0 ] || printf '\357\273\277' | iconv -f UTF-8 -t $f
+				in_enc $f '<?xml version="1.0" encoding="a\tb\303\251\360\237\230\200\304\200"?><a/>'
+			} > f.xml
+			xs f.xml
+			[[ $output == *'declared "a\tbé😀Ā"'* ]] || fail "$f bom $bom: $output"
+			xs --json f.xml
+			assert_equal "$(decl_obj)" '"declaration":{"kind":"xml","version":"1.0","encoding":"a\tbé😀Ā","standalone":null}'
+		done
+	done
+}
+
+@test "declared value: EBCDIC gives the characters in UTF-8" {
+	local e
+	for e in $(ebcdic_list); do
+		in_enc $e '<?xml version="1.0" encoding="a\tb\303\251"?><a/>' > f.xml
+		xs f.xml
+		[[ $output == *'declared "a\tbé"'* ]] || fail "$e: $output"
+		xs --json f.xml
+		assert_equal "$(decl_obj)" '"declaration":{"kind":"xml","version":"1.0","encoding":"a\tbé","standalone":null}'
+	done
+}
+
+@test "declared value: a 32-bit unit past U+10FFFF is given as its bytes" {
+	{ in_enc UTF-32BE '<?xml version="1.0" encoding="a'; printf '\000\021\000\000'; in_enc UTF-32BE '"?><a/>'; } > f.xml
+	xs f.xml
+	[[ $output == *'declared "a\xC0\x80\x11\xC0\x80\xC0\x80"'* ]] || fail "$output"
+	xs --json f.xml
+	assert_equal "$(decl_obj)" '"declaration":{"kind":"xml","version":"1.0","encoding":"a\udcc0\udc80\u0011\udcc0\udc80\udcc0\udc80","standalone":null}'
+}
+
+@test "declared value: U+0000 is given as C0 80, in every layout" {
+	local f
+	printf '<?xml version="1.0" encoding="a\000b"?><a/>' > f.xml
+	xs f.xml
+	[[ $output == *'declared "a\xC0\x80b"'* ]] || fail "$output"
+	for f in UTF-16BE UTF-32LE; do
+		printf '<?xml version="1.0" encoding="a\000b"?><a/>' | iconv -f UTF-8 -t $f > f.xml
+		xs --json f.xml
+		[[ $output == *'"encoding":"a\udcc0\udc80b"'* ]] || fail "$f: $output"
+	done
+}
