@@ -256,8 +256,9 @@ target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
 		return -1;
 	}
 	/* RFC 7303 section 3.3: "anything else" never begins with a BOM;
-	 * a converter that writes one of its own (glibc's UNICODE, UCS-2
-	 * in some versions) cannot be used. */
+	 * a converter that writes one of its own (UCS-2 in some iconvs;
+	 * glibc's UNICODE is looked up as ISO-10646-UCS-2 before this)
+	 * cannot be used. */
 	if (xo->kind == T_ICONV && !xo->bom && writes_bom(xo->iconv)) {
 		snprintf(err, errsize, "iconv writes a byte order mark of its "
 		    "own for %s; use UTF-16 or UTF-32", n);

@@ -182,20 +182,16 @@ hex_of_run() {
 
 # ---- ISO-10646-UCS-2 and -UCS-4 are not UTF-16 and UTF-32 ------------
 
-# decl16 ORDER NAME: an XML declaration naming NAME and an element, in
-# 16-bit units of ORDER (BE or LE), no BOM.
-decl16() {
-	in_enc "UTF-16$1" "<?xml version=\"1.0\" encoding=\"$2\"?><a>\303\251</a>"
-}
-
-decl32() {
-	in_enc "UTF-32$1" "<?xml version=\"1.0\" encoding=\"$2\"?><a>\303\251</a>"
+# decl_in FORM NAME: an XML declaration naming NAME and an element, in
+# the Unicode form FORM (UTF-16BE, UTF-32LE...), no BOM.
+decl_in() {
+	in_enc "$1" "<?xml version=\"1.0\" encoding=\"$2\"?><a>\303\251</a>"
 }
 
 @test "UCS-2: declared without a BOM, either byte order, no bom-missing" {
 	local o
 	for o in BE LE; do
-		decl16 $o ISO-10646-UCS-2 > f.xml
+		decl_in UTF-16$o ISO-10646-UCS-2 > f.xml
 		xs f.xml
 		assert_output 'f.xml: ISO-10646-UCS-2 (declaration), declared "ISO-10646-UCS-2"'
 		assert_equal "$stderr" ""
@@ -208,15 +204,15 @@ decl32() {
 }
 
 @test "UCS-2: the registry alias csUnicode is the same encoding" {
-	decl16 BE csUnicode > f.xml
+	decl_in UTF-16BE csUnicode > f.xml
 	xs f.xml
 	assert_output 'f.xml: ISO-10646-UCS-2 (declaration), declared "csUnicode"'
 	assert_equal "$stderr" ""
 }
 
 @test "UCS-2: a BOM before it is allowed in either order (not bom-forbidden)" {
-	{ printf '\376\377'; decl16 BE ISO-10646-UCS-2; } > b.xml
-	{ printf '\377\376'; decl16 LE ISO-10646-UCS-2; } > l.xml
+	{ printf '\376\377'; decl_in UTF-16BE ISO-10646-UCS-2; } > b.xml
+	{ printf '\377\376'; decl_in UTF-16LE ISO-10646-UCS-2; } > l.xml
 	xs --strict b.xml l.xml
 	assert_line --index 0 'b.xml: UTF-16BE (BOM), declared "ISO-10646-UCS-2"'
 	assert_line --index 1 'l.xml: UTF-16LE (BOM), declared "ISO-10646-UCS-2"'
@@ -241,7 +237,7 @@ decl32() {
 @test "UTF-16: still bom-missing when declared without a BOM, both orders" {
 	local o
 	for o in BE LE; do
-		decl16 $o UTF-16 > f.xml
+		decl_in UTF-16$o UTF-16 > f.xml
 		xs f.xml
 		assert_output "f.xml: UTF-16$o (declaration), declared \"UTF-16\", 1 error"
 		assert_equal "$stderr" "f.xml:1:1: error: labelled \"UTF-16\" but there is no BOM (XML 1.0 section 4.3.3: UTF-16 entities must begin with one); add the BOM, or label it UTF-16$o [bom-missing]"
@@ -251,22 +247,22 @@ decl32() {
 @test "UCS-4: declared without a BOM, either order: only the utf32 warning" {
 	local o
 	for o in BE LE; do
-		decl32 $o ISO-10646-UCS-4 > f.xml
+		decl_in UTF-32$o ISO-10646-UCS-4 > f.xml
 		xs f.xml
 		assert_output 'f.xml: ISO-10646-UCS-4 (declaration), declared "ISO-10646-UCS-4", 1 warning'
 		assert_equal "$stderr" 'f.xml:1:1: warning: UTF-32 is NOT RECOMMENDED for XML (RFC 7303 section 3.2); use UTF-8 [utf32]'
 	done
-	{ printf '\377\376\000\000'; decl32 LE ISO-10646-UCS-4; } > f.xml
+	{ printf '\377\376\000\000'; decl_in UTF-32LE ISO-10646-UCS-4; } > f.xml
 	xs f.xml
 	assert_output 'f.xml: UTF-32LE (BOM), declared "ISO-10646-UCS-4", 1 warning'
 }
 
 @test "iconv's UCS spellings: unregistered-name only, with the registered name" {
-	decl16 LE UCS-2 > a.xml
-	{ printf '\377\376'; decl16 LE UCS-2; } > b.xml
-	decl32 BE UCS-4 > c.xml
-	decl16 BE UNICODE > d.xml
-	{ printf '\376\377'; decl16 BE UNICODE; } > e.xml
+	decl_in UTF-16LE UCS-2 > a.xml
+	{ printf '\377\376'; decl_in UTF-16LE UCS-2; } > b.xml
+	decl_in UTF-32BE UCS-4 > c.xml
+	decl_in UTF-16BE UNICODE > d.xml
+	{ printf '\376\377'; decl_in UTF-16BE UNICODE; } > e.xml
 	xs a.xml b.xml c.xml d.xml e.xml
 	assert_line --index 0 'a.xml: ISO-10646-UCS-2 (declaration), declared "UCS-2", 1 warning'
 	assert_line --index 1 'b.xml: UTF-16LE (BOM), declared "UCS-2", 1 warning'
@@ -281,8 +277,8 @@ decl32() {
 }
 
 @test "decl-mismatch names layouts in words, never an internal family" {
-	decl16 LE UCS-4 > a.xml
-	decl32 BE UCS-2 > b.xml
+	decl_in UTF-16LE UCS-4 > a.xml
+	decl_in UTF-32BE UCS-2 > b.xml
 	in_enc UTF-16BE '<?xml version="1.0" encoding="ISO-8859-1"?><a/>' > c.xml
 	in_enc UTF-16LE '<?xml version="1.0" encoding="IBM037"?><a/>' > d.xml
 	in_enc UTF-16BE '<?xml version="1.0" encoding="UCS-2LE"?><a/>' > e.xml
@@ -326,10 +322,10 @@ decl32() {
 }
 
 @test "-i: the UCS spellings, in their own layouts" {
-	decl16 BE ucs-2 > a.xml
-	decl16 LE UCS2 > b.xml
-	decl32 BE ucs-4 > c.xml
-	decl16 BE UNICODE > d.xml
+	decl_in UTF-16BE ucs-2 > a.xml
+	decl_in UTF-16LE UCS2 > b.xml
+	decl_in UTF-32BE ucs-4 > c.xml
+	decl_in UTF-16BE UNICODE > d.xml
 	xs -i a.xml b.xml c.xml d.xml
 	assert_output 'a.xml: application/xml; charset=iso-10646-ucs-2
 b.xml: application/xml; charset=iso-10646-ucs-2
@@ -529,4 +525,17 @@ decl_obj() {
 		xs --json f.xml
 		[[ $output == *'"encoding":"a\udcc0\udc80b"'* ]] || fail "$f: $output"
 	done
+}
+
+@test "transcode: iconv's UCS-2, UNICODE and UCS-4 are the ISO-10646 targets" {
+	local t
+	printf '<a>x</a>' > f.xml
+	for t in UCS-2 ucs2 UNICODE; do
+		hex_of_run --transcode-to=$t f.xml
+		assert_equal "$st" 0
+		assert_equal "$hex" "$(in_enc UTF-16BE '<?xml version="1.0" encoding="ISO-10646-UCS-2"?><a>x</a>' | od -An -v -tx1 | tr -d ' \n')"
+	done
+	hex_of_run --transcode-to=UCS-4 f.xml
+	assert_equal "$st" 0
+	assert_equal "$hex" "$(in_enc UTF-32BE '<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a>x</a>' | od -An -v -tx1 | tr -d ' \n')"
 }
