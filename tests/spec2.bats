@@ -539,3 +539,20 @@ decl_obj() {
 	assert_equal "$st" 0
 	assert_equal "$hex" "$(in_enc UTF-32BE '<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a>x</a>' | od -An -v -tx1 | tr -d ' \n')"
 }
+
+@test "transcode: UCS-2 and UCS-4 inputs, either byte order, to UTF-8" {
+	local f
+	for f in UTF-16BE UTF-16LE; do
+		decl_in $f ISO-10646-UCS-2 > f.xml
+		xs --transcode-to=UTF-8 f.xml
+		assert_output '<?xml version="1.0" encoding="UTF-8"?><a>é</a>'
+		assert_equal "$stderr" ""
+		assert_equal "$status" 0
+	done
+	for f in UTF-32BE UTF-32LE; do
+		decl_in $f ISO-10646-UCS-4 > f.xml
+		xs --transcode-to=UTF-8 f.xml
+		assert_output '<?xml version="1.0" encoding="UTF-8"?><a>é</a>'
+		assert_equal "$status" 0
+	done
+}
