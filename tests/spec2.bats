@@ -15,6 +15,13 @@ in_enc() {
 	printf "$2" | iconv -f UTF-8 -t "$1"
 }
 
+# one_warning TEXT CODE: TEXT is exactly one line, the warning CODE at
+# f.xml:1:1 (its wording is the business of the code's own tests).
+one_warning() {
+	[[ $1 != *$'\n'* && $1 == "f.xml:1:1: warning: "*" [$2]" ]] ||
+	    fail "not one $2 warning: $1"
+}
+
 # each_path ARGS...: run xmlsniff ARGS under the character-at-a-time path
 # and the default one; both must print what the first did ($output,
 # $stderr and $status are those of the default path).
@@ -250,7 +257,7 @@ decl_in() {
 		decl_in UTF-32$o ISO-10646-UCS-4 > f.xml
 		xs f.xml
 		assert_output 'f.xml: ISO-10646-UCS-4 (declaration), declared "ISO-10646-UCS-4", 1 warning'
-		assert_equal "$stderr" 'f.xml:1:1: warning: UTF-32 is NOT RECOMMENDED for XML (RFC 7303 section 3.2); use UTF-8 [utf32]'
+		one_warning "$stderr" utf32
 	done
 	{ printf '\377\376\000\000'; decl_in UTF-32LE ISO-10646-UCS-4; } > f.xml
 	xs f.xml
@@ -411,7 +418,7 @@ sample() {
 	hex_of_run --transcode-to=UTF-32 f.xml
 	assert_equal "$st" 0
 	assert_equal "$hex" "0000feff$(in_enc UTF-32BE '<?xml version="1.0" encoding="UTF-32"?><a>x</a>' | od -An -v -tx1 | tr -d ' \n')"
-	assert_equal "$err" "f.xml:1:1: warning: the output is UTF-32, which is NOT RECOMMENDED for XML (RFC 7303 section 3.2) [utf32]"
+	one_warning "$err" utf32
 	hex_of_run --transcode-to=UTF-32 --byte-order=le f.xml
 	assert_equal "$hex" "fffe0000$(in_enc UTF-32LE '<?xml version="1.0" encoding="UTF-32"?><a>x</a>' | od -An -v -tx1 | tr -d ' \n')"
 	printf '<?xml version="1.0"?><a>x</a>' > v.xml
@@ -424,7 +431,7 @@ sample() {
 	hex_of_run --transcode-to=ISO-10646-UCS-2 f.xml
 	assert_equal "$st" 0
 	assert_equal "$hex" "$(in_enc UTF-16BE '<?xml version="1.0" encoding="ISO-10646-UCS-2"?><a>x\303\251</a>' | od -An -v -tx1 | tr -d ' \n')"
-	assert_equal "$err" "f.xml:1:1: warning: UTF-8 with a BOM; RFC 7303 section 3.3 recommends none: strip it with --transcode-to=UTF-8 [utf8-bom]"
+	one_warning "$err" utf8-bom
 	hex_of_run --transcode-to=ucs-2 --byte-order=le f.xml
 	assert_equal "$hex" "$(in_enc UTF-16BE '<?xml version="1.0" encoding="ISO-10646-UCS-2"?><a>x\303\251</a>' | od -An -v -tx1 | tr -d ' \n')"
 }
@@ -446,7 +453,7 @@ sample() {
 	hex_of_run --transcode-to=ISO-10646-UCS-4 f.xml
 	assert_equal "$st" 0
 	assert_equal "$hex" "$(in_enc UTF-32BE '<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a>\360\237\230\200</a>' | od -An -v -tx1 | tr -d ' \n')"
-	assert_equal "$err" "f.xml:1:1: warning: the output is UTF-32, which is NOT RECOMMENDED for XML (RFC 7303 section 3.2) [utf32]"
+	one_warning "$err" utf32
 }
 
 @test "transcode: a U+FEFF after a UTF-8 BOM is content, kept behind a BOM" {
