@@ -98,6 +98,15 @@ ebcdic_list() {
 	done
 }
 
+@test "lines: multi-byte encodings, EBCDIC DBCS included, count decoded line ends" {
+	local e
+	for e in IBM939 EUC-JP Shift_JIS GB18030; do
+		in_enc "$e" "<?xml version=\"1.0\" encoding=\"$e\"?>\r\n<a>\n\346\227\245\r\n\346\227\245\001</a>" > f.xml 2> /dev/null || continue
+		each_path f.xml
+		assert_equal "${stderr##*$'\n'}" "f.xml:4:2: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-char]"
+	done
+}
+
 @test "lines: long EBCDIC text, every fast path gives the decoded line" {
 	local e m i
 	for e in $(ebcdic_list); do
