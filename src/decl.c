@@ -2,6 +2,7 @@
  * The XML declaration (XML 1.0 section 2.8 [23]-[32]) and the text
  * declaration (section 4.3.1 [77]), read in any Appendix F family.
  */
+#include <iconv.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -159,16 +160,126 @@ guess_role(const struct units *s, size_t i, int have_decl)
 }
 
 /*
+ * A byte of an EBCDIC declaration that is not an invariant character, as
+ * IBM037 (CCSID 37) has it: the code page is what the declaration names,
+ * which cannot be read yet.  -1 if iconv lacks IBM037.
+ */
+static long
+ebcdic_other(unsigned char byte)
+{
+	static long map[256];
+	static int done;
+
+	if (!done) {
+		iconv_t cd = iconv_open(enc_u32le(), "IBM037");
+		int b;
+
+		for (b = 0; b < 256; b++) {
+			char in[1], out[8], *ip = in, *op = out;
+			size_t il = 1, ol = sizeof(out);
+
+			in[0] = (char)b;
+			map[b] = -1;
+			if (cd != (iconv_t)-1 && iconv(cd, &ip, &il, &op, &ol) !=
+			    (size_t)-1 && op - out == 4)
+				map[b] = (long)((unsigned char)out[0] |
+				    (unsigned char)out[1] << 8 |
+				    (unsigned char)out[2] << 16 |
+				    (unsigned long)(unsigned char)out[3] << 24);
+		}
+		if (cd != (iconv_t)-1)
+			iconv_close(cd);
+		done = 1;
+	}
+	return map[byte];
+}
+
+/*
+ * Append the character at unit j (value v) to buf[*k..size-1), whole or
+ * not at all, as the value is written: a character of a 16- or 32-bit
+ * layout in UTF-8 (a surrogate pair as one character), an EBCDIC one in
+ * UTF-8 too (ebcdic_other), a byte of an ASCII-compatible layout that is
+ * not ASCII as the byte itself (its encoding is not known yet), a 32-bit
+ * unit past U+10FFFF as its four bytes, U+0000 (and a 00 byte of those
+ * four) as C0 80 (xmlsniff(1), --json).  Return how many units were used.
+ */
+static size_t
+value_char(const struct units *s, size_t j, long v, char *buf, size_t size,
+    size_t *k)
+{
+	const unsigned char *q = s->p + boff(s, j);
+	unsigned char b[8];
+	size_t len = 0, used = 1;
+	unsigned long c = (unsigned long)v;
+
+	if (s->u == UNIT_EBCDIC && v >= 0x80 && ebcdic_other(q[0]) >= 0)
+		c = (unsigned long)ebcdic_other(q[0]);
+	else if (s->usz == 1 && v >= 0x80) {
+		b[len++] = q[0];
+		c = 0x80;	/* no character: the byte alone */
+	} else if (s->usz == 4 && v == 0x100 &&
+	    q[0] + q[1] + q[2] + q[3] != 1) {
+		/* unit_get's 0x100 for past U+10FFFF, not U+0100 (whose
+		 * bytes, in any octet order, are three 00 and one 01). */
+		int i;
+
+		for (i = 0; i < 4; i++)
+			if (q[i] != 0)
+				b[len++] = q[i];
+			else {
+				b[len++] = 0xC0;
+				b[len++] = 0x80;
+			}
+	}
+	if (s->usz == 2 && c >= 0xD800 && c <= 0xDBFF) {
+		long lo = ch(s, j + 1);
+
+		if (lo >= 0xDC00 && lo <= 0xDFFF) {
+			c = 0x10000 + ((c - 0xD800) << 10) +
+			    ((unsigned long)lo - 0xDC00);
+			used = 2;
+		}
+	}
+	if (len > 0)
+		;
+	else if (c == 0) {
+		/* No C string holds a NUL: C0 80, as modified UTF-8 writes
+		 * it, which is not UTF-8 and so is shown escaped. */
+		b[len++] = 0xC0;
+		b[len++] = 0x80;
+	} else if (c < 0x80)
+		b[len++] = (unsigned char)c;
+	else if (c < 0x800) {
+		b[len++] = (unsigned char)(0xC0 | c >> 6);
+		b[len++] = (unsigned char)(0x80 | (c & 0x3F));
+	} else if (c < 0x10000) {
+		b[len++] = (unsigned char)(0xE0 | c >> 12);
+		b[len++] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+		b[len++] = (unsigned char)(0x80 | (c & 0x3F));
+	} else {
+		b[len++] = (unsigned char)(0xF0 | c >> 18);
+		b[len++] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
+		b[len++] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+		b[len++] = (unsigned char)(0x80 | (c & 0x3F));
+	}
+	if (*k + len < size) {
+		memcpy(buf + *k, b, len);
+		*k += len;
+	}
+	return used;
+}
+
+/*
  * Read one pseudo-attribute value in quotes at unit *i into buf (at most
- * size-1 characters, non-ASCII shown as '?'); return its length in units,
- * or -1 on a syntax error (already recorded).  *q gets the quote.
+ * size-1 bytes, as value_char writes it); return its length in units, or
+ * -1 on a syntax error (already recorded).  *q gets the quote.
  */
 static long
 read_value(struct decl *d, const struct units *s, size_t *i, char *buf,
     size_t size, char *q, int *nonascii)
 {
 	long c = ch(s, *i);
-	size_t j, len = 0;
+	size_t j, len = 0, k = 0, full = 0;
 
 	*nonascii = 0;
 	if (c != '"' && c != '\'') {
@@ -193,11 +304,16 @@ read_value(struct decl *d, const struct units *s, size_t *i, char *buf,
 		}
 		if (v >= 0x80 || v < 0x20)
 			*nonascii = 1;
-		if (len + 1 < size)
-			buf[len] = v >= 0x20 && v < 0x7F ? (char)v : '?';
+		if (!full) {
+			size_t k0 = k, used = value_char(s, j, v, buf, size, &k);
+
+			full = k == k0;
+			len += used - 1;
+			j += used - 1;
+		}
 		len++;
 	}
-	buf[len < size ? len : size - 1] = '\0';
+	buf[k] = '\0';
 	*i = j + 1;
 	return (long)len;
 }

@@ -124,7 +124,7 @@ enc_iconv_ok(const char *name)
 
 /*
  * Family of an encoding only iconv knows: how it writes "<?xml"
- * (XML Appendix F).
+ * (XML Appendix F), 8-bit or in 16/32-bit units of one byte order.
  */
 static enum family
 probe_family(const char *name)
@@ -137,12 +137,22 @@ probe_family(const char *name)
 
 	if ((cd = iconv_open(name, "UTF-8")) == (iconv_t)-1)
 		return f;
-	if (iconv(cd, &ip, &il, &op, &ol) != (size_t)-1 && il == 0 &&
-	    op - out == 5) {
-		if (memcmp(out, "<?xml", 5) == 0)
+	if (iconv(cd, &ip, &il, &op, &ol) != (size_t)-1 && il == 0) {
+		if (op - out == 5 && memcmp(out, "<?xml", 5) == 0)
 			f = ENC_F_ASCII;
-		else if (memcmp(out, "\x4C\x6F\xA7\x94\x93", 5) == 0)
+		else if (op - out == 5 &&
+		    memcmp(out, "\x4C\x6F\xA7\x94\x93", 5) == 0)
 			f = ENC_F_EBCDIC;
+		else if (op - out == 10 && memcmp(out, "\0<\0?\0x", 6) == 0)
+			f = ENC_F_16BE;
+		else if (op - out == 10 && memcmp(out, "<\0?\0x\0", 6) == 0)
+			f = ENC_F_16LE;
+		else if (op - out == 20 &&
+		    memcmp(out, "\0\0\0<\0\0\0?", 8) == 0)
+			f = ENC_F_32BE;
+		else if (op - out == 20 &&
+		    memcmp(out, "<\0\0\0?\0\0\0", 8) == 0)
+			f = ENC_F_32LE;
 	}
 	iconv_close(cd);
 	return f;
@@ -201,13 +211,17 @@ enc_lookup(const char *name, struct enc *e)
 	return -1;
 }
 
+/* The layout of a family in words for messages (no internal names). */
 const char *
 enc_family_name(enum family f)
 {
 	static const char *const names[] = {
-		"UTF-8", "16-bit", "16-bit big-endian", "16-bit little-endian",
-		"32-bit", "32-bit big-endian", "32-bit little-endian",
-		"ASCII-compatible", "EBCDIC", "other"
+		"UTF-8", "a 16-bit encoding", "a 16-bit big-endian encoding",
+		"a 16-bit little-endian encoding", "a 32-bit encoding",
+		"a 32-bit big-endian encoding", "a 32-bit little-endian encoding",
+		"an 8-bit ASCII-compatible encoding", "an EBCDIC encoding",
+		"an encoding of no byte pattern XML recognises",
+		"a 16-bit encoding", "a 32-bit encoding"
 	};
 
 	return names[f];
@@ -223,6 +237,20 @@ int
 enc_is_utf32(enum family f)
 {
 	return f == ENC_F_32 || f == ENC_F_32BE || f == ENC_F_32LE;
+}
+
+/* 16-bit code units, big- or little-endian: UTF-16 in any form or UCS-2. */
+int
+enc_is_16(enum family f)
+{
+	return enc_is_utf16(f) || f == ENC_F_UCS2;
+}
+
+/* 32-bit code units: UTF-32 in any form or UCS-4. */
+int
+enc_is_32(enum family f)
+{
+	return enc_is_utf32(f) || f == ENC_F_UCS4;
 }
 
 /* Return whether two resolved encodings name the same encoding. */

@@ -944,6 +944,10 @@ main(int argc, char *argv[])
 	if (opt.transcode_to != NULL) {
 		if (opt.output != NULL && opt.in_place)
 			die_usage("%s", "-o and --in-place exclude each other");
+		/* -o - is standard output, as no -o: the entity alone goes
+		 * there, without the per-input line (xmlsniff(1)). */
+		if (opt.output != NULL && strcmp(opt.output, "-") == 0)
+			opt.output = NULL;
 		if (!opt.in_place && (argc > 1 || opt.files0_from != NULL ||
 		    opt.recursive))
 			die_usage("%s", "several inputs need --in-place");

@@ -147,12 +147,21 @@ json_or_null(FILE *f, const char *s)
 		json_string(f, s);
 }
 
-/* The charset label a producer should send (SPEC section 5.2). */
+/*
+ * The charset label a producer should send: the registered name (RFC
+ * 7303 section 3; enc.c maps iconv's spellings to it), in lower case.
+ * UCS-4 in octet order 2143 or 3412 has no label anyone could send:
+ * "" (-i then gives no charset parameter, xmlsniff(1)).
+ */
 static void
 mime_label(const struct sniff *s, char *buf, size_t size)
 {
 	if (!s->have_enc) {
 		snprintf(buf, size, "unknown");
+		return;
+	}
+	if (strncmp(s->encname, "UCS-4-", 6) == 0) {
+		buf[0] = '\0';
 		return;
 	}
 	if (s->bom != BOM_NONE && strncmp(s->encname, "UTF-16", 6) == 0)
@@ -177,6 +186,11 @@ report_mime(const struct sniff *s, char *buf, size_t size)
 	int token = 1;
 
 	mime_label(s, label, sizeof(label));
+	if (label[0] == '\0') {
+		snprintf(buf, size, "%s", s->mt != NULL && s->mt->xml ?
+		    s->mt->type : types[s->role]);
+		return;
+	}
 	/* RFC 7231 section 3.1.1.1: a value that is not a token is sent as
 	 * a quoted-string. */
 	for (i = 0; label[i] != '\0'; i++)
@@ -315,7 +329,7 @@ text_line(FILE *f, const char *name, const struct sniff *s, enum fmt fmt,
 		return;
 	case FMT_MIME_ENCODING:
 		mime_label(s, buf, sizeof(buf));
-		fprintf(f, "%s\n", buf);
+		fprintf(f, "%s\n", buf[0] != '\0' ? buf : "unknown");
 		return;
 	default:
 		break;

@@ -55,6 +55,24 @@ pos(const unsigned char *p, size_t n, enum unit u, size_t start, size_t off,
 	diag_add(&(s)->dg, (code), (off), l_, c_, __VA_ARGS__);		\
 } while (0)
 
+/*
+ * A 16-bit (32-bit) label that leaves the byte order to the BOM or the
+ * pattern: UTF-16 (UTF-32), or ISO-10646-UCS-2 (-UCS-4), which XML 1.0
+ * Appendix F finds in either order by reading the declaration, and which
+ * a BOM may precede (Appendix F's 4-byte BOM table names UCS-4).
+ */
+static int
+order_free_16(const struct enc *e)
+{
+	return e->family == ENC_F_16 || e->family == ENC_F_UCS2;
+}
+
+static int
+order_free_32(const struct enc *e)
+{
+	return e->family == ENC_F_32 || e->family == ENC_F_UCS4;
+}
+
 /* Return whether label e can be right for an entity with BOM b. */
 static int
 bom_allows(enum bom b, const struct enc *e)
@@ -65,16 +83,16 @@ bom_allows(enum bom b, const struct enc *e)
 	case BOM_UTF8:
 		return e->family == ENC_F_UTF8;
 	case BOM_UTF16BE:
-		return e->family == ENC_F_16 || e->family == ENC_F_16BE;
+		return order_free_16(e) || e->family == ENC_F_16BE;
 	case BOM_UTF16LE:
-		return e->family == ENC_F_16 || e->family == ENC_F_16LE;
+		return order_free_16(e) || e->family == ENC_F_16LE;
 	case BOM_UTF32BE:
-		return e->family == ENC_F_32 || e->family == ENC_F_32BE;
+		return order_free_32(e) || e->family == ENC_F_32BE;
 	case BOM_UTF32LE:
-		return e->family == ENC_F_32 || e->family == ENC_F_32LE;
+		return order_free_32(e) || e->family == ENC_F_32LE;
 	case BOM_UCS4_2143:
 	case BOM_UCS4_3412:
-		return e->family == ENC_F_32;
+		return order_free_32(e);
 	default:
 		return 1;
 	}
@@ -86,16 +104,16 @@ pat_allows(enum pat pat, const struct enc *e)
 {
 	switch (pat) {
 	case PAT_16BE:
-		return e->family == ENC_F_16 || e->family == ENC_F_16BE;
+		return order_free_16(e) || e->family == ENC_F_16BE;
 	case PAT_16LE:
-		return e->family == ENC_F_16 || e->family == ENC_F_16LE;
+		return order_free_16(e) || e->family == ENC_F_16LE;
 	case PAT_32BE:
-		return e->family == ENC_F_32 || e->family == ENC_F_32BE;
+		return order_free_32(e) || e->family == ENC_F_32BE;
 	case PAT_32LE:
-		return e->family == ENC_F_32 || e->family == ENC_F_32LE;
+		return order_free_32(e) || e->family == ENC_F_32LE;
 	case PAT_32_2143:
 	case PAT_32_3412:
-		return e->family == ENC_F_32;
+		return order_free_32(e);
 	case PAT_EBCDIC:
 		return e->family == ENC_F_EBCDIC || e->family == ENC_F_OTHER;
 	default:
@@ -173,15 +191,14 @@ set_label(struct sniff *s, const struct enc *e)
 	s->enc = *e;
 	s->have_enc = 1;
 	snprintf(s->encname, sizeof(s->encname), "%s", e->name);
-	if (e->family == ENC_F_32 &&
+	if (order_free_32(e) &&
 	    (s->pat == PAT_32_2143 || s->pat == PAT_32_3412))
 		snprintf(s->encname, sizeof(s->encname), "%s",
 		    pat_encoding(s->pat));
 	else if (strcmp(e->name, "UTF-16") == 0)
 		snprintf(s->encname, sizeof(s->encname), "UTF-16%s",
 		    le ? "LE" : "BE");
-	else if (strcmp(e->name, "UTF-32") == 0 ||
-	    strcmp(e->name, "ISO-10646-UCS-4") == 0)
+	else if (strcmp(e->name, "UTF-32") == 0)
 		snprintf(s->encname, sizeof(s->encname), "UTF-32%s",
 		    le ? "LE" : "BE");
 }
@@ -207,6 +224,9 @@ choose_decoder(struct sniff *s)
 		s->dec = DEC_UTF32LE;
 	else if (strncmp(n, "UCS-4-", 6) == 0)
 		s->dec = DEC_NONE;
+	else if (strcmp(n, "ISO-10646-UCS-4") == 0)
+		s->dec = s->pat == PAT_32LE || s->bom == BOM_UTF32LE ?
+		    DEC_UTF32LE : DEC_UTF32BE;
 	else if (strcmp(n, "ISO-10646-UCS-2") == 0) {
 		s->dec = DEC_ICONV;
 		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "UCS-2%s",
@@ -550,7 +570,7 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 		    "nor recommends one for UTF-8, and many consumers mishandle "
 		    "it (\"Content is not allowed in prolog\"); strip it with "
 		    "--transcode-to=UTF-8");
-	if (s->have_enc && (enc_is_utf32(s->enc.family) ||
+	if (s->have_enc && (enc_is_32(s->enc.family) ||
 	    strncmp(s->encname, "UCS-4-", 6) == 0))
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "UTF-32 is NOT RECOMMENDED "
 		    "for XML (RFC 7303 section 2.2); use UTF-8");

@@ -229,20 +229,24 @@ target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
 		xo->kind = T_UTF16BE;
 	else if (strcmp(n, "UTF-16LE") == 0)
 		xo->kind = T_UTF16LE;
-	else if (strcmp(n, "UTF-32") == 0 || strcmp(n, "ISO-10646-UCS-4") == 0) {
+	else if (strcmp(n, "UTF-32") == 0) {
+		/* XML 1.0 section 4.3.3: neither UTF-8 nor UTF-16, so the
+		 * declaration is required, BOM or not. */
 		xo->kind = le ? T_UTF32LE : T_UTF32BE;
 		xo->bom = 1;
-		xo->need_decl = 0;
 	} else if (strcmp(n, "UTF-32BE") == 0)
 		xo->kind = T_UTF32BE;
 	else if (strcmp(n, "UTF-32LE") == 0)
 		xo->kind = T_UTF32LE;
+	else if (strcmp(n, "ISO-10646-UCS-4") == 0)
+		/* Not UTF-32: no BOM, big-endian as ISO/IEC 10646 reads
+		 * unmarked text, and the declaration that names it (RFC
+		 * 7303 section 3.3, XML 1.0 section 4.3.3). */
+		xo->kind = T_UTF32BE;
 	else if (strcmp(n, "ISO-10646-UCS-2") == 0) {
+		/* Likewise; what is above U+FFFF is unrepresentable. */
 		xo->kind = T_ICONV;
-		xo->bom = 1;
-		xo->need_decl = 0;
-		snprintf(xo->iconv, sizeof(xo->iconv), "UCS-2%s", le ? "LE" :
-		    "BE");
+		snprintf(xo->iconv, sizeof(xo->iconv), "UCS-2BE");
 	} else {
 		xo->kind = T_ICONV;
 		snprintf(xo->iconv, sizeof(xo->iconv), "%s", e->iconv);
@@ -252,8 +256,9 @@ target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
 		return -1;
 	}
 	/* RFC 7303 section 3.3: "anything else" never begins with a BOM;
-	 * a converter that writes one of its own (glibc's UNICODE, UCS-2
-	 * in some versions) cannot be used. */
+	 * a converter that writes one of its own (UCS-2 in some iconvs;
+	 * glibc's UNICODE is looked up as ISO-10646-UCS-2 before this)
+	 * cannot be used. */
 	if (xo->kind == T_ICONV && !xo->bom && writes_bom(xo->iconv)) {
 		snprintf(err, errsize, "iconv writes a byte order mark of its "
 		    "own for %s; use UTF-16 or UTF-32", n);
@@ -1394,7 +1399,7 @@ decl_layout_ok(const struct sniff *s)
 		return u == UNIT_32LE;
 	case DEC_ICONV:
 		return s->enc.family == ENC_F_EBCDIC ? u == UNIT_EBCDIC :
-		    enc_is_utf16(s->enc.family) ? u == UNIT_16BE ||
+		    enc_is_16(s->enc.family) ? u == UNIT_16BE ||
 		    u == UNIT_16LE : u == UNIT_8;
 	default:
 		return 0;
@@ -1666,7 +1671,7 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 		xc_free(x);
 		return 2;
 	}
-	if (enc_is_utf32(xo->to.family))
+	if (enc_is_32(xo->to.family))
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "the output is UTF-32, "
 		    "which is NOT RECOMMENDED for XML (RFC 7303 section 3.2)");
 
@@ -1749,7 +1754,7 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 				close(dfd);
 			}
 		}
-	} else if (dest != NULL)
+	} else if (dest != NULL && strcmp(dest, "-") != 0)
 		close(x->fd);
 	/* Say why, unless a diagnostic or a refusal already does; --ignore
 	 * hides a code, never the failure. */

@@ -27,6 +27,7 @@ struct val {
 	int		 sb;		/* single-byte: sbmap is valid */
 	int		 ascii;		/* ... and ASCII below 0x80 */
 	int		 stateless;	/* blocks may be decoded at once */
+	unsigned	 step;		/* bytes an illegal code unit spans */
 	const uint32_t	*sbmap;		/* code point, or SB_BAD */
 	const unsigned char *simple;	/* see struct dcache */
 	/* suspicious-label hints for single-byte encodings */
@@ -284,9 +285,16 @@ dcache_get(const char *name)
 	for (i = 0; i < 256; i++) {
 		uint32_t c = victim->sbmap[i];
 
+		/* The counting paths (count_sb, plain_sb) take the bytes
+		 * 0A and 0D for LF and CR: a byte that is a line end under
+		 * another value (EBCDIC's LF is 25), or 0A/0D when they are
+		 * something else (U+008E in IBM037), goes the character
+		 * path, which counts decoded characters (XML 1.0 2.11). */
 		victim->simple[i] = (unsigned char)(victim->sb &&
 		    c != SB_BAD && xml_char_ok(c, 0) && !(c >= 0x80 &&
-		    c <= 0x9F && strncmp(name, "ISO-8859-", 9) == 0));
+		    c <= 0x9F && strncmp(name, "ISO-8859-", 9) == 0) &&
+		    !((c == '\n' || c == '\r') && c != (uint32_t)i) &&
+		    !((i == '\n' || i == '\r') && c != (uint32_t)i));
 		victim->simple_lo[i] = i < 0x80 ? victim->simple[i] : 0;
 	}
 	plain_sb_map(&victim->pm, victim->simple);
@@ -335,6 +343,9 @@ val_new(const struct sniff *s, struct diags *dg)
 		v->sbmap = v->dc->sbmap;
 		v->simple = v->dc->simple;
 		v->iso8859 = strncmp(s->encname, "ISO-8859-", 9) == 0;
+		/* UCS-2 (UCS-4) resynchronises by whole code units. */
+		v->step = enc_is_16(s->enc.family) ? 2 :
+		    enc_is_32(s->enc.family) ? 4 : 1;
 	}
 	return v;
 }
@@ -810,11 +821,14 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 			i = n;
 		} else {
 			/* EILSEQ, or a sequence that makes more characters
-			 * than any known one (E2BIG with no progress). */
-			illegal(v, p + i, 1, 0);
+			 * than any known one (E2BIG with no progress): one
+			 * byte, or one code unit of a 16/32-bit encoding. */
+			size_t k = v->step < n - i ? v->step : n - i;
+
+			illegal(v, p + i, k, 0);
 			v->col++;
-			v->off++;
-			i++;
+			v->off += k;
+			i += k;
 		}
 	}
 	if (eof && i == n)

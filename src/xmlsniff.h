@@ -100,7 +100,10 @@ enum family {
 	ENC_F_32LE,
 	ENC_F_ASCII,	/* "<?xml" is 3C 3F 78 6D 6C */
 	ENC_F_EBCDIC,	/* "<?xml" is 4C 6F A7 94 93 */
-	ENC_F_OTHER
+	ENC_F_OTHER,
+	ENC_F_UCS2,	/* ISO-10646-UCS-2: 16-bit, byte order from the BOM
+			 * or the pattern, big-endian by default */
+	ENC_F_UCS4	/* ISO-10646-UCS-4: the same, 32-bit */
 };
 
 struct enc_entry {
@@ -129,6 +132,8 @@ const char	*enc_u32le(void);
 const char	*enc_family_name(enum family);
 int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);
+int		 enc_is_16(enum family);
+int		 enc_is_32(enum family);
 int		 enc_compatible(const struct enc *, const struct enc *);
 int		 enc_same(const struct enc *, const struct enc *);
 void		 enc_lower(char *, const char *, size_t);
@@ -146,7 +151,9 @@ struct decl {
 	int		 has_version;
 	char		 version[16];
 	int		 has_encoding;
-	char		 encoding[256];	/* raw value (cut at 255 characters) */
+	char		 encoding[256];	/* the value as written, characters of
+					 * 16/32-bit and EBCDIC layouts in
+					 * UTF-8 (cut at 255 bytes) */
 	int		 enc_ok;	/* the value is a well-formed EncName */
 	int		 standalone;	/* -1 absent, 0 no, 1 yes */
 	char		 quote;		/* quote around the encoding value */

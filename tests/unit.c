@@ -524,7 +524,11 @@ test_decl_errors(void)
 	CHECK(d.has_encoding && !d.enc_ok && strcmp(d.encoding, "8bit") == 0);
 	read_in(UNIT_8, 0, "<?xml version=\"1.0\" encoding=\"caf\xC3\xA9\"?>", 1,
 	    &d);
-	CHECK(!d.enc_ok && strcmp(d.encoding, "caf??") == 0);
+	CHECK(!d.enc_ok && strcmp(d.encoding, "caf\xC3\xA9") == 0);
+	/* The value as written, never '?' for what is not ASCII. */
+	read_in(UNIT_8, 0, "<?xml version=\"1.0\" encoding=\"a\tb\xE9\"?>", 1,
+	    &d);
+	CHECK(!d.enc_ok && strcmp(d.encoding, "a\tb\xE9") == 0);
 	/* After an error the end is still found. */
 	read_in(UNIT_8, 0, "<?xml version=\"1.0\" 5?><a/>", 1, &d);
 	CHECK(d.bad && d.end == 23);
@@ -673,8 +677,9 @@ test_enc_lookup(void)
 		{ "UTF-32", "UTF-32", ENC_F_32, 1 },
 		{ "UTF-32BE", "UTF-32BE", ENC_F_32BE, 1 },
 		{ "UTF-32LE", "UTF-32LE", ENC_F_32LE, 1 },
-		{ "ISO-10646-UCS-2", "ISO-10646-UCS-2", ENC_F_16, 1 },
-		{ "csUnicode", "ISO-10646-UCS-2", ENC_F_16, 1 },
+		{ "ISO-10646-UCS-2", "ISO-10646-UCS-2", ENC_F_UCS2, 1 },
+		{ "csUnicode", "ISO-10646-UCS-2", ENC_F_UCS2, 1 },
+		{ "ISO-10646-UCS-4", "ISO-10646-UCS-4", ENC_F_UCS4, 1 },
 		{ "Shift_JIS", "Shift_JIS", ENC_F_ASCII, 1 },
 		{ "MS_Kanji", "Shift_JIS", ENC_F_ASCII, 1 },
 		{ "csShiftJIS", "Shift_JIS", ENC_F_ASCII, 1 },
@@ -693,6 +698,15 @@ test_enc_lookup(void)
 		{ "IBM-1141", "IBM01141", ENC_F_EBCDIC, 0 },
 		{ "iso8859-1", "ISO-8859-1", ENC_F_ASCII, 0 },
 		{ "ISO 8859 1", "ISO-8859-1", ENC_F_ASCII, 0 },
+		/* iconv's spellings: the registry entry they mean. */
+		{ "UCS-2", "ISO-10646-UCS-2", ENC_F_UCS2, 0 },
+		{ "UCS-4", "ISO-10646-UCS-4", ENC_F_UCS4, 0 },
+		{ "UNICODE", "ISO-10646-UCS-2", ENC_F_UCS2, 0 },
+		{ "cp1252", "windows-1252", ENC_F_ASCII, 0 },
+		{ "sjis", "Shift_JIS", ENC_F_ASCII, 0 },
+		{ "ascii", "US-ASCII", ENC_F_ASCII, 0 },
+		{ "cp932", "Windows-31J", ENC_F_ASCII, 0 },
+		{ "CP1047", "IBM1047", ENC_F_EBCDIC, 0 },
 	};
 	struct enc e;
 	char longname[200];
@@ -720,18 +734,24 @@ test_enc_lookup(void)
 
 	/* Known to iconv only (names glibc and GNU libiconv accept): the
 	 * family comes from how the encoding writes "<?xml". */
-	if (enc_iconv_ok("CP1252")) {
-		CHECK(enc_lookup("CP1252", &e) == 0);
+	if (enc_iconv_ok("CP1125")) {
+		CHECK(enc_lookup("CP1125", &e) == 0);
 		CHECK(e.known && !e.registered &&
-		    strcmp(e.iconv, "CP1252") == 0);
-		CHECK(strcmp(e.name, "CP1252") == 0 && e.family == ENC_F_ASCII);
+		    strcmp(e.iconv, "CP1125") == 0);
+		CHECK(strcmp(e.name, "CP1125") == 0 && e.family == ENC_F_ASCII);
 	} else
-		printf("unit: no CP1252 in iconv; not tested\n");
-	if (enc_iconv_ok("CP1047")) {
-		CHECK(enc_lookup("CP1047", &e) == 0);
-		CHECK(e.known && !e.registered && e.family == ENC_F_EBCDIC);
+		printf("unit: no CP1125 in iconv; not tested\n");
+	/* ... or how it writes "<?xml" in 16/32-bit units of one order. */
+	if (enc_iconv_ok("UCS-2LE")) {
+		CHECK(enc_lookup("UCS-2LE", &e) == 0);
+		CHECK(e.known && !e.registered && e.family == ENC_F_16LE);
 	} else
-		printf("unit: no CP1047 in iconv; not tested\n");
+		printf("unit: no UCS-2LE in iconv; not tested\n");
+	if (enc_iconv_ok("UCS-4LE")) {
+		CHECK(enc_lookup("UCS-4LE", &e) == 0);
+		CHECK(e.known && !e.registered && e.family == ENC_F_32LE);
+	} else
+		printf("unit: no UCS-4LE in iconv; not tested\n");
 
 	/* Unknown: -1, the name as given, nothing known. */
 	CHECK(enc_lookup("no-such-encoding", &e) == -1);
@@ -754,8 +774,14 @@ test_enc_lookup(void)
 	CHECK(enc_is_utf32(ENC_F_32) && enc_is_utf32(ENC_F_32BE) &&
 	    enc_is_utf32(ENC_F_32LE));
 	CHECK(!enc_is_utf32(ENC_F_16) && !enc_is_utf32(ENC_F_ASCII));
-	CHECK(strcmp(enc_family_name(ENC_F_EBCDIC), "EBCDIC") == 0);
-	CHECK(strcmp(enc_family_name(ENC_F_16LE), "16-bit little-endian") == 0);
+	CHECK(enc_is_16(ENC_F_UCS2) && !enc_is_utf16(ENC_F_UCS2) &&
+	    enc_is_16(ENC_F_16) && !enc_is_16(ENC_F_UCS4));
+	CHECK(enc_is_32(ENC_F_UCS4) && !enc_is_utf32(ENC_F_UCS4) &&
+	    enc_is_32(ENC_F_32LE) && !enc_is_32(ENC_F_UCS2));
+	CHECK(strcmp(enc_family_name(ENC_F_EBCDIC), "an EBCDIC encoding") == 0);
+	CHECK(strcmp(enc_family_name(ENC_F_16LE),
+	    "a 16-bit little-endian encoding") == 0);
+	CHECK(strcmp(enc_family_name(ENC_F_UCS4), "a 32-bit encoding") == 0);
 
 	{
 		char low[8];
