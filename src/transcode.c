@@ -308,8 +308,16 @@ static void
 unrepresentable(struct xc *x, uint32_t c, uint64_t off, uint64_t line,
     uint64_t col, int ncr_possible)
 {
+	/* Where c stands: the state the lexer is in once it has read c. */
 	static const char *const where[] = {
-		[L_TAG] = "a name", [L_COMMENT] = "a comment",
+		[L_TEXT] = "character data",
+		[L_LT] = "the markup after \"<\"",
+		[L_BANG] = "the opening of a comment or markup declaration",
+		[L_BANG_DASH] = "the opening of a comment",
+		[L_BANG_BRACKET] = "the opening \"<![CDATA[\" of a CDATA "
+		    "section",
+		[L_TAG] = "a name", [L_ATTR] = "an attribute value",
+		[L_COMMENT] = "a comment",
 		[L_PI] = "a processing instruction",
 		[L_CDATA] = "a CDATA section",
 		[L_DECL] = "a markup declaration",
@@ -317,12 +325,18 @@ unrepresentable(struct xc *x, uint32_t c, uint64_t off, uint64_t line,
 		[L_SUBSET] = "the internal subset",
 	};
 	const char *w = x->lex < sizeof(where) / sizeof(where[0]) &&
-	    where[x->lex] != NULL ? where[x->lex] : "the declaration";
+	    where[x->lex] != NULL ? where[x->lex] : "the markup";
 
 	if (x->failed)
 		return;
 	x->failed = 1;
-	if (ncr_possible)
+	if (c == '&' && !ncr_possible && (x->lex == L_TEXT ||
+	    x->lex == L_ATTR))
+		diag_add(x->dg, D_UNREPRESENTABLE, off, line, col, "%s cannot "
+		    "write \"&\", so not even a character reference can stand "
+		    "for a character it lacks; choose another target",
+		    x->xo->to.name);
+	else if (ncr_possible)
 		diag_add(x->dg, D_UNREPRESENTABLE, off, line, col, "U+%04X "
 		    "cannot be written in %s; use --fallback=ncr to write "
 		    "&#x%X; or choose a target that has it", (unsigned)c,
@@ -1673,7 +1687,7 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 	}
 	if (enc_is_32(xo->to.family))
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "the output is UTF-32, "
-		    "which is NOT RECOMMENDED for XML (RFC 7303 section 3.2)");
+		    "which is NOT RECOMMENDED for XML (RFC 7303 section 2.2)");
 
 	for (;;) {
 		size_t used = val_feed(v, in->p, in->n, in->eof);

@@ -481,3 +481,19 @@ late_case() {
 	xs g.xml
 	stderr_has 'such as windows-1251'
 }
+
+@test "messages: a '[' of <![CDATA[ that the target lacks is said to be there, not in a declaration" {
+	iconv -l | grep -q '^DIN_66003//' || skip "this iconv lacks DIN_66003"
+	printf '<a><![CDATA[x]]></a>' > f.xml
+	xs --transcode-to=DIN_66003 -o out.xml f.xml
+	assert_failure 1
+	[ ! -e out.xml ]
+	stderr_has 'f.xml:1:6: error: U+005B in the opening "<![CDATA[" of a CDATA section cannot be written in DIN_66003, and XML allows no character reference there'
+}
+
+@test "messages: a UTF-32 transcode cites RFC 7303 section 2.2" {
+	printf '<a/>' > f.xml
+	xs --transcode-to=UTF-32 -o out.xml f.xml
+	assert_success
+	stderr_has 'which is NOT RECOMMENDED for XML (RFC 7303 section 2.2) [utf32]'
+}
