@@ -171,7 +171,7 @@ static const struct code_info codes[D_NCODES] = {
 	    "UTF-8 nor UTF-16 with a BOM: it relies on the charset parameter "
 	    "or a UTF-32 BOM alone, or is labelled utf-16le or utf-16be, and "
 	    "says nothing of its encoding once saved to a file.",
-	    "RFC 7303 sections 3.2 and 3.3; XML 1.0 section 4.3.3",
+	    "XML 1.0 section 4.3.3; RFC 7303 sections 3.1 and 3.3",
 	    "printf '<a>\\351</a>' | xmlsniff "
 	    "--content-type='application/xml; charset=iso-8859-1'",
 	    "Add an encoding to the declaration." },

@@ -580,8 +580,10 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 	    s->enc.family != ENC_F_UTF8 &&
 	    s->bom != BOM_UTF16LE && s->bom != BOM_UTF16BE)
 		diag_add(&s->dg, D_MISSING_DECL, 0, 1, 1, "no encoding "
-		    "declaration: the entity relies on %s alone (RFC 7303 "
-		    "section 3.2); add encoding=\"%s\" to the declaration",
+		    "declaration: the entity relies on %s alone, which a "
+		    "saved copy loses (XML 1.0 section 4.3.3: an entity in "
+		    "another encoding than UTF-8 or UTF-16 must declare it); "
+		    "add encoding=\"%s\" to the declaration",
 		    s->source == SRC_BOM ? "its BOM" : "the charset parameter",
 		    s->encname);
 
