@@ -92,9 +92,11 @@ fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
 	    echo "fuzz/diff-fuzz skipped: libxml2 or expat headers not found (libxml2-dev, libexpat1-dev)"; \
 	fi
 
-tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(CORE) $(HDRS)
+# From the sources, not the objects: those may have been built with other
+# flags (make sanitize) than this build gets when tests/differential asks.
+tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
 	$(CC) $(XCFLAGS) -Isrc -Ifuzz $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(CORE) \
+	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(FUZZ_SRCS) \
 	    $(DIFF_LIBS) $(ICONV_LIBS)
 
 # The differential check over generated documents, the examples and the
