@@ -90,6 +90,7 @@ static size_t nrows;
 
 static int	 dec_at(const struct sniff *, const unsigned char *, size_t,
 		    long long, uint32_t *);
+static int	 conds_eval(const char *, const struct xv *);
 
 static const char *const pnames[DP_N] = { "libxml2", "expat" };
 
@@ -115,6 +116,7 @@ diff_table_load(const char *path, char *err, size_t errsz)
 	while (fgets(line, sizeof(line), f) != NULL) {
 		char *field[6], *p = line;
 		struct row *r;
+		struct xv zero;
 		int i;
 
 		ln++;
@@ -141,6 +143,13 @@ diff_table_load(const char *path, char *err, size_t errsz)
 			return -1;
 		}
 		rows = r;
+		memset(&zero, 0, sizeof(zero));
+		if (conds_eval(field[2], &zero) < 0) {
+			snprintf(err, errsz, "%s:%lu: unknown condition in "
+			    "\"%s\"", path, ln, field[2]);
+			fclose(f);
+			return -1;
+		}
 		r += nrows++;
 		memset(r, 0, sizeof(*r));
 		snprintf(r->parser, sizeof(r->parser), "%s", field[0]);
@@ -159,59 +168,88 @@ diff_table_load(const char *path, char *err, size_t errsz)
  * "u16shape" (one of the first two bytes is zero, the other not: a 16-bit
  * layout), "lead-surrogate" (xmlsniff's first bad bytes are a UTF-16 high
  * surrogate), "truncated" (the input ends inside xmlsniff's first bad
- * sequence).  A leading '!' negates.
+ * sequence).  A leading '!' negates.  -1 for a name that is none of
+ * these.
  */
 static int
 cond_holds(const char *c, const struct xv *x)
 {
-	int neg = c[0] == '!', k;
+	const struct {
+		const char	*name;
+		int		 val;
+	} props[] = {
+		{ "*", 1 },
+		{ "clean", !x->errors },
+		{ "bom", x->bom },
+		{ "decl", x->decl },
+		{ "charset", x->charset },
+		{ "u16shape", x->u16shape },
+		{ "lead-surrogate", x->lead },
+		{ "truncated", x->truncated }
+	};
+	int neg = c[0] == '!';
+	size_t i;
 
 	c += neg;
-	if (strcmp(c, "*") == 0)
-		return !neg;
-	if (strcmp(c, "clean") == 0)
-		return neg == x->errors;
-	if (strcmp(c, "bom") == 0)
-		return neg != x->bom;
-	if (strcmp(c, "decl") == 0)
-		return neg != x->decl;
-	if (strcmp(c, "charset") == 0)
-		return neg != x->charset;
-	if (strcmp(c, "u16shape") == 0)
-		return neg != x->u16shape;
-	if (strcmp(c, "lead-surrogate") == 0)
-		return neg != x->lead;
-	if (strcmp(c, "truncated") == 0)
-		return neg != x->truncated;
-	for (k = 0; k < D_NCODES; k++)
-		if (strcmp(c, diag_code(k)) == 0)
-			return neg != ((x->codes & 1UL << k) != 0);
-	return 0;
+	for (i = 0; i < sizeof(props) / sizeof(props[0]); i++)
+		if (strcmp(c, props[i].name) == 0)
+			return neg != (props[i].val != 0);
+	for (i = 0; i < D_NCODES; i++)
+		if (strcmp(c, diag_code(i)) == 0)
+			return neg != ((x->codes & 1UL << i) != 0);
+	return -1;
+}
+
+/* Whether every condition of a comma-separated list holds: 1 or 0, or -1
+ * when one is not a known name. */
+static int
+conds_eval(const char *list, const struct xv *x)
+{
+	char conds[sizeof(rows->code)], *c, *next;
+	int all = 1, r;
+
+	if (snprintf(conds, sizeof(conds), "%s", list) >= (int)sizeof(conds))
+		return -1;
+	for (c = conds; c != NULL; c = next) {
+		if ((next = strchr(c, ',')) != NULL)
+			*next++ = '\0';
+		if ((r = cond_holds(c, x)) < 0)
+			return -1;
+		all &= r;
+	}
+	return all;
+}
+
+/* Print the rows of the table that no divergence has matched; return how
+ * many. */
+size_t
+diff_table_unused(FILE *f)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < nrows; i++)
+		if (rows[i].used == 0) {
+			fprintf(f, "diffcheck: unused row: %s %c %s %s\n",
+			    rows[i].parser, rows[i].what, rows[i].code,
+			    rows[i].enc);
+			n++;
+		}
+	return n;
 }
 
 /* The row that lists a divergence of parser p, or NULL: every condition
- * of its comma-separated list holds and the encoding matches. */
+ * of its list holds and the encoding matches. */
 static const struct row *
 table_find(enum diff_parser p, int what, const struct xv *x)
 {
-	char conds[sizeof(rows->code)], *c, *next;
 	size_t i;
-	int hit;
 
 	for (i = 0; i < nrows; i++) {
 		struct row *r = &rows[i];
 
-		if (strcmp(r->parser, pnames[p]) != 0 || r->what != what ||
-		    (strcmp(r->enc, "*") != 0 && strcasecmp(r->enc, x->enc) !=
-		    0))
-			continue;
-		snprintf(conds, sizeof(conds), "%s", r->code);
-		for (hit = 1, c = conds; hit && c != NULL; c = next) {
-			if ((next = strchr(c, ',')) != NULL)
-				*next++ = '\0';
-			hit = cond_holds(c, x);
-		}
-		if (hit) {
+		if (strcmp(r->parser, pnames[p]) == 0 && r->what == what &&
+		    (strcmp(r->enc, "*") == 0 || strcasecmp(r->enc, x->enc) ==
+		    0) && conds_eval(r->code, x) == 1) {
 			r->used++;
 			return r;
 		}

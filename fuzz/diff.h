@@ -34,6 +34,7 @@ struct diff_counts {
 };
 
 int	 diff_table_load(const char *, char *, size_t);
+size_t	 diff_table_unused(FILE *);
 int	 diff_check(const unsigned char *, size_t, const char *,
 	    const char *, FILE *, int, struct diff_counts *);
 

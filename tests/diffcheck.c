@@ -5,12 +5,13 @@
  * encoding has it, with a character that is not an XML Char, with two
  * kinds of illegal sequence).
  *
- * usage: diffcheck -t TABLE [-glv] [-c CHARSET] [FILE ...]
+ * usage: diffcheck -t TABLE [-gluv] [-c CHARSET] [FILE ...]
  *
  * -g checks the generated set, -l also the files named on standard input
  * (one a line), -c gives every file the charset label CHARSET.
- * Divergences the table does not list are printed, -v prints the listed
- * ones too; the last line is the summary.  Exit 0 when every divergence
+ * Divergences the table does not list are printed; -v prints the listed
+ * ones too, -u the rows of the table that nothing matched.  The last line
+ * is the summary.  Exit 0 when every divergence
  * is listed, 1 when one is not, 2 on a usage or input error.
  */
 #include <errno.h>
@@ -155,7 +156,7 @@ check_generated(void)
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: diffcheck -t table [-glv] [-c charset] "
+	fprintf(stderr, "usage: diffcheck -t table [-gluv] [-c charset] "
 	    "[file ...]\n");
 	exit(2);
 }
@@ -165,9 +166,9 @@ main(int argc, char *argv[])
 {
 	const char *table = NULL, *charset = NULL;
 	char err[300];
-	int ch, gen = 0, list = 0, status = 0;
+	int ch, gen = 0, list = 0, unused = 0, status = 0;
 
-	while ((ch = getopt(argc, argv, "c:glt:v")) != -1) {
+	while ((ch = getopt(argc, argv, "c:glt:uv")) != -1) {
 		switch (ch) {
 		case 'c':
 			charset = optarg;
@@ -180,6 +181,9 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			table = optarg;
+			break;
+		case 'u':
+			unused = 1;
 			break;
 		case 'v':
 			verbose = 1;
@@ -210,6 +214,8 @@ main(int argc, char *argv[])
 				status = 2;
 		}
 	}
+	if (unused)
+		diff_table_unused(stdout);
 	printf("diffcheck: %lu inputs (%lu decoded texts, %lu error offsets "
 	    "compared), %lu agree, %lu listed divergences, %lu unlisted\n",
 	    cnt.inputs, cnt.texts, cnt.offsets, cnt.agree, cnt.known,

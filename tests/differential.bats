@@ -91,6 +91,24 @@ u16be() { enc UTF-16BE "$1"; }
 	run --separate-stderr "$DIFFCHECK" -t bad.tsv f.xml
 	assert_failure 2
 	[ "$stderr" = "diffcheck: bad.tsv:1: want parser, a|b|c|u, code, encoding, behaviour, clause" ]
+	assert_output ''
+}
+
+@test "a divergences table with an unknown condition is refused (status 2)" {
+	printf '# comment\nexpat\tb\tbom,bogus\t*\tdoes x\tclause y\n' > bad.tsv
+	printf '<a/>' > f.xml
+	run --separate-stderr "$DIFFCHECK" -t bad.tsv f.xml
+	assert_failure 2
+	[ "$stderr" = 'diffcheck: bad.tsv:2: unknown condition in "bom,bogus"' ]
+}
+
+@test "-u names the rows of the table that nothing matched" {
+	printf 'expat\tu\t*\tEUC-JP\thas none\tXML 1.0 4.3.3\n' > one.tsv
+	printf '<a/>' > f.xml
+	run --separate-stderr "$DIFFCHECK" -u -t one.tsv f.xml
+	assert_success
+	assert_line --index 0 'diffcheck: unused row: expat u * EUC-JP'
+	assert_line --index 1 'diffcheck: 1 inputs (2 decoded texts, 0 error offsets compared), 1 agree, 0 listed divergences, 0 unlisted'
 }
 
 @test "a missing input is an error (status 2), the rest is still checked" {
@@ -141,6 +159,10 @@ u16be() { enc UTF-16BE "$1"; }
 	dc f.xml
 	assert_success
 	assert_line --index 0 'f.xml: libxml2 b: xmlsniff UTF-16LE illegal-sequence (offset 10), libxml2 decodes: listed'
+	printf '\376\377\0<\0d\0/\0>a' > be.xml
+	dc be.xml
+	assert_success
+	assert_line --index 0 'be.xml: libxml2 b: xmlsniff UTF-16BE illegal-sequence (offset 10), libxml2 decodes: listed'
 }
 
 @test "both parsers let a declaration beat the UTF-8 BOM" {
