@@ -9,21 +9,27 @@
  *     UTF-8 (XML 1.0 §4.3.3: the encoding decides the characters, nothing
  *     else does).  Compared when xmlsniff finds no error and both parses
  *     succeed.
- *  b  whether the entity decodes: xmlsniff's illegal-sequence,
- *     illegal-char and labelling errors (decl-mismatch, bom-missing,
- *     no-declaration, bom-charset-conflict) against a parser's encoding
- *     errors (libxml2: XML_ERR_INVALID_CHAR, XML_ERR_INVALID_ENCODING,
- *     XML_I18N_CONV_FAILED; expat: XML_ERROR_INVALID_TOKEN,
- *     XML_ERROR_PARTIAL_CHAR, XML_ERROR_INCORRECT_ENCODING).  A parser's
- *     first error that is about something else (well-formedness) leaves
- *     the input uncompared for that parser.
+ *  b  whether the entity decodes: xmlsniff's illegal-sequence and
+ *     illegal-char against a parser's encoding errors (libxml2:
+ *     XML_ERR_INVALID_CHAR, XML_ERR_INVALID_ENCODING,
+ *     XML_I18N_CONV_FAILED; expat: XML_ERROR_PARTIAL_CHAR,
+ *     XML_ERROR_INCORRECT_ENCODING, and XML_ERROR_INVALID_TOKEN where the
+ *     bytes at its offset are bad in xmlsniff's decoding, since expat
+ *     says the same of misplaced markup).  A parser's first error that is
+ *     about something else (well-formedness) leaves the input uncompared
+ *     for that parser.  Where xmlsniff finds labels that the bytes refute
+ *     (decl-mismatch, bom-missing, no-declaration, bom-charset-conflict),
+ *     XML 1.0 §4.3.3 asks only for a fatal error, of any kind: a parser
+ *     that reads the entity without one diverges.
  *  c  the offset of the first bad byte, where both give one: expat's
  *     XML_GetCurrentByteIndex(); libxml2's position only when it reads the
  *     bytes without a converter (UTF-8), since a converter's error has no
  *     byte position in libxml2 2.9.
  *  u  one side decodes an encoding the other refuses (libxml2:
  *     XML_ERR_UNSUPPORTED_ENCODING and relatives; expat:
- *     XML_ERROR_UNKNOWN_ENCODING; xmlsniff: unsupported-encoding).
+ *     XML_ERROR_UNKNOWN_ENCODING; xmlsniff: unsupported-encoding): a
+ *     parser that refuses what xmlsniff decodes, or reads without error
+ *     what xmlsniff cannot decode.
  *
  * Expat knows UTF-8, UTF-16, ISO-8859-1 and US-ASCII; it is given the
  * single-byte encodings iconv knows through XML_SetUnknownEncodingHandler,

@@ -188,6 +188,21 @@ u16be() { enc UTF-16BE "$1"; }
 	assert_line --index 1 'f.xml: expat b: xmlsniff UTF-16LE bom-missing,no-declaration, expat decodes: listed'
 }
 
+@test "found by fuzzing: libxml2 decodes past its first block with the declared encoding, not the charset" {
+	# Labelled ISO-8859-1, declared windows-1252: 0x86 after 300 bytes of
+	# A0 is U+0086 by the label, U+2020 in libxml2's text.
+	{ printf '<?xml version="1.0" encoding="windows-1252"?><a>'
+	  head -c 300 /dev/zero | tr '\0' '\240'
+	  printf '\206</a>'; } > f.xml
+	dc -c ISO-8859-1 f.xml
+	assert_success
+	assert_line --index 0 'f.xml: libxml2 a: xmlsniff ISO-8859-1 decodes, libxml2 decodes: listed'
+	# Near the start libxml2 still uses the label: no divergence.
+	printf '<?xml version="1.0" encoding="windows-1252"?><a>\206</a>' > short.xml
+	dc -c ISO-8859-1 short.xml
+	assert_output 'diffcheck: 1 inputs (2 decoded texts, 0 error offsets compared), 1 agree, 0 listed divergences, 0 unlisted'
+}
+
 @test "libxml2 lets a declaration replace the charset US-ASCII" {
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\351</a>' > f.xml
 	dc -c US-ASCII f.xml
