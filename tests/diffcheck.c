@@ -3,7 +3,7 @@
  * set of documents: every form, BOM, declaration and charset label the
  * fuzz target can build, each around a few texts (non-ASCII where the
  * encoding has it, with a character that is not an XML Char, with two
- * kinds of illegal sequence).
+ * kinds of illegal sequence, and long).
  *
  * usage: diffcheck -t TABLE [-gluv] [-c CHARSET] [FILE ...]
  *
@@ -103,11 +103,11 @@ unit_put(const char *form, uint32_t c, unsigned char *out, size_t n)
 	return n + (size_t)w;
 }
 
-/* Every generated document; each text four ways. */
+/* Every generated document; each text five ways. */
 static void
 check_generated(void)
 {
-	unsigned char text[64], doc[512];
+	unsigned char text[400], doc[1024];
 	struct diff_gen g;
 	const char *charset;
 	char name[200];
@@ -118,8 +118,14 @@ check_generated(void)
 		int w = strstr(form, "32") != NULL ? 4 :
 		    strstr(form, "16") != NULL ? 2 : 1;
 
-		for (v = 0; v < 4; v++) {
-			tl = text_in(form, text, sizeof(text) - 8);
+		for (v = 0; v < 5; v++) {
+			tl = text_in(form, text, 64);
+			if (v == 4)		/* long: past a parser's first
+						 * block */
+				while (tl * 2 <= sizeof(text) - 8) {
+					memcpy(text + tl, text, tl);
+					tl *= 2;
+				}
 			if (v == 1)		/* U+0001: not an XML Char */
 				tl = unit_put(form, 1, text, tl);
 			else if (v == 2)	/* an illegal sequence */
