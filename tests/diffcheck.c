@@ -11,8 +11,8 @@
  * (one a line), -c gives every file the charset label CHARSET.
  * Divergences the table does not list are printed; -v prints the listed
  * ones too, -u the rows of the table that nothing matched.  The last line
- * is the summary.  Exit 0 when every divergence
- * is listed, 1 when one is not, 2 on a usage or input error.
+ * is the summary.  Exit 0 when every divergence is listed, 1 when one is
+ * not, 2 on a usage or input error.
  */
 #include <errno.h>
 #include <iconv.h>

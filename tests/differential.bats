@@ -85,6 +85,15 @@ u16be() { enc UTF-16BE "$1"; }
 	assert_output 'diffcheck: 1 inputs (0 decoded texts, 0 error offsets compared), 0 agree, 1 listed divergences, 0 unlisted'
 }
 
+@test "diffcheck without a table or inputs is a usage error (status 2)" {
+	run --separate-stderr "$DIFFCHECK" f.xml
+	assert_failure 2
+	[ "$stderr" = "usage: diffcheck -t table [-gluv] [-c charset] [file ...]" ]
+	run --separate-stderr "$DIFFCHECK" -t "$TABLE"
+	assert_failure 2
+	[ "$stderr" = "usage: diffcheck -t table [-gluv] [-c charset] [file ...]" ]
+}
+
 @test "a malformed divergences table is refused (status 2)" {
 	printf 'libxml2\tb\tclean\n' > bad.tsv
 	printf '<a/>' > f.xml
