@@ -94,21 +94,25 @@ u16be() { enc UTF-16BE "$1"; }
 	[ "$stderr" = "usage: diffcheck -t table [-gluv] [-c charset] [file ...]" ]
 }
 
-@test "a malformed divergences table is refused (status 2)" {
-	printf 'libxml2\tb\tclean\n' > bad.tsv
+# table_refused FORMAT MESSAGE: a table made of printf FORMAT is refused
+# with status 2 and MESSAGE on standard error, before any input is read.
+table_refused() {
+	printf "$1" > bad.tsv
 	printf '<a/>' > f.xml
 	run --separate-stderr "$DIFFCHECK" -t bad.tsv f.xml
 	assert_failure 2
-	[ "$stderr" = "diffcheck: bad.tsv:1: want parser, a|b|c|u, code, encoding, behaviour, clause" ]
+	[ "$stderr" = "$2" ]
 	assert_output ''
 }
 
+@test "a malformed divergences table is refused (status 2)" {
+	table_refused 'libxml2\tb\tclean\n' \
+	    "diffcheck: bad.tsv:1: want parser, a|b|c|u, code, encoding, behaviour, clause"
+}
+
 @test "a divergences table with an unknown condition is refused (status 2)" {
-	printf '# comment\nexpat\tb\tbom,bogus\t*\tdoes x\tclause y\n' > bad.tsv
-	printf '<a/>' > f.xml
-	run --separate-stderr "$DIFFCHECK" -t bad.tsv f.xml
-	assert_failure 2
-	[ "$stderr" = 'diffcheck: bad.tsv:2: unknown condition in "bom,bogus"' ]
+	table_refused '# comment\nexpat\tb\tbom,bogus\t*\tdoes x\tclause y\n' \
+	    'diffcheck: bad.tsv:2: unknown condition in "bom,bogus"'
 }
 
 @test "-u names the rows of the table that nothing matched" {
