@@ -65,7 +65,7 @@ FUZZ_SRCS =	$(CORE_SRCS)
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
 		fuzz/validate-fuzz fuzz/transcode-fuzz
 
-fuzz: $(FUZZERS)
+fuzz: $(FUZZERS) fuzz/diff-fuzz
 
 fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
@@ -77,6 +77,32 @@ fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
 fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+
+# xmlsniff against libxml2 and expat (fuzz/diff.c), where their headers are
+# installed (Debian: libxml2-dev libexpat1-dev); skipped with a message
+# where they are not.
+DIFF_CFLAGS =	`pkg-config --cflags libxml-2.0 2>/dev/null || xml2-config --cflags 2>/dev/null`
+DIFF_LIBS =	-lxml2 -lexpat
+fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
+	@if $(FUZZ_CC) $(DIFF_CFLAGS) -Isrc -E fuzz/diff.c > /dev/null 2>&1; then \
+	    echo "$(FUZZ_CC) ... -o $@"; \
+	    $(FUZZ_CC) $(FUZZ_FLAGS) $(DIFF_CFLAGS) -o $@ fuzz/diff_fuzz.c \
+	    fuzz/diff.c $(FUZZ_SRCS) $(DIFF_LIBS) $(ICONV_LIBS); \
+	else \
+	    echo "fuzz/diff-fuzz skipped: libxml2 or expat headers not found (libxml2-dev, libexpat1-dev)"; \
+	fi
+
+# From the sources, not the objects: those may have been built with other
+# flags (make sanitize) than this build gets when tests/differential asks.
+tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
+	$(CC) $(XCFLAGS) -Isrc -Ifuzz $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(FUZZ_SRCS) \
+	    $(DIFF_LIBS) $(ICONV_LIBS)
+
+# The differential check over generated documents, the examples and the
+# shared corpus when it is there (status 77 from the script: skipped).
+check-differential: xmlsniff
+	@sh tests/differential; s=$$?; [ $$s = 77 ] || exit $$s
 
 # Each fuzz target for FUZZ_SECONDS (default 30) on its seeds.
 FUZZ_SECONDS =	30
@@ -114,7 +140,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/xmlsniff $(DESTDIR)$(MANDIR)/xmlsniff.1
 
 clean:
-	rm -f xmlsniff $(OBJS) tests/unit $(FUZZERS)
+	rm -f xmlsniff $(OBJS) tests/unit $(FUZZERS) fuzz/diff-fuzz tests/diffcheck
 
-PHONY_CHECKS =	check-s390x check-arm64 check-musl check-valgrind
+PHONY_CHECKS =	check-s390x check-arm64 check-musl check-valgrind \
+		check-differential
 .PHONY: $(PHONY_CHECKS) all check sanitize install uninstall clean enctab fuzz fuzz-run bench
