@@ -82,3 +82,48 @@ stderr_lacks() {
 	[[ "$stderr" != *"$1"* ]] || fail "stderr has: $1
 stderr: $stderr"
 }
+
+# need_iconv NAME [to]: skip the test unless the binary under test can read
+# entities in encoding NAME (with "to": also write NAME, --transcode-to).
+# The C libraries' iconv differ: musl has no EBCDIC code page, no UTF-7,
+# and writes few of the CJK encodings it reads.  The answer comes from
+# the binary itself and is kept for the rest of the run.
+need_iconv() {
+	local name=$1 dir=${2:-from} memo probe
+	memo="$BATS_RUN_TMPDIR/iconv-$dir-$(printf '%s' "$name" |
+	    tr -c 'A-Za-z0-9_.-' '_')"
+	if [ ! -f "$memo" ]; then
+		probe=$(mktemp "$BATS_RUN_TMPDIR/iconv-probe.XXXXXX")
+		printf '<a/>' > "$probe"
+		if [ "$dir" = to ]; then
+			"$XMLSNIFF" --transcode-to="$name" "$probe" 2>&1 \
+			    >/dev/null
+		else
+			"$XMLSNIFF" --content-type \
+			    "application/xml; charset=$name" "$probe" 2>&1
+		fi | grep -q -e 'unsupported-encoding' \
+		    -e "this system's iconv" && echo no > "$memo" ||
+		    echo yes > "$memo"
+		rm -f "$probe"
+	fi
+	if [ "$(cat "$memo")" = no ]; then
+		if [ "$dir" = to ]; then
+			skip "this system's iconv cannot write $name"
+		fi
+		skip "this system's iconv lacks $name"
+	fi
+}
+
+# errtext ENAME: the C library's strerror text for errno ENAME (EIO,
+# ELOOP, ...), as the binary under test words it: from XMLSNIFF_STRERROR
+# (tests/cross builds it with the binary), else tests/strerror (make
+# check), else tests/strerror.c compiled now with the native compiler.
+errtext() {
+	local prog=${XMLSNIFF_STRERROR:-$TOP/tests/strerror}
+	if [ ! -x "$prog" ]; then
+		prog=$BATS_RUN_TMPDIR/strerror
+		[ -x "$prog" ] || "${CC:-cc}" -o "$prog" "$TOP/tests/strerror.c" ||
+		    fail "cannot build tests/strerror.c"
+	fi
+	"$prog" "$1"
+}
