@@ -491,6 +491,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 }
 
 @test "declaration in EBCDIC (IBM1047), content validated through iconv" {
+	need_iconv IBM1047
 	enc IBM1047 '<?xml version="1.0" encoding="IBM1047"?>\n<a>[\303\244\303\266]</a>\n' > f.xml
 	xs --json f.xml
 	assert_success
