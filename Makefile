@@ -8,12 +8,15 @@ MANDIR =	$(MANPREFIX)/man1
 CC ?=		cc
 CFLAGS ?=	-O2 -g
 # -liconv where libc has no iconv (macOS, OpenBSD); empty on glibc and musl.
+# ICONV_CFLAGS: -I for another iconv.h, e.g. GNU libiconv's (see README).
+ICONV_CFLAGS =
 ICONV_LIBS =
 
 WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
 		-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
 		-Wwrite-strings -Wvla
-XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64
+XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
+		$(ICONV_CFLAGS)
 
 # One list of sources: everything but main.c is the core that the unit
 # driver and the fuzz targets link.
@@ -46,7 +49,11 @@ tests/unit: tests/unit.c $(CORE) $(HDRS)
 enctab:
 	python3 tools/gen-enctab.py data/iana-character-sets.csv > src/enctab.h
 
-check: xmlsniff tests/unit
+# The C library's strerror texts, which some tests compare with.
+tests/strerror: tests/strerror.c
+	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/strerror.c
+
+check: xmlsniff tests/unit tests/strerror
 	sh tests/run
 
 # The whole suite on an AddressSanitizer + UBSan build.
@@ -110,13 +117,18 @@ fuzz-run: fuzz
 	sh fuzz/run $(FUZZ_SECONDS)
 
 # The suite on other machines and C libraries (tests/cross): s390x
-# (big-endian) and arm64 (the NEON paths) under qemu-user, and musl.
+# (big-endian) and arm64 (the NEON paths) under qemu-user, musl, and
+# GNU libiconv.
 check-s390x:
 	sh tests/cross s390x
 check-arm64:
 	sh tests/cross arm64
 check-musl:
 	sh tests/cross musl
+# GNU libiconv (as on macOS and the BSDs), built from its source for the
+# test only: tests/cross fetches it with npm into build/libiconv/.
+check-libiconv:
+	sh tests/cross libiconv
 
 # Every call of the binary in the suite under valgrind (the cases with
 # inputs of 100 MB and more skip there), and the unit driver.
@@ -140,8 +152,9 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/xmlsniff $(DESTDIR)$(MANDIR)/xmlsniff.1
 
 clean:
-	rm -f xmlsniff $(OBJS) tests/unit $(FUZZERS) fuzz/diff-fuzz tests/diffcheck
+	rm -f xmlsniff $(OBJS) tests/unit tests/strerror $(FUZZERS) \
+	    fuzz/diff-fuzz tests/diffcheck
 
-PHONY_CHECKS =	check-s390x check-arm64 check-musl check-valgrind \
-		check-differential
+PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
+		check-valgrind check-differential
 .PHONY: $(PHONY_CHECKS) all check sanitize install uninstall clean enctab fuzz fuzz-run bench

@@ -163,6 +163,51 @@ die_usage(const char *fmt, ...)
 	exit(2);
 }
 
+/*
+ * getopt_long(3) returned ch ('?' or ':') for the element argv[optind - 1]
+ * (or an element still being taken apart; for ':', the last element, past
+ * which musl's optind may point): say why in one line, the same
+ * whatever C library the program is built with (their getopt messages
+ * differ), then the usage.  A bad option is always on the command line:
+ * the configuration file's lines are checked as they are read.
+ */
+static void
+bad_option(int ch, int argc, char **argv, const struct option *lo,
+    const char *so)
+{
+	const struct option *o;
+	const char *arg = argv[ch == ':' ? argc - 1 : optind - 1], *eq;
+	size_t len;
+	int n;
+
+	parsing = 0;
+	if (ch == ':' || (optopt != 0 && optopt != ':' && (optopt > 255 ||
+	    strchr(so, optopt) != NULL))) {
+		/* A known option, without its argument or with one it does
+		 * not take: name it in full (it may be abbreviated). */
+		for (o = lo; o->name != NULL && o->val != optopt; o++)
+			continue;
+		if (strncmp(arg, "--", 2) != 0 || o->name == NULL)
+			die_usage("option requires an argument -- '%c'",
+			    optopt);
+		if (ch == ':')
+			die_usage("option '--%s' requires an argument",
+			    o->name);
+		die_usage("option '--%s' doesn't allow an argument", o->name);
+	}
+	if (optopt != 0)
+		die_usage("invalid option -- '%c'", optopt);
+	/* An unknown long option, or a prefix of more than one. */
+	eq = strchr(arg + 2, '=');
+	len = eq != NULL ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+	for (n = 0, o = lo; o->name != NULL; o++)
+		if (len > 0 && strncmp(o->name, arg + 2, len) == 0)
+			n++;
+	if (n > 1)
+		die_usage("option '%.*s' is ambiguous", (int)len + 2, arg);
+	die_usage("unrecognized option '%s'", arg);
+}
+
 /* What --in-place or --fix did, from transcode's return rc; t is the
  * analysis the transcode made. */
 static void
@@ -754,7 +799,8 @@ main(int argc, char *argv[])
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const char shortopts[] = "0bhio:qr";
+	/* The leading ':' and opterr = 0: bad_option says what is wrong. */
+	static const char shortopts[] = ":0bhio:qr";
 	char err[256];
 	int ch, i;
 
@@ -774,6 +820,7 @@ main(int argc, char *argv[])
 	 * come later and win. */
 	argc = config_args(argc, argv, longopts, shortopts, &argv);
 	parsing = 1;
+	opterr = 0;
 	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
 		switch (ch) {
 		case OPT_CONTENT_TYPE:
@@ -887,8 +934,7 @@ main(int argc, char *argv[])
 			opt.dry_run = 1;
 			break;
 		default:
-			usage(stderr);
-			return 2;
+			bad_option(ch, argc, argv, longopts, shortopts);
 		}
 	parsing = 0;
 	argc -= optind;

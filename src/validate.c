@@ -775,6 +775,36 @@ flush_decoder(struct val *v)
 	put_out(v, out, (size_t)(op - (char *)out));
 }
 
+/*
+ * Whether p[0..len), which the decoder calls incomplete at the end of the
+ * input, starts some character: one byte more decodes or is still
+ * incomplete.  glibc says EILSEQ for a lone byte that starts no sequence
+ * (Shift_JIS FD), musl says EINVAL for every lead byte it has not seen the
+ * rest of; asking again makes "truncated" mean the same on both.  Only for
+ * a stateless decoder: the probes reset its state.
+ */
+static int
+starts_char(struct val *v, const unsigned char *p, size_t len)
+{
+	unsigned char buf[16], out[64];
+	int b, r = 0;
+
+	if (!v->stateless || len >= sizeof(buf))
+		return 1;
+	memcpy(buf, p, len);
+	for (b = 0; b < 256 && !r; b++) {
+		char *ip = (char *)buf, *op = (char *)out;
+		size_t il = len + 1, ol = sizeof(out);
+
+		buf[len] = (unsigned char)b;
+		iconv(v->cd, NULL, NULL, NULL, NULL);
+		r = iconv(v->cd, &ip, &il, &op, &ol) != (size_t)-1 ||
+		    errno != EILSEQ || ip != (char *)buf;
+	}
+	iconv(v->cd, NULL, NULL, NULL, NULL);
+	return r;
+}
+
 /* Any other encoding: one character at a time, so that every offset is
  * exact and stateful encodings (ISO-2022-*) keep their state. */
 static size_t
@@ -812,7 +842,7 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 		v->off += used;
 		if (r != (size_t)-1 || (progress && (e == E2BIG || e == EINVAL)))
 			continue;
-		if (e == EINVAL) {
+		if (e == EINVAL && (!eof || starts_char(v, p + i, n - i))) {
 			/* The rest of the data is one incomplete sequence. */
 			if (!eof)
 				break;

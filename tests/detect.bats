@@ -225,6 +225,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 }
 
 @test "pattern 4C 6F A7 94: EBCDIC, the declaration read through the invariant characters" {
+	need_iconv IBM037
 	enc IBM037 '<?xml version="1.0" encoding="IBM037"?>\n<a>caf\303\251 [1]</a>\n' > f.xml
 	[ "$(head4 f.xml)" = 4c6fa794 ]
 	xs --json f.xml
@@ -478,6 +479,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 }
 
 @test "declaration in EBCDIC (IBM037), double and single quotes" {
+	need_iconv IBM037
 	enc IBM037 '<?xml version="1.0" encoding="IBM037"?><a/>' > d.xml
 	enc IBM037 "<?xml version='1.0' encoding='ebcdic-cp-us'?><a/>" > s.xml
 	xs --json d.xml
@@ -489,6 +491,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 }
 
 @test "declaration in EBCDIC (IBM1047), content validated through iconv" {
+	need_iconv IBM1047
 	enc IBM1047 '<?xml version="1.0" encoding="IBM1047"?>\n<a>[\303\244\303\266]</a>\n' > f.xml
 	xs --json f.xml
 	assert_success
@@ -589,6 +592,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 }
 
 @test "TextDecl in EBCDIC" {
+	need_iconv IBM037
 	enc IBM037 "<?xml encoding='IBM037'?>text" > f.ent
 	xs --json f.ent
 	assert_success
@@ -679,6 +683,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 }
 
 @test "names: a loose name (IBM-1141) is found, with an unregistered-name warning" {
+	need_iconv IBM01141
 	enc IBM1141 '<?xml version="1.0" encoding="IBM-1141"?><a>\303\244</a>' > f.xml
 	[ "$(head4 f.xml)" = 4c6fa794 ]
 	xs --json f.xml
@@ -694,6 +699,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 }
 
 @test "names: the registered IBM01141 draws no warning" {
+	need_iconv IBM01141
 	enc IBM1141 '<?xml version="1.0" encoding="IBM01141"?><a>\303\244</a>' > f.xml
 	xs f.xml
 	assert_success

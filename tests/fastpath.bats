@@ -61,8 +61,12 @@ mktext() {
 }
 
 @test "fast paths: multi-byte encodings decoded in blocks give exact positions" {
-	local enc i
+	local enc i lack=
 	for enc in SHIFT_JIS EUC-JP GB18030 BIG5; do
+		if ! has_iconv "$enc"; then
+			lack="$lack $enc"
+			continue
+		fi
 		{
 			printf '<?xml version="1.0" encoding="%s"?>\n' "$enc"
 			for i in $(seq 1 1500); do printf '<p>\346\227\245\346\234\254 text %d</p>\n' "$i"; done
@@ -74,6 +78,7 @@ mktext() {
 		assert_output --partial '"code":"illegal-sequence"'
 		assert_output --partial '"code":"illegal-char"'
 	done
+	skip_lacking "$lack"
 }
 
 # Transcoding: every conversion between UTF-8, UTF-16 and UTF-32 must write

@@ -82,3 +82,93 @@ stderr_lacks() {
 	[[ "$stderr" != *"$1"* ]] || fail "stderr has: $1
 stderr: $stderr"
 }
+
+# has_iconv NAME [to]: whether the binary under test can read entities in
+# encoding NAME (with "to": also write NAME, for --transcode-to).  The C
+# libraries' iconv differ: musl has no EBCDIC code page and no UTF-7, and
+# writes few of the CJK encodings it reads.  The answer comes from the
+# binary itself and is kept for the rest of the run.
+has_iconv() {
+	local name=$1 dir=${2:-from} memo probe
+	memo="$BATS_RUN_TMPDIR/iconv-$dir-$(printf '%s' "$name" |
+	    tr -c 'A-Za-z0-9_.-' '_')"
+	if [ ! -f "$memo" ]; then
+		probe=$(mktemp "$BATS_RUN_TMPDIR/iconv-probe.XXXXXX")
+		printf '<a/>' > "$probe"
+		if [ "$dir" = to ]; then
+			"$XMLSNIFF" --transcode-to="$name" "$probe" 2>&1 \
+			    >/dev/null
+		else
+			"$XMLSNIFF" --content-type \
+			    "application/xml; charset=$name" "$probe" 2>&1
+		fi | grep -q -e 'unsupported-encoding' \
+		    -e "this system's iconv" && echo no > "$memo" ||
+		    echo yes > "$memo"
+		rm -f "$probe"
+	fi
+	[ "$(cat "$memo")" = yes ]
+}
+
+# need_iconv NAME [to]: skip the test, saying why, unless has_iconv.
+need_iconv() {
+	has_iconv "$@" && return
+	if [ "${2:-}" = to ]; then
+		skip "this system's iconv cannot write $1"
+	fi
+	skip "this system's iconv lacks $1"
+}
+
+# need_rejects NAME BYTES: skip unless the binary under test finds BYTES
+# (printf escapes) illegal in NAME.  Which sequences a decoder accepts is
+# its C library's own verdict: musl's Shift_JIS takes 81 20 for U+301C.
+need_rejects() {
+	local f=$BATS_TEST_TMPDIR/rejects.xml
+	printf '<?xml version="1.0" encoding="%s"?><a>'"$2"'</a>' "$1" > "$f"
+	"$XMLSNIFF" "$f" 2>&1 | grep -q '\[illegal-sequence\]' ||
+	    skip "this system's iconv's $1 accepts $(printf "$2" |
+	    od -An -tx1 | tr 'a-f' 'A-F' | sed 's/^ //')"
+}
+
+# need_same_bytes NAME: skip unless the binary under test writes NAME (a
+# Japanese sample) with the bytes iconv(1) writes here.  musl's
+# ISO-2022-JP goes back to ASCII after every character: valid, but not
+# the bytes of glibc's, which the tests compare with.
+need_same_bytes() {
+	local d=$BATS_TEST_TMPDIR/same-bytes
+	mkdir -p "$d" || return
+	printf '<?xml version="1.0" encoding="%s"?>\n<a>ab\346\227\245\346\234\254 c</a>\n' \
+	    "$1" > "$d/src"
+	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>ab\346\227\245\346\234\254 c</a>\n' \
+	    > "$d/in.xml"
+	iconv -f UTF-8 -t "$1" < "$d/src" > "$d/want" 2>/dev/null ||
+	    return 0
+	"$XMLSNIFF" --transcode-to="$1" -o "$d/out" "$d/in.xml" \
+	    >/dev/null 2>&1
+	cmp -s "$d/out" "$d/want" || skip "this system's iconv writes $1 with \
+other shift sequences than iconv(1) here"
+}
+
+# skip_lacking " NAME..." [to]: at the end of a test that ran what it could,
+# skip naming the encodings this iconv lacks (cannot write, with "to");
+# with none, nothing happens.
+skip_lacking() {
+	[ -z "$1" ] && return
+	if [ "${2:-}" = to ]; then
+		skip "this system's iconv cannot write${1}"
+	fi
+	skip "this system's iconv lacks${1}"
+}
+
+# errtext ENAME: the C library's strerror text for errno ENAME (EIO,
+# ELOOP, ...), as the binary under test words it: from XMLSNIFF_STRERROR
+# (tests/cross builds it with the binary), else tests/strerror (make
+# check), else tests/strerror.c compiled now with the native compiler.
+errtext() {
+	local prog=${XMLSNIFF_STRERROR:-$TOP/tests/strerror}
+	if [ ! -x "$prog" ]; then
+		prog=$BATS_RUN_TMPDIR/strerror
+		[ -x "$prog" ] || "${CC:-cc}" -o "$prog" "$TOP/tests/strerror.c" ||
+		    fail "cannot build tests/strerror.c"
+	fi
+	"$prog" "$1"
+}

@@ -213,7 +213,7 @@ first_err() {
 	xs_t self plain.xml
 	assert_failure 2
 	assert_output 'plain.xml: UTF-8 (default), no declaration'
-	assert_equal "$stderr" 'xmlsniff: self: Too many levels of symbolic links'
+	assert_equal "$stderr" "xmlsniff: self: $(errtext ELOOP)"
 }
 
 @test "-r: a FIFO without a writer inside the tree is passed over, not waited for" {
@@ -376,7 +376,7 @@ for line in sys.stdin:
 	xs_t "$long" plain.xml
 	assert_failure 2
 	assert_output 'plain.xml: UTF-8 (default), no declaration'
-	assert_equal "$stderr" "xmlsniff: $long: File name too long"
+	assert_equal "$stderr" "xmlsniff: $long: $(errtext ENAMETOOLONG)"
 }
 
 # ---------------------------------------------------------------------------

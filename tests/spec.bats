@@ -320,6 +320,7 @@ late_case() {
 }
 
 @test "late declaration: single-byte and EBCDIC encodings" {
+	need_iconv IBM037
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351</a><?xml version="1.0"?>' > a.xml
 	xs --json a.xml
 	has decl-not-at-start
@@ -483,7 +484,7 @@ late_case() {
 }
 
 @test "messages: a '[' of <![CDATA[ that the target lacks is said to be there, not in a declaration" {
-	iconv -l | grep -q '^DIN_66003//' || skip "this iconv lacks DIN_66003"
+	need_iconv DIN_66003 to
 	printf '<a><![CDATA[x]]></a>' > f.xml
 	xs --transcode-to=DIN_66003 -o out.xml f.xml
 	assert_failure 1

@@ -1302,6 +1302,22 @@ show_diags(const char *what, const struct diags *dg)
 			    (unsigned long long)dg->d[i].count, dg->d[i].msg);
 }
 
+/* Whether this iconv finds the bytes in (a C string) illegal in name; also
+ * when it cannot open name at all. */
+static int
+rejects(const char *name, const char *in)
+{
+	iconv_t cd = iconv_open(enc_u32le(), name);
+	char out[64], *ip = (char *)in, *op = out;
+	size_t il = strlen(in), ol = sizeof(out), r;
+
+	if (cd == (iconv_t)-1)
+		return 1;
+	r = iconv(cd, &ip, &il, &op, &ol);
+	iconv_close(cd);
+	return r == (size_t)-1;
+}
+
 /* The expected first occurrence of one code. */
 struct want {
 	enum code	 code;
@@ -1536,7 +1552,14 @@ test_streaming(void)
 	    NELEM(w_latin1));
 	stream_case("ISO-8859-1 holding UTF-8", B(latin1u8), "ISO-8859-1",
 	    w_latin1u8, NELEM(w_latin1u8));
-	stream_case("Shift_JIS", B(sjis), "Shift_JIS", w_sjis, NELEM(w_sjis));
+	/* Which bytes Shift_JIS allows is the C library's verdict: musl
+	 * takes 81 20 for U+301C, and the positions after it move. */
+	if (rejects("Shift_JIS", "\x81\x20"))
+		stream_case("Shift_JIS", B(sjis), "Shift_JIS", w_sjis,
+		    NELEM(w_sjis));
+	else
+		printf("unit: this iconv's Shift_JIS accepts 81 20; the "
+		    "Shift_JIS stream case not tested\n");
 	stream_case("UTF-8, XML 1.1", B(v11), "UTF-8", w_v11, NELEM(w_v11));
 	stream_case("clean UTF-8", B(clean), "UTF-8", NULL, 0);
 
