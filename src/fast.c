@@ -216,6 +216,22 @@ partial_tail(const unsigned char *p, size_t e)
 	return 0;
 }
 
+/* After the vector blocks of a UTF-8 kernel up to i: back up to the start
+ * of a character that goes on past i (its lead was counted as a column),
+ * and take the rest eight bytes at a time. */
+static size_t
+utf8_rest(const unsigned char *p, size_t n, size_t i, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t b = partial_tail(p, i);
+
+	if (b > 0) {
+		i -= b;
+		(*col)--;
+	}
+	return i + plain_utf8_word(p + i, n - i, lines, col);
+}
+
 /* Columns and line ends of one block of plain characters, from the masks
  * of its LF characters and of the first bytes of its characters (lead). */
 static inline void
@@ -411,16 +427,7 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 		prev = v;
 		i += 32;
 	}
-	/* Back up to the start of a character that goes on past i. */
-	{
-		size_t b = partial_tail(p, i);
-
-		if (b > 0) {
-			i -= b;
-			(*col)--;
-		}
-	}
-	return i + plain_utf8_word(p + i, n - i, lines, col);
+	return utf8_rest(p, n, i, lines, col);
 }
 
 __attribute__((target("avx2")))
@@ -666,16 +673,7 @@ plain_utf8_neon(const unsigned char *p, size_t n, uint64_t *lines,
 		prev = v;
 		i += 16;
 	}
-	/* Back up to the start of a character that goes on past i. */
-	{
-		size_t b = partial_tail(p, i);
-
-		if (b > 0) {
-			i -= b;
-			(*col)--;
-		}
-	}
-	return i + plain_utf8_word(p + i, n - i, lines, col);
+	return utf8_rest(p, n, i, lines, col);
 }
 
 /* Advanced SIMD: eight UTF-16 units at a time. */

@@ -26,8 +26,12 @@ export LC_ALL=C
 if [ -n "${XMLSNIFF_WRAP:-}" ]; then
 	wrapped="$BATS_RUN_TMPDIR/xmlsniff-wrapped"
 	if [ ! -x "$wrapped" ]; then
-		printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$XMLSNIFF_WRAP" \
-		    "$XMLSNIFF" > "$wrapped"
+		# The tool by its full path, so that tests that run the
+		# binary with another PATH still find it.
+		tool=${XMLSNIFF_WRAP%% *}
+		printf '#!/bin/sh\nexec %s%s "%s" "$@"\n' \
+		    "$(command -v "$tool" || echo "$tool")" \
+		    "${XMLSNIFF_WRAP#"$tool"}" "$XMLSNIFF" > "$wrapped"
 		chmod +x "$wrapped"
 	fi
 	XMLSNIFF=$wrapped
