@@ -134,11 +134,20 @@ table_refused() {
 
 # --- the divergence classes, each from its exact bytes ---------------------
 
+# fixed_expat_pairs: skip when this expat agrees on a lone high surrogate
+# (later security releases of expat 2.5 check the pair), so there is no
+# divergence here to find listed.
+fixed_expat_pairs() {
+	[[ "${lines[0]}" != *", 1 agree, 0 listed divergences, 0 unlisted" ]] ||
+	    skip "this expat checks UTF-16 surrogate pairs: no divergence"
+}
+
 @test "found by fuzzing: expat pairs a UTF-16 high surrogate with any next unit" {
 	# FF FE <a> D800 'x' </a>: the high surrogate at offset 8 is alone.
 	{ printf '\377\376'; u16le '<a>'; printf '\0\330x\0'; u16le '</a>'; } > f.xml
 	dc f.xml
 	assert_success
+	fixed_expat_pairs
 	assert_line --index 0 'f.xml: expat b: xmlsniff UTF-16LE illegal-sequence (offset 8), expat decodes: listed'
 }
 
@@ -147,6 +156,7 @@ table_refused() {
 	{ printf '\377\376'; u16le '<a>'; printf '\0\330x\0\1\0'; u16le '</a>'; } > f.xml
 	dc f.xml
 	assert_success
+	fixed_expat_pairs
 	assert_line --index 0 'f.xml: expat c: xmlsniff UTF-16LE illegal-sequence,illegal-char (offset 8), expat encoding error (code 4, offset 12): listed'
 }
 
