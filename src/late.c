@@ -346,9 +346,12 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 			break;
 	}
 	lt->pos = off + i;
-	/* A '<' whose target is still being read: validate up to it only. */
-	if (!eof && (lt->st == LX_LT || lt->st == LX_PI_TARGET) &&
-	    lt->lt_off >= off)
+	/* At the end, everything (a part of a unit left over too, which the
+	 * validator calls truncated); else, a '<' whose target is still
+	 * being read: validate up to it only. */
+	if (eof)
+		return n;
+	if ((lt->st == LX_LT || lt->st == LX_PI_TARGET) && lt->lt_off >= off)
 		return (size_t)(lt->lt_off - off);
 	return i;
 }

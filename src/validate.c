@@ -1040,20 +1040,42 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 	 * the decoder has reached there. */
 	while (v->skip == 0) {
 		const struct diag *d = &v->dg->d[D_DECL_NOT_AT_START];
+		uint64_t at, line, col;
 		int hit;
 		size_t to = late_next(&v->late, p + used, n - used, v->off,
 		    eof, &hit), k;
 
 		k = feed(v, p + used, to, eof && !hit && to == n - used);
 		used += k;
-		if (!hit || k < to)
+		if (!hit)
 			break;
-		if (d->count == 0 || d->off != v->off)
-			diag_add(v->dg, D_DECL_NOT_AT_START, v->off, v->line,
-			    v->col, "an XML declaration after the start of "
-			    "the entity: \"<?xml\" may stand only at the very "
-			    "beginning (XML 1.0 [22], [23]; the target \"xml\" "
-			    "is reserved, [17]); remove it");
+		at = v->off;
+		line = v->line;
+		col = v->col;
+		if (k < to) {
+			/*
+			 * The decoder held back the start of a character
+			 * that the '<' cannot go on (it is no trail byte or
+			 * unit in any encoding read here): let it see the
+			 * '<' too, so that it calls those bytes illegal, and
+			 * step back over the '<', one column on one line.
+			 */
+			size_t m = to - k + v->late.usz;
+
+			k = feed(v, p + used, m, 0);
+			used += k;
+			if (k < m)
+				break;
+			at = v->off - v->late.usz;
+			line = v->line;
+			col = v->col - 1;
+		}
+		if (d->count == 0 || d->off != at)
+			diag_add(v->dg, D_DECL_NOT_AT_START, at, line, col,
+			    "an XML declaration after the start of the entity: "
+			    "\"<?xml\" may stand only at the very beginning "
+			    "(XML 1.0 [22], [23]; the target \"xml\" is "
+			    "reserved, [17]); remove it");
 	}
 	if (eof && v->sb && !v->u8bad && v->u8mb > 0)
 		diag_add(v->dg, D_SUSPICIOUS_LABEL, v->u8off, v->u8line,

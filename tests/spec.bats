@@ -498,3 +498,47 @@ late_case() {
 	assert_success
 	stderr_has 'which is NOT RECOMMENDED for XML (RFC 7303 section 2.2) [utf32]'
 }
+
+# Found by fuzzing: the validator is fed up to each late declaration, and
+# what it held back there, or at the end, must still be judged.
+
+@test "late declaration right after the start of a character the '<' cannot finish: still illegal, and the rest checked" {
+	printf '<a>x\341<?xml version="1.0"?>\001</a>' > u8.xml
+	xs --json u8.xml
+	assert_output --partial '"code":"illegal-sequence","offset":4,"line":1,"column":5,"count":1'
+	assert_output --partial '"code":"decl-not-at-start","offset":5,"line":1,"column":6'
+	assert_output --partial '"code":"illegal-char","offset":26,"line":1,"column":27'
+	{ printf '\377\376'; layout UTF-16LE '<a>'; printf '\000\330'
+	    layout UTF-16LE '<?xml version="1.0"?>'; printf '\001\000'; } > u16.xml
+	xs --json u16.xml
+	assert_output --partial '"code":"illegal-sequence","offset":8,"line":1,"column":4'
+	assert_output --partial '"code":"decl-not-at-start","offset":10,"line":1,"column":5'
+	assert_output --partial '"code":"illegal-char"'
+	printf '<?xml version="1.0" encoding="Shift_JIS"?><a>\202<?xml version="1.0"?>\001</a>' > sj.xml
+	xs --json sj.xml
+	assert_output --partial '"code":"illegal-sequence","offset":45,"line":1,"column":46'
+	assert_output --partial '"code":"decl-not-at-start","offset":46,"line":1,"column":47'
+	assert_output --partial '"code":"illegal-char"'
+	for f in u8 u16 sj; do
+		run --separate-stderr env XMLSNIFF_SIMD=ref "$XMLSNIFF" --json $f.xml
+		want=$output
+		xs --json $f.xml
+		assert_equal "$output" "$want"
+	done
+}
+
+@test "late declaration, then an odd last byte of UTF-16: the truncation is still found" {
+	{ printf '\377\376'; layout UTF-16LE '<a/><?xml version="1.0"?>'; printf '<'; } > f.xml
+	xs --json f.xml
+	has decl-not-at-start
+	assert_output --partial '"code":"illegal-sequence","offset":52,'
+	assert_output --partial 'the file is truncated'
+}
+
+@test "late declaration: a transcode of an entity with one still finds every error" {
+	printf '<a>x\341<?xml version="1.0"?></a>' > f.xml
+	xs --transcode-to=UTF-16 -o out.xml f.xml
+	assert_failure 1
+	[ ! -e out.xml ]
+	stderr_has 'bytes E1 are not valid in UTF-8'
+}
