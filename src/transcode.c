@@ -314,8 +314,8 @@ unrepresentable(struct xc *x, uint32_t c, uint64_t off, uint64_t line,
 		[L_LT] = "the markup after \"<\"",
 		[L_BANG] = "the opening of a comment or markup declaration",
 		[L_BANG_DASH] = "the opening of a comment",
-		[L_BANG_BRACKET] = "the opening \"<![CDATA[\" of a CDATA "
-		    "section",
+		[L_BANG_BRACKET] = ("the opening \"<![CDATA[\" of a CDATA "
+		    "section"),
 		[L_TAG] = "a name", [L_ATTR] = "an attribute value",
 		[L_COMMENT] = "a comment",
 		[L_PI] = "a processing instruction",
