@@ -55,8 +55,6 @@ unit_of(const struct sniff *s)
 	case DEC_UTF32LE:
 		return UNIT_32LE;
 	case DEC_ICONV:
-		if (s->enc.family == ENC_F_EBCDIC)
-			return UNIT_EBCDIC;
 		/* A 16-bit form that iconv decodes (UCS-2). */
 		if (strstr(s->dec_iconv, "UCS-2") == s->dec_iconv)
 			return strstr(s->dec_iconv, "LE") != NULL ?
@@ -67,9 +65,35 @@ unit_of(const struct sniff *s)
 	}
 }
 
-void
-late_init(struct late *lt, const struct sniff *s)
+/* The one byte that map gives c for, or -1 when none or several do. */
+static int
+byte_of(const uint32_t *map, uint32_t c)
 {
+	int b, found = -1;
+
+	for (b = 0; b < 256; b++)
+		if (map[b] == c) {
+			if (found >= 0)
+				return -1;
+			found = b;
+		}
+	return found;
+}
+
+/*
+ * Start on the entity s.  Its markup is lexed from its own characters:
+ * the Unicode forms by their code units; a single-byte encoding through
+ * its byte map sbmap (every EBCDIC page has its own '!', '[' and ']',
+ * which the invariant set of Appendix F.1 lacks); any other encoding that
+ * iconv decodes (ASCII bytes can be trail bytes in Shift_JIS, Big5 and
+ * GBK, and any pair in ISO-2022-JP) only from the decoded characters,
+ * which the validator passes to late_char().
+ */
+void
+late_init(struct late *lt, const struct sniff *s, const uint32_t *sbmap)
+{
+	int b, ascii = 1;
+
 	memset(lt, 0, sizeof(*lt));
 	lt->unit = unit_of(s);
 	lt->usz = (size_t)unit_size(lt->unit);
@@ -78,11 +102,48 @@ late_init(struct late *lt, const struct sniff *s)
 	lt->known[0] = s->decl.present ? s->decl.start : (uint64_t)-1;
 	lt->known[1] = s->decl.late ? s->decl.late_off : (uint64_t)-1;
 	lt->pos = s->bomlen;
-	lt->lt_byte = lt->unit == UNIT_EBCDIC ? 0x4C : '<';
-	lt->q_byte = lt->unit == UNIT_EBCDIC ? 0x6F : '?';
-	lt->bang_byte = lt->unit == UNIT_EBCDIC ? 0x5A : '!';
+	lt->lt_byte = '<';
+	lt->q_byte = '?';
+	lt->bang_byte = '!';
+	if (s->dec == DEC_ICONV && lt->unit == UNIT_8) {
+		if (sbmap == NULL) {
+			lt->decoded = 1;
+			return;
+		}
+		/* A map that is ASCII below 0x80 and has no ASCII above it
+		 * reads as bytes do. */
+		for (b = 0; b < 256 && ascii; b++)
+			ascii = b < 0x80 ? sbmap[b] == (uint32_t)b :
+			    sbmap[b] >= 0x80;
+		if (!ascii) {
+			int l = byte_of(sbmap, '<'), q = byte_of(sbmap, '?');
+			int x = byte_of(sbmap, '!');
+
+			lt->map = sbmap;
+			lt->scan = l >= 0 && q >= 0 && x >= 0;
+			if (lt->scan) {
+				lt->lt_byte = (unsigned char)l;
+				lt->q_byte = (unsigned char)q;
+				lt->bang_byte = (unsigned char)x;
+			}
+			return;
+		}
+	}
+	lt->scan = 1;
 	/* Where '<' and '?' have their non-zero byte within a unit. */
 	lt->lt_at = lt->unit == UNIT_16BE ? 1 : lt->unit == UNIT_32BE ? 3 : 0;
+}
+
+/* The character of the unit at offset i of p[0..n), -1 past the end. */
+static long
+get(const struct late *lt, const unsigned char *p, size_t n, size_t i)
+{
+	if (lt->map != NULL) {
+		if (i >= n)
+			return -1;
+		return lt->map[p[i]] == SB_BAD ? 0x100 : (long)lt->map[p[i]];
+	}
+	return unit_get(lt->unit, p, n, i);
 }
 
 static int
@@ -143,6 +204,15 @@ find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 	const unsigned char *b;
 
 	for (;; i++) {
+		if (!lt->scan) {
+			/* No unique bytes to search for: unit by unit. */
+			for (; i + step < n; i++)
+				if (get(lt, p, n, i) == '<' &&
+				    (get(lt, p, n, i + step) == '?' ||
+				    get(lt, p, n, i + step) == '!'))
+					return i;
+			return n;
+		}
 #ifdef LATE_AVX2
 		if (have_avx2())
 			i = find_avx2(lt, p, n, i);
@@ -177,8 +247,8 @@ find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 		if (i + lt->lt_at + step >= n)
 			return n;
 		/* The bytes matched; are they whole units? */
-		if (i % step == 0 && unit_get(lt->unit, p, n, i) == '<') {
-			long c = unit_get(lt->unit, p, n, i + step);
+		if (i % step == 0 && get(lt, p, n, i) == '<') {
+			long c = get(lt, p, n, i + step);
 
 			if (c == '?' || c == '!')
 				return i;
@@ -273,7 +343,7 @@ skip_inside(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 	const unsigned char *q;
 	size_t len, j;
 
-	if (lt->unit != UNIT_8 || lt->match != 0)
+	if (lt->unit != UNIT_8 || lt->map != NULL || lt->match != 0)
 		return i;
 	switch (lt->st) {
 	case LX_COMMENT:
@@ -315,6 +385,8 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 	size_t i = lt->pos > off ? (size_t)(lt->pos - off) : 0;
 
 	*hit = 0;
+	if (lt->decoded)
+		return n;	/* late_char() sees the characters */
 	for (;;) {
 		if (lt->st == LX_TEXT) {
 			i = find_markup(lt, p, n, i);
@@ -330,7 +402,7 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 
 			if ((i = skip_inside(lt, p, n, i)) + lt->usz > n)
 				break;
-			c = unit_get(lt->unit, p, n, i);
+			c = get(lt, p, n, i);
 			if (lex(lt, c, off + i) && lt->lt_off != lt->known[0] &&
 			    lt->lt_off != lt->known[1]) {
 				lt->pos = off + i + lt->usz;
@@ -354,4 +426,18 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 	if ((lt->st == LX_LT || lt->st == LX_PI_TARGET) && lt->lt_off >= off)
 		return (size_t)(lt->lt_off - off);
 	return i;
+}
+
+/* Decoded mode: lex character c, which starts at byte offset at on line
+ * and column; return 1 when it completes a late declaration (begun at
+ * lt->lt_off, lt->lt_line, lt->lt_col). */
+int
+late_char(struct late *lt, long c, uint64_t at, uint64_t line, uint64_t col)
+{
+	if (lt->st == LX_TEXT && c == '<') {
+		lt->lt_line = line;
+		lt->lt_col = col;
+	}
+	return lex(lt, c, at) && lt->lt_off != lt->known[0] &&
+	    lt->lt_off != lt->known[1];
 }

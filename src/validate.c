@@ -38,6 +38,7 @@ struct val {
 	unsigned	 u8skip;
 	int		 ws_lead;	/* only white space so far: see sniff */
 	struct late	 late;
+	uint64_t	 exact_to;	/* decode a character at a time to here */
 	uint64_t	 c1;		/* C1 controls under ISO-8859-n */
 	uint32_t	 c1char;
 	uint64_t	 c1off, c1line, c1col;
@@ -328,7 +329,6 @@ val_new(const struct sniff *s, struct diags *dg)
 	v->encname = s->encname;
 	v->skip = s->bomlen;
 	v->ws_lead = s->ws_lead;
-	late_init(&v->late, s);
 	v->line = v->col = 1;
 	v->cd = (iconv_t)-1;
 	if (v->dec == DEC_ICONV) {
@@ -347,6 +347,11 @@ val_new(const struct sniff *s, struct diags *dg)
 		v->step = enc_is_16(s->enc.family) ? 2 :
 		    enc_is_32(s->enc.family) ? 4 : 1;
 	}
+	late_init(&v->late, s, v->sb ? v->sbmap : NULL);
+	/* Decoded blocks have no offsets for their characters; the
+	 * declaration at the start goes a character at a time, so that the
+	 * lexer knows it for the one already reported. */
+	v->exact_to = v->late.decoded && s->decl.present ? s->decl.end : 0;
 	return v;
 }
 
@@ -450,12 +455,29 @@ take_run(struct val *v, const unsigned char *p, size_t k, int form,
 	return plain_form(form, p, m, l, c);
 }
 
+/* A late XML declaration at offset at (once per offset). */
+static void
+late_report(struct val *v, uint64_t at, uint64_t line, uint64_t col)
+{
+	const struct diag *d = &v->dg->d[D_DECL_NOT_AT_START];
+
+	if (d->count == 0 || d->off != at)
+		diag_add(v->dg, D_DECL_NOT_AT_START, at, line, col,
+		    "an XML declaration after the start of the entity: "
+		    "\"<?xml\" may stand only at the very beginning "
+		    "(XML 1.0 [22], [23]; the target \"xml\" is "
+		    "reserved, [17]); remove it");
+}
+
 /* Account for character c that starts at byte offset off. */
 static void
 put(struct val *v, uint32_t c, uint64_t off)
 {
 	if (v->sink != NULL)
 		v->sink(v->sink_ctx, c, off, v->line, v->col);
+	if (v->late.decoded && late_char(&v->late, (long)c, off, v->line,
+	    v->col))
+		late_report(v, v->late.lt_off, v->late.lt_line, v->late.lt_col);
 	if (!xml_char_ok(c, v->xml11)) {
 		if (c >= 0xD800 && c <= 0xDFFF)
 			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->line, v->col,
@@ -887,6 +909,7 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 		int e = errno;
 		uint64_t line = v->line, col = v->col;
 		uint32_t prev = v->prev;
+		struct late lt = v->late;
 		int clean = 1;
 
 		used = (size_t)(ip - (char *)(p + i));
@@ -897,7 +920,10 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 			    (uint32_t)out[4 * k + 2] << 16 |
 			    (uint32_t)out[4 * k + 3] << 24;
 
-			if (!xml_char_ok(c, 0))
+			/* A late declaration, too, is found again a
+			 * character at a time, for its offset. */
+			if (!xml_char_ok(c, 0) || (v->late.decoded &&
+			    late_char(&lt, (long)c, (uint64_t)-2, 0, 0)))
 				clean = 0;
 			else if (c == '\n') {
 				if (prev != '\r') {
@@ -918,6 +944,7 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 		    out, 4 * nc, RUN_DECODED) != 4 * nc)
 			clean = 0;
 		if (clean && used > 0) {
+			v->late = lt;
 			v->line = line;
 			v->col = col;
 			v->prev = prev;
@@ -1013,13 +1040,23 @@ windows_of(const char *name)
 static size_t
 feed(struct val *v, const unsigned char *p, size_t n, int eof)
 {
-	if (v->dec == DEC_ICONV)
-		return v->sb ? feed_sb(v, p, n, eof) :
-		    v->stateless && !v->xml11 && !char_only() &&
-		    (v->sink == NULL || (v->run != NULL &&
-		    v->run(v->sink_ctx, NULL, 0, RUN_BLOCKS) != 0)) ?
-		    feed_iconv_bulk(v, p, n, eof) : feed_iconv(v, p, n, eof);
-	return feed_unicode(v, p, n, eof);
+	size_t k = 0, m;
+
+	if (v->dec != DEC_ICONV)
+		return feed_unicode(v, p, n, eof);
+	if (v->sb)
+		return feed_sb(v, p, n, eof);
+	if (v->off < v->exact_to) {
+		m = v->exact_to - v->off < n ? (size_t)(v->exact_to - v->off) :
+		    n;
+		if ((k = feed_iconv(v, p, m, eof && m == n)) < m || k == n)
+			return k;
+	}
+	return k + (v->stateless && !v->xml11 && !char_only() &&
+	    (v->sink == NULL || (v->run != NULL &&
+	    v->run(v->sink_ctx, NULL, 0, RUN_BLOCKS) != 0)) ?
+	    feed_iconv_bulk(v, p + k, n - k, eof) :
+	    feed_iconv(v, p + k, n - k, eof));
 }
 
 size_t
@@ -1039,7 +1076,6 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 	/* Up to each late declaration, which is reported at the position
 	 * the decoder has reached there. */
 	while (v->skip == 0) {
-		const struct diag *d = &v->dg->d[D_DECL_NOT_AT_START];
 		uint64_t at, line, col;
 		int hit;
 		size_t to = late_next(&v->late, p + used, n - used, v->off,
@@ -1070,12 +1106,7 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 			line = v->line;
 			col = v->col - 1;
 		}
-		if (d->count == 0 || d->off != at)
-			diag_add(v->dg, D_DECL_NOT_AT_START, at, line, col,
-			    "an XML declaration after the start of the entity: "
-			    "\"<?xml\" may stand only at the very beginning "
-			    "(XML 1.0 [22], [23]; the target \"xml\" is "
-			    "reserved, [17]); remove it");
+		late_report(v, at, line, col);
 	}
 	if (eof && v->sb && !v->u8bad && v->u8mb > 0)
 		diag_add(v->dg, D_SUSPICIOUS_LABEL, v->u8off, v->u8line,

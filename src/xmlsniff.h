@@ -324,9 +324,16 @@ struct late {
 	uint64_t	 lt_off;	/* of the last '<' */
 	unsigned char	 lt_byte, q_byte, bang_byte;
 	size_t		 lt_at;
+	const uint32_t	*map;		/* single-byte: the byte map */
+	int		 scan;		/* the bytes of '<', '?', '!' are known */
+	int		 decoded;	/* lexed by late_char() only */
+	uint64_t	 lt_line, lt_col;	/* of the last '<' (decoded) */
 };
 
-void		 late_init(struct late *, const struct sniff *);
+void		 late_init(struct late *, const struct sniff *,
+		    const uint32_t *);
+int		 late_char(struct late *, long, uint64_t, uint64_t,
+		    uint64_t);
 size_t		 late_next(struct late *, const unsigned char *, size_t,
 		    uint64_t, int, int *);
 

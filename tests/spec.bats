@@ -333,6 +333,79 @@ late_case() {
 	has decl-not-at-start
 }
 
+# ebcdic_late PAGE TEXT WANT: TEXT after a declaration of PAGE, in PAGE.
+ebcdic_late() {
+	printf '<?xml version="1.0" encoding="%s"?>%s' "$1" "$2" |
+	    iconv -f UTF-8 -t "$1" > e.xml || return 1
+	xs --json e.xml
+	if [ "$3" = 1 ]; then
+		[[ "$output" == *'"code":"decl-not-at-start"'* ]] || {
+			echo "missed in $1: $2"; return 1; }
+	else
+		[[ "$output" != *'"code":"decl-not-at-start"'* ]] || {
+			echo "false alarm in $1: $2"; return 1; }
+	fi
+}
+
+@test "late declaration: EBCDIC markup is read in the page's own '!', '[' and ']'" {
+	local e bad=0
+	# '!' is 5A in IBM037 and IBM1047 but 4F in IBM500 and IBM273; none
+	# of '!', '[', ']' is an invariant (XML 1.0 Appendix F.1).
+	for e in IBM037 IBM500 IBM1047 IBM273 IBM277 IBM871; do
+		need_iconv $e
+		ebcdic_late $e '<!-- <?xml version="1.0"?> --><a/>' 0 || bad=$((bad + 1))
+		ebcdic_late $e '<a><![CDATA[<?xml version="1.0"?>]]></a>' 0 || bad=$((bad + 1))
+		ebcdic_late $e '<!D`TYl<?xml vers	<D/>' 0 || bad=$((bad + 1))
+		ebcdic_late $e '<?pi <?xml version="1.0"?><a/>' 0 || bad=$((bad + 1))
+		ebcdic_late $e '<!DOCTYPE a [<!ENTITY e "x">]><?xml version="1.0"?><a/>' 1 || bad=$((bad + 1))
+		ebcdic_late $e '<a><![CDATA[x]]></a><?xml version="1.0"?>' 1 || bad=$((bad + 1))
+		ebcdic_late $e '<!-- x --><?xml version="1.0"?><a/>' 1 || bad=$((bad + 1))
+	done
+	[ "$bad" = 0 ]
+	# The same text in UTF-8 and in IBM037 gets the same answer.
+	printf '<!D`TYl<?xml vers\t\n<D/>' > u.xml
+	xs --json u.xml
+	lacks decl-not-at-start
+}
+
+@test "late declaration: multi-byte encodings are lexed from their characters, not their bytes" {
+	need_iconv Shift_JIS
+	need_iconv BIG5
+	need_iconv GBK
+	need_iconv ISO-2022-JP
+	local e c bad=0 decl n
+	# A character whose trail byte is ']' (5D) before "]>" ends no CDATA
+	# section: ゾ in Shift_JIS, 也 in Big5, 乚 in GBK.
+	for e in Shift_JIS:ゾ BIG5:也 GBK:乚; do
+		c=${e#*:}
+		e=${e%%:*}
+		printf '<?xml version="1.0" encoding="%s"?><a><![CDATA[%s]><?xml version="1.0"?>]]></a>' "$e" "$c" |
+		    iconv -f UTF-8 -t "$e" > m.xml
+		xs --json m.xml
+		[[ "$output" != *'"code":"decl-not-at-start"'* ]] || {
+			echo "false alarm in $e"; bad=$((bad + 1)); }
+		printf '<?xml version="1.0" encoding="%s"?><a><![CDATA[%s]>]]></a>\n<?xml version="1.0"?>' "$e" "$c" |
+		    iconv -f UTF-8 -t "$e" > m.xml
+		n=$(($(wc -c < m.xml) - 21))
+		xs --json m.xml
+		[[ "$output" == *"\"code\":\"decl-not-at-start\",\"offset\":$n,\"line\":2,\"column\":1"* ]] || {
+			echo "missed in $e: $output"; bad=$((bad + 1)); }
+	done
+	[ "$bad" = 0 ]
+	# In ISO-2022-JP the bytes of 次帖 are "<!D!": no markup declaration
+	# that would hide the declaration after them.
+	decl='<?xml version="1.0" encoding="ISO-2022-JP"?><a>'
+	printf '%s次帖</a>' "$decl" | iconv -f UTF-8 -t ISO-2022-JP > j.xml
+	n=$(wc -c < j.xml)
+	printf '<?xml version="1.0"?>' >> j.xml
+	xs --json j.xml
+	assert_output --partial "\"code\":\"decl-not-at-start\",\"offset\":$n,\"line\":1,\"column\":$((${#decl} + 7))"
+	# ... and no comment that would hide it.
+	printf '%s\x1b$B\x3c\x21\x2d\x2d\x1b(B<?xml version="1.0"?></a>' "$decl" > k.xml
+	xs --json k.xml
+	has decl-not-at-start
+}
+
 @test "late declaration: position, count, and the first one reported" {
 	printf '<?xml version="1.0"?>\n<a>\n\303\251\303\251<?xml version="1.0"?>\n</a><?xml?>' > f.xml
 	xs --json f.xml
@@ -378,6 +451,27 @@ late_case() {
 	for i in 1 2 3 5 8 13 21 34 55 60 62 64 70 80; do
 		got=$(cat f.xml | dd bs=$i 2>/dev/null | "$XMLSNIFF" --json - 2>/dev/null)
 		[ "${got#*\"encoding\"}" = "${want#*\"encoding\"}" ] || bad=$((bad + 1))
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "late declaration: every split gives the same answer in single-byte, EBCDIC and multi-byte encodings" {
+	local e c i want got bad=0
+	for e in windows-1252:é IBM500:é Shift_JIS:次 ISO-2022-JP:次; do
+		c=${e#*:}
+		e=${e%%:*}
+		need_iconv $e
+		printf '<?xml version="1.0" encoding="%s"?><!-- c --><a>%s<![CDATA[<?xml ?>]]></a><?xml version="1.0"?>' "$e" "$c" |
+		    iconv -f UTF-8 -t $e > f.xml
+		xs --json f.xml
+		want=$output
+		[[ "$want" == *'"code":"decl-not-at-start"'* ]] || { echo "missed in $e"; bad=$((bad + 1)); }
+		for i in 1 2 3 5 8 13 21 34 55 60 62 64 70 80; do
+			got=$(cat f.xml | dd bs=$i 2>/dev/null | "$XMLSNIFF" --json - 2>/dev/null)
+			[ "${got#*\"encoding\"}" = "${want#*\"encoding\"}" ] || { echo "$e split $i: $got"; bad=$((bad + 1)); }
+		done
+		XMLSNIFF_SIMD=ref xs --json f.xml
+		assert_equal "$output" "$want"
 	done
 	[ "$bad" = 0 ]
 }
