@@ -1,4 +1,5 @@
-/* Shared by the fuzz targets: quiet standard output once. */
+/* Shared by the fuzz targets: quiet standard output and choose the
+ * kernels, once.  Included after xmlsniff.h. */
 #include <stdio.h>
 
 static void
@@ -8,6 +9,7 @@ fuzz_quiet(void)
 
 	if (!done) {
 		done = 1;
+		simd_init(NULL);	/* the kernels, chosen once */
 		if (freopen("/dev/null", "w", stdout) == NULL)
 			perror("freopen");
 	}

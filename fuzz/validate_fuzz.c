@@ -129,11 +129,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t ref, i, be;
 
 	/* Fast paths against the reference. */
-	plain_select("ref");
+	simd_init("ref");
 	ref = plain_utf8_ref(data, size, &rl, &rc);
 	for (i = 0; i < 3; i++) {
 		l = c = 1;
-		plain_select(modes[i]);
+		simd_init(modes[i]);
 		if (plain_utf8(data, size, &l, &c) != ref || l != rl || c != rc)
 			__builtin_trap();
 	}
@@ -142,13 +142,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ref = plain_utf16_ref(data, size, (int)be, &rl, &rc);
 		for (i = 0; i < 3; i++) {
 			l = c = 1;
-			plain_select(modes[i]);
+			simd_init(modes[i]);
 			if (plain_utf16(data, size, (int)be, &l, &c) != ref ||
 			    l != rl || c != rc)
 				__builtin_trap();
 		}
 	}
-	plain_select(NULL);
+	simd_init(NULL);
 
 	/* Multi-byte encodings decoded in blocks against a character at a
 	 * time: the same diagnostics. */

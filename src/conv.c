@@ -17,7 +17,7 @@
  *  - Four-byte UTF-8 characters (rare) take the portable path for their
  *    block.
  * Every other case, and every machine, has the portable path, which gives
- * the same bytes; XMLSNIFF_SIMD=ref (or none, sse2) forces it for tests.
+ * the same bytes; any level but avx2 (simd/select.c) forces it for tests.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -581,20 +581,15 @@ conv_avx2(int from, int to, const unsigned char *p, size_t n,
 }
 #endif
 
-/*
- * Choose the path: AVX2 where the CPU has it, unless e (the value of
- * XMLSNIFF_SIMD) names another: sse2, none and ref all mean the portable
- * path here.
- */
+/* Use the kernels of level l (simd/select.c): AVX2 for SIMD_AVX2, the
+ * portable path for every other. */
 void
-conv_select(const char *e)
+conv_select(enum simd l)
 {
 	conv_mode = 0;
-	(void)e;
+	(void)l;
 #ifdef HAVE_X86
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx2") && (e == NULL ||
-	    strcmp(e, "avx2") == 0)) {
+	if (l == SIMD_AVX2) {
 		static int built;
 
 		if (!built) {
@@ -655,7 +650,7 @@ conv_run(int from, int to, const unsigned char *p, size_t n,
 		return n;
 	}
 	if (conv_mode < 0)
-		conv_select(getenv("XMLSNIFF_SIMD"));
+		conv_select(simd_level());
 #ifdef HAVE_X86
 	if (conv_mode == 1)
 		return conv_avx2(from, to, p, n, o);
@@ -670,7 +665,7 @@ conv_find32(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
     uint32_t c)
 {
 	if (conv_mode < 0)
-		conv_select(getenv("XMLSNIFF_SIMD"));
+		conv_select(simd_level());
 #ifdef HAVE_X86
 	if (conv_mode == 1)
 		return find32_avx2(u, nc, a, b, c);

@@ -716,22 +716,22 @@ static size_t (*plain_sb_fn)(const unsigned char *, size_t,
     const struct plainmap *, uint64_t *, uint64_t *);
 
 /*
- * Choose the paths for this CPU, or the one named: avx2, sse2, neon, none
- * (eight bytes at a time) or ref (character at a time).  Tests and fuzz
- * targets compare them; XMLSNIFF_SIMD names one for a whole run.
+ * Use the kernels of level l (simd/select.c): SIMD_AVX2, SIMD_SSE2 (UTF-8
+ * only), SIMD_NEON (UTF-8 and UTF-16), SIMD_NONE (eight bytes at a time)
+ * or SIMD_REF (UTF-8 a character at a time); the word-at-a-time code for
+ * whatever level l has no kernel of its own.
  */
 void
-plain_select(const char *e)
+plain_select(enum simd l)
 {
-	plain_utf8_fn = plain_utf8_word;
+	plain_utf8_fn = l == SIMD_REF ? plain_utf8_ref : plain_utf8_word;
 	plain_utf16_fn = plain_utf16_word;
 	plain_utf32_fn = plain_utf32_word;
 	plain_sb_fn = plain_sb_word;
 #ifdef HAVE_X86
-	plain_utf8_fn = plain_utf8_sse2;
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx2") &&
-	    (e == NULL || strcmp(e, "avx2") == 0)) {
+	if (l == SIMD_SSE2)
+		plain_utf8_fn = plain_utf8_sse2;
+	if (l == SIMD_AVX2) {
 		plain_utf8_fn = plain_utf8_avx2;
 		plain_utf16_fn = plain_utf16_avx2;
 		plain_utf32_fn = plain_utf32_avx2;
@@ -739,22 +739,18 @@ plain_select(const char *e)
 	}
 #endif
 #ifdef HAVE_NEON
-	if (e == NULL || strcmp(e, "neon") == 0) {
+	if (l == SIMD_NEON) {
 		plain_utf8_fn = plain_utf8_neon;
 		plain_utf16_fn = plain_utf16_neon;
 	}
 #endif
-	if (e != NULL && strcmp(e, "none") == 0)
-		plain_utf8_fn = plain_utf8_word;
-	if (e != NULL && strcmp(e, "ref") == 0)
-		plain_utf8_fn = plain_utf8_ref;
 }
 
 size_t
 plain_utf8(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
 {
 	if (plain_utf8_fn == NULL)
-		plain_select(getenv("XMLSNIFF_SIMD"));
+		plain_select(simd_level());
 	return plain_utf8_fn(p, n, lines, col);
 }
 
@@ -771,7 +767,7 @@ plain_utf16(const unsigned char *p, size_t n, int be, uint64_t *lines,
     uint64_t *col)
 {
 	if (plain_utf16_fn == NULL)
-		plain_select(getenv("XMLSNIFF_SIMD"));
+		plain_select(simd_level());
 	return plain_utf16_fn(p, n, be, lines, col);
 }
 
@@ -780,7 +776,7 @@ plain_utf32(const unsigned char *p, size_t n, int be, uint64_t *lines,
     uint64_t *col)
 {
 	if (plain_utf32_fn == NULL)
-		plain_select(getenv("XMLSNIFF_SIMD"));
+		plain_select(simd_level());
 	return plain_utf32_fn(p, n, be, lines, col);
 }
 
@@ -794,6 +790,6 @@ plain_sb(const unsigned char *p, size_t n, const struct plainmap *map,
     uint64_t *lines, uint64_t *col)
 {
 	if (plain_sb_fn == NULL)
-		plain_select(getenv("XMLSNIFF_SIMD"));
+		plain_select(simd_level());
 	return plain_sb_fn(p, n, map, lines, col);
 }

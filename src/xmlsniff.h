@@ -41,6 +41,21 @@ struct inbuf {
 
 int		 in_refill(struct inbuf *, size_t);
 
+/* simd/select.c: the kernels for a run (XMLSNIFF_SIMD, see the man page) */
+
+enum simd {
+	SIMD_REF,	/* a character at a time */
+	SIMD_NONE,	/* portable, a word at a time */
+	SIMD_SSE2,
+	SIMD_AVX2,
+	SIMD_NEON
+};
+
+int		 simd_init(const char *);
+void		 simd_set(enum simd);
+enum simd	 simd_level(void);
+const char	*simd_name(enum simd);
+
 /* bom.c */
 
 enum bom {
@@ -379,7 +394,7 @@ int		 utf32_dec(const unsigned char *, size_t, int, uint32_t *);
 
 #define CONV_SLACK	64	/* room past the output that may be overwritten */
 
-void		 conv_select(const char *);
+void		 conv_select(enum simd);
 size_t		 conv_room(int, int, size_t);
 size_t		 conv_cut(int, const unsigned char *, size_t, size_t);
 size_t		 conv_run(int, int, const unsigned char *, size_t,
@@ -389,7 +404,7 @@ size_t		 conv_find32(const unsigned char *, size_t, uint32_t, uint32_t,
 
 /* fast.c */
 
-void		 plain_select(const char *);
+void		 plain_select(enum simd);
 size_t		 plain_utf8(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,

@@ -560,3 +560,29 @@ cut_at() {
 		done
 	done
 }
+
+@test "XMLSNIFF_SIMD: an unknown value is refused, an empty one means the fastest" {
+	printf '<a/>' > "$BATS_TEST_TMPDIR/a.xml"
+	run --separate-stderr env XMLSNIFF_SIMD=avx512x "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" 'xmlsniff: XMLSNIFF_SIMD: unknown value "avx512x" (avx2, sse2, neon, none or ref)'
+	run --separate-stderr env XMLSNIFF_SIMD=REF "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
+	assert_failure 2
+	run --separate-stderr env XMLSNIFF_SIMD= "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
+	assert_success
+	assert_output "$BATS_TEST_TMPDIR/a.xml: UTF-8 (default), no declaration"
+	# A level this machine lacks (neon on x86-64, avx2 on AArch64) runs
+	# the portable code: the same answers.
+	for m in avx2 sse2 neon none ref; do
+		run --separate-stderr env XMLSNIFF_SIMD=$m "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
+		assert_success
+		assert_output "$BATS_TEST_TMPDIR/a.xml: UTF-8 (default), no declaration"
+	done
+}
+
+@test "XMLSNIFF_SIMD: one place reads it" {
+	local n
+	n=$(grep -l 'XMLSNIFF_SIMD")' "$BATS_TEST_DIRNAME"/../src/*.c "$BATS_TEST_DIRNAME"/../src/*/*.c | wc -l)
+	[ "$n" = 1 ]
+}

@@ -1701,7 +1701,7 @@ test_conv(void)
 	int round, m, f, t;
 
 	for (m = 0; m < 2; m++) {
-		conv_select(modes[m]);
+		simd_init(modes[m]);
 		for (round = 0; round < 3000; round++) {
 			size_t nc = rnd() % (round < 1000 ? 40 : 700), i;
 
@@ -1724,7 +1724,7 @@ test_conv(void)
 			}
 		}
 	}
-	conv_select(NULL);
+	simd_init(NULL);
 	if (!CHECK(fails == 0))
 		printf("  (%u conversions differ)\n", fails);
 	/* Cuts fall between characters, within the limit. */
@@ -1778,9 +1778,9 @@ test_plain_utf32(void)
 			 * as UTF-8, but writes them as UTF-32 as they are */
 			n = enc_form(be ? RUN_UTF32BE : RUN_UTF32LE, cs, nc, in);
 			in[n] = 0xEE;	/* a stray byte after */
-			plain_select("none");
+			simd_init("none");
 			k1 = plain_utf32(in, n + 1, be, &l1, &c1);
-			plain_select(NULL);
+			simd_init(NULL);
 			k2 = plain_utf32(in, n + 1, be, &l2, &c2);
 			if (k1 != k2 || l1 != l2 || c1 != c2 || k1 % 4 != 0)
 				fails++;
@@ -1793,6 +1793,7 @@ test_plain_utf32(void)
 int
 main(void)
 {
+	simd_init(NULL);
 	test_bom_sniff();
 	test_pat_sniff();
 	test_unit_get();
