@@ -1,7 +1,8 @@
 /*
- * Which encoding an entity is in, and why: SPEC section 2.3 (RFC 7303
- * section 3.2, XML 1.0 section 4.3.3 and Appendix F), with the consistency
- * checks of section 2.4.
+ * Which encoding an entity is in, and why (RFC 7303 section 3.2, XML 1.0
+ * section 4.3.3 and Appendix F), with the checks that the BOM, the charset
+ * parameter, the declaration and the bytes agree (the man page's
+ * DIAGNOSTICS list each).
  */
 #include <stdio.h>
 #include <string.h>
@@ -249,7 +250,9 @@ has_suffix(const char *name, const char *suf)
 	return a > b && strcasecmp(name + a - b, suf) == 0;
 }
 
-/* unregistered-name: SPEC section 2.5. */
+/* unregistered-name: a label that is no name or alias in the IANA
+ * registry (XML 1.0 section 4.3.3 asks for registered names, and "x-" for
+ * others). */
 static void
 check_registered(struct sniff *s, const unsigned char *p, size_t n,
     enum unit unit, const struct enc *e, const char *raw, const char *what,
@@ -344,28 +347,13 @@ bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
 	    "it", bom_name(s->bom), what, bom_name(s->bom));
 }
 
-/*
- * Determine the encoding of the entity whose first n bytes are p (eof: that
- * is all of it), with the --content-type value mt (or NULL), and check that
- * its labels agree.  name is the file name, or NULL.
- */
-void
-sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
-    const char *name, struct sniff *s)
+/* The role decides the grammar, XMLDecl or TextDecl (XML 1.0 [23],
+ * [77]): the media type's, else the declaration's, else the name's. */
+static void
+step_role(struct sniff *s, const struct mt *mt, const char *name)
 {
 	struct decl *d = &s->decl;
-	enum unit unit;
-	int has_cs = 0, has_de = 0;
 
-	memset(s, 0, sizeof(*s));
-	s->mt = mt;
-	s->bom = bom_sniff(p, n, &s->bomlen);
-	s->pat = s->bom == BOM_NONE ? pat_sniff(p, n) : PAT_UNKNOWN;
-	unit = s->bom != BOM_NONE ? unit_of_bom(s->bom) : unit_of_pat(s->pat);
-	decl_read(p, n, s->bomlen, unit, eof, d);
-	s->xml11 = d->has_version && strcmp(d->version, "1.1") == 0;
-
-	/* The role decides the grammar: XMLDecl or TextDecl. */
 	s->role = d->role;
 	if (mt != NULL && mt->role_known)
 		s->role = mt->role;
@@ -373,6 +361,14 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 	    has_suffix(name, ".mod") || has_suffix(name, ".dtd")))
 		s->role = has_suffix(name, ".ent") ? ROLE_ENTITY : ROLE_DTD;
 	d->role = s->role;
+}
+
+/* What is wrong in the declaration itself (XML 1.0 [23]-[26], [77]). */
+static void
+step_declaration(struct sniff *s, const unsigned char *p, size_t n,
+    enum unit unit)
+{
+	const struct decl *d = &s->decl;
 
 	if (d->bad)
 		AT(s, D_BAD_DECLARATION, d->bad_off, "malformed %s declaration: "
@@ -406,149 +402,205 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 		    "character (RFC 3629 section 6), which a document's prolog "
 		    "does not allow (XML 1.0 [1], [22], [27]); remove it (a "
 		    "second BOM, often from joining files)");
+}
+
+/* Read the two labels, the charset parameter and the declared encoding
+ * (*has_cs, *has_de: each is there and names something). */
+static void
+step_labels(struct sniff *s, const unsigned char *p, size_t n,
+    enum unit unit, int *has_cs, int *has_de)
+{
+	const struct mt *mt = s->mt;
+	const struct decl *d = &s->decl;
+
 	if (mt != NULL && !mt->xml)
 		diag_add(&s->dg, D_NOT_XML_MEDIA_TYPE, 0, 1, 1, "\"%s\" is not "
 		    "an XML media type; serve XML as application/xml, text/xml "
 		    "or a +xml type (RFC 7303 sections 4 and 9)", mt->type);
 	if (mt != NULL && mt->has_charset) {
-		has_cs = 1;
+		*has_cs = 1;
 		enc_lookup(mt->charset, &s->cs);
 		check_registered(s, p, n, unit, &s->cs, mt->charset,
 		    "charset", 0);
 	}
 	if (d->present && d->has_encoding && d->enc_ok) {
-		has_de = 1;
+		*has_de = 1;
 		enc_lookup(d->encoding, &s->de);
 		check_registered(s, p, n, unit, &s->de, d->encoding,
 		    "declared encoding", d->enc_off);
 	}
+}
 
-	if (s->bom != BOM_NONE) {
-		/* RFC 7303 section 3.2, WHATWG decode: the BOM wins. */
-		s->source = SRC_BOM;
-		set_unicode(s, bom_name(s->bom));
-		if (has_cs && !bom_allows(s->bom, &s->cs))
-			diag_add(&s->dg, D_BOM_CHARSET_CONFLICT, 0, 1, 1,
-			    "the charset parameter says \"%s\" but the %s BOM "
-			    "wins (RFC 7303 section 8.9); serve it with "
-			    "charset=%s", mt->charset, bom_name(s->bom),
-			    enc_is_utf16(s->enc.family) ? "utf-16" :
-			    enc_is_utf32(s->enc.family) ? "utf-32" : "utf-8");
-		/* RFC 7303 section 3.3: a byte-order label forbids a BOM,
-		 * whether or not it also contradicts the BOM. */
-		if (has_cs && endian_label(&s->cs))
-			diag_add(&s->dg, D_BOM_FORBIDDEN, 0, 1, 1, "labelled "
-			    "charset=%s yet begins with a BOM (RFC 7303 section "
-			    "3.3 forbids it); label it %s, or strip the BOM "
-			    "with --transcode-to=%s", mt->charset,
-			    enc_is_utf16(s->cs.family) ? "utf-16" : "utf-32",
-			    s->cs.name);
-		bom_contradicted(s, p, n, eof);
-		/*
-		 * XML 1.0 section 4.3.3, Appendix F: a declaration that the
-		 * BOM refutes is wrong whatever a charset parameter says
-		 * (the parameter only outranks a declaration that could be
-		 * right); one that merely disagrees with the parameter is a
-		 * warning (RFC 7303 section 3.2).
-		 */
-		if (has_de && !bom_allows(s->bom, &s->de))
-			AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" "
-			    "but the %s BOM wins; change encoding= to %s or "
-			    "re-encode with --transcode-to", d->encoding,
-			    bom_name(s->bom), enc_is_utf16(s->enc.family) ?
-			    "UTF-16" : enc_is_utf32(s->enc.family) ? "UTF-32" :
-			    "UTF-8");
-		if (has_de && has_cs && !enc_compatible(&s->cs, &s->de))
-			AT(s, D_CHARSET_DECL_CONFLICT, d->enc_off, "the charset "
-			    "parameter \"%s\" and the declaration \"%s\" "
-			    "disagree; the BOM decides (%s): correct whichever "
-			    "of the two is wrong", mt->charset, d->encoding,
-			    s->encname);
-		if (has_de && endian_label(&s->de))
-			AT(s, D_BOM_FORBIDDEN, d->enc_off, "declared \"%s\" "
-			    "yet begins with a BOM (RFC 7303 section 3.3 "
-			    "forbids a BOM under a byte-order label); declare "
-			    "\"%s\" or strip the BOM with --transcode-to=%s",
-			    d->encoding, enc_is_utf16(s->de.family) ? "UTF-16" :
-			    "UTF-32", s->de.name);
-	} else if (has_cs) {
-		/* RFC 7303 section 3.2: the charset parameter is authoritative. */
-		s->source = SRC_CHARSET;
-		if (!s->cs.known) {
-			s->have_enc = 1;
-			s->enc = s->cs;
-			snprintf(s->encname, sizeof(s->encname), "%s",
-			    mt->charset);
-			diag_add(&s->dg, D_UNSUPPORTED_ENCODING, 0, 1, 1,
-			    "charset \"%s\" is not an encoding that the IANA "
-			    "registry or this system's iconv knows; correct "
-			    "the Content-Type", mt->charset);
-		} else
-			set_label(s, &s->cs);
-		if (has_de && !enc_compatible(&s->cs, &s->de))
-			AT(s, D_CHARSET_DECL_CONFLICT, d->enc_off, "the "
-			    "charset parameter \"%s\" overrides the "
-			    "declaration \"%s\" (RFC 7303 section 3.2); make "
-			    "them agree", mt->charset, d->encoding);
-		/* The bytes refute the declaration, whatever the charset
-		 * says (XML 1.0 section 4.3.3, Appendix F). */
-		if (has_de && s->de.known && !pat_allows(s->pat, &s->de))
-			decl_vs_pattern(s, p, n, unit);
-		if (s->cs.known && (s->cs.family == ENC_F_ASCII ||
-		    s->cs.family == ENC_F_UTF8 || s->cs.family == ENC_F_EBCDIC) &&
-		    zero_pattern(p, n) != NULL)
-			diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
-			    "bytes have the zero pattern of %s, but the "
-			    "charset says \"%s\"; the label is probably "
-			    "wrong", zero_pattern(p, n), mt->charset);
-		else if (s->cs.known && s->pat != PAT_UNKNOWN &&
-		    !pat_allows(s->pat, &s->cs))
-			diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
-			    "bytes are %s, but the charset says \"%s\" (%s); "
-			    "the label is probably wrong", pat_name(s->pat),
-			    mt->charset, enc_family_name(s->cs.family));
-	} else if (has_de) {
-		s->source = SRC_DECLARATION;
-		if (!s->de.known) {
-			s->have_enc = 1;
-			s->enc = s->de;
-			snprintf(s->encname, sizeof(s->encname), "%s",
-			    d->encoding);
-			AT(s, D_UNSUPPORTED_ENCODING, d->enc_off, "declared "
-			    "encoding \"%s\" is not one that the IANA registry "
-			    "or this system's iconv knows; declare a "
-			    "registered name", d->encoding);
-		} else if (!pat_allows(s->pat, &s->de)) {
-			/* XML 1.0 section 4.3.3: a fatal error.  The bytes
-			 * show the real family; an 8-bit family does not say
-			 * which encoding. */
-			s->source = SRC_SNIFFED;
-			if (pat_encoding(s->pat) != NULL)
-				set_unicode(s, pat_encoding(s->pat));
-			decl_vs_pattern(s, p, n, unit);
-		} else
-			set_label(s, &s->de);
-	} else if (pat_encoding(s->pat) != NULL || s->pat == PAT_EBCDIC) {
-		/* Appendix F: 16/32-bit and EBCDIC entities must be labelled. */
+/* The BOM names the encoding (RFC 7303 section 3.2); the labels must
+ * agree with it. */
+static void
+from_bom(struct sniff *s, const unsigned char *p, size_t n, enum unit unit,
+    int eof, int has_cs, int has_de)
+{
+	const struct mt *mt = s->mt;
+	const struct decl *d = &s->decl;
+
+	/* RFC 7303 section 3.2, WHATWG decode: the BOM wins. */
+	s->source = SRC_BOM;
+	set_unicode(s, bom_name(s->bom));
+	if (has_cs && !bom_allows(s->bom, &s->cs))
+		diag_add(&s->dg, D_BOM_CHARSET_CONFLICT, 0, 1, 1,
+		    "the charset parameter says \"%s\" but the %s BOM "
+		    "wins (RFC 7303 section 8.9); serve it with "
+		    "charset=%s", mt->charset, bom_name(s->bom),
+		    enc_is_utf16(s->enc.family) ? "utf-16" :
+		    enc_is_utf32(s->enc.family) ? "utf-32" : "utf-8");
+	/* RFC 7303 section 3.3: a byte-order label forbids a BOM,
+	 * whether or not it also contradicts the BOM. */
+	if (has_cs && endian_label(&s->cs))
+		diag_add(&s->dg, D_BOM_FORBIDDEN, 0, 1, 1, "labelled "
+		    "charset=%s yet begins with a BOM (RFC 7303 section "
+		    "3.3 forbids it); label it %s, or strip the BOM "
+		    "with --transcode-to=%s", mt->charset,
+		    enc_is_utf16(s->cs.family) ? "utf-16" : "utf-32",
+		    s->cs.name);
+	bom_contradicted(s, p, n, eof);
+	/*
+	 * XML 1.0 section 4.3.3, Appendix F: a declaration that the
+	 * BOM refutes is wrong whatever a charset parameter says
+	 * (the parameter only outranks a declaration that could be
+	 * right); one that merely disagrees with the parameter is a
+	 * warning (RFC 7303 section 3.2).
+	 */
+	if (has_de && !bom_allows(s->bom, &s->de))
+		AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" "
+		    "but the %s BOM wins; change encoding= to %s or "
+		    "re-encode with --transcode-to", d->encoding,
+		    bom_name(s->bom), enc_is_utf16(s->enc.family) ?
+		    "UTF-16" : enc_is_utf32(s->enc.family) ? "UTF-32" :
+		    "UTF-8");
+	if (has_de && has_cs && !enc_compatible(&s->cs, &s->de))
+		AT(s, D_CHARSET_DECL_CONFLICT, d->enc_off, "the charset "
+		    "parameter \"%s\" and the declaration \"%s\" "
+		    "disagree; the BOM decides (%s): correct whichever "
+		    "of the two is wrong", mt->charset, d->encoding,
+		    s->encname);
+	if (has_de && endian_label(&s->de))
+		AT(s, D_BOM_FORBIDDEN, d->enc_off, "declared \"%s\" "
+		    "yet begins with a BOM (RFC 7303 section 3.3 "
+		    "forbids a BOM under a byte-order label); declare "
+		    "\"%s\" or strip the BOM with --transcode-to=%s",
+		    d->encoding, enc_is_utf16(s->de.family) ? "UTF-16" :
+		    "UTF-32", s->de.name);
+}
+
+/* No BOM: the charset parameter is authoritative (RFC 7303 section 3.2). */
+static void
+from_charset(struct sniff *s, const unsigned char *p, size_t n,
+    enum unit unit, int has_de)
+{
+	const struct mt *mt = s->mt;
+	const struct decl *d = &s->decl;
+
+	s->source = SRC_CHARSET;
+	if (!s->cs.known) {
+		s->have_enc = 1;
+		s->enc = s->cs;
+		snprintf(s->encname, sizeof(s->encname), "%s",
+		    mt->charset);
+		diag_add(&s->dg, D_UNSUPPORTED_ENCODING, 0, 1, 1,
+		    "charset \"%s\" is not an encoding that the IANA "
+		    "registry or this system's iconv knows; correct "
+		    "the Content-Type", mt->charset);
+	} else
+		set_label(s, &s->cs);
+	if (has_de && !enc_compatible(&s->cs, &s->de))
+		AT(s, D_CHARSET_DECL_CONFLICT, d->enc_off, "the "
+		    "charset parameter \"%s\" overrides the "
+		    "declaration \"%s\" (RFC 7303 section 3.2); make "
+		    "them agree", mt->charset, d->encoding);
+	/* The bytes refute the declaration, whatever the charset
+	 * says (XML 1.0 section 4.3.3, Appendix F). */
+	if (has_de && s->de.known && !pat_allows(s->pat, &s->de))
+		decl_vs_pattern(s, p, n, unit);
+	if (s->cs.known && (s->cs.family == ENC_F_ASCII ||
+	    s->cs.family == ENC_F_UTF8 || s->cs.family == ENC_F_EBCDIC) &&
+	    zero_pattern(p, n) != NULL)
+		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
+		    "bytes have the zero pattern of %s, but the "
+		    "charset says \"%s\"; the label is probably "
+		    "wrong", zero_pattern(p, n), mt->charset);
+	else if (s->cs.known && s->pat != PAT_UNKNOWN &&
+	    !pat_allows(s->pat, &s->cs))
+		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
+		    "bytes are %s, but the charset says \"%s\" (%s); "
+		    "the label is probably wrong", pat_name(s->pat),
+		    mt->charset, enc_family_name(s->cs.family));
+}
+
+/* No BOM, no charset: the declaration names the encoding, unless the byte
+ * pattern refutes it (XML 1.0 section 4.3.3, Appendix F). */
+static void
+from_declaration(struct sniff *s, const unsigned char *p, size_t n,
+    enum unit unit)
+{
+	const struct decl *d = &s->decl;
+
+	s->source = SRC_DECLARATION;
+	if (!s->de.known) {
+		s->have_enc = 1;
+		s->enc = s->de;
+		snprintf(s->encname, sizeof(s->encname), "%s",
+		    d->encoding);
+		AT(s, D_UNSUPPORTED_ENCODING, d->enc_off, "declared "
+		    "encoding \"%s\" is not one that the IANA registry "
+		    "or this system's iconv knows; declare a "
+		    "registered name", d->encoding);
+	} else if (!pat_allows(s->pat, &s->de)) {
+		/* XML 1.0 section 4.3.3: a fatal error.  The bytes
+		 * show the real family; an 8-bit family does not say
+		 * which encoding. */
 		s->source = SRC_SNIFFED;
 		if (pat_encoding(s->pat) != NULL)
 			set_unicode(s, pat_encoding(s->pat));
-		diag_add(&s->dg, D_NO_DECLARATION, 0, 1, 1, "the bytes are %s "
-		    "but there is no BOM and no encoding declaration (XML 1.0 "
-		    "section 4.3.3); %s", pat_name(s->pat),
-		    s->pat == PAT_EBCDIC ? "declare the code page, as in "
-		    "encoding=\"IBM037\"" : "add a BOM, or declare the "
-		    "encoding");
-	} else {
-		s->source = SRC_DEFAULT;
-		set_label(s, &(struct enc){ "UTF-8", "UTF-8", ENC_F_UTF8, 1, 1 });
-		if (zero_pattern(p, n) != NULL)
-			diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
-			    "bytes look like %s (zero bytes between the "
-			    "characters) but there is no BOM and no "
-			    "declaration, so they are read as UTF-8 (XML 1.0 "
-			    "Appendix F); add a BOM", zero_pattern(p, n));
-	}
+		decl_vs_pattern(s, p, n, unit);
+	} else
+		set_label(s, &s->de);
+}
+
+/* Unlabelled, but the bytes show a 16/32-bit form or EBCDIC, which must
+ * be labelled (Appendix F). */
+static void
+from_pattern(struct sniff *s)
+{
+	s->source = SRC_SNIFFED;
+	if (pat_encoding(s->pat) != NULL)
+		set_unicode(s, pat_encoding(s->pat));
+	diag_add(&s->dg, D_NO_DECLARATION, 0, 1, 1, "the bytes are %s "
+	    "but there is no BOM and no encoding declaration (XML 1.0 "
+	    "section 4.3.3); %s", pat_name(s->pat),
+	    s->pat == PAT_EBCDIC ? "declare the code page, as in "
+	    "encoding=\"IBM037\"" : "add a BOM, or declare the "
+	    "encoding");
+}
+
+/* Nothing says otherwise: UTF-8 (XML 1.0 section 4.3.3). */
+static void
+from_default(struct sniff *s, const unsigned char *p, size_t n)
+{
+	s->source = SRC_DEFAULT;
+	set_label(s, &(struct enc){ "UTF-8", "UTF-8", ENC_F_UTF8, 1, 1 });
+	if (zero_pattern(p, n) != NULL)
+		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
+		    "bytes look like %s (zero bytes between the "
+		    "characters) but there is no BOM and no "
+		    "declaration, so they are read as UTF-8 (XML 1.0 "
+		    "Appendix F); add a BOM", zero_pattern(p, n));
+}
+
+/* What XML 1.0 section 4.3.3 and RFC 7303 say of the form found: a BOM
+ * for UTF-16, none wanted for UTF-8, no UTF-32, a declaration for the
+ * others. */
+static void
+step_form(struct sniff *s, int has_de)
+{
+	const struct mt *mt = s->mt;
+	const struct decl *d = &s->decl;
 
 	/* XML 1.0 section 4.3.3: UTF-16 must begin with a BOM. */
 	if (s->bom == BOM_NONE && s->have_enc && s->enc.family == ENC_F_16 &&
@@ -586,17 +638,14 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 		    "add encoding=\"%s\" to the declaration",
 		    s->source == SRC_BOM ? "its BOM" : "the charset parameter",
 		    s->encname);
+}
 
-	/* A declaration after more white space than the head holds is
-	 * looked for by the validator (decl-not-at-start). */
-	if (!eof && !d->present && !d->late && !d->upper && unit == UNIT_8) {
-		size_t i = s->bomlen;
-
-		while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' ||
-		    p[i] == '\r'))
-			i++;
-		s->ws_lead = i == n;
-	}
+/* Decide how to decode; an encoding that cannot be is unsupported. */
+static void
+step_decoder(struct sniff *s, const unsigned char *p, size_t n,
+    enum unit unit)
+{
+	const struct decl *d = &s->decl;
 
 	choose_decoder(s);
 	if (s->have_enc && s->dec == DEC_NONE &&
@@ -607,4 +656,55 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 		    s->encname, strncmp(s->encname, "UCS-4-", 6) == 0 ?
 		    "no iconv supports this octet order" :
 		    "this system's iconv does not support it");
+}
+
+/*
+ * Determine the encoding of the entity whose first n bytes are p (eof: that
+ * is all of it), with the --content-type value mt (or NULL), and check that
+ * its labels agree.  name is the file name, or NULL.  The steps: the BOM,
+ * the byte pattern and the declaration are read; then the encoding comes
+ * from the BOM, the charset parameter, the declaration, the pattern or the
+ * default, in that order (RFC 7303 section 3.2, XML 1.0 section 4.3.3 and
+ * Appendix F); then what the form found requires is checked.
+ */
+void
+sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
+    const char *name, struct sniff *s)
+{
+	struct decl *d = &s->decl;
+	enum unit unit;
+	int has_cs = 0, has_de = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->mt = mt;
+	s->bom = bom_sniff(p, n, &s->bomlen);
+	s->pat = s->bom == BOM_NONE ? pat_sniff(p, n) : PAT_UNKNOWN;
+	unit = s->bom != BOM_NONE ? unit_of_bom(s->bom) : unit_of_pat(s->pat);
+	decl_read(p, n, s->bomlen, unit, eof, d);
+	s->xml11 = d->has_version && strcmp(d->version, "1.1") == 0;
+	step_role(s, mt, name);
+	step_declaration(s, p, n, unit);
+	step_labels(s, p, n, unit, &has_cs, &has_de);
+	if (s->bom != BOM_NONE)
+		from_bom(s, p, n, unit, eof, has_cs, has_de);
+	else if (has_cs)
+		from_charset(s, p, n, unit, has_de);
+	else if (has_de)
+		from_declaration(s, p, n, unit);
+	else if (pat_encoding(s->pat) != NULL || s->pat == PAT_EBCDIC)
+		from_pattern(s);
+	else
+		from_default(s, p, n);
+	step_form(s, has_de);
+	/* A declaration after more white space than the head holds is
+	 * looked for by the validator (decl-not-at-start). */
+	if (!eof && !d->present && !d->late && !d->upper && unit == UNIT_8) {
+		size_t i = s->bomlen;
+
+		while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' ||
+		    p[i] == '\r'))
+			i++;
+		s->ws_lead = i == n;
+	}
+	step_decoder(s, p, n, unit);
 }
