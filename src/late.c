@@ -417,6 +417,14 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 	return i;
 }
 
+/* Whether a '<' has been read that may still begin a declaration: then
+ * its offset, line and column are needed. */
+int
+late_pending(const struct late *lt)
+{
+	return lt->st == LX_LT || lt->st == LX_PI_TARGET;
+}
+
 /* Decoded mode: lex character c, which starts at byte offset at on line
  * and column; return 1 when it completes a late declaration (begun at
  * lt->lt_off, lt->lt_line, lt->lt_col). */

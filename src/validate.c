@@ -934,6 +934,10 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 				col++;
 			prev = c;
 		}
+		/* The lexer may be left after a '<' whose offset the block
+		 * does not tell. */
+		if (clean && v->late.decoded && late_pending(&lt))
+			clean = 0;
 		/* A transcoder takes the characters, or none of them when
 		 * it lacks one: then the block goes a character at a time,
 		 * for the position of that one. */

@@ -476,6 +476,31 @@ ebcdic_late() {
 	[ "$bad" = 0 ]
 }
 
+@test "late declaration: multi-byte blocks decoded at once give the offsets of a character at a time" {
+	local e k want
+	need_iconv Shift_JIS
+	for e in Shift_JIS EUC-JP GB18030 BIG5; do
+		need_iconv $e
+		# "<?xm" then bytes that decode to nothing, then the rest.
+		printf '<?xm\377\377l encoding="x"?><a/>' > f.xml
+		XMLSNIFF_SIMD=ref xs --json --content-type="text/xml; charset=$e" f.xml
+		want=$output
+		xs --json --content-type="text/xml; charset=$e" f.xml
+		assert_equal "$output" "$want"
+		# A late declaration across every block boundary near 4096.
+		for k in 4090 4092 4093 4094 4095 4096; do
+			{ printf '<?xml version="1.0" encoding="%s"?><a>' "$e"
+			    head -c $((k - 46 - ${#e})) /dev/zero | tr '\0' x
+			    printf '</a><?xml version="1.0"?>'; } > g.xml
+			XMLSNIFF_SIMD=ref xs --json g.xml
+			want=$output
+			has decl-not-at-start
+			xs --json g.xml
+			assert_equal "$output" "$want"
+		done
+	done
+}
+
 @test "late declaration: a transcode with --strict is refused" {
 	printf '<a/><?xml version="1.0"?>' > f.xml
 	xs --strict --transcode-to=UTF-16 -o out.xml f.xml
