@@ -147,18 +147,15 @@ static void
 die_usage(const char *fmt, ...)
 {
 	va_list ap;
-	const char *file;
-	int line;
+	const char *file = NULL;
+	int line = 0;
 
-	fputs("xmlsniff: ", stderr);
-	if (parsing && (line = config_line(optind - 1, &file)) > 0) {
-		put_name_err(file);
-		fprintf(stderr, ":%d: ", line);
-	}
+	/* An option the configuration file gave: its name and line. */
+	if (parsing && (line = config_line(optind - 1, &file)) <= 0)
+		file = NULL;
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	report_vwarn(file, line, fmt, ap);
 	va_end(ap);
-	fputs("\n", stderr);
 	usage(stderr);
 	exit(2);
 }
@@ -254,9 +251,7 @@ sniff_head(const char *name, struct sniff *s)
 static void
 not_fixed(const char *name, const char *why)
 {
-	fputs("xmlsniff: ", stderr);
-	put_name_err(name);
-	fprintf(stderr, ": not fixed: %s\n", why);
+	report_warn(name, 0, "not fixed: %s", why);
 }
 
 /*
@@ -704,7 +699,7 @@ add_glob(const char ***v, size_t *n, const char *pat)
 	if (*pat == '\0')
 		die_usage("%s", "--include and --exclude need a pattern");
 	if ((nv = realloc(*v, (*n + 1) * sizeof(*nv))) == NULL) {
-		perror("xmlsniff");
+		report_warn(NULL, 0, "%s", strerror(errno));
 		exit(2);
 	}
 	nv[(*n)++] = pat;
@@ -717,17 +712,16 @@ finish_stdout(int st)
 {
 	if (stdout_closed && (!opt.quiet || opt.fmt > FMT_JSON ||
 	    (opt.transcode_to != NULL && opt.output == NULL && !opt.in_place))) {
-		fputs("xmlsniff: write error: standard output is closed\n",
-		    stderr);
+		report_warn(NULL, 0, "%s",
+		    "write error: standard output is closed");
 		return 2;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("xmlsniff: write error");
+		report_warn(NULL, 0, "write error: %s", strerror(errno));
 		return 2;
 	}
 	if (rec_error() != 0) {
-		fprintf(stderr, "xmlsniff: write error: %s\n",
-		    strerror(rec_error()));
+		report_warn(NULL, 0, "write error: %s", strerror(rec_error()));
 		return 2;
 	}
 	return st;
@@ -1015,7 +1009,7 @@ main(int argc, char *argv[])
 	}
 	if ((errno = posix_memalign((void **)&in.mem, 4096, IN_PAD + IN_SIZE))
 	    != 0) {
-		perror("xmlsniff");
+		report_warn(NULL, 0, "%s", strerror(errno));
 		return 2;
 	}
 	transcode_signals();

@@ -9,6 +9,7 @@
 #define XMLSNIFF_H
 
 #include <iconv.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -430,6 +431,11 @@ void		 report_failure(const char *, const char *, enum fmt, int);
 void		 report_mime(const struct sniff *, char *, size_t);
 void		 put_name(const char *);
 void		 put_name_err(const char *);
+char		*report_escaped(const char *);
+void		 report_warn(const char *, int, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+void		 report_vwarn(const char *, int, const char *, va_list)
+		    __attribute__((format(printf, 3, 0)));
 void		 put_json_string(const char *);
 void		 json_string(FILE *, const char *);
 
