@@ -63,6 +63,15 @@ raise_status(int s)
 		status = s;
 }
 
+/* An input that cannot be read: reported, and exit status 2 (SPEC
+ * section 7); the other inputs go on. */
+static void
+fail_input(const char *name, const char *why)
+{
+	report_failure(name, why, opt.fmt, opt.quiet);
+	raise_status(2);
+}
+
 static void
 usage(FILE *f)
 {
@@ -330,8 +339,7 @@ analyse(const char *name, int fd)
 	in.p = in.mem + IN_PAD;
 	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
 	if (in_refill(&in, 0) < 0) {
-		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, strerror(errno));
 		return;
 	}
 	sniff_head(name, s);
@@ -361,9 +369,7 @@ analyse(const char *name, int fd)
 			if (in.eof)
 				break;
 			if (in_refill(&in, used) < 0) {
-				report_failure(name, strerror(errno), opt.fmt,
-				    opt.quiet);
-				raise_status(2);
+				fail_input(name, strerror(errno));
 				val_free(v);
 				return;
 			}
@@ -406,19 +412,15 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 
 	if (strcmp(name, "-") == 0 && top) {
 		if (stdin_closed) {
-			report_failure(name, "standard input is closed",
-			    opt.fmt, opt.quiet);
-			raise_status(2);
+			fail_input(name, "standard input is closed");
 			return;
 		}
 		if (fstat(0, &st) < 0) {
-			report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-			raise_status(2);
+			fail_input(name, strerror(errno));
 			return;
 		}
 		if (S_ISDIR(st.st_mode)) {
-			report_failure(name, "is a directory", opt.fmt, opt.quiet);
-			raise_status(2);
+			fail_input(name, "is a directory");
 			return;
 		}
 		in.size = -1;	/* it may have been read from already */
@@ -430,24 +432,21 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 	 * or a terminal can block or have effects).  -r has seen the type. */
 	if (top && stat(name, &st) == 0 &&
 	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
-		report_failure(name, S_ISCHR(st.st_mode) ? "is a character "
-		    "device; not read (redirect it to standard input to read "
-		    "it)" : "is a block device; not read (redirect it to "
-		    "standard input to read it)", opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, S_ISCHR(st.st_mode) ? "is a character device; "
+		    "not read (redirect it to standard input to read it)" :
+		    "is a block device; not read (redirect it to standard "
+		    "input to read it)");
 		return;
 	}
 	/* Under -r, a name swapped for a link or a FIFO since readdir is
 	 * neither followed nor waited on. */
 	if ((fd = openat(dirfd, leaf, O_RDONLY | O_NOCTTY |
 	    (top ? 0 : O_NOFOLLOW | O_NONBLOCK))) < 0) {
-		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, strerror(errno));
 		return;
 	}
 	if (fstat(fd, &st) < 0) {
-		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, strerror(errno));
 		close(fd);
 		return;
 	}
@@ -455,11 +454,9 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 		close(fd);
 		if (opt.recursive)
 			walk(AT_FDCWD, name, name, 0, 0, NULL);
-		else {
-			report_failure(name, "is a directory (use -r to "
-			    "descend into it)", opt.fmt, opt.quiet);
-			raise_status(2);
-		}
+		else
+			fail_input(name, "is a directory (use -r to descend "
+			    "into it)");
 		return;
 	}
 	if (!top && !S_ISREG(st.st_mode)) {
@@ -468,9 +465,8 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 		return;
 	}
 	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
-		report_failure(name, "became a device while it was opened; "
-		    "not read", opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, "became a device while it was opened; not "
+		    "read");
 		close(fd);
 		return;
 	}
@@ -516,8 +512,7 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 	if ((dfd = openat(parent, leaf, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
 	    (parent == AT_FDCWD ? 0 : O_NOFOLLOW))) < 0 ||
 	    (dp = fdopendir(dfd)) == NULL) {
-		report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(dir, strerror(errno));
 		if (dfd >= 0)
 			close(dfd);
 		return;
@@ -562,19 +557,16 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 		struct stat st;
 
 		if ((path = malloc(len)) == NULL) {
-			report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
-			raise_status(2);
+			fail_input(dir, strerror(errno));
 			free(names[i]);
 			continue;
 		}
 		snprintf(path, len, "%s%s%s", dir,
 		    dir[strlen(dir) - 1] == '/' ? "" : "/", e);
 		if (type == '?') {
-			if (fstatat(dfd, e, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-				report_failure(path, strerror(errno), opt.fmt,
-				    opt.quiet);
-				raise_status(2);
-			} else
+			if (fstatat(dfd, e, &st, AT_SYMLINK_NOFOLLOW) < 0)
+				fail_input(path, strerror(errno));
+			else
 				type = S_ISDIR(st.st_mode) ? 'd' :
 				    S_ISREG(st.st_mode) ? 'f' : 'o';
 		}
@@ -645,20 +637,15 @@ files0(const char *from)
 	/* Not a device (/dev/zero would be names without end). */
 	if (strcmp(from, "-") != 0 && stat(from, &st) == 0 &&
 	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
-		report_failure(from, "is a device; names are not read from it",
-		    opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(from, "is a device; names are not read from it");
 		return;
 	}
 	if (strcmp(from, "-") == 0 && stdin_closed) {
-		report_failure(from, "standard input is closed", opt.fmt,
-		    opt.quiet);
-		raise_status(2);
+		fail_input(from, "standard input is closed");
 		return;
 	}
 	if ((f = strcmp(from, "-") == 0 ? stdin : fopen(from, "rb")) == NULL) {
-		report_failure(from, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(from, strerror(errno));
 		return;
 	}
 	while ((len = read_name(f, name)) > 0) {
@@ -682,10 +669,8 @@ files0(const char *from)
 		}
 		input(name, 1);
 	}
-	if (ferror(f)) {
-		report_failure(from, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
-	}
+	if (ferror(f))
+		fail_input(from, strerror(errno));
 	if (f != stdin)
 		fclose(f);
 }
