@@ -310,8 +310,6 @@ struct sniff {
 void		 sniff(const unsigned char *, size_t, int, const struct mt *,
 		    const char *, struct sniff *);
 const char	*source_name(enum source);
-void		 pos_of(const unsigned char *, size_t, enum unit, size_t,
-		    uint64_t *, uint64_t *);
 
 /* late.c: "<?xml" after the start (decl-not-at-start) */
 
