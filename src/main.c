@@ -495,7 +495,10 @@ name_cmp(const void *a, const void *b)
  * paths of the entries of dir are relative to the walk's root from
  * offset off, to the directory gs lists from offset goff; the top call
  * (parent AT_FDCWD) sets them.  A directory that holds a .git is a work
- * tree of its own, and git is asked about it.
+ * tree of its own, and git is asked about it.  A directory that cannot
+ * be listed whole, for want of memory or a read error, is an unreadable
+ * input (SPEC sections 7 and 8): one line, exit status 2, and nothing in
+ * it is checked, rather than whatever part of it readdir gave first.
  */
 static void
 walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
@@ -503,9 +506,10 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 {
 	DIR *dp;
 	struct dirent *de;
-	char **names = NULL, *path;
-	size_t n = 0, cap = 0, i, dlen = strlen(dir);
-	int dfd, dotgit = 0;
+	char **names = NULL, *path = NULL;
+	size_t n = 0, cap = 0, i, dlen = strlen(dir), nlen, longest = 0;
+	int dfd, dotgit = 0, e_list = 0;
+	const char *sep = dir[dlen - 1] == '/' ? "" : "/";
 	struct gitset *own = NULL;
 
 	/* Below the top, relative to the parent and never through a link. */
@@ -517,21 +521,31 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 			close(dfd);
 		return;
 	}
-	while ((de = readdir(dp)) != NULL) {
+	for (;;) {
+		errno = 0;	/* readdir's end and its error look alike */
+		if ((de = readdir(dp)) == NULL) {
+			e_list = errno;
+			break;
+		}
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
 		if (n == cap) {
 			size_t ncap = cap ? 2 * cap : 64;
 			char **nn = realloc(names, ncap * sizeof(*nn));
 
-			if (nn == NULL)
+			if (nn == NULL) {
+				e_list = ENOMEM;
 				break;
+			}
 			names = nn;
 			cap = ncap;
 		}
 		/* The type, from readdir where it knows, ahead of the name. */
-		if ((names[n] = malloc(strlen(de->d_name) + 2)) == NULL)
+		nlen = strlen(de->d_name);
+		if ((names[n] = malloc(nlen + 2)) == NULL) {
+			e_list = ENOMEM;
 			break;
+		}
 #ifdef DT_UNKNOWN
 		names[n][0] = (char)(de->d_type == DT_REG ? 'f' :
 		    de->d_type == DT_DIR ? 'd' : de->d_type == DT_UNKNOWN ? '?' :
@@ -539,30 +553,38 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 #else
 		names[n][0] = '?';
 #endif
-		strcpy(names[n] + 1, de->d_name);
+		memcpy(names[n] + 1, de->d_name, nlen + 1);
 		dotgit |= strcmp(de->d_name, ".git") == 0;
+		if (nlen > longest)
+			longest = nlen;
 		n++;
+	}
+	/* One buffer for the path of every entry, each in its turn. */
+	if (e_list == 0 && n > 0 &&
+	    (path = malloc(dlen + longest + 2)) == NULL)
+		e_list = ENOMEM;
+	if (e_list != 0) {
+		fail_input(dir, e_list == ENOMEM ? "out of memory listing the "
+		    "directory; nothing in it is checked" : strerror(e_list));
+		for (i = 0; i < n; i++)
+			free(names[i]);
+		free(names);
+		closedir(dp);
+		return;
 	}
 	qsort(names, n, sizeof(*names), name_cmp);
 	if (parent == AT_FDCWD)
-		off = dlen + (dir[dlen - 1] != '/');
+		off = dlen + (*sep != '\0');
 	if (!opt.no_ignore && (parent == AT_FDCWD || dotgit)) {
 		gs = own = walk_git(dir);
-		goff = dlen + (dir[dlen - 1] != '/');
+		goff = dlen + (*sep != '\0');
 	}
 	for (i = 0; i < n; i++) {
 		const char *e = names[i] + 1;
-		size_t len = strlen(dir) + strlen(e) + 2;
 		char type = names[i][0];
 		struct stat st;
 
-		if ((path = malloc(len)) == NULL) {
-			fail_input(dir, strerror(errno));
-			free(names[i]);
-			continue;
-		}
-		snprintf(path, len, "%s%s%s", dir,
-		    dir[strlen(dir) - 1] == '/' ? "" : "/", e);
+		snprintf(path, dlen + longest + 2, "%s%s%s", dir, sep, e);
 		if (type == '?') {
 			if (fstatat(dfd, e, &st, AT_SYMLINK_NOFOLLOW) < 0)
 				fail_input(path, strerror(errno));
@@ -578,9 +600,9 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 			else
 				input_at(dfd, e, path, 0);
 		}
-		free(path);
 		free(names[i]);
 	}
+	free(path);
 	free(names);
 	walk_git_free(own);
 	closedir(dp);
