@@ -52,15 +52,9 @@ rc_die(int line, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("xmlsniff: ", stderr);
-	put_name_err(rc_file);
-	if (line > 0)
-		fprintf(stderr, ":%d", line);
-	fputs(": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	report_vwarn(rc_file, line, fmt, ap);
 	va_end(ap);
-	fputs("\n", stderr);
 	exit(2);
 }
 
@@ -186,13 +180,14 @@ rc_arg(const struct option *lo, char *s, int line)
 	eq = strchr(s, '=');
 	len = eq != NULL ? (size_t)(eq - s) : strlen(s);
 	if (len == 0 || (o = find_long(lo, s, len, 0)) == NULL) {
-		fputs("xmlsniff: ", stderr);
-		put_name_err(rc_file);
-		fprintf(stderr, ":%d: \"", line);
-		put_name_err(s);
-		fputs("\" is not an option of xmlsniff (a configuration file "
-		    "holds options only, no FILE operands)\n", stderr);
-		exit(2);
+		/* The line quoted as file names are, escaped. */
+		const char *q = report_escaped(s);
+
+		if (q == NULL)
+			rc_die(line, "%s", "out of memory");
+		rc_die(line, "\"%s\" is not an option of xmlsniff (a "
+		    "configuration file holds options only, no FILE "
+		    "operands)", q);
 	}
 	for (i = 0; i < sizeof(not_here) / sizeof(not_here[0]); i++)
 		if (strcmp(o->name, not_here[i]) == 0)

@@ -63,6 +63,15 @@ raise_status(int s)
 		status = s;
 }
 
+/* An input that cannot be read: reported, and exit status 2 (SPEC
+ * section 7); the other inputs go on. */
+static void
+fail_input(const char *name, const char *why)
+{
+	report_failure(name, why, opt.fmt, opt.quiet);
+	raise_status(2);
+}
+
 static void
 usage(FILE *f)
 {
@@ -147,18 +156,15 @@ static void
 die_usage(const char *fmt, ...)
 {
 	va_list ap;
-	const char *file;
-	int line;
+	const char *file = NULL;
+	int line = 0;
 
-	fputs("xmlsniff: ", stderr);
-	if (parsing && (line = config_line(optind - 1, &file)) > 0) {
-		put_name_err(file);
-		fprintf(stderr, ":%d: ", line);
-	}
+	/* An option the configuration file gave: its name and line. */
+	if (parsing && (line = config_line(optind - 1, &file)) <= 0)
+		file = NULL;
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	report_vwarn(file, line, fmt, ap);
 	va_end(ap);
-	fputs("\n", stderr);
 	usage(stderr);
 	exit(2);
 }
@@ -254,9 +260,7 @@ sniff_head(const char *name, struct sniff *s)
 static void
 not_fixed(const char *name, const char *why)
 {
-	fputs("xmlsniff: ", stderr);
-	put_name_err(name);
-	fprintf(stderr, ": not fixed: %s\n", why);
+	report_warn(name, 0, "not fixed: %s", why);
 }
 
 /*
@@ -335,8 +339,7 @@ analyse(const char *name, int fd)
 	in.p = in.mem + IN_PAD;
 	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
 	if (in_refill(&in, 0) < 0) {
-		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, strerror(errno));
 		return;
 	}
 	sniff_head(name, s);
@@ -366,9 +369,7 @@ analyse(const char *name, int fd)
 			if (in.eof)
 				break;
 			if (in_refill(&in, used) < 0) {
-				report_failure(name, strerror(errno), opt.fmt,
-				    opt.quiet);
-				raise_status(2);
+				fail_input(name, strerror(errno));
 				val_free(v);
 				return;
 			}
@@ -411,19 +412,15 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 
 	if (strcmp(name, "-") == 0 && top) {
 		if (stdin_closed) {
-			report_failure(name, "standard input is closed",
-			    opt.fmt, opt.quiet);
-			raise_status(2);
+			fail_input(name, "standard input is closed");
 			return;
 		}
 		if (fstat(0, &st) < 0) {
-			report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-			raise_status(2);
+			fail_input(name, strerror(errno));
 			return;
 		}
 		if (S_ISDIR(st.st_mode)) {
-			report_failure(name, "is a directory", opt.fmt, opt.quiet);
-			raise_status(2);
+			fail_input(name, "is a directory");
 			return;
 		}
 		in.size = -1;	/* it may have been read from already */
@@ -435,24 +432,21 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 	 * or a terminal can block or have effects).  -r has seen the type. */
 	if (top && stat(name, &st) == 0 &&
 	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
-		report_failure(name, S_ISCHR(st.st_mode) ? "is a character "
-		    "device; not read (redirect it to standard input to read "
-		    "it)" : "is a block device; not read (redirect it to "
-		    "standard input to read it)", opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, S_ISCHR(st.st_mode) ? "is a character device; "
+		    "not read (redirect it to standard input to read it)" :
+		    "is a block device; not read (redirect it to standard "
+		    "input to read it)");
 		return;
 	}
 	/* Under -r, a name swapped for a link or a FIFO since readdir is
 	 * neither followed nor waited on. */
 	if ((fd = openat(dirfd, leaf, O_RDONLY | O_NOCTTY |
 	    (top ? 0 : O_NOFOLLOW | O_NONBLOCK))) < 0) {
-		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, strerror(errno));
 		return;
 	}
 	if (fstat(fd, &st) < 0) {
-		report_failure(name, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, strerror(errno));
 		close(fd);
 		return;
 	}
@@ -460,11 +454,9 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 		close(fd);
 		if (opt.recursive)
 			walk(AT_FDCWD, name, name, 0, 0, NULL);
-		else {
-			report_failure(name, "is a directory (use -r to "
-			    "descend into it)", opt.fmt, opt.quiet);
-			raise_status(2);
-		}
+		else
+			fail_input(name, "is a directory (use -r to descend "
+			    "into it)");
 		return;
 	}
 	if (!top && !S_ISREG(st.st_mode)) {
@@ -473,9 +465,8 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 		return;
 	}
 	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
-		report_failure(name, "became a device while it was opened; "
-		    "not read", opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(name, "became a device while it was opened; not "
+		    "read");
 		close(fd);
 		return;
 	}
@@ -504,7 +495,10 @@ name_cmp(const void *a, const void *b)
  * paths of the entries of dir are relative to the walk's root from
  * offset off, to the directory gs lists from offset goff; the top call
  * (parent AT_FDCWD) sets them.  A directory that holds a .git is a work
- * tree of its own, and git is asked about it.
+ * tree of its own, and git is asked about it.  A directory that cannot
+ * be listed whole, for want of memory or a read error, is an unreadable
+ * input (SPEC sections 7 and 8): one line, exit status 2, and nothing in
+ * it is checked, rather than whatever part of it readdir gave first.
  */
 static void
 walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
@@ -512,36 +506,46 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 {
 	DIR *dp;
 	struct dirent *de;
-	char **names = NULL, *path;
-	size_t n = 0, cap = 0, i, dlen = strlen(dir);
-	int dfd, dotgit = 0;
+	char **names = NULL, *path = NULL;
+	size_t n = 0, cap = 0, i, dlen = strlen(dir), nlen, longest = 0;
+	int dfd, dotgit = 0, e_list = 0;
+	const char *sep = dir[dlen - 1] == '/' ? "" : "/";
 	struct gitset *own = NULL;
 
 	/* Below the top, relative to the parent and never through a link. */
 	if ((dfd = openat(parent, leaf, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
 	    (parent == AT_FDCWD ? 0 : O_NOFOLLOW))) < 0 ||
 	    (dp = fdopendir(dfd)) == NULL) {
-		report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(dir, strerror(errno));
 		if (dfd >= 0)
 			close(dfd);
 		return;
 	}
-	while ((de = readdir(dp)) != NULL) {
+	for (;;) {
+		errno = 0;	/* readdir's end and its error look alike */
+		if ((de = readdir(dp)) == NULL) {
+			e_list = errno;
+			break;
+		}
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
 		if (n == cap) {
 			size_t ncap = cap ? 2 * cap : 64;
 			char **nn = realloc(names, ncap * sizeof(*nn));
 
-			if (nn == NULL)
+			if (nn == NULL) {
+				e_list = ENOMEM;
 				break;
+			}
 			names = nn;
 			cap = ncap;
 		}
 		/* The type, from readdir where it knows, ahead of the name. */
-		if ((names[n] = malloc(strlen(de->d_name) + 2)) == NULL)
+		nlen = strlen(de->d_name);
+		if ((names[n] = malloc(nlen + 2)) == NULL) {
+			e_list = ENOMEM;
 			break;
+		}
 #ifdef DT_UNKNOWN
 		names[n][0] = (char)(de->d_type == DT_REG ? 'f' :
 		    de->d_type == DT_DIR ? 'd' : de->d_type == DT_UNKNOWN ? '?' :
@@ -549,37 +553,42 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 #else
 		names[n][0] = '?';
 #endif
-		strcpy(names[n] + 1, de->d_name);
+		memcpy(names[n] + 1, de->d_name, nlen + 1);
 		dotgit |= strcmp(de->d_name, ".git") == 0;
+		if (nlen > longest)
+			longest = nlen;
 		n++;
+	}
+	/* One buffer for the path of every entry, each in its turn. */
+	if (e_list == 0 && n > 0 &&
+	    (path = malloc(dlen + longest + 2)) == NULL)
+		e_list = ENOMEM;
+	if (e_list != 0) {
+		fail_input(dir, e_list == ENOMEM ? "out of memory listing the "
+		    "directory; nothing in it is checked" : strerror(e_list));
+		for (i = 0; i < n; i++)
+			free(names[i]);
+		free(names);
+		closedir(dp);
+		return;
 	}
 	qsort(names, n, sizeof(*names), name_cmp);
 	if (parent == AT_FDCWD)
-		off = dlen + (dir[dlen - 1] != '/');
+		off = dlen + (*sep != '\0');
 	if (!opt.no_ignore && (parent == AT_FDCWD || dotgit)) {
 		gs = own = walk_git(dir);
-		goff = dlen + (dir[dlen - 1] != '/');
+		goff = dlen + (*sep != '\0');
 	}
 	for (i = 0; i < n; i++) {
 		const char *e = names[i] + 1;
-		size_t len = strlen(dir) + strlen(e) + 2;
 		char type = names[i][0];
 		struct stat st;
 
-		if ((path = malloc(len)) == NULL) {
-			report_failure(dir, strerror(errno), opt.fmt, opt.quiet);
-			raise_status(2);
-			free(names[i]);
-			continue;
-		}
-		snprintf(path, len, "%s%s%s", dir,
-		    dir[strlen(dir) - 1] == '/' ? "" : "/", e);
+		snprintf(path, dlen + longest + 2, "%s%s%s", dir, sep, e);
 		if (type == '?') {
-			if (fstatat(dfd, e, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-				report_failure(path, strerror(errno), opt.fmt,
-				    opt.quiet);
-				raise_status(2);
-			} else
+			if (fstatat(dfd, e, &st, AT_SYMLINK_NOFOLLOW) < 0)
+				fail_input(path, strerror(errno));
+			else
 				type = S_ISDIR(st.st_mode) ? 'd' :
 				    S_ISREG(st.st_mode) ? 'f' : 'o';
 		}
@@ -591,9 +600,9 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 			else
 				input_at(dfd, e, path, 0);
 		}
-		free(path);
 		free(names[i]);
 	}
+	free(path);
 	free(names);
 	walk_git_free(own);
 	closedir(dp);
@@ -650,20 +659,15 @@ files0(const char *from)
 	/* Not a device (/dev/zero would be names without end). */
 	if (strcmp(from, "-") != 0 && stat(from, &st) == 0 &&
 	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
-		report_failure(from, "is a device; names are not read from it",
-		    opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(from, "is a device; names are not read from it");
 		return;
 	}
 	if (strcmp(from, "-") == 0 && stdin_closed) {
-		report_failure(from, "standard input is closed", opt.fmt,
-		    opt.quiet);
-		raise_status(2);
+		fail_input(from, "standard input is closed");
 		return;
 	}
 	if ((f = strcmp(from, "-") == 0 ? stdin : fopen(from, "rb")) == NULL) {
-		report_failure(from, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
+		fail_input(from, strerror(errno));
 		return;
 	}
 	while ((len = read_name(f, name)) > 0) {
@@ -687,10 +691,8 @@ files0(const char *from)
 		}
 		input(name, 1);
 	}
-	if (ferror(f)) {
-		report_failure(from, strerror(errno), opt.fmt, opt.quiet);
-		raise_status(2);
-	}
+	if (ferror(f))
+		fail_input(from, strerror(errno));
 	if (f != stdin)
 		fclose(f);
 }
@@ -704,7 +706,7 @@ add_glob(const char ***v, size_t *n, const char *pat)
 	if (*pat == '\0')
 		die_usage("%s", "--include and --exclude need a pattern");
 	if ((nv = realloc(*v, (*n + 1) * sizeof(*nv))) == NULL) {
-		perror("xmlsniff");
+		report_warn(NULL, 0, "%s", strerror(errno));
 		exit(2);
 	}
 	nv[(*n)++] = pat;
@@ -717,17 +719,16 @@ finish_stdout(int st)
 {
 	if (stdout_closed && (!opt.quiet || opt.fmt > FMT_JSON ||
 	    (opt.transcode_to != NULL && opt.output == NULL && !opt.in_place))) {
-		fputs("xmlsniff: write error: standard output is closed\n",
-		    stderr);
+		report_warn(NULL, 0, "%s",
+		    "write error: standard output is closed");
 		return 2;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("xmlsniff: write error");
+		report_warn(NULL, 0, "write error: %s", strerror(errno));
 		return 2;
 	}
 	if (rec_error() != 0) {
-		fprintf(stderr, "xmlsniff: write error: %s\n",
-		    strerror(rec_error()));
+		report_warn(NULL, 0, "write error: %s", strerror(rec_error()));
 		return 2;
 	}
 	return st;
@@ -1021,7 +1022,7 @@ main(int argc, char *argv[])
 	}
 	if ((errno = posix_memalign((void **)&in.mem, 4096, IN_PAD + IN_SIZE))
 	    != 0) {
-		perror("xmlsniff");
+		report_warn(NULL, 0, "%s", strerror(errno));
 		return 2;
 	}
 	transcode_signals();

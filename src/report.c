@@ -5,7 +5,9 @@
  * line is one record (record.c).  The other --format values are in
  * format.c.
  */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "xmlsniff.h"
@@ -70,6 +72,62 @@ void
 put_name_err(const char *name)
 {
 	put_name_to(stderr, name);
+}
+
+/*
+ * Return name escaped as put_name writes it, in memory the caller frees,
+ * for a message that quotes a name after the one it starts with; NULL
+ * without memory.
+ */
+char *
+report_escaped(const char *name)
+{
+	FILE *f;
+	char *p = NULL;
+	size_t n = 0;
+
+	if ((f = open_memstream(&p, &n)) == NULL)
+		return NULL;
+	put_escaped(f, name, 0);
+	if (fclose(f) != 0) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/*
+ * A message of the program's own, about an input or the command line
+ * rather than the content (SPEC section 8: one line each):
+ * "xmlsniff: NAME: message", NAME escaped, "NAME:LINE" when line > 0,
+ * "xmlsniff: message" when name is NULL.  The line is one record, written
+ * whole (record.c).
+ */
+void
+report_vwarn(const char *name, int line, const char *fmt, va_list ap)
+{
+	FILE *f = rec_open(2);
+
+	fputs("xmlsniff: ", f);
+	if (name != NULL) {
+		put_escaped(f, name, 0);
+		if (line > 0)
+			fprintf(f, ":%d", line);
+		fputs(": ", f);
+	}
+	vfprintf(f, fmt, ap);
+	putc('\n', f);
+	rec_close(f);
+}
+
+void
+report_warn(const char *name, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report_vwarn(name, line, fmt, ap);
+	va_end(ap);
 }
 
 /* A value from the entity or the command line, in double quotes. */
@@ -425,11 +483,7 @@ report_failure(const char *name, const char *why, enum fmt fmt, int quiet)
 		format_failure(name, why, fmt);
 		return;
 	}
-	f = rec_open(2);
-	fputs("xmlsniff: ", f);
-	put_escaped(f, name, 0);
-	fprintf(f, ": %s\n", why);
-	rec_close(f);
+	report_warn(name, 0, "%s", why);
 	if (fmt != FMT_JSON || quiet)
 		return;
 	f = rec_open(1);

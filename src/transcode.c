@@ -119,6 +119,10 @@ on_signal(int sig)
 	raise(sig);
 }
 
+/* The signals that end the process, caught and held off alike. */
+static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM,
+    SIGUSR1, SIGUSR2, SIGPIPE };
+
 /* SPEC section 6.5: the signals that end the process remove the temporary
  * file first. */
 void
@@ -128,8 +132,6 @@ transcode_signals(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM,
-	    SIGUSR1, SIGUSR2, SIGPIPE };
 	size_t i;
 
 	sigemptyset(&sa.sa_mask);
@@ -154,17 +156,12 @@ static void
 hold_signals(int hold, sigset_t *old)
 {
 	sigset_t set;
+	size_t i;
 
 	if (hold) {
 		sigemptyset(&set);
-		sigaddset(&set, SIGINT);
-		sigaddset(&set, SIGTERM);
-		sigaddset(&set, SIGHUP);
-		sigaddset(&set, SIGQUIT);
-		sigaddset(&set, SIGALRM);
-		sigaddset(&set, SIGUSR1);
-		sigaddset(&set, SIGUSR2);
-		sigaddset(&set, SIGPIPE);
+		for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			sigaddset(&set, sigs[i]);
 		sigprocmask(SIG_BLOCK, &set, old);
 	} else
 		sigprocmask(SIG_SETMASK, old, NULL);

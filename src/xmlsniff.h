@@ -9,6 +9,7 @@
 #define XMLSNIFF_H
 
 #include <iconv.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -324,8 +325,6 @@ struct sniff {
 void		 sniff(const unsigned char *, size_t, int, const struct mt *,
 		    const char *, struct sniff *);
 const char	*source_name(enum source);
-void		 pos_of(const unsigned char *, size_t, enum unit, size_t,
-		    uint64_t *, uint64_t *);
 
 /* late.c: "<?xml" after the start (decl-not-at-start) */
 
@@ -446,6 +445,11 @@ void		 report_failure(const char *, const char *, enum fmt, int);
 void		 report_mime(const struct sniff *, char *, size_t);
 void		 put_name(const char *);
 void		 put_name_err(const char *);
+char		*report_escaped(const char *);
+void		 report_warn(const char *, int, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+void		 report_vwarn(const char *, int, const char *, va_list)
+		    __attribute__((format(printf, 3, 0)));
 void		 put_json_string(const char *);
 void		 json_string(FILE *, const char *);
 
