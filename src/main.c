@@ -819,8 +819,8 @@ main(int argc, char *argv[])
 	argv[0] = (char *)"xmlsniff";	/* getopt's messages name it so */
 	/* The one reading of XMLSNIFF_SIMD: which kernels run. */
 	if (simd_init(getenv("XMLSNIFF_SIMD")) < 0) {
-		fprintf(stderr, "xmlsniff: XMLSNIFF_SIMD: unknown value \"%s\" "
-		    "(avx2, sse2, neon, none or ref)\n", getenv("XMLSNIFF_SIMD"));
+		report_warn("XMLSNIFF_SIMD", 0, "unknown value \"%s\" (avx2, "
+		    "sse2, neon, none or ref)", getenv("XMLSNIFF_SIMD"));
 		return 2;
 	}
 	/* The configuration file's options go first: the command line's

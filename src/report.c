@@ -98,7 +98,8 @@ report_escaped(const char *name)
 
 /*
  * A message of the program's own, about an input or the command line
- * rather than the content (SPEC section 8: one line each):
+ * rather than the content (one line each, as the man page's DIAGNOSTICS
+ * say):
  * "xmlsniff: NAME: message", NAME escaped, "NAME:LINE" when line > 0,
  * "xmlsniff: message" when name is NULL.  The line is one record, written
  * whole (record.c).
