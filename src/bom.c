@@ -1,6 +1,7 @@
 /*
- * Signatures and byte patterns: SPEC sections 2.1 and 2.2, XML 1.0
- * Appendix F.1, RFC 7303 section 3.3, RFC 3629 section 6.
+ * Signatures and byte patterns: the byte order mark and the first bytes of
+ * an entity, XML 1.0 section 4.3.3 and Appendix F.1, RFC 7303 section 3.3,
+ * RFC 3629 section 6.
  */
 #include <stddef.h>
 

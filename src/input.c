@@ -1,6 +1,6 @@
 /*
- * Reading an input in fixed buffers (SPEC section 6.4: constant memory),
- * shared by validation and transcoding.
+ * Reading an input in fixed buffers, so that memory stays constant
+ * whatever the size of the input, shared by validation and transcoding.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -63,8 +63,8 @@ raise_status(int s)
 		status = s;
 }
 
-/* An input that cannot be read: reported, and exit status 2 (SPEC
- * section 7); the other inputs go on. */
+/* An input that cannot be read: reported, and exit status 2 (the man
+ * page's EXIT STATUS); the other inputs go on. */
 static void
 fail_input(const char *name, const char *why)
 {
@@ -428,7 +428,7 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 		analyse(name, 0);
 		return;
 	}
-	/* SPEC section 8: devices are reported, not opened (opening a tape
+	/* Devices are reported, not opened (opening a tape
 	 * or a terminal can block or have effects).  -r has seen the type. */
 	if (top && stat(name, &st) == 0 &&
 	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
@@ -497,7 +497,7 @@ name_cmp(const void *a, const void *b)
  * (parent AT_FDCWD) sets them.  A directory that holds a .git is a work
  * tree of its own, and git is asked about it.  A directory that cannot
  * be listed whole, for want of memory or a read error, is an unreadable
- * input (SPEC sections 7 and 8): one line, exit status 2, and nothing in
+ * input (the man page's EXIT STATUS): one line, exit status 2, nothing in
  * it is checked, rather than whatever part of it readdir gave first.
  */
 static void
