@@ -54,8 +54,11 @@ enctab:
 tests/strerror: tests/strerror.c
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/strerror.c
 
+# One summary line per part; the full output is in build/check.log, and
+# make check V=1 prints it as well.
+V =
 check: xmlsniff tests/unit tests/strerror
-	sh tests/run
+	V='$(V)' sh tests/run
 
 # The whole suite on an AddressSanitizer + UBSan build.
 sanitize:

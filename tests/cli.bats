@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# The command line (SPEC 1), the output forms (SPEC 5) and the exit status
-# (SPEC 7): options and their aliases, option syntax, inputs, usage errors.
+# The command line (SYNOPSIS and DESCRIPTION in xmlsniff(1)), the output
+# forms (Output) and the exit status (EXIT STATUS): options and their
+# aliases, option syntax, inputs, usage errors.
 load helper
 
 # Every test works in its own scratch directory, so that file names in the
@@ -76,7 +77,7 @@ json_ok() {
 }
 
 # ---------------------------------------------------------------------------
-# Default output (SPEC 5.1)
+# Default output (xmlsniff(1), Output)
 
 @test "default line: FILE: ENC (BOM), declared \"X\"" {
 	xs u16bom.xml
@@ -120,7 +121,7 @@ json_ok() {
 	assert_output 'bom8.xml: UTF-8 (BOM), no declaration, 1 warning'
 }
 
-@test "default line: errors then warnings, with the SPEC example file" {
+@test "default line: errors then warnings, a UTF-8 BOM declared ISO-8859-1" {
 	printf '\357\273\277<?xml version="1.0" encoding="ISO-8859-1"?><a/>' \
 	    > bad8.xml
 	xs bad8.xml
@@ -191,7 +192,7 @@ json_ok() {
 }
 
 # ---------------------------------------------------------------------------
-# --content-type (SPEC 1, 2.3)
+# --content-type (RFC 7303 section 3.2: the charset parameter comes first)
 
 @test "--content-type=VALUE: the charset parameter is authoritative" {
 	xs --content-type='application/xml; charset=ISO-8859-1' plain.xml
@@ -421,7 +422,7 @@ json_ok() {
 }
 
 # ---------------------------------------------------------------------------
-# -i, --mime and --mime-encoding (SPEC 5.2)
+# -i, --mime and --mime-encoding (RFC 7303 sections 3.3 and 9)
 
 @test "-i: UTF-16 with a BOM is charset=utf-16" {
 	xs -i u16bom.xml
@@ -543,9 +544,9 @@ json_ok() {
 }
 
 # ---------------------------------------------------------------------------
-# --json (SPEC 5.3)
+# --json (xmlsniff(1), Output)
 
-@test "--json: the keys of SPEC 5.3, in that order" {
+@test "--json: the keys xmlsniff(1) lists, in that order" {
 	xs --json plain.xml
 	assert_success
 	assert_output '{"file":"plain.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":0,"warnings":0,"diagnostics":[]}'
@@ -896,7 +897,7 @@ mktree() {
 	assert_line -n 0 --regexp "$USAGE_RE"
 }
 
-@test "--help: names every option of SPEC 1" {
+@test "--help: names the core options" {
 	xs --help
 	assert_success
 	local o
@@ -1145,7 +1146,7 @@ U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
 }
 
 # ---------------------------------------------------------------------------
-# Exit status (SPEC 7)
+# Exit status (xmlsniff(1), EXIT STATUS)
 
 @test "exit 0: errors in the content do not count without --strict" {
 	xs bad.xml plain.xml

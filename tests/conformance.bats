@@ -11,7 +11,7 @@ load helper
 		skip "corpus not found at $corpus"
 	fi
 	CORPUS="$corpus" XMLSNIFF="$XMLSNIFF" run "$BATS_TEST_DIRNAME/conformance"
-	echo "# ${lines[${#lines[@]} - 1]}" >&3
+	echo "# conformance: ${lines[${#lines[@]} - 1]}" >&3
 	assert_success
 	assert_line --regexp '^[0-9]+ passed, 0 failed(, [0-9]+ skipped)?$'
 }

@@ -27,7 +27,7 @@ DECL32='<?xml version="1.0" encoding="UTF-32"?><a/>'
 DECL16='<?xml version="1.0" encoding="UTF-16"?><a/>'
 DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 
-# --- SPEC 2.1: signatures -------------------------------------------------
+# --- XML 1.0 Appendix F.1, with a BOM: signatures ---------------------------
 
 @test "BOM 00 00 FE FF is UTF-32BE" {
 	{ printf '\0\0\376\377'; enc UTF-32BE "$DECL32"; } > f.xml
@@ -135,7 +135,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 	assert_output 'f.xml: UTF-16LE (BOM), no declaration'
 }
 
-# --- SPEC 2.2: the byte patterns of Appendix F ------------------------------
+# --- XML 1.0 Appendix F.1, without a BOM: the byte patterns -----------------
 
 @test "pattern 00 00 00 3C: 32-bit big-endian, declaration read in 4-byte units" {
 	enc UTF-32BE '<?xml version="1.0" encoding="UTF-32BE"?><a/>' > f.xml
@@ -261,7 +261,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 	[ -z "$stderr" ]
 }
 
-# --- SPEC 2.3: priority -----------------------------------------------------
+# --- Priority: RFC 7303 section 3.2, XML 1.0 section 4.3.3 ------------------
 
 @test "priority: a BOM wins over the charset parameter" {
 	{ printf '\377\376'; enc UTF-16LE '<a/>'; } > f.xml
@@ -608,7 +608,7 @@ DECLUCS4='<?xml version="1.0" encoding="ISO-10646-UCS-4"?><a/>'
 	assert_output --partial '"errors":0'
 }
 
-# --- SPEC 2.5: encoding names -----------------------------------------------
+# --- Encoding names: IANA registered names, XML 1.0 section 4.3.3 -----------
 
 @test "names: latin1 is reported as ISO-8859-1, the raw name kept" {
 	put f.xml '<?xml version="1.0" encoding="latin1"?><a>caf\351</a>'

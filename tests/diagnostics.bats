@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# Diagnostics: the consistency checks of SPEC 2.4, the validation of
-# SPEC 3, and every code of the SPEC 4 table, each with a case that
-# triggers it and a close case that must not; the stderr line format,
+# Diagnostics: the consistency checks of XML 1.0 section 4.3.3 and RFC 7303
+# sections 3.2 and 3.3, the validation against the Char production of XML 1.0
+# section 2.2, and every code of DIAGNOSTICS in xmlsniff(1), each with a case
+# that triggers it and a close case that must not; the stderr line format,
 # offsets, lines and columns, counts, and --strict.
 load helper
 

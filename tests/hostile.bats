@@ -1,14 +1,15 @@
 #!/usr/bin/env bats
-# Hostile inputs and environments (SPEC 8) and "nothing lost" (SPEC 6.5):
-# files over 4 GiB, slow FIFOs and pipes, devices, symbolic-link loops,
-# awkward file names in every output, a 100 MB line, megabyte-long
-# declarations, malformed --content-type values, odd --files0-from lists,
-# thousands of inputs under a small descriptor limit, standard output and
-# standard input closed, SIGPIPE, signals during an --in-place transcode, a
-# directory that cannot be written, a full file system, and an input
-# replaced while it is read.  Every run must end (no hang), with the exit
-# status of SPEC 7 and no signal of its own (a status of 128 or more is a
-# crash unless the test sent that signal), and must leave no partial file.
+# Hostile inputs and environments (xmlsniff(1), DIAGNOSTICS) and "nothing
+# lost" (xmlsniff(1), TRANSCODING: -o and --in-place): files over 4 GiB, slow
+# FIFOs and pipes, devices, symbolic-link loops, awkward file names in every
+# output, a 100 MB line, megabyte-long declarations, malformed --content-type
+# values, odd --files0-from lists, thousands of inputs under a small
+# descriptor limit, standard output and standard input closed, SIGPIPE,
+# signals during an --in-place transcode, a directory that cannot be written,
+# a full file system, and an input replaced while it is read.  Every run must
+# end (no hang), with an exit status that EXIT STATUS in xmlsniff(1) allows, no
+# signal of its own (a status of 128 or more is a crash unless the test sent
+# that signal), and must leave no partial file.
 load helper
 
 setup() {
@@ -931,7 +932,8 @@ many_files() {
 }
 
 # ---------------------------------------------------------------------------
-# Nothing lost (SPEC 6.5): signals during a large --in-place transcode.
+# Nothing lost (xmlsniff(1), TRANSCODING): signals during a large
+# --in-place transcode.
 #
 # One 300 MB UTF-8 file per run of this file, made on first use, and its
 # UTF-16 transcode made beforehand by a completed run (checked against
@@ -988,49 +990,49 @@ kill_in_place() {
 	assert_equal "$(cksum < "$BIG")" "$(cat "$BATS_FILE_TMPDIR/big.sum")"
 }
 
-@test "6.5 SIGTERM 0.05 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
+@test "nothing lost: SIGTERM 0.05 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place TERM 0.05
 	no_temp .
 }
 
-@test "6.5 SIGTERM 0.3 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
+@test "nothing lost: SIGTERM 0.3 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place TERM 0.3
 	no_temp .
 }
 
-@test "6.5 SIGTERM 1.0 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
+@test "nothing lost: SIGTERM 1.0 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place TERM 1.0
 	no_temp .
 }
 
-@test "6.5 SIGINT 0.5 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
+@test "nothing lost: SIGINT 0.5 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place INT 0.5
 	no_temp .
 }
 
-@test "6.5 SIGHUP 0.5 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
+@test "nothing lost: SIGHUP 0.5 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place HUP 0.5
 	no_temp .
 }
 
 # SIGKILL cannot be caught: a temporary file may stay behind, but never
 # more than one, and the file itself is whole.
-@test "6.5 SIGKILL 0.05 s into a 300 MB --in-place transcode: original intact or fully replaced (a temporary may remain)" {
+@test "nothing lost: SIGKILL 0.05 s into a 300 MB --in-place transcode: original intact or fully replaced (a temporary may remain)" {
 	kill_in_place KILL 0.05
 	[ "$(find . -maxdepth 1 -name '.*.xmlsniff-*' | wc -l)" -le 1 ]
 }
 
-@test "6.5 SIGKILL 0.3 s into a 300 MB --in-place transcode: original intact or fully replaced (a temporary may remain)" {
+@test "nothing lost: SIGKILL 0.3 s into a 300 MB --in-place transcode: original intact or fully replaced (a temporary may remain)" {
 	kill_in_place KILL 0.3
 	[ "$(find . -maxdepth 1 -name '.*.xmlsniff-*' | wc -l)" -le 1 ]
 }
 
-@test "6.5 SIGKILL 1.0 s into a 300 MB --in-place transcode: original intact or fully replaced (a temporary may remain)" {
+@test "nothing lost: SIGKILL 1.0 s into a 300 MB --in-place transcode: original intact or fully replaced (a temporary may remain)" {
 	kill_in_place KILL 1.0
 	[ "$(find . -maxdepth 1 -name '.*.xmlsniff-*' | wc -l)" -le 1 ]
 }
 
-@test "6.5 an input replaced (mv) during a -o transcode: the output is the whole transcode of the original" {
+@test "nothing lost: an input replaced (mv) during a -o transcode: the output is the whole transcode of the original" {
 	big_ready
 	ln "$BIG" in.xml 2> /dev/null || cp "$BIG" in.xml
 	"$XMLSNIFF" -q --transcode-to=UTF-16 -o out.xml in.xml \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
-# Bad input and the environment (SPEC 8): tiny and empty files, bare BOMs,
-# broken and huge declarations, NUL and binary bytes, directories, FIFOs,
-# devices, unreadable files, pipes that close, a closed or full standard
-# output, large files, /dev/fd/N, awkward names, the locale.
+# Bad input and the environment (xmlsniff(1), DIAGNOSTICS and EXIT STATUS):
+# tiny and empty files, bare BOMs, broken and huge declarations, NUL and
+# binary bytes, directories, FIFOs, devices, unreadable files, pipes that
+# close, a closed or full standard output, large files, /dev/fd/N, awkward
+# names, the locale.
 load helper
 
 setup() {

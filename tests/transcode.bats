@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
-# SPEC section 6: --transcode-to, with the BOM and declaration rules of
-# RFC 7303 section 3.3.  Every output is checked byte by byte against bytes
-# built here with printf and iconv(1).
+# --transcode-to (TRANSCODING in xmlsniff(1)), with the BOM and declaration
+# rules of RFC 7303 section 3.3 and XML 1.0 section 4.3.3.  Every output is
+# checked byte by byte against bytes built here with printf and iconv(1).
 load helper
 
 setup() {
@@ -49,8 +49,8 @@ mode_of() {
 	stat -c %a "$1"
 }
 
-# The sample entity of the 6.1 matrix: a declaration naming LABEL, then
-# TEXT (printf escapes, UTF-8) in an element and an attribute.
+# The sample entity of the target-rules matrix: a declaration naming
+# LABEL, then TEXT (printf escapes, UTF-8) in an element and an attribute.
 sample() {
 	printf '<?xml version="1.0" encoding="%s"?>\n<doc a="x">'"$2"'</doc>\n' "$1"
 }
@@ -170,671 +170,672 @@ round_trip() {
 	same_bytes "$T/back.xml" "$T/orig.xml"
 }
 
-# The 6.1 matrix: every input family to every row of the table.
+# The target-rules matrix (RFC 7303 section 3.3, TRANSCODING in
+# xmlsniff(1)): every input family to every row of the table.
 
-@test "6.1 UTF-8 without BOM -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-8 without BOM -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf8 utf8
 }
 
-@test "6.1 UTF-8 without BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-8 without BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf8 utf8bom
 }
 
-@test "6.1 UTF-8 without BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-8 without BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf8 utf16
 }
 
-@test "6.1 UTF-8 without BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-8 without BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf8 utf16-le
 }
 
-@test "6.1 UTF-8 without BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-8 without BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf8 utf16le
 }
 
-@test "6.1 UTF-8 without BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-8 without BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf8 utf16be
 }
 
-@test "6.1 UTF-8 without BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-8 without BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf8 utf32
 }
 
-@test "6.1 UTF-8 without BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-8 without BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf8 utf32-le
 }
 
-@test "6.1 UTF-8 without BOM -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-8 without BOM -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf8 utf32le
 }
 
-@test "6.1 UTF-8 without BOM -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-8 without BOM -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf8 utf32be
 }
 
-@test "6.1 UTF-8 without BOM -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-8 without BOM -> GB18030, no BOM, declares GB18030" {
 	check_row utf8 other
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-8 with BOM -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf8bom utf8
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-8 with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf8bom utf8bom
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-8 with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf8bom utf16
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-8 with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf8bom utf16-le
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-8 with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf8bom utf16le
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-8 with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf8bom utf16be
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-8 with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf8bom utf32
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-8 with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf8bom utf32-le
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-8 with BOM -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf8bom utf32le
 }
 
-@test "6.1 UTF-8 with BOM -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-8 with BOM -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf8bom utf32be
 }
 
-@test "6.1 UTF-8 with BOM -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-8 with BOM -> GB18030, no BOM, declares GB18030" {
 	check_row utf8bom other
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-16LE with BOM -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf16le-bom utf8
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-16LE with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf16le-bom utf8bom
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-16LE with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf16le-bom utf16
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-16LE with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf16le-bom utf16-le
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-16LE with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf16le-bom utf16le
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-16LE with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf16le-bom utf16be
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-16LE with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf16le-bom utf32
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-16LE with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf16le-bom utf32-le
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-16LE with BOM -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf16le-bom utf32le
 }
 
-@test "6.1 UTF-16LE with BOM -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-16LE with BOM -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf16le-bom utf32be
 }
 
-@test "6.1 UTF-16LE with BOM -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-16LE with BOM -> GB18030, no BOM, declares GB18030" {
 	check_row utf16le-bom other
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-16BE with BOM -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf16be-bom utf8
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-16BE with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf16be-bom utf8bom
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-16BE with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf16be-bom utf16
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-16BE with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf16be-bom utf16-le
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-16BE with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf16be-bom utf16le
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-16BE with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf16be-bom utf16be
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-16BE with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf16be-bom utf32
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-16BE with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf16be-bom utf32-le
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-16BE with BOM -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf16be-bom utf32le
 }
 
-@test "6.1 UTF-16BE with BOM -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-16BE with BOM -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf16be-bom utf32be
 }
 
-@test "6.1 UTF-16BE with BOM -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-16BE with BOM -> GB18030, no BOM, declares GB18030" {
 	check_row utf16be-bom other
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf16le utf8
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf16le utf8bom
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf16le utf16
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf16le utf16-le
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf16le utf16le
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf16le utf16be
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf16le utf32
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf16le utf32-le
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf16le utf32le
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-16LE without BOM, declared -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf16le utf32be
 }
 
-@test "6.1 UTF-16LE without BOM, declared -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-16LE without BOM, declared -> GB18030, no BOM, declares GB18030" {
 	check_row utf16le other
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf16be utf8
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf16be utf8bom
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf16be utf16
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf16be utf16-le
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf16be utf16le
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf16be utf16be
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf16be utf32
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf16be utf32-le
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf16be utf32le
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-16BE without BOM, declared -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf16be utf32be
 }
 
-@test "6.1 UTF-16BE without BOM, declared -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-16BE without BOM, declared -> GB18030, no BOM, declares GB18030" {
 	check_row utf16be other
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-32BE with BOM -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf32be-bom utf8
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-32BE with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf32be-bom utf8bom
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-32BE with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf32be-bom utf16
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-32BE with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf32be-bom utf16-le
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-32BE with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf32be-bom utf16le
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-32BE with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf32be-bom utf16be
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-32BE with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf32be-bom utf32
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-32BE with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf32be-bom utf32-le
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-32BE with BOM -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf32be-bom utf32le
 }
 
-@test "6.1 UTF-32BE with BOM -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-32BE with BOM -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf32be-bom utf32be
 }
 
-@test "6.1 UTF-32BE with BOM -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-32BE with BOM -> GB18030, no BOM, declares GB18030" {
 	check_row utf32be-bom other
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-32LE with BOM -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf32le-bom utf8
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-32LE with BOM -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf32le-bom utf8bom
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-32LE with BOM -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf32le-bom utf16
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-32LE with BOM -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf32le-bom utf16-le
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-32LE with BOM -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf32le-bom utf16le
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-32LE with BOM -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf32le-bom utf16be
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-32LE with BOM -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf32le-bom utf32
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-32LE with BOM -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf32le-bom utf32-le
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-32LE with BOM -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf32le-bom utf32le
 }
 
-@test "6.1 UTF-32LE with BOM -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-32LE with BOM -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf32le-bom utf32be
 }
 
-@test "6.1 UTF-32LE with BOM -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-32LE with BOM -> GB18030, no BOM, declares GB18030" {
 	check_row utf32le-bom other
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf32be utf8
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf32be utf8bom
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf32be utf16
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf32be utf16-le
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf32be utf16le
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf32be utf16be
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf32be utf32
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf32be utf32-le
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf32be utf32le
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-32BE without BOM, declared -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf32be utf32be
 }
 
-@test "6.1 UTF-32BE without BOM, declared -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-32BE without BOM, declared -> GB18030, no BOM, declares GB18030" {
 	check_row utf32be other
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-8, no BOM, declares UTF-8" {
 	check_row utf32le utf8
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row utf32le utf8bom
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row utf32le utf16
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row utf32le utf16-le
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row utf32le utf16le
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row utf32le utf16be
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row utf32le utf32
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row utf32le utf32-le
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-32LE, no BOM, utf32 warning" {
 	check_row utf32le utf32le
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: UTF-32LE without BOM, declared -> UTF-32BE, no BOM, utf32 warning" {
 	check_row utf32le utf32be
 }
 
-@test "6.1 UTF-32LE without BOM, declared -> GB18030, no BOM, declares GB18030" {
+@test "target rules: UTF-32LE without BOM, declared -> GB18030, no BOM, declares GB18030" {
 	check_row utf32le other
 }
 
-@test "6.1 ISO-8859-1 -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: ISO-8859-1 -> UTF-8, no BOM, declares UTF-8" {
 	check_row latin1 utf8
 }
 
-@test "6.1 ISO-8859-1 -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: ISO-8859-1 -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row latin1 utf8bom
 }
 
-@test "6.1 ISO-8859-1 -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: ISO-8859-1 -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row latin1 utf16
 }
 
-@test "6.1 ISO-8859-1 -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: ISO-8859-1 -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row latin1 utf16-le
 }
 
-@test "6.1 ISO-8859-1 -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: ISO-8859-1 -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row latin1 utf16le
 }
 
-@test "6.1 ISO-8859-1 -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: ISO-8859-1 -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row latin1 utf16be
 }
 
-@test "6.1 ISO-8859-1 -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: ISO-8859-1 -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row latin1 utf32
 }
 
-@test "6.1 ISO-8859-1 -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: ISO-8859-1 -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row latin1 utf32-le
 }
 
-@test "6.1 ISO-8859-1 -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: ISO-8859-1 -> UTF-32LE, no BOM, utf32 warning" {
 	check_row latin1 utf32le
 }
 
-@test "6.1 ISO-8859-1 -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: ISO-8859-1 -> UTF-32BE, no BOM, utf32 warning" {
 	check_row latin1 utf32be
 }
 
-@test "6.1 ISO-8859-1 -> windows-1252, no BOM, declares windows-1252" {
+@test "target rules: ISO-8859-1 -> windows-1252, no BOM, declares windows-1252" {
 	check_row latin1 other
 }
 
-@test "6.1 Shift_JIS -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: Shift_JIS -> UTF-8, no BOM, declares UTF-8" {
 	check_row sjis utf8
 }
 
-@test "6.1 Shift_JIS -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: Shift_JIS -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row sjis utf8bom
 }
 
-@test "6.1 Shift_JIS -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: Shift_JIS -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row sjis utf16
 }
 
-@test "6.1 Shift_JIS -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: Shift_JIS -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row sjis utf16-le
 }
 
-@test "6.1 Shift_JIS -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: Shift_JIS -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row sjis utf16le
 }
 
-@test "6.1 Shift_JIS -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: Shift_JIS -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row sjis utf16be
 }
 
-@test "6.1 Shift_JIS -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: Shift_JIS -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row sjis utf32
 }
 
-@test "6.1 Shift_JIS -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: Shift_JIS -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row sjis utf32-le
 }
 
-@test "6.1 Shift_JIS -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: Shift_JIS -> UTF-32LE, no BOM, utf32 warning" {
 	check_row sjis utf32le
 }
 
-@test "6.1 Shift_JIS -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: Shift_JIS -> UTF-32BE, no BOM, utf32 warning" {
 	check_row sjis utf32be
 }
 
-@test "6.1 Shift_JIS -> EUC-JP, no BOM, declares EUC-JP" {
+@test "target rules: Shift_JIS -> EUC-JP, no BOM, declares EUC-JP" {
 	check_row sjis other
 }
 
-@test "6.1 EUC-JP -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: EUC-JP -> UTF-8, no BOM, declares UTF-8" {
 	check_row eucjp utf8
 }
 
-@test "6.1 EUC-JP -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: EUC-JP -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row eucjp utf8bom
 }
 
-@test "6.1 EUC-JP -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: EUC-JP -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row eucjp utf16
 }
 
-@test "6.1 EUC-JP -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: EUC-JP -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row eucjp utf16-le
 }
 
-@test "6.1 EUC-JP -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: EUC-JP -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row eucjp utf16le
 }
 
-@test "6.1 EUC-JP -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: EUC-JP -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row eucjp utf16be
 }
 
-@test "6.1 EUC-JP -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: EUC-JP -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row eucjp utf32
 }
 
-@test "6.1 EUC-JP -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: EUC-JP -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row eucjp utf32-le
 }
 
-@test "6.1 EUC-JP -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: EUC-JP -> UTF-32LE, no BOM, utf32 warning" {
 	check_row eucjp utf32le
 }
 
-@test "6.1 EUC-JP -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: EUC-JP -> UTF-32BE, no BOM, utf32 warning" {
 	check_row eucjp utf32be
 }
 
-@test "6.1 EUC-JP -> ISO-2022-JP, no BOM, declares ISO-2022-JP" {
+@test "target rules: EUC-JP -> ISO-2022-JP, no BOM, declares ISO-2022-JP" {
 	check_row eucjp other
 }
 
-@test "6.1 ISO-2022-JP -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: ISO-2022-JP -> UTF-8, no BOM, declares UTF-8" {
 	check_row iso2022jp utf8
 }
 
-@test "6.1 ISO-2022-JP -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: ISO-2022-JP -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row iso2022jp utf8bom
 }
 
-@test "6.1 ISO-2022-JP -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: ISO-2022-JP -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row iso2022jp utf16
 }
 
-@test "6.1 ISO-2022-JP -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: ISO-2022-JP -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row iso2022jp utf16-le
 }
 
-@test "6.1 ISO-2022-JP -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: ISO-2022-JP -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row iso2022jp utf16le
 }
 
-@test "6.1 ISO-2022-JP -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: ISO-2022-JP -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row iso2022jp utf16be
 }
 
-@test "6.1 ISO-2022-JP -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: ISO-2022-JP -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row iso2022jp utf32
 }
 
-@test "6.1 ISO-2022-JP -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: ISO-2022-JP -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row iso2022jp utf32-le
 }
 
-@test "6.1 ISO-2022-JP -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: ISO-2022-JP -> UTF-32LE, no BOM, utf32 warning" {
 	check_row iso2022jp utf32le
 }
 
-@test "6.1 ISO-2022-JP -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: ISO-2022-JP -> UTF-32BE, no BOM, utf32 warning" {
 	check_row iso2022jp utf32be
 }
 
-@test "6.1 ISO-2022-JP -> Shift_JIS, no BOM, declares Shift_JIS" {
+@test "target rules: ISO-2022-JP -> Shift_JIS, no BOM, declares Shift_JIS" {
 	check_row iso2022jp other
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-8, no BOM, declares UTF-8" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-8, no BOM, declares UTF-8" {
 	check_row ibm037 utf8
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-8 --utf8-bom, exactly one EF BB BF" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-8 --utf8-bom, exactly one EF BB BF" {
 	check_row ibm037 utf8bom
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-16, exactly one BOM FE FF, big-endian" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-16, exactly one BOM FE FF, big-endian" {
 	check_row ibm037 utf16
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-16 --byte-order=le, exactly one BOM FF FE" {
 	check_row ibm037 utf16-le
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-16LE, no BOM, declares UTF-16LE" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-16LE, no BOM, declares UTF-16LE" {
 	check_row ibm037 utf16le
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-16BE, no BOM, declares UTF-16BE" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-16BE, no BOM, declares UTF-16BE" {
 	check_row ibm037 utf16be
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-32, exactly one BOM 00 00 FE FF, utf32 warning" {
 	check_row ibm037 utf32
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-32 --byte-order=le, exactly one BOM FF FE 00 00" {
 	check_row ibm037 utf32-le
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-32LE, no BOM, utf32 warning" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-32LE, no BOM, utf32 warning" {
 	check_row ibm037 utf32le
 }
 
-@test "6.1 IBM037 (EBCDIC) -> UTF-32BE, no BOM, utf32 warning" {
+@test "target rules: IBM037 (EBCDIC) -> UTF-32BE, no BOM, utf32 warning" {
 	check_row ibm037 utf32be
 }
 
-@test "6.1 IBM037 (EBCDIC) -> ISO-8859-1, no BOM, declares ISO-8859-1" {
+@test "target rules: IBM037 (EBCDIC) -> ISO-8859-1, no BOM, declares ISO-8859-1" {
 	check_row ibm037 other
 }
 
 # Entities without a declaration, and declarations without encoding.
 
-@test "6.1 UTF-8 without declaration -> UTF-16LE: <?xml version=\"1.0\" encoding=\"UTF-16LE\"?> inserted" {
+@test "target rules: UTF-8 without declaration -> UTF-16LE: <?xml version=\"1.0\" encoding=\"UTF-16LE\"?> inserted" {
 	printf '<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a>caf\xc3\xa9</a>\n' |
 	    u8to UTF-16LE > "$T/want"
@@ -844,7 +845,7 @@ round_trip() {
 	assert_equal "$stderr" ""
 }
 
-@test "6.1 UTF-8 without declaration -> UTF-16BE: declaration inserted, no BOM" {
+@test "target rules: UTF-8 without declaration -> UTF-16BE: declaration inserted, no BOM" {
 	printf '<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16BE"?><a>caf\xc3\xa9</a>\n' |
 	    u8to UTF-16BE > "$T/want"
@@ -853,7 +854,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 UTF-8 without declaration -> UTF-32LE: declaration inserted, utf32 warning" {
+@test "target rules: UTF-8 without declaration -> UTF-32LE: declaration inserted, utf32 warning" {
 	printf '<a>\xf0\x9f\x98\x80</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-32LE"?><a>\xf0\x9f\x98\x80</a>' |
 	    u8to UTF-32LE > "$T/want"
@@ -863,7 +864,7 @@ round_trip() {
 	stderr_has "[utf32]"
 }
 
-@test "6.1 UTF-8 without declaration -> ISO-8859-1: the declaration MUST be inserted" {
+@test "target rules: UTF-8 without declaration -> ISO-8859-1: the declaration MUST be inserted" {
 	printf '<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\xe9</a>\n' \
 	    > "$T/want"
@@ -872,7 +873,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 UTF-8 without declaration -> IBM037: the declaration is inserted in EBCDIC" {
+@test "target rules: UTF-8 without declaration -> IBM037: the declaration is inserted in EBCDIC" {
 	need_iconv IBM037 to
 	printf '<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="IBM037"?><a>caf\xc3\xa9</a>\n' |
@@ -883,7 +884,7 @@ round_trip() {
 	assert_equal "$(head -c 5 "$T/out" | od -An -tx1 | tr -d ' \n')" 4c6fa79493
 }
 
-@test "6.1 UTF-8 without declaration -> Shift_JIS: the declaration is inserted" {
+@test "target rules: UTF-8 without declaration -> Shift_JIS: the declaration is inserted" {
 	printf '<a>\xe6\x97\xa5\xe6\x9c\xac</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="Shift_JIS"?><a>\x93\xfa\x96\x7b</a>' \
 	    > "$T/want"
@@ -892,14 +893,14 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 UTF-8 without declaration -> UTF-8: unchanged, nothing inserted" {
+@test "target rules: UTF-8 without declaration -> UTF-8: unchanged, nothing inserted" {
 	printf '<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=UTF-8 "$T/in.xml"
 	assert_success
 	same_bytes "$T/out" "$T/in.xml"
 }
 
-@test "6.1 UTF-8 without declaration -> UTF-16: a BOM and no declaration (same as uconv --add-signature)" {
+@test "target rules: UTF-8 without declaration -> UTF-16: a BOM and no declaration (same as uconv --add-signature)" {
 	printf '<a>caf\xc3\xa9 \xf0\x9f\x98\x80</a>\n' > "$T/in.xml"
 	uconv -f UTF-8 -t UTF-16BE --add-signature < "$T/in.xml" > "$T/want"
 	assert_equal "$(head -c 2 "$T/want" | od -An -tx1 | tr -d ' \n')" feff
@@ -908,7 +909,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 UTF-8 without declaration -> UTF-8 --utf8-bom: same as uconv --add-signature" {
+@test "target rules: UTF-8 without declaration -> UTF-8 --utf8-bom: same as uconv --add-signature" {
 	printf '<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	uconv -f UTF-8 -t UTF-8 --add-signature < "$T/in.xml" > "$T/want"
 	xs_to "$T/out" --transcode-to=UTF-8 --utf8-bom "$T/in.xml"
@@ -916,7 +917,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 UTF-8 with BOM without declaration -> UTF-16: one BOM, not iconv's two" {
+@test "target rules: UTF-8 with BOM without declaration -> UTF-16: one BOM, not iconv's two" {
 	printf '\xef\xbb\xbf<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	{ bytes feff; printf '<a>caf\xc3\xa9</a>\n' | u8to UTF-16BE; } > "$T/want"
 	xs_to "$T/out" --transcode-to=UTF-16 "$T/in.xml"
@@ -924,7 +925,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 UTF-8 with BOM without declaration -> UTF-16LE: BOM stripped (same as uconv --remove-signature), declaration inserted" {
+@test "target rules: UTF-8 with BOM without declaration -> UTF-16LE: BOM stripped (same as uconv --remove-signature), declaration inserted" {
 	printf '\xef\xbb\xbf<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	{ printf '<?xml version="1.0" encoding="UTF-16LE"?>'
 	  uconv -f UTF-8 -t UTF-8 --remove-signature < "$T/in.xml"; } |
@@ -934,7 +935,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 UTF-16LE with BOM without declaration -> UTF-8: BOM gone, nothing inserted (same as iconv -f UTF-16)" {
+@test "target rules: UTF-16LE with BOM without declaration -> UTF-8: BOM gone, nothing inserted (same as iconv -f UTF-16)" {
 	{ bytes fffe; printf '<a>caf\xc3\xa9 \xf0\x9f\x98\x80</a>\n' | u8to UTF-16LE; } \
 	    > "$T/in.xml"
 	iconv -f UTF-16 -t UTF-8 < "$T/in.xml" > "$T/want"
@@ -945,7 +946,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/plain"
 }
 
-@test "6.1 UTF-16LE with BOM without declaration -> UTF-16LE: BOM stripped, declaration inserted" {
+@test "target rules: UTF-16LE with BOM without declaration -> UTF-16LE: BOM stripped, declaration inserted" {
 	{ bytes fffe; printf '<a>caf\xc3\xa9</a>' | u8to UTF-16LE; } > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a>caf\xc3\xa9</a>' |
 	    u8to UTF-16LE > "$T/want"
@@ -954,7 +955,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 UTF-32BE with BOM without declaration -> UTF-16BE: BOM stripped, declaration inserted" {
+@test "target rules: UTF-32BE with BOM without declaration -> UTF-16BE: BOM stripped, declaration inserted" {
 	{ bytes 0000feff; printf '<a>\xf0\x9f\x98\x80</a>' | u8to UTF-32BE; } \
 	    > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16BE"?><a>\xf0\x9f\x98\x80</a>' |
@@ -964,7 +965,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 Shift_JIS labelled only by charset -> UTF-16LE: declaration inserted" {
+@test "target rules: Shift_JIS labelled only by charset -> UTF-16LE: declaration inserted" {
 	printf '<a>\x93\xfa\x96\x7b</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a>\xe6\x97\xa5\xe6\x9c\xac</a>' |
 	    u8to UTF-16LE > "$T/want"
@@ -974,7 +975,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 Shift_JIS labelled only by charset -> EUC-JP: declaration inserted" {
+@test "target rules: Shift_JIS labelled only by charset -> EUC-JP: declaration inserted" {
 	printf '<a>\x93\xfa\x96\x7b</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="EUC-JP"?><a>\xc6\xfc\xcb\xdc</a>' \
 	    > "$T/want"
@@ -984,7 +985,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 Shift_JIS labelled only by charset -> UTF-8: nothing inserted" {
+@test "target rules: Shift_JIS labelled only by charset -> UTF-8: nothing inserted" {
 	printf '<a>\x93\xfa\x96\x7b</a>' > "$T/in.xml"
 	printf '<a>\xe6\x97\xa5\xe6\x9c\xac</a>' > "$T/want"
 	xs_to "$T/out" --content-type='application/xml; charset=Shift_JIS' \
@@ -993,7 +994,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 declaration without encoding -> UTF-16LE: encoding=\"UTF-16LE\" right after the version" {
+@test "target rules: declaration without encoding -> UTF-16LE: encoding=\"UTF-16LE\" right after the version" {
 	printf '<?xml version="1.0"?>\n<a/>\n' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?>\n<a/>\n' |
 	    u8to UTF-16LE > "$T/want"
@@ -1002,7 +1003,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 declaration without encoding, single quotes -> ISO-8859-1: encoding='ISO-8859-1'" {
+@test "target rules: declaration without encoding, single quotes -> ISO-8859-1: encoding='ISO-8859-1'" {
 	printf "<?xml version='1.0'?>\n<a>caf\xc3\xa9</a>\n" > "$T/in.xml"
 	printf "<?xml version='1.0' encoding='ISO-8859-1'?>\n<a>caf\xe9</a>\n" \
 	    > "$T/want"
@@ -1011,7 +1012,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 declaration without encoding, with standalone -> UTF-32BE: inserted before standalone, spacing kept" {
+@test "target rules: declaration without encoding, with standalone -> UTF-32BE: inserted before standalone, spacing kept" {
 	printf '<?xml version="1.0"   standalone="yes" ?>\n<a/>\n' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-32BE"   standalone="yes" ?>\n<a/>\n' |
 	    u8to UTF-32BE > "$T/want"
@@ -1020,7 +1021,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 declaration without encoding -> UTF-16: untouched, only the BOM added" {
+@test "target rules: declaration without encoding -> UTF-16: untouched, only the BOM added" {
 	printf '<?xml version="1.0"?>\n<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	uconv -f UTF-8 -t UTF-16BE --add-signature < "$T/in.xml" > "$T/want"
 	xs_to "$T/out" --transcode-to=UTF-16 "$T/in.xml"
@@ -1028,14 +1029,14 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 declaration without encoding -> UTF-8: untouched" {
+@test "target rules: declaration without encoding -> UTF-8: untouched" {
 	printf '<?xml version="1.0"?>\n<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=UTF-8 "$T/in.xml"
 	assert_success
 	same_bytes "$T/out" "$T/in.xml"
 }
 
-@test "6.1 --utf8-bom puts no BOM on a target other than UTF-8" {
+@test "target rules: --utf8-bom puts no BOM on a target other than UTF-8" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>caf\xc3\xa9</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\xe9</a>' > "$T/want"
 	xs_to "$T/out" --transcode-to=ISO-8859-1 --utf8-bom "$T/in.xml"
@@ -1043,7 +1044,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 --byte-order=le does not change UTF-16BE, which has no BOM" {
+@test "target rules: --byte-order=le does not change UTF-16BE, which has no BOM" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a/>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16BE"?><a/>' | u8to UTF-16BE \
 	    > "$T/want"
@@ -1052,7 +1053,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 --byte-order=be writes UTF-16 with FE FF, as the default does" {
+@test "target rules: --byte-order=be writes UTF-16 with FE FF, as the default does" {
 	printf '<a/>' > "$T/in.xml"
 	{ bytes feff; printf '<a/>' | u8to UTF-16BE; } > "$T/want"
 	xs_to "$T/out" --transcode-to=UTF-16 --byte-order=be "$T/in.xml"
@@ -1060,7 +1061,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 a target alias is declared by its canonical name (latin1 -> ISO-8859-1)" {
+@test "target rules: a target alias is declared by its canonical name (latin1 -> ISO-8859-1)" {
 	printf '<?xml version="1.0" encoding="utf-8"?><a>caf\xc3\xa9</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\xe9</a>' > "$T/want"
 	xs_to "$T/out" --transcode-to=latin1 "$T/in.xml"
@@ -1068,7 +1069,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 a lower-case target is declared by its canonical name (utf-16le -> UTF-16LE)" {
+@test "target rules: a lower-case target is declared by its canonical name (utf-16le -> UTF-16LE)" {
 	printf '<?xml version="1.0" encoding="utf-8"?><a/>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a/>' | u8to UTF-16LE \
 	    > "$T/want"
@@ -1077,7 +1078,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 UTF-8 -> UTF-16LE: same bytes as iconv once the declared value reads UTF-16LE" {
+@test "target rules: UTF-8 -> UTF-16LE: same bytes as iconv once the declared value reads UTF-16LE" {
 	printf '<?xml version="1.0" encoding="UTF-16LE"?>\r\n<a b="c">caf\xc3\xa9 \xf0\x9f\x98\x80</a>\r\n' \
 	    > "$T/src"
 	# the UTF-8 input declares nothing that must change but its value
@@ -1088,7 +1089,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 ISO-8859-1 -> UTF-8: the content is what iconv makes of it" {
+@test "target rules: ISO-8859-1 -> UTF-8: the content is what iconv makes of it" {
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?>\n<a>\xe9\xe8\xff\xa0\xbf</a>\n' \
 	    > "$T/in.xml"
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>'
@@ -1100,7 +1101,7 @@ round_trip() {
 
 # A transcode into the input's own encoding still applies the rules.
 
-@test "6.1 own encoding: UTF-16LE with BOM (declared UTF-16) -> UTF-16LE strips the BOM" {
+@test "target rules: own encoding: UTF-16LE with BOM (declared UTF-16) -> UTF-16LE strips the BOM" {
 	{ bytes fffe; printf '<?xml version="1.0" encoding="UTF-16"?><a/>' |
 	    u8to UTF-16LE; } > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a/>' | u8to UTF-16LE \
@@ -1110,7 +1111,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 own encoding: UTF-16BE with BOM -> UTF-16 keeps exactly one BOM" {
+@test "target rules: own encoding: UTF-16BE with BOM -> UTF-16 keeps exactly one BOM" {
 	{ bytes feff; printf '<?xml version="1.0" encoding="UTF-16"?><a/>' |
 	    u8to UTF-16BE; } > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=UTF-16 "$T/in.xml"
@@ -1118,7 +1119,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/in.xml"
 }
 
-@test "6.1 own encoding: UTF-16LE without BOM -> UTF-16 adds a BOM" {
+@test "target rules: own encoding: UTF-16LE without BOM -> UTF-16 adds a BOM" {
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a/>' | u8to UTF-16LE \
 	    > "$T/in.xml"
 	{ bytes fffe; printf '<?xml version="1.0" encoding="UTF-16"?><a/>' |
@@ -1128,7 +1129,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 own encoding: UTF-8 with BOM -> UTF-8 strips the BOM" {
+@test "target rules: own encoding: UTF-8 with BOM -> UTF-8 strips the BOM" {
 	printf '\xef\xbb\xbf<?xml version="1.0" encoding="UTF-8"?><a>\xc3\xa9</a>' \
 	    > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>\xc3\xa9</a>' > "$T/want"
@@ -1137,7 +1138,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 own encoding: UTF-8 with BOM -> UTF-8 --utf8-bom keeps exactly one BOM" {
+@test "target rules: own encoding: UTF-8 with BOM -> UTF-8 --utf8-bom keeps exactly one BOM" {
 	printf '\xef\xbb\xbf<?xml version="1.0" encoding="UTF-8"?><a>\xc3\xa9</a>' \
 	    > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=UTF-8 --utf8-bom "$T/in.xml"
@@ -1145,7 +1146,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/in.xml"
 }
 
-@test "6.1 own encoding: UTF-32LE with BOM -> UTF-32LE strips the BOM" {
+@test "target rules: own encoding: UTF-32LE with BOM -> UTF-32LE strips the BOM" {
 	{ bytes fffe0000; printf '<?xml version="1.0" encoding="UTF-32"?><a/>' |
 	    u8to UTF-32LE; } > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-32LE"?><a/>' | u8to UTF-32LE \
@@ -1155,7 +1156,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 own encoding: Shift_JIS -> Shift_JIS is byte-identical" {
+@test "target rules: own encoding: Shift_JIS -> Shift_JIS is byte-identical" {
 	printf '<?xml version="1.0" encoding="Shift_JIS"?>\r\n<a b="\x93\xfa">\x96\x7b\x8c\xea</a>\r\n' \
 	    > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=Shift_JIS "$T/in.xml"
@@ -1165,7 +1166,7 @@ round_trip() {
 
 # U+FEFF after the start is content (ZWNBSP) and is kept.
 
-@test "6.1 a U+FEFF right after the declaration is kept (UTF-8 -> UTF-16LE)" {
+@test "target rules: a U+FEFF right after the declaration is kept (UTF-8 -> UTF-16LE)" {
 	printf '<?xml version="1.0" encoding="UTF-8"?>\xef\xbb\xbf<a>x</a>' \
 	    > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?>\xef\xbb\xbf<a>x</a>' |
@@ -1175,7 +1176,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 a U+FEFF in content is kept and the UTF-8 BOM is not doubled (UTF-8 BOM -> UTF-16)" {
+@test "target rules: a U+FEFF in content is kept and the UTF-8 BOM is not doubled (UTF-8 BOM -> UTF-16)" {
 	printf '\xef\xbb\xbf<?xml version="1.0" encoding="UTF-8"?><a>\xef\xbb\xbf</a>' \
 	    > "$T/in.xml"
 	{ bytes feff; printf '<?xml version="1.0" encoding="UTF-16"?><a>\xef\xbb\xbf</a>' |
@@ -1185,7 +1186,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 a U+FEFF in content is kept while the BOM goes (UTF-16LE BOM -> UTF-8)" {
+@test "target rules: a U+FEFF in content is kept while the BOM goes (UTF-16LE BOM -> UTF-8)" {
 	{ bytes fffe; printf '<?xml version="1.0" encoding="UTF-16"?><a>\xef\xbb\xbf</a>' |
 	    u8to UTF-16LE; } > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>\xef\xbb\xbf</a>' > "$T/want"
@@ -1194,7 +1195,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 a leading U+FEFF of content after the BOM survives into UTF-8 behind a real BOM" {
+@test "target rules: a leading U+FEFF of content after the BOM survives into UTF-8 behind a real BOM" {
 	# RFC 3629 section 6: written bare it would read as a signature
 	printf '\xff\xfe\xff\xfe<\0a\0/\0>\0' > "$T/in.xml"
 	printf '\xef\xbb\xbf\xef\xbb\xbf<a/>' > "$T/want"
@@ -1203,7 +1204,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 a leading U+FEFF of content after the BOM is kept after the new BOM (UTF-16)" {
+@test "target rules: a leading U+FEFF of content after the BOM is kept after the new BOM (UTF-16)" {
 	printf '\xff\xfe\xff\xfe<\0a\0/\0>\0' > "$T/in.xml"
 	printf '\xfe\xff\xfe\xff\0<\0a\0/\0>' > "$T/want"
 	xs_to "$T/out" --transcode-to=UTF-16 "$T/in.xml"
@@ -1213,7 +1214,7 @@ round_trip() {
 
 # The declaration is byte-preserving apart from the encoding value.
 
-@test "6.1 declaration: encoding=\"...\" is rewritten keeping the double quotes" {
+@test "target rules: declaration: encoding=\"...\" is rewritten keeping the double quotes" {
 	printf '<?xml version="1.0" encoding="utf-8"?><a/>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="EUC-JP"?><a/>' > "$T/want"
 	xs_to "$T/out" --transcode-to=EUC-JP "$T/in.xml"
@@ -1221,7 +1222,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 declaration: encoding='...' is rewritten keeping the single quotes" {
+@test "target rules: declaration: encoding='...' is rewritten keeping the single quotes" {
 	printf "<?xml version=\"1.0\" encoding='utf-8'?><a/>" > "$T/in.xml"
 	printf "<?xml version=\"1.0\" encoding='ISO-8859-1'?><a/>" > "$T/want"
 	xs_to "$T/out" --transcode-to=ISO-8859-1 "$T/in.xml"
@@ -1229,7 +1230,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 declaration: whitespace, newlines and standalone around the value are untouched" {
+@test "target rules: declaration: whitespace, newlines and standalone around the value are untouched" {
 	printf "<?xml  version = \"1.0\"\r\n\tencoding = 'latin1'\r\n standalone='no' ?>\r\n<a/>\r\n" \
 	    > "$T/in.xml"
 	printf "<?xml  version = \"1.0\"\r\n\tencoding = 'UTF-16BE'\r\n standalone='no' ?>\r\n<a/>\r\n" |
@@ -1239,7 +1240,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 declaration: a longer value is replaced by a shorter one and nothing else moves" {
+@test "target rules: declaration: a longer value is replaced by a shorter one and nothing else moves" {
 	printf '<?xml version="1.1" encoding="ISO-8859-1" standalone="yes"?>\n<a/>\n' \
 	    > "$T/in.xml"
 	printf '<?xml version="1.1" encoding="UTF-8" standalone="yes"?>\n<a/>\n' \
@@ -1249,7 +1250,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 nothing but the value changes: quotes, CRLF, tabs, references &#233; stay" {
+@test "target rules: nothing but the value changes: quotes, CRLF, tabs, references &#233; stay" {
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?>\r\n<!-- c -->\r\n<a b="&#233;" c='"'"'&amp;'"'"'>\t\xe9 &#x20AC; &lt;\r\n</a>\r\n' \
 	    > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-8"?>\r\n<!-- c -->\r\n<a b="&#233;" c='"'"'&amp;'"'"'>\t\xc3\xa9 &#x20AC; &lt;\r\n</a>\r\n' \
@@ -1259,7 +1260,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.1 text declaration of an external parsed entity: the value is rewritten" {
+@test "target rules: text declaration of an external parsed entity: the value is rewritten" {
 	printf '<?xml encoding="UTF-8"?>\n<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	printf '<?xml encoding="ISO-8859-1"?>\n<a>caf\xe9</a>\n' > "$T/want"
 	xs_to "$T/out" --content-type=application/xml-external-parsed-entity \
@@ -1270,44 +1271,44 @@ round_trip() {
 
 # Round trips UTF-8 -> X -> UTF-8.
 
-@test "6.1 round trip UTF-8 -> UTF-16 -> UTF-8 returns the original bytes" {
+@test "target rules: round trip UTF-8 -> UTF-16 -> UTF-8 returns the original bytes" {
 	round_trip UTF-16 'caf\xc3\xa9 \xe6\x97\xa5\xef\xbb\xbf\xf0\x9f\x98\x80'
 }
 
-@test "6.1 round trip UTF-8 -> UTF-16LE -> UTF-8 returns the original bytes" {
+@test "target rules: round trip UTF-8 -> UTF-16LE -> UTF-8 returns the original bytes" {
 	round_trip UTF-16LE 'caf\xc3\xa9 \xe6\x97\xa5\xef\xbb\xbf\xf0\x9f\x98\x80'
 }
 
-@test "6.1 round trip UTF-8 -> UTF-16BE -> UTF-8 returns the original bytes" {
+@test "target rules: round trip UTF-8 -> UTF-16BE -> UTF-8 returns the original bytes" {
 	round_trip UTF-16BE 'caf\xc3\xa9 \xe6\x97\xa5\xef\xbb\xbf\xf0\x9f\x98\x80'
 }
 
-@test "6.1 round trip UTF-8 -> UTF-32 -> UTF-8 returns the original bytes" {
+@test "target rules: round trip UTF-8 -> UTF-32 -> UTF-8 returns the original bytes" {
 	round_trip UTF-32 'caf\xc3\xa9 \xe6\x97\xa5\xef\xbb\xbf\xf0\x9f\x98\x80'
 }
 
-@test "6.1 round trip UTF-8 -> ISO-8859-1 -> UTF-8 returns the original bytes" {
+@test "target rules: round trip UTF-8 -> ISO-8859-1 -> UTF-8 returns the original bytes" {
 	round_trip ISO-8859-1 'caf\xc3\xa9 \xc3\xbf\xc2\xa0\xc3\x80'
 }
 
-@test "6.1 round trip UTF-8 -> Shift_JIS -> UTF-8 returns the original bytes" {
+@test "target rules: round trip UTF-8 -> Shift_JIS -> UTF-8 returns the original bytes" {
 	round_trip Shift_JIS '\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e \xef\xbd\xb1'
 }
 
-@test "6.1 round trip UTF-8 -> EUC-JP -> UTF-8 returns the original bytes" {
+@test "target rules: round trip UTF-8 -> EUC-JP -> UTF-8 returns the original bytes" {
 	round_trip EUC-JP '\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e \xef\xbd\xb1'
 }
 
-@test "6.1 round trip UTF-8 -> ISO-2022-JP -> UTF-8 returns the original bytes" {
+@test "target rules: round trip UTF-8 -> ISO-2022-JP -> UTF-8 returns the original bytes" {
 	round_trip ISO-2022-JP '\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e \xe3\x81\x82'
 }
 
-@test "6.1 round trip UTF-8 -> IBM037 -> UTF-8 returns the original bytes" {
+@test "target rules: round trip UTF-8 -> IBM037 -> UTF-8 returns the original bytes" {
 	need_iconv IBM037 to
 	round_trip IBM037 'caf\xc3\xa9 \xc3\xb1 [x] !|'
 }
 
-@test "6.1 round trip of a lower-case label returns the original but for the value" {
+@test "target rules: round trip of a lower-case label returns the original but for the value" {
 	printf '<?xml version="1.0" encoding="utf-8"?>\n<a>caf\xc3\xa9</a>\n' \
 	    > "$T/orig.xml"
 	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>caf\xc3\xa9</a>\n' \
@@ -1319,9 +1320,10 @@ round_trip() {
 	same_bytes "$T/back.xml" "$T/want"
 }
 
-# 6.2: repairing a mislabelled entity.
+# The input side: repairing a mislabelled entity (RFC 7303 section 3.2: a
+# declaration known to be wrong is corrected).
 
-@test "6.2 repair: UTF-16LE with BOM declared UTF-8 -> UTF-8 declares UTF-8" {
+@test "input side: repair: UTF-16LE with BOM declared UTF-8 -> UTF-8 declares UTF-8" {
 	{ bytes fffe; printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>caf\xc3\xa9</a>\n' |
 	    u8to UTF-16LE; } > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>caf\xc3\xa9</a>\n' > "$T/want"
@@ -1331,7 +1333,7 @@ round_trip() {
 	stderr_has "[decl-mismatch]"
 }
 
-@test "6.2 repair: UTF-16LE with BOM declared UTF-8 -> UTF-16 declares UTF-16" {
+@test "input side: repair: UTF-16LE with BOM declared UTF-8 -> UTF-16 declares UTF-16" {
 	{ bytes fffe; printf '<?xml version="1.0" encoding="UTF-8"?><a/>' |
 	    u8to UTF-16LE; } > "$T/in.xml"
 	{ bytes feff; printf '<?xml version="1.0" encoding="UTF-16"?><a/>' |
@@ -1341,7 +1343,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.2 repair: UTF-8 BOM declared Shift_JIS -> UTF-8: the BOM wins, declares UTF-8" {
+@test "input side: repair: UTF-8 BOM declared Shift_JIS -> UTF-8: the BOM wins, declares UTF-8" {
 	printf '\xef\xbb\xbf<?xml version="1.0" encoding="Shift_JIS"?><a>\xc3\xa9</a>' \
 	    > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>\xc3\xa9</a>' > "$T/want"
@@ -1351,7 +1353,7 @@ round_trip() {
 	stderr_has "[decl-mismatch]"
 }
 
-@test "6.2 repair: UTF-8 declared ISO-8859-1 with charset=utf-8 is read as UTF-8 and declares UTF-8" {
+@test "input side: repair: UTF-8 declared ISO-8859-1 with charset=utf-8 is read as UTF-8 and declares UTF-8" {
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?>\n<a>caf\xc3\xa9</a>\n' \
 	    > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>caf\xc3\xa9</a>\n' > "$T/want"
@@ -1362,7 +1364,7 @@ round_trip() {
 	stderr_has "[charset-decl-conflict]"
 }
 
-@test "6.2 repair: UTF-8 declared ISO-8859-1 with charset=utf-8 -> UTF-16LE holds U+00E9, not mojibake" {
+@test "input side: repair: UTF-8 declared ISO-8859-1 with charset=utf-8 -> UTF-16LE holds U+00E9, not mojibake" {
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?>\n<a>caf\xc3\xa9</a>\n' \
 	    > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?>\n<a>caf\xc3\xa9</a>\n' |
@@ -1373,7 +1375,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.2 repair: UTF-16 without BOM declared UTF-16 (bom-missing) -> UTF-16 gets a BOM" {
+@test "input side: repair: UTF-16 without BOM declared UTF-16 (bom-missing) -> UTF-16 gets a BOM" {
 	printf '<?xml version="1.0" encoding="UTF-16"?>\n<a>caf\xc3\xa9</a>\n' |
 	    u8to UTF-16LE > "$T/in.xml"
 	{ bytes feff; printf '<?xml version="1.0" encoding="UTF-16"?>\n<a>caf\xc3\xa9</a>\n' |
@@ -1384,7 +1386,7 @@ round_trip() {
 	stderr_has "[bom-missing]"
 }
 
-@test "6.2 repair: UTF-16LE declared with a BOM (bom-forbidden) -> UTF-16LE loses the BOM" {
+@test "input side: repair: UTF-16LE declared with a BOM (bom-forbidden) -> UTF-16LE loses the BOM" {
 	{ bytes fffe; printf '<?xml version="1.0" encoding="UTF-16LE"?><a/>' |
 	    u8to UTF-16LE; } > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a/>' | u8to UTF-16LE \
@@ -1395,9 +1397,9 @@ round_trip() {
 	stderr_has "[bom-forbidden]"
 }
 
-# 6.2 --strict refuses an input with errors.
+# The input side: --strict refuses an input with errors.
 
-@test "6.2 --strict: an input with an error is not transcoded to standard output" {
+@test "input side: --strict: an input with an error is not transcoded to standard output" {
 	printf '<?xml version="1.0" encoding="UTF-16"?><a/>' | u8to UTF-16LE \
 	    > "$T/in.xml"
 	xs_to "$T/out" --strict --transcode-to=UTF-16 "$T/in.xml"
@@ -1407,7 +1409,7 @@ round_trip() {
 	stderr_has "[bom-missing]"
 }
 
-@test "6.2 --strict: -o is not created for an input with an error" {
+@test "input side: --strict: -o is not created for an input with an error" {
 	{ bytes fffe; printf '<?xml version="1.0" encoding="UTF-8"?><a/>' |
 	    u8to UTF-16LE; } > "$T/in.xml"
 	xs --strict --transcode-to=UTF-8 -o "$T/dest.xml" "$T/in.xml"
@@ -1417,7 +1419,7 @@ round_trip() {
 	stderr_has "[decl-mismatch]"
 }
 
-@test "6.2 --strict: an existing -o destination is left byte-identical" {
+@test "input side: --strict: an existing -o destination is left byte-identical" {
 	printf '<a>\x01</a>' > "$T/in.xml"
 	printf 'precious\n' > "$T/dest.xml"
 	cp "$T/dest.xml" "$T/dest.orig"
@@ -1428,7 +1430,7 @@ round_trip() {
 	stderr_has "[illegal-char]"
 }
 
-@test "6.2 --strict: warnings alone do not stop the transcode" {
+@test "input side: --strict: warnings alone do not stop the transcode" {
 	printf '\xef\xbb\xbf<a/>' > "$T/in.xml"
 	printf '<a/>' > "$T/want"
 	xs_to "$T/out" --strict --transcode-to=UTF-8 "$T/in.xml"
@@ -1437,9 +1439,9 @@ round_trip() {
 	stderr_has "[utf8-bom]"
 }
 
-# 6.2 illegal input bytes always fail.
+# The input side: illegal input bytes always fail.
 
-@test "6.2 illegal UTF-8 bytes fail the transcode with line:column (exit 1, nothing written)" {
+@test "input side: illegal UTF-8 bytes fail the transcode with line:column (exit 1, nothing written)" {
 	printf '<?xml version="1.0"?>\n<a>ok\xff</a>\n' > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=UTF-16LE "$T/in.xml"
 	assert_failure 1
@@ -1448,7 +1450,7 @@ round_trip() {
 	stderr_has "[illegal-sequence]"
 }
 
-@test "6.2 illegal UTF-8 bytes: the offset is reported (--json)" {
+@test "input side: illegal UTF-8 bytes: the offset is reported (--json)" {
 	printf '<?xml version="1.0"?>\n<a>ok\xff</a>\n' > "$T/in.xml"
 	xs --json --transcode-to=UTF-16LE -o "$T/dest.xml" "$T/in.xml"
 	assert_failure 1
@@ -1456,7 +1458,7 @@ round_trip() {
 	[ ! -e "$T/dest.xml" ]
 }
 
-@test "6.2 illegal UTF-8 bytes fail with --strict too" {
+@test "input side: illegal UTF-8 bytes fail with --strict too" {
 	printf '<?xml version="1.0"?>\n<a>ok\xff</a>\n' > "$T/in.xml"
 	xs_to "$T/out" --strict --transcode-to=UTF-16LE "$T/in.xml"
 	assert_failure 1
@@ -1464,7 +1466,7 @@ round_trip() {
 	stderr_has "[illegal-sequence]"
 }
 
-@test "6.2 illegal bytes: -o leaves no file and no temporary" {
+@test "input side: illegal bytes: -o leaves no file and no temporary" {
 	printf '<?xml version="1.0"?>\n<a>ok\xff</a>\n' > "$T/in.xml"
 	mkdir "$T/d"
 	xs --transcode-to=UTF-16LE -o "$T/d/dest.xml" "$T/in.xml"
@@ -1474,7 +1476,7 @@ round_trip() {
 	assert_equal "$(ls -A "$T/d")" ""
 }
 
-@test "6.2 illegal bytes after a megabyte of good ones: -o leaves no partial file" {
+@test "input side: illegal bytes after a megabyte of good ones: -o leaves no partial file" {
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>'
 	  yes "$(printf '<a>caf\xc3\xa9</a>')" | head -n 100000
 	  printf '\xc3(</r>\n'; } > "$T/in.xml"
@@ -1486,7 +1488,7 @@ round_trip() {
 	stderr_has "[illegal-sequence]"
 }
 
-@test "6.2 illegal Shift_JIS bytes fail with line:column" {
+@test "input side: illegal Shift_JIS bytes fail with line:column" {
 	need_rejects Shift_JIS '\x81\x20'
 	printf '<?xml version="1.0" encoding="Shift_JIS"?>\n<a>\x93\xfa\n\x81\x20x</a>\n' \
 	    > "$T/in.xml"
@@ -1497,7 +1499,7 @@ round_trip() {
 	stderr_has "[illegal-sequence]"
 }
 
-@test "6.2 a lone UTF-16 surrogate fails with line:column" {
+@test "input side: a lone UTF-16 surrogate fails with line:column" {
 	{ printf '<?xml version="1.0" encoding="UTF-16LE"?>\n<a>' | u8to UTF-16LE
 	  printf '\x00\xd8<\x00/\x00a\x00>\x00'; } > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=UTF-8 "$T/in.xml"
@@ -1507,7 +1509,7 @@ round_trip() {
 	stderr_has "[illegal-sequence]"
 }
 
-@test "6.2 a truncated final UTF-8 sequence fails" {
+@test "input side: a truncated final UTF-8 sequence fails" {
 	printf '<a>\xe2\x82' > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=UTF-16LE "$T/in.xml"
 	assert_failure 1
@@ -1516,7 +1518,7 @@ round_trip() {
 	stderr_has "[illegal-sequence]"
 }
 
-@test "6.2 --in-place on illegal bytes leaves the file byte-identical" {
+@test "input side: --in-place on illegal bytes leaves the file byte-identical" {
 	printf '<?xml version="1.0"?>\n<a>ok\xff</a>\n' > "$T/in.xml"
 	cp "$T/in.xml" "$T/orig"
 	xs --transcode-to=UTF-16 --in-place "$T/in.xml"
@@ -1525,9 +1527,9 @@ round_trip() {
 	no_temp "$T"
 }
 
-# 6.3 characters the target cannot represent.
+# Characters the target cannot represent (--fallback).
 
-@test "6.3 U+20AC -> ISO-8859-1 fails naming U+20AC and line:column [unrepresentable]" {
+@test "unrepresentable: U+20AC -> ISO-8859-1 fails naming U+20AC and line:column [unrepresentable]" {
 	printf '<?xml version="1.0"?>\n<a t="x">1 \xe2\x82\xac</a>\n' > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=ISO-8859-1 "$T/in.xml"
 	assert_failure 1
@@ -1536,7 +1538,7 @@ round_trip() {
 	stderr_has "[unrepresentable]"
 }
 
-@test "6.3 U+20AC -> ISO-8859-1: the offset is reported (--json)" {
+@test "unrepresentable: U+20AC -> ISO-8859-1: the offset is reported (--json)" {
 	printf '<?xml version="1.0"?>\n<a t="x">1 \xe2\x82\xac</a>\n' > "$T/in.xml"
 	xs --json --transcode-to=ISO-8859-1 -o "$T/dest.xml" "$T/in.xml"
 	assert_failure 1
@@ -1544,7 +1546,7 @@ round_trip() {
 	[ ! -e "$T/dest.xml" ]
 }
 
-@test "6.3 U+20AC -> ISO-8859-1 with -o: no file" {
+@test "unrepresentable: U+20AC -> ISO-8859-1 with -o: no file" {
 	printf '<a>\xe2\x82\xac</a>' > "$T/in.xml"
 	xs --transcode-to=ISO-8859-1 -o "$T/dest.xml" "$T/in.xml"
 	assert_failure 1
@@ -1553,7 +1555,7 @@ round_trip() {
 	stderr_has "[unrepresentable]"
 }
 
-@test "6.3 --fallback=ncr: U+20AC in character data becomes &#x20AC;" {
+@test "unrepresentable: --fallback=ncr: U+20AC in character data becomes &#x20AC;" {
 	printf '<?xml version="1.0"?>\n<a t="x">1 \xe2\x82\xac</a>\n' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?>\n<a t="x">1 &#x20AC;</a>\n' \
 	    > "$T/want"
@@ -1563,7 +1565,7 @@ round_trip() {
 	assert_equal "$stderr" ""
 }
 
-@test "6.3 --fallback=ncr: U+20AC in an attribute value becomes &#x20AC;" {
+@test "unrepresentable: --fallback=ncr: U+20AC in an attribute value becomes &#x20AC;" {
 	printf '<a t="\xe2\x82\xac" u='"'"'\xc3\xa9\xe2\x82\xac'"'"'/>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a t="&#x20AC;" u='"'"'\xe9&#x20AC;'"'"'/>' \
 	    > "$T/want"
@@ -1572,7 +1574,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.3 --fallback=ncr: a supplementary character into Shift_JIS becomes &#x1F600;" {
+@test "unrepresentable: --fallback=ncr: a supplementary character into Shift_JIS becomes &#x1F600;" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>\xe6\x97\xa5\xf0\x9f\x98\x80</a>' \
 	    > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="Shift_JIS"?><a>\x93\xfa&#x1F600;</a>' \
@@ -1582,7 +1584,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.3 --fallback=ncr into IBM037: the reference itself is written in EBCDIC" {
+@test "unrepresentable: --fallback=ncr into IBM037: the reference itself is written in EBCDIC" {
 	need_iconv IBM037 to
 	printf '<a>\xe2\x82\xac</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="IBM037"?><a>&#x20AC;</a>' |
@@ -1592,7 +1594,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.3 --fallback=ncr: the reference has at least four hex digits (U+00E9 -> &#x00E9; in US-ASCII)" {
+@test "unrepresentable: --fallback=ncr: the reference has at least four hex digits (U+00E9 -> &#x00E9; in US-ASCII)" {
 	printf '<a>caf\xc3\xa9</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="US-ASCII"?><a>caf&#x00E9;</a>' > "$T/want"
 	xs_to "$T/out" --fallback=ncr --transcode-to=US-ASCII "$T/in.xml"
@@ -1600,7 +1602,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.3 --fallback=ncr: U+20AC in an element name still fails" {
+@test "unrepresentable: --fallback=ncr: U+20AC in an element name still fails" {
 	printf '<a\xe2\x82\xac>x</a\xe2\x82\xac>' > "$T/in.xml"
 	xs_to "$T/out" --fallback=ncr --transcode-to=ISO-8859-1 "$T/in.xml"
 	assert_failure 1
@@ -1609,7 +1611,7 @@ round_trip() {
 	stderr_has "[unrepresentable]"
 }
 
-@test "6.3 --fallback=ncr: U+20AC in a comment still fails" {
+@test "unrepresentable: --fallback=ncr: U+20AC in a comment still fails" {
 	printf '<a><!-- \xe2\x82\xac --></a>' > "$T/in.xml"
 	xs_to "$T/out" --fallback=ncr --transcode-to=ISO-8859-1 "$T/in.xml"
 	assert_failure 1
@@ -1618,7 +1620,7 @@ round_trip() {
 	stderr_has "[unrepresentable]"
 }
 
-@test "6.3 --fallback=ncr: U+20AC in a processing instruction still fails" {
+@test "unrepresentable: --fallback=ncr: U+20AC in a processing instruction still fails" {
 	printf '<a><?pi \xe2\x82\xac?></a>' > "$T/in.xml"
 	xs_to "$T/out" --fallback=ncr --transcode-to=ISO-8859-1 "$T/in.xml"
 	assert_failure 1
@@ -1627,7 +1629,7 @@ round_trip() {
 	stderr_has "[unrepresentable]"
 }
 
-@test "6.3 --fallback=ncr: U+20AC in a CDATA section still fails" {
+@test "unrepresentable: --fallback=ncr: U+20AC in a CDATA section still fails" {
 	printf '<a><![CDATA[\xe2\x82\xac]]></a>' > "$T/in.xml"
 	xs_to "$T/out" --fallback=ncr --transcode-to=ISO-8859-1 "$T/in.xml"
 	assert_failure 1
@@ -1636,7 +1638,7 @@ round_trip() {
 	stderr_has "[unrepresentable]"
 }
 
-@test "6.3 --fallback=ncr: character data after a CDATA section gets a reference again" {
+@test "unrepresentable: --fallback=ncr: character data after a CDATA section gets a reference again" {
 	printf '<a><![CDATA[]>]]>\xe2\x82\xac<!--]]>-->\xe2\x82\xac</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a><![CDATA[]>]]>&#x20AC;<!--]]>-->&#x20AC;</a>' \
 	    > "$T/want"
@@ -1645,7 +1647,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.3 --fallback=ncr: U+20AC in an attribute default of the internal subset becomes &#x20AC;" {
+@test "unrepresentable: --fallback=ncr: U+20AC in an attribute default of the internal subset becomes &#x20AC;" {
 	# XML 1.0 [10]: an AttValue, here in an ATTLIST default, takes references
 	printf '<!DOCTYPE a [<!ATTLIST a t CDATA "\xe2\x82\xac">]><a/>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><!DOCTYPE a [<!ATTLIST a t CDATA "&#x20AC;">]><a/>' \
@@ -1655,7 +1657,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.3 --fallback=error is the default and can be given" {
+@test "unrepresentable: --fallback=error is the default and can be given" {
 	printf '<a>\xe2\x82\xac</a>' > "$T/in.xml"
 	xs_to "$T/out" --fallback=error --transcode-to=ISO-8859-1 "$T/in.xml"
 	assert_failure 1
@@ -1663,7 +1665,7 @@ round_trip() {
 	stderr_has "[unrepresentable]"
 }
 
-@test "6.3 --in-place on an unrepresentable character leaves the file byte-identical" {
+@test "unrepresentable: --in-place on an unrepresentable character leaves the file byte-identical" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>\xe2\x82\xac</a>' > "$T/in.xml"
 	cp "$T/in.xml" "$T/orig"
 	xs --transcode-to=ISO-8859-1 --in-place "$T/in.xml"
@@ -1672,9 +1674,9 @@ round_trip() {
 	no_temp "$T"
 }
 
-# 6.4 streaming: sequences split across buffer boundaries.
+# Streaming: sequences split across buffer boundaries.
 
-@test "6.4 a large UTF-8 entity -> UTF-16LE equals iconv's bytes" {
+@test "streaming: a large UTF-8 entity -> UTF-16LE equals iconv's bytes" {
 	{ printf '<?xml version="1.0" encoding="UTF-16LE"?>\n<r>'
 	  yes "$(printf 'x\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80')" | head -n 300000 |
 	      tr -d '\n'
@@ -1686,7 +1688,7 @@ round_trip() {
 	cmp "$T/out" "$T/want"
 }
 
-@test "6.4 a Shift_JIS entity larger than the read buffer -> UTF-8 equals iconv's bytes" {
+@test "streaming: a Shift_JIS entity larger than the read buffer -> UTF-8 equals iconv's bytes" {
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>'
 	  yes "$(printf 'x\xe6\x97\xa5\xe6\x9c\xac\xef\xbd\xb1')" | head -n 70000 |
 	      tr -d '\n'
@@ -1698,7 +1700,7 @@ round_trip() {
 	cmp "$T/out" "$T/want"
 }
 
-@test "6.4 a large UTF-8 entity -> ISO-2022-JP equals iconv's bytes (state kept across buffers)" {
+@test "streaming: a large UTF-8 entity -> ISO-2022-JP equals iconv's bytes (state kept across buffers)" {
 	need_same_bytes ISO-2022-JP
 	{ printf '<?xml version="1.0" encoding="ISO-2022-JP"?>\n<r>'
 	  yes "$(printf 'ab\xe6\x97\xa5\xe6\x9c\xac c\xe3\x81\x82')" | head -n 100000
@@ -1710,9 +1712,9 @@ round_trip() {
 	cmp "$T/out" "$T/want"
 }
 
-# 6.5 destinations.
+# Destinations (-o, --in-place): nothing lost.
 
-@test "6.5 -o FILE: the file holds the bytes, standard output the report line" {
+@test "nothing lost: -o FILE: the file holds the bytes, standard output the report line" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>\xc3\xa9</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16BE"?><a>\xc3\xa9</a>' |
 	    u8to UTF-16BE > "$T/want"
@@ -1724,7 +1726,7 @@ round_trip() {
 	no_temp "$T"
 }
 
-@test "6.5 --output=FILE is -o FILE" {
+@test "nothing lost: --output=FILE is -o FILE" {
 	printf '<a/>' > "$T/in.xml"
 	{ bytes feff; printf '<a/>' | u8to UTF-16BE; } > "$T/want"
 	xs --transcode-to=UTF-16 --output="$T/dest.xml" "$T/in.xml"
@@ -1732,7 +1734,7 @@ round_trip() {
 	same_bytes "$T/dest.xml" "$T/want"
 }
 
-@test "6.5 -o onto an existing file replaces it and keeps its permission bits" {
+@test "nothing lost: -o onto an existing file replaces it and keeps its permission bits" {
 	printf '<a>\xc3\xa9</a>' > "$T/in.xml"
 	printf 'old contents that are longer than the new ones\n' > "$T/dest.xml"
 	chmod 640 "$T/dest.xml"
@@ -1744,7 +1746,7 @@ round_trip() {
 	no_temp "$T"
 }
 
-@test "6.5 -o creates a new file with the umask's mode" {
+@test "nothing lost: -o creates a new file with the umask's mode" {
 	printf '<a/>' > "$T/in.xml"
 	umask 027
 	xs --transcode-to=UTF-8 -o "$T/dest.xml" "$T/in.xml"
@@ -1752,7 +1754,7 @@ round_trip() {
 	assert_equal "$(mode_of "$T/dest.xml")" 640
 }
 
-@test "6.5 -o failure leaves an existing destination byte-identical and no temporary" {
+@test "nothing lost: -o failure leaves an existing destination byte-identical and no temporary" {
 	printf '<a>\xe2\x82\xac</a>' > "$T/in.xml"
 	printf 'precious\n' > "$T/dest.xml"
 	chmod 604 "$T/dest.xml"
@@ -1764,7 +1766,7 @@ round_trip() {
 	no_temp "$T"
 }
 
-@test "6.5 -o through a symbolic link writes the file it points to" {
+@test "nothing lost: -o through a symbolic link writes the file it points to" {
 	printf '<a/>' > "$T/in.xml"
 	printf 'old\n' > "$T/real.xml"
 	ln -s real.xml "$T/link.xml"
@@ -1776,7 +1778,7 @@ round_trip() {
 	same_bytes "$T/real.xml" "$T/want"
 }
 
-@test "6.5 --in-place: the file is transcoded and keeps mode 640" {
+@test "nothing lost: --in-place: the file is transcoded and keeps mode 640" {
 	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>caf\xc3\xa9</a>\n' > "$T/in.xml"
 	chmod 640 "$T/in.xml"
 	{ bytes feff; printf '<?xml version="1.0" encoding="UTF-16"?>\n<a>caf\xc3\xa9</a>\n' |
@@ -1789,7 +1791,7 @@ round_trip() {
 	no_temp "$T"
 }
 
-@test "6.5 --in-place keeps an unusual mode too (600)" {
+@test "nothing lost: --in-place keeps an unusual mode too (600)" {
 	printf '<a/>' > "$T/in.xml"
 	chmod 600 "$T/in.xml"
 	xs --transcode-to=UTF-16LE --in-place "$T/in.xml"
@@ -1797,7 +1799,7 @@ round_trip() {
 	assert_equal "$(mode_of "$T/in.xml")" 600
 }
 
-@test "6.5 --in-place on several files transcodes each" {
+@test "nothing lost: --in-place on several files transcodes each" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>\xc3\xa9</a>' > "$T/one.xml"
 	printf '<?xml version="1.0" encoding="ISO-8859-1"?><b>\xe9</b>' > "$T/two.xml"
 	{ bytes fffe; printf '<c>\xc3\xa9</c>' | u8to UTF-16LE; } > "$T/three.xml"
@@ -1813,7 +1815,7 @@ round_trip() {
 	no_temp "$T"
 }
 
-@test "6.5 --in-place: one file failing leaves it intact and the others are transcoded (exit 1)" {
+@test "nothing lost: --in-place: one file failing leaves it intact and the others are transcoded (exit 1)" {
 	printf '<a>\xc3\xa9</a>' > "$T/one.xml"
 	printf '<a>\xe2\x82\xac</a>' > "$T/two.xml"
 	printf '<a>\xc3\xa0</a>' > "$T/three.xml"
@@ -1829,7 +1831,7 @@ round_trip() {
 	no_temp "$T"
 }
 
-@test "6.5 --in-place with --strict leaves an erroneous file byte-identical" {
+@test "nothing lost: --in-place with --strict leaves an erroneous file byte-identical" {
 	printf '<?xml version="1.0" encoding="UTF-16"?><a/>' | u8to UTF-16LE > "$T/in.xml"
 	cp "$T/in.xml" "$T/orig"
 	xs --strict --transcode-to=UTF-8 --in-place "$T/in.xml"
@@ -1838,7 +1840,7 @@ round_trip() {
 	no_temp "$T"
 }
 
-@test "6.5 -o naming the input itself replaces it like --in-place" {
+@test "nothing lost: -o naming the input itself replaces it like --in-place" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>\xc3\xa9</a>' > "$T/in.xml"
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a>\xc3\xa9</a>' |
 	    u8to UTF-16LE > "$T/want"
@@ -1848,7 +1850,7 @@ round_trip() {
 	no_temp "$T"
 }
 
-@test "6.5 -o /dev/null: written directly, exit 0" {
+@test "nothing lost: -o /dev/null: written directly, exit 0" {
 	printf '<a/>' > "$T/in.xml"
 	xs --transcode-to=UTF-16 -o /dev/null "$T/in.xml"
 	assert_success
@@ -1856,7 +1858,7 @@ round_trip() {
 	[ -c /dev/null ]
 }
 
-@test "6.5 -o FIFO: written directly into the FIFO" {
+@test "nothing lost: -o FIFO: written directly into the FIFO" {
 	printf '<a>\xc3\xa9</a>' > "$T/in.xml"
 	{ bytes feff; printf '<a>\xc3\xa9</a>' | u8to UTF-16BE; } > "$T/want"
 	mkfifo "$T/fifo"
@@ -1870,14 +1872,14 @@ round_trip() {
 	no_temp "$T"
 }
 
-@test "6.1 an empty entity -> UTF-16 is the BOM alone" {
+@test "target rules: an empty entity -> UTF-16 is the BOM alone" {
 	: > "$T/in.xml"
 	xs_to "$T/out" --transcode-to=UTF-16 "$T/in.xml"
 	assert_success
 	assert_equal "$(hexof "$T/out")" feff
 }
 
-@test "6.5 -o /dev/full: exit 2 and a write-error message" {
+@test "nothing lost: -o /dev/full: exit 2 and a write-error message" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a/>' > "$T/in.xml"
 	xs --transcode-to=UTF-16LE -o /dev/full "$T/in.xml"
 	assert_failure 2
@@ -1885,7 +1887,7 @@ round_trip() {
 	stderr_has "No space left on device"
 }
 
-@test "6.5 standard output on /dev/full: exit 2 and a write-error message" {
+@test "nothing lost: standard output on /dev/full: exit 2 and a write-error message" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a/>' > "$T/in.xml"
 	run --separate-stderr sh -c '"$0" --transcode-to=UTF-16LE "$1" > /dev/full' \
 	    "$XMLSNIFF" "$T/in.xml"
@@ -1893,7 +1895,7 @@ round_trip() {
 	stderr_has "No space left on device"
 }
 
-@test "6.5 -o into a missing directory: exit 2, nothing created" {
+@test "nothing lost: -o into a missing directory: exit 2, nothing created" {
 	printf '<a/>' > "$T/in.xml"
 	xs --transcode-to=UTF-16LE -o "$T/no/such/dir/out.xml" "$T/in.xml"
 	assert_failure 2
@@ -1901,7 +1903,7 @@ round_trip() {
 	[ ! -e "$T/no" ]
 }
 
-@test "6.5 standard input through a pipe is transcoded" {
+@test "nothing lost: standard input through a pipe is transcoded" {
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a>\xc3\xa9</a>' |
 	    u8to UTF-16LE > "$T/want"
 	run --separate-stderr sh -c \
@@ -1911,7 +1913,7 @@ round_trip() {
 	same_bytes "$T/out" "$T/want"
 }
 
-@test "6.5 standard input named - through a pipe, to -o" {
+@test "nothing lost: standard input named - through a pipe, to -o" {
 	{ bytes feff; printf '<a>\xc3\xa9</a>' | u8to UTF-16BE; } > "$T/in.xml"
 	printf '<a>\xc3\xa9</a>' > "$T/want"
 	run --separate-stderr sh -c \
@@ -1935,7 +1937,7 @@ transcoded_big() {
 	  tail -c +41 "$1"; } | iconv -f UTF-8 -t UTF-16LE | cmp - "$2"
 }
 
-@test "6.5 SIGTERM during a large --in-place transcode leaves the original and no temporary" {
+@test "nothing lost: SIGTERM during a large --in-place transcode leaves the original and no temporary" {
 	big_file "$T/big.xml"
 	cp "$T/big.xml" "$T/orig"
 	"$XMLSNIFF" --transcode-to=UTF-16LE --in-place "$T/big.xml" \
@@ -1954,7 +1956,7 @@ transcoded_big() {
 	fi
 }
 
-@test "6.5 SIGTERM during a large -o transcode leaves the existing destination" {
+@test "nothing lost: SIGTERM during a large -o transcode leaves the existing destination" {
 	big_file "$T/big.xml"
 	printf 'precious\n' > "$T/dest.xml"
 	"$XMLSNIFF" --transcode-to=UTF-16LE -o "$T/dest.xml" "$T/big.xml" \

@@ -30,7 +30,8 @@ check(int ok, const char *file, int line, const char *expr)
 /* A byte string literal and its length (it may hold NUL bytes). */
 #define B(s)		(const unsigned char *)(s), sizeof(s) - 1
 
-/* SPEC section 2.1: every signature, its length, and short buffers. */
+/* XML 1.0 Appendix F.1, with a BOM: every signature, its length, and short
+ * buffers. */
 static void
 test_bom_sniff(void)
 {
@@ -103,7 +104,8 @@ test_bom_sniff(void)
 	CHECK(unit_of_bom(BOM_UCS4_3412) == UNIT_32_3412);
 }
 
-/* SPEC section 2.2: every row of XML Appendix F, and fewer than 4 bytes. */
+/* XML 1.0 Appendix F.1, without a BOM: every row of its table, and fewer
+ * than 4 bytes. */
 static void
 test_pat_sniff(void)
 {
@@ -435,8 +437,8 @@ test_decl_values(void)
 	read_in(UNIT_16BE, 0, "<?xml encoding=\"UTF-16\"?>some text", 1, &d);
 	CHECK(d.role == ROLE_ENTITY);
 	/* Without a text declaration, content that is not markup counts as
-	 * a document (SPEC 5.2: the entity type is for text-declaration
-	 * entities). */
+	 * a document (RFC 7303 section 9.3: the external parsed entity
+	 * type is for entities that begin with a text declaration). */
 	read_in(UNIT_8, 0, "</a>", 1, &d);
 	CHECK(d.role == ROLE_DOCUMENT);
 	read_in(UNIT_8, 0, "<?xml encoding=\"UTF-8\"?></a>", 1, &d);
@@ -659,7 +661,8 @@ test_encname(void)
 	CHECK(!decl_encname_ok("\xC3\xA9"));
 }
 
-/* SPEC section 2.5: names, aliases, case, loose matches, iconv names. */
+/* XML 1.0 section 4.3.3, IANA registered names: names, aliases, case,
+ * loose matches, iconv names. */
 static void
 test_enc_lookup(void)
 {
@@ -1027,7 +1030,7 @@ test_diag(void)
 	CHECK(strcmp(diag_code(D_NOT_XML_MEDIA_TYPE),
 	    "not-xml-media-type") == 0);
 	CHECK(strcmp(diag_code(D_SUSPICIOUS_LABEL), "suspicious-label") == 0);
-	/* SPEC section 4: the severities. */
+	/* DIAGNOSTICS in xmlsniff(1): the severities. */
 	CHECK(diag_is_error(D_DECL_MISMATCH) && diag_is_error(D_BOM_FORBIDDEN) &&
 	    diag_is_error(D_BOM_CHARSET_CONFLICT) &&
 	    diag_is_error(D_BOM_MISSING) && diag_is_error(D_BAD_DECLARATION) &&
@@ -1419,7 +1422,8 @@ stream_case(const char *label, const unsigned char *p, size_t n,
 	free(s);
 }
 
-/* SPEC sections 3 and 6.4: streaming gives what the whole buffer gives. */
+/* Validation (XML 1.0 section 2.2) and transcoding read in blocks
+ * (xmlsniff(1), TRANSCODING): streaming gives what the whole buffer gives. */
 static void
 test_streaming(void)
 {
