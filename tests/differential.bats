@@ -85,6 +85,19 @@ u16be() { enc UTF-16BE "$1"; }
 	assert_output 'diffcheck: 1 inputs (0 decoded texts, 0 error offsets compared), 0 agree, 1 listed divergences, 0 unlisted'
 }
 
+@test "libxml2 reads a UTF-32LE BOM as UTF-16LE: a listed divergence" {
+	# U+9DB8D is 8D DB 09 00: a lone high surrogate, then a tab, to a
+	# UTF-16LE reader.
+	{ printf '\377\376\0\0'; printf '<a>\362\235\256\215</a>' | iconv -f UTF-8 -t UTF-32LE; } > u.xml
+	printf '# parser\twhat\tconditions\tencoding\tbehaviour\tclause\n' > empty.tsv
+	run --separate-stderr "$DIFFCHECK" -t empty.tsv u.xml
+	assert_failure 1
+	assert_line --index 0 'u.xml: libxml2 b: xmlsniff UTF-32LE decodes, libxml2 encoding error (code 6003, offset -1): NOT LISTED'
+	run --separate-stderr "$DIFFCHECK" -t "$TABLE" u.xml
+	assert_success
+	assert_output "diffcheck: 1 inputs (0 decoded texts, 0 error offsets compared), 0 agree, 2 listed divergences, 0 unlisted"
+}
+
 @test "diffcheck without a table or inputs is a usage error (status 2)" {
 	run --separate-stderr "$DIFFCHECK" f.xml
 	assert_failure 2
