@@ -2,8 +2,9 @@
  * Validation: SPEC section 3.  The whole entity is decoded in its
  * authoritative encoding; illegal or truncated sequences and characters
  * that are not XML Chars (XML 1.0 [2], XML 1.1 [2] and [2a]) are errors.
- * UTF-8, UTF-16 and UTF-32 have their own decoders; other encodings go
- * through iconv(3), by a byte table for single-byte encodings.
+ * UTF-8, UTF-16 and UTF-32 have their own decoders (utf.h); other
+ * encodings go through iconv(3), by a byte table for single-byte
+ * encodings.
  */
 #include <errno.h>
 #include <iconv.h>
@@ -399,11 +400,11 @@ illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
 		k += (size_t)snprintf(hex + k, sizeof(hex) - k, "%s%02X",
 		    i ? " " : "", p[i]);
 	diag_add(v->dg, D_ILLEGAL_SEQUENCE, v->off, v->pos.line,
-	    v->pos.col, "%s %s %s in %s; %s", truncated ? "the entity ends inside a "
-	    "character: bytes" : "bytes", hex, truncated ? "are incomplete" :
-	    "are not valid", v->encname, truncated ? "the file is truncated" :
-	    "the entity is not in this encoding: declare the encoding it is "
-	    "in, or re-encode it");
+	    v->pos.col, "%s %s %s in %s; %s", truncated ? "the entity ends "
+	    "inside a character: bytes" : "bytes", hex, truncated ?
+	    "are incomplete" : "are not valid", v->encname, truncated ?
+	    "the file is truncated" : "the entity is not in this encoding: "
+	    "declare the encoding it is in, or re-encode it");
 }
 
 /* Unicode forms: p[0..n) are whole input bytes from v->off on. */
