@@ -71,24 +71,21 @@ get_char(const unsigned char *p, int form, uint32_t *c)
 		return 4;
 	case RUN_UTF16BE:
 	case RUN_UTF16LE:
-		u = form == RUN_UTF16BE ? (uint32_t)p[0] << 8 | p[1] :
-		    (uint32_t)p[1] << 8 | p[0];
+		u = form == RUN_UTF16BE ? load_be16(p) : load_le16(p);
 		if (u >= 0xD800 && u < 0xDC00) {
 			/* Only then is there a second unit to read. */
-			lo = form == RUN_UTF16BE ? (uint32_t)p[2] << 8 | p[3] :
-			    (uint32_t)p[3] << 8 | p[2];
+			lo = form == RUN_UTF16BE ? load_be16(p + 2) :
+			    load_le16(p + 2);
 			*c = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
 			return 4;
 		}
 		*c = u;
 		return 2;
 	case RUN_UTF32BE:
-		*c = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		    (uint32_t)p[2] << 8 | p[3];
+		*c = load_be32(p);
 		return 4;
 	default:
-		*c = (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-		    (uint32_t)p[1] << 8 | p[0];
+		*c = load_le32(p);
 		return 4;
 	}
 }
@@ -101,26 +98,7 @@ put_char(unsigned char *o, int form, uint32_t c)
 
 	switch (form) {
 	case RUN_UTF8:
-		if (c < 0x80) {
-			o[0] = (unsigned char)c;
-			return 1;
-		}
-		if (c < 0x800) {
-			o[0] = (unsigned char)(0xC0 | c >> 6);
-			o[1] = (unsigned char)(0x80 | (c & 0x3F));
-			return 2;
-		}
-		if (c < 0x10000) {
-			o[0] = (unsigned char)(0xE0 | c >> 12);
-			o[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-			o[2] = (unsigned char)(0x80 | (c & 0x3F));
-			return 3;
-		}
-		o[0] = (unsigned char)(0xF0 | c >> 18);
-		o[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-		o[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-		o[3] = (unsigned char)(0x80 | (c & 0x3F));
-		return 4;
+		return utf8_enc(o, c);
 	case RUN_UTF16BE:
 	case RUN_UTF16LE:
 		if (c >= 0x10000) {
@@ -182,8 +160,7 @@ find32_scalar(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
 	size_t k;
 
 	for (k = 0; k < nc; k++) {
-		uint32_t x = (uint32_t)u[4 * k] | (uint32_t)u[4 * k + 1] << 8 |
-		    (uint32_t)u[4 * k + 2] << 16 | (uint32_t)u[4 * k + 3] << 24;
+		uint32_t x = load_le32(u + 4 * k);
 
 		if (x == a || x == b || x == c)
 			break;

@@ -182,10 +182,7 @@ ebcdic_other(unsigned char byte)
 			map[b] = -1;
 			if (cd != (iconv_t)-1 && iconv(cd, &ip, &il, &op, &ol) !=
 			    (size_t)-1 && op - out == 4)
-				map[b] = (long)((unsigned char)out[0] |
-				    (unsigned char)out[1] << 8 |
-				    (unsigned char)out[2] << 16 |
-				    (unsigned long)(unsigned char)out[3] << 24);
+				map[b] = (long)load_le32((unsigned char *)out);
 		}
 		if (cd != (iconv_t)-1)
 			iconv_close(cd);
@@ -247,21 +244,8 @@ value_char(const struct units *s, size_t j, long v, char *buf, size_t size,
 		 * it, which is not UTF-8 and so is shown escaped. */
 		b[len++] = 0xC0;
 		b[len++] = 0x80;
-	} else if (c < 0x80)
-		b[len++] = (unsigned char)c;
-	else if (c < 0x800) {
-		b[len++] = (unsigned char)(0xC0 | c >> 6);
-		b[len++] = (unsigned char)(0x80 | (c & 0x3F));
-	} else if (c < 0x10000) {
-		b[len++] = (unsigned char)(0xE0 | c >> 12);
-		b[len++] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-		b[len++] = (unsigned char)(0x80 | (c & 0x3F));
-	} else {
-		b[len++] = (unsigned char)(0xF0 | c >> 18);
-		b[len++] = (unsigned char)(0x80 | (c >> 12 & 0x3F));
-		b[len++] = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-		b[len++] = (unsigned char)(0x80 | (c & 0x3F));
-	}
+	} else
+		len = (size_t)utf8_enc(b, (uint32_t)c);
 	if (*k + len < size) {
 		memcpy(buf + *k, b, len);
 		*k += len;

@@ -111,8 +111,7 @@ plain_utf16_word(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	size_t i;
 
 	for (i = 0; i + 2 <= n; i += 2) {
-		unsigned u = be ? (unsigned)p[i] << 8 | p[i + 1] :
-		    (unsigned)p[i + 1] << 8 | p[i];
+		uint32_t u = be ? load_be16(p + i) : load_le16(p + i);
 
 		if (u >= 0x20 && (u < 0xD800 || u > 0xDFFF) && u < 0xFFFE)
 			(*col)++;
@@ -137,10 +136,7 @@ plain_utf32_word(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	size_t i;
 
 	for (i = 0; i + 4 <= n; i += 4) {
-		uint32_t u = be ? (uint32_t)p[i] << 24 | (uint32_t)p[i + 1] <<
-		    16 | (uint32_t)p[i + 2] << 8 | p[i + 3] : (uint32_t)p[i + 3]
-		    << 24 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 1] << 8 |
-		    p[i];
+		uint32_t u = be ? load_be32(p + i) : load_le32(p + i);
 
 		if (u >= 0x20 && (u < 0xD800 || u > 0xDFFF) && u != 0xFFFE &&
 		    u != 0xFFFF && u <= 0x10FFFF)

@@ -27,26 +27,15 @@ pos(const unsigned char *p, size_t n, enum unit u, size_t start, size_t off,
     uint64_t *line, uint64_t *col)
 {
 	size_t i, usz = (size_t)unit_size(u);
-	long prev = -1;
+	struct linepos lp = { 1, 1, 0 };
 
-	*line = 1;
-	*col = 1;
 	for (i = start; i + usz <= off && i + usz <= n; i += usz) {
-		long c = unit_get(u, p, n, i);
-
 		if (u == UNIT_8 && p[i] >= 0x80 && p[i] < 0xC0)
 			continue;
-		if (c == '\n' && prev == '\r') {
-			prev = c;
-			continue;
-		}
-		if (c == '\n' || c == '\r') {
-			(*line)++;
-			*col = 1;
-		} else
-			(*col)++;
-		prev = c;
+		linepos_step(&lp, (uint32_t)unit_get(u, p, n, i), 0);
 	}
+	*line = lp.line;
+	*col = lp.col;
 }
 
 /* Shorthand for a diagnostic at a byte offset of the head. */

@@ -374,8 +374,7 @@ drain(struct xc *x)
 			continue;
 		{
 			const unsigned char *b = x->pb + 4 * k;
-			uint32_t c = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
-			    (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+			uint32_t c = load_le32(b);
 
 			if (e == EILSEQ && x->xo->fallback == FB_NCR &&
 			    x->pok[k]) {
@@ -626,13 +625,6 @@ rt_known(struct xc *x, uint32_t c)
 	return rt_ok(x, c);
 }
 
-static inline uint32_t
-u32le(const unsigned char *b)
-{
-	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-	    (uint32_t)b[3] << 24;
-}
-
 /*
  * The lexical context after the characters u[0..nc) (UTF-32LE): lex() for
  * each, except that runs which cannot change it are passed over (as
@@ -647,14 +639,14 @@ lex_chars(struct xc *x, const unsigned char *u, size_t nc)
 		uint32_t stop[3];
 
 		if (!lex_stops(x, stop)) {
-			lex(x, u32le(u + 4 * j++));
+			lex(x, load_le32(u + 4 * j++));
 			continue;
 		}
 		k = j + conv_find32(u + 4 * j, nc - j, stop[0], stop[1],
 		    stop[2]);
 		if (k == nc)
 			break;
-		lex(x, u32le(u + 4 * k));
+		lex(x, load_le32(u + 4 * k));
 		j = k + 1;
 	}
 }
@@ -805,7 +797,7 @@ iconv_run(struct xc *x, const unsigned char *p, size_t n, int form)
 			unsigned char *o = out_room(x, nc);
 
 			for (k = 0; k < nc; k++) {
-				uint32_t c = u32le(x->ubuf + 4 * k);
+				uint32_t c = load_le32(x->ubuf + 4 * k);
 
 				if (c >= 0x10000 ||
 				    !(x->sb_has[c >> 3] & (1 << (c & 7))))
@@ -819,7 +811,7 @@ iconv_run(struct xc *x, const unsigned char *p, size_t n, int form)
 			continue;
 		}
 		for (k = 0; k < nc; k++) {
-			uint32_t c = u32le(x->ubuf + 4 * k);
+			uint32_t c = load_le32(x->ubuf + 4 * k);
 
 			/* Known good (the usual case) in one test. */
 			if (c < 0x10000 && (x->rt_good[c >> 3] & (1 << (c & 7))))
@@ -890,7 +882,7 @@ run(void *ctx, const unsigned char *p, size_t n, int form)
 		/* All or nothing: nothing is written unless the target
 		 * has every character. */
 		for (j = 0; j + 4 <= n; j += 4)
-			if (!rt_known(x, u32le(p + j)))
+			if (!rt_known(x, load_le32(p + j)))
 				return 0;
 		if ((t = iconv_run(x, p, n, RUN_UTF32LE)) < n && !x->failed) {
 			/* iconv refused what it wrote before: stop rather
@@ -1012,21 +1004,7 @@ emit(struct xc *x, uint32_t c, int ok, uint64_t off, uint64_t line,
 	case T_UTF8: {
 		unsigned char *o = out_room(x, 4);
 
-		if (c < 0x80)
-			*o++ = (unsigned char)c;
-		else if (c < 0x800) {
-			*o++ = (unsigned char)(0xC0 | c >> 6);
-			*o++ = (unsigned char)(0x80 | (c & 0x3F));
-		} else if (c < 0x10000) {
-			*o++ = (unsigned char)(0xE0 | c >> 12);
-			*o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-			*o++ = (unsigned char)(0x80 | (c & 0x3F));
-		} else {
-			*o++ = (unsigned char)(0xF0 | c >> 18);
-			*o++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-			*o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-			*o++ = (unsigned char)(0x80 | (c & 0x3F));
-		}
+		o += utf8_enc(o, c);
 		x->on = (size_t)(o - x->obuf);
 		return;
 	}
@@ -1629,19 +1607,8 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 
 			/* Only characters that need no check reach sb_to;
 			 * they are all in the BMP. */
-			if (c < 0x80) {
-				e[0] = (unsigned char)c;
-				e[3] = 1;
-			} else if (c < 0x800) {
-				e[0] = (unsigned char)(0xC0 | c >> 6);
-				e[1] = (unsigned char)(0x80 | (c & 0x3F));
-				e[3] = 2;
-			} else if (c < 0x10000) {
-				e[0] = (unsigned char)(0xE0 | c >> 12);
-				e[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-				e[2] = (unsigned char)(0x80 | (c & 0x3F));
-				e[3] = 3;
-			}
+			if (c < 0x10000)
+				e[3] = (unsigned char)utf8_enc(e, c);
 		}
 	}
 	if (xo->kind == T_ICONV) {

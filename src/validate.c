@@ -2,8 +2,9 @@
  * Validation: SPEC section 3.  The whole entity is decoded in its
  * authoritative encoding; illegal or truncated sequences and characters
  * that are not XML Chars (XML 1.0 [2], XML 1.1 [2] and [2a]) are errors.
- * UTF-8, UTF-16 and UTF-32 have their own decoders; other encodings go
- * through iconv(3), by a byte table for single-byte encodings.
+ * UTF-8, UTF-16 and UTF-32 have their own decoders (utf.h); other
+ * encodings go through iconv(3), by a byte table for single-byte
+ * encodings.
  */
 #include <errno.h>
 #include <iconv.h>
@@ -20,8 +21,7 @@ struct val {
 	const char	*encname;
 	uint64_t	 skip;		/* BOM bytes still to pass over */
 	uint64_t	 off;		/* offset of the next byte */
-	uint64_t	 line, col;
-	uint32_t	 prev;		/* the previous character */
+	struct linepos	 pos;		/* of the next character */
 	iconv_t		 cd;
 	struct dcache	*dc;		/* where cd and sbmap come from */
 	int		 sb;		/* single-byte: sbmap is valid */
@@ -77,115 +77,6 @@ static struct dcache dcache[NDCACHE];
 static unsigned long dtick;
 static struct val *spare;
 
-/* XML 1.0 [2] Char, or with xml11 the characters XML 1.1 allows literally
- * (its Char less RestrictedChar [2a]). */
-int
-xml_char_ok(uint32_t c, int xml11)
-{
-	if (c < 0x20)
-		return c == 0x9 || c == 0xA || c == 0xD;
-	if (c < 0x7F)
-		return 1;
-	if (xml11 && c <= 0x9F)
-		return c == 0x85;
-	if (c <= 0xD7FF)
-		return 1;
-	if (c < 0xE000)
-		return 0;
-	if (c <= 0xFFFD)
-		return 1;
-	return c >= 0x10000 && c <= 0x10FFFF;
-}
-
-/*
- * UTF-8 (RFC 3629 section 4): no overlongs, surrogates or code points past
- * U+10FFFF.  An illegal sequence skips its maximal valid prefix (at least
- * one byte), as the Unicode standard recommends for resynchronisation.
- */
-int
-utf8_dec(const unsigned char *p, size_t n, uint32_t *cp)
-{
-	unsigned b = p[0], lo = 0x80, hi = 0xBF;
-	size_t len, i;
-	uint32_t c;
-
-	if (b < 0x80) {
-		*cp = b;
-		return 1;
-	}
-	if (b >= 0xC2 && b <= 0xDF) {
-		len = 2;
-		c = b & 0x1F;
-	} else if (b >= 0xE0 && b <= 0xEF) {
-		len = 3;
-		c = b & 0x0F;
-		if (b == 0xE0)
-			lo = 0xA0;
-		else if (b == 0xED)
-			hi = 0x9F;
-	} else if (b >= 0xF0 && b <= 0xF4) {
-		len = 4;
-		c = b & 0x07;
-		if (b == 0xF0)
-			lo = 0x90;
-		else if (b == 0xF4)
-			hi = 0x8F;
-	} else
-		return -1;
-	for (i = 1; i < len; i++) {
-		if (i >= n)
-			return 0;
-		if (p[i] < lo || p[i] > hi)
-			return -(int)i;
-		lo = 0x80;
-		hi = 0xBF;
-		c = c << 6 | (p[i] & 0x3F);
-	}
-	*cp = c;
-	return (int)len;
-}
-
-/* UTF-16 (RFC 2781): surrogates must pair, high then low. */
-int
-utf16_dec(const unsigned char *p, size_t n, int be, uint32_t *cp)
-{
-	uint32_t u, w;
-
-	if (n < 2)
-		return 0;
-	u = be ? (uint32_t)p[0] << 8 | p[1] : (uint32_t)p[1] << 8 | p[0];
-	if (u < 0xD800 || u > 0xDFFF) {
-		*cp = u;
-		return 2;
-	}
-	if (u >= 0xDC00)
-		return -2;
-	if (n < 4)
-		return 0;
-	w = be ? (uint32_t)p[2] << 8 | p[3] : (uint32_t)p[3] << 8 | p[2];
-	if (w < 0xDC00 || w > 0xDFFF)
-		return -2;
-	*cp = 0x10000 + ((u - 0xD800) << 10) + (w - 0xDC00);
-	return 4;
-}
-
-/* UTF-32: one unit a character, no surrogates, nothing past U+10FFFF. */
-int
-utf32_dec(const unsigned char *p, size_t n, int be, uint32_t *cp)
-{
-	uint32_t u;
-
-	if (n < 4)
-		return 0;
-	u = be ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3] : (uint32_t)p[3] << 24 |
-	    (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
-	if (u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF))
-		return -4;
-	*cp = u;
-	return 4;
-}
-
 /* Build the byte table of a single-byte encoding (decoder cd, to
  * enc_u32le()): the code point of each byte, or SB_BAD; return 0 if it is
  * not one (some byte starts a longer sequence, or the converter has
@@ -210,8 +101,7 @@ sb_build(iconv_t cd, uint32_t *map)
 		}
 		if (ol != sizeof(out) - 4 || il != 0)
 			return 0;
-		map[b] = (uint32_t)out[0] | (uint32_t)out[1] << 8 |
-		    (uint32_t)out[2] << 16 | (uint32_t)out[3] << 24;
+		map[b] = load_le32(out);
 	}
 	iconv(cd, NULL, NULL, NULL, NULL);
 	return 1;
@@ -329,7 +219,7 @@ val_new(const struct sniff *s, struct diags *dg)
 	v->encname = s->encname;
 	v->skip = s->bomlen;
 	v->ws_lead = s->ws_lead;
-	v->line = v->col = 1;
+	v->pos.line = v->pos.col = 1;
 	v->cd = (iconv_t)-1;
 	if (v->dec == DEC_ICONV) {
 		if ((v->dc = dcache_get(s->dec_iconv)) == NULL) {
@@ -404,11 +294,11 @@ val_set_sink(struct val *v, val_sink_fn fn, val_run_fn run, void *ctx)
 static size_t
 run_done(struct val *v, size_t k, uint64_t l, uint64_t c)
 {
-	v->line = l;
-	v->col = c;
+	v->pos.line = l;
+	v->pos.col = c;
 	if (k > 0) {
 		v->off += k;
-		v->prev = 0;
+		v->pos.prev = 0;
 	}
 	return k;
 }
@@ -445,8 +335,8 @@ take_run(struct val *v, const unsigned char *p, size_t k, int form,
 		return k;
 	if ((m = v->run(v->sink_ctx, p, k, form)) == k)
 		return k;
-	*l = v->line;
-	*c = v->col;
+	*l = v->pos.line;
+	*c = v->pos.col;
 	if (m == 0)
 		return 0;
 	return plain_form(form, p, m, l, c);
@@ -471,38 +361,30 @@ static void
 put(struct val *v, uint32_t c, uint64_t off)
 {
 	if (v->sink != NULL)
-		v->sink(v->sink_ctx, c, off, v->line, v->col);
-	if (v->late.decoded && late_char(&v->late, (long)c, off, v->line,
-	    v->col))
+		v->sink(v->sink_ctx, c, off, v->pos.line, v->pos.col);
+	if (v->late.decoded && late_char(&v->late, (long)c, off,
+	    v->pos.line, v->pos.col))
 		late_report(v, v->late.lt_off, v->late.lt_line, v->late.lt_col);
 	if (!xml_char_ok(c, v->xml11)) {
 		if (c >= 0xD800 && c <= 0xDFFF)
-			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->line, v->col,
+			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->pos.line,
+			    v->pos.col,
 			    "U+%04X (a surrogate) is not an XML Char; the "
 			    "bytes are damaged", (unsigned)c);
 		else if (v->xml11 && c != 0 && c < 0xFFFE)
-			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->line, v->col,
+			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->pos.line,
+			    v->pos.col,
 			    "U+%04X may not appear literally in XML 1.1 "
 			    "(RestrictedChar [2a]); write &#x%X; instead",
 			    (unsigned)c, (unsigned)c);
 		else
-			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->line, v->col,
+			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->pos.line,
+			    v->pos.col,
 			    "U+%04X is not an XML Char (XML 1.0 [2]); remove "
 			    "it%s", (unsigned)c, c == 0 ? " (a NUL byte: is "
 			    "this a binary file, or mislabelled UTF-16?)" : "");
 	}
-	if (c == '\n') {
-		if (v->prev != '\r') {
-			v->line++;
-			v->col = 1;
-		}
-	} else if (c == '\r' || (v->xml11 && (c == 0x2028 ||
-	    (c == 0x85 && v->prev != '\r')))) {
-		v->line++;
-		v->col = 1;
-	} else if (!(v->xml11 && c == 0x85))
-		v->col++;
-	v->prev = c;
+	linepos_step(&v->pos, c, v->xml11);
 }
 
 static void
@@ -514,12 +396,12 @@ illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
 	for (i = 0; i < len && i < 4; i++)
 		k += (size_t)snprintf(hex + k, sizeof(hex) - k, "%s%02X",
 		    i ? " " : "", p[i]);
-	diag_add(v->dg, D_ILLEGAL_SEQUENCE, v->off, v->line, v->col,
-	    "%s %s %s in %s; %s", truncated ? "the entity ends inside a "
-	    "character: bytes" : "bytes", hex, truncated ? "are incomplete" :
-	    "are not valid", v->encname, truncated ? "the file is truncated" :
-	    "the entity is not in this encoding: declare the encoding it is "
-	    "in, or re-encode it");
+	diag_add(v->dg, D_ILLEGAL_SEQUENCE, v->off, v->pos.line,
+	    v->pos.col, "%s %s %s in %s; %s", truncated ? "the entity ends "
+	    "inside a character: bytes" : "bytes", hex, truncated ?
+	    "are incomplete" : "are not valid", v->encname, truncated ?
+	    "the file is truncated" : "the entity is not in this encoding: "
+	    "declare the encoding it is in, or re-encode it");
 }
 
 /* Unicode forms: p[0..n) are whole input bytes from v->off on. */
@@ -541,8 +423,8 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 
 		/* Runs of plain characters need only counting (fast.c). */
 		if ((v->sink == NULL || v->run != NULL) && !v->xml11 &&
-		    v->prev != '\r' && i >= declined) {
-			uint64_t l = v->line, cc = v->col;
+		    v->pos.prev != '\r' && i >= declined) {
+			uint64_t l = v->pos.line, cc = v->pos.col;
 			size_t k = plain_form(form, p + i, n - i, &l, &cc);
 			size_t t = take_run(v, p + i, k, form, &l, &cc);
 
@@ -558,7 +440,7 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 			    form);
 
 			if (t > 0) {
-				uint64_t l = v->line, cc = v->col;
+				uint64_t l = v->pos.line, cc = v->pos.col;
 
 				t = plain_form(form, p + i, t, &l, &cc);
 				i += run_done(v, t, l, cc);
@@ -578,7 +460,7 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 				k++;
 			put(v, 0, v->off);
 			v->dg->d[D_ILLEGAL_CHAR].count += k - 1;
-			v->col += k - 1;
+			v->pos.col += k - 1;
 			i += k;
 			v->off += k;
 			continue;
@@ -593,7 +475,7 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 			put(v, c, v->off);
 		} else if (r < 0) {
 			illegal(v, p + i, (size_t)-r, 0);
-			v->col++;
+			v->pos.col++;
 			r = -r;
 		} else {
 			if (!eof)
@@ -633,32 +515,22 @@ sb_utf8(struct val *v, const unsigned char *p, size_t i, size_t n, int eof)
 	}
 	if (v->u8mb++ == 0) {
 		v->u8off = v->off;
-		v->u8line = v->line;
-		v->u8col = v->col;
+		v->u8line = v->pos.line;
+		v->u8col = v->pos.col;
 	}
 	v->u8skip = (unsigned)r - 1;
 	return 0;
 }
 
-/* Line ends and columns of single-byte characters p[0..n) that need only
- * counting (after the character *prev, which becomes the last). */
+/* Move pos past the single-byte characters p[0..n) that need only
+ * counting (whose line ends are the bytes 0A and 0D: see dcache_get). */
 static void
-count_sb(const unsigned char *p, size_t n, uint64_t *line, uint64_t *col,
-    uint32_t *prev)
+count_sb(const unsigned char *p, size_t n, struct linepos *pos)
 {
 	size_t j;
 
-	for (j = 0; j < n; j++) {
-		if (p[j] == '\n' && (j > 0 ? p[j - 1] : *prev) == '\r')
-			;
-		else if (p[j] == '\n' || p[j] == '\r') {
-			(*line)++;
-			*col = 1;
-		} else
-			(*col)++;
-	}
-	if (n > 0)
-		*prev = p[n - 1];
+	for (j = 0; j < n; j++)
+		linepos_step(pos, p[j], 0);
 }
 
 static size_t
@@ -680,8 +552,7 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 		 */
 		if (!v->xml11 && v->u8skip == 0 && (v->sink == NULL ||
 		    v->run != NULL) && i >= declined) {
-			uint64_t line = v->line, col = v->col;
-			uint32_t prev = v->prev;
+			struct linepos pos = v->pos;
 			size_t j = i, end = v->sink != NULL && n - i > 4096 ?
 			    i + 4096 : n;
 
@@ -691,40 +562,33 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			    &v->dc->pm_lo;
 
 			for (; j < end; j++) {
-				uint32_t pv;
-
 				/* Many at a time (fast.c), up to a CR or a
 				 * byte that needs more than counting; the
 				 * byte after a CR here. */
-				if ((j > i ? p[j - 1] : prev) != '\r') {
-					j += plain_sb(p + j, end - j, pm, &line,
-					    &col);
+				if ((j > i ? p[j - 1] : v->pos.prev) != '\r') {
+					j += plain_sb(p + j, end - j, pm,
+					    &pos.line, &pos.col);
 					if (j >= end)
 						break;
 				}
 				if (!ok[p[j]])
 					break;
 				/* A CR, or the byte after one. */
-				pv = j > i ? p[j - 1] : prev;
-				count_sb(p + j, 1, &line, &col, &pv);
+				pos.prev = j > i ? p[j - 1] : v->pos.prev;
+				linepos_step(&pos, p[j], 0);
 			}
-			if (j > i)
-				prev = p[j - 1];
 			if (j > i) {
 				size_t t = j - i;
 
+				pos.prev = p[j - 1];
 				if (v->sink != NULL && (t = v->run(v->sink_ctx,
 				    p + i, j - i, RUN_SB)) < j - i) {
 					declined = j;
 					stopped = i + t;
-					line = v->line;
-					col = v->col;
-					prev = v->prev;
-					count_sb(p + i, t, &line, &col, &prev);
+					pos = v->pos;
+					count_sb(p + i, t, &pos);
 				}
-				v->line = line;
-				v->col = col;
-				v->prev = prev;
+				v->pos = pos;
 				v->off += t;
 				i += t;
 				if (i >= n)
@@ -734,7 +598,7 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			size_t t = v->run(v->sink_ctx, p + i, declined - i,
 			    RUN_SB);
 
-			count_sb(p + i, t, &v->line, &v->col, &v->prev);
+			count_sb(p + i, t, &v->pos);
 			v->off += t;
 			i += t;
 			stopped = i;
@@ -750,7 +614,7 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			break;
 		if (c == SB_BAD) {
 			illegal(v, p + i, 1, 0);
-			v->col++;
+			v->pos.col++;
 			v->off++;
 			continue;
 		}
@@ -759,8 +623,8 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 		if (v->iso8859 && c >= 0x80 && c <= 0x9F && v->c1++ == 0) {
 			v->c1char = c;
 			v->c1off = v->off;
-			v->c1line = v->line;
-			v->c1col = v->col;
+			v->c1line = v->pos.line;
+			v->c1col = v->pos.col;
 		}
 		put(v, c, v->off);
 		v->off++;
@@ -776,9 +640,7 @@ put_out(struct val *v, const unsigned char *out, size_t len)
 	size_t k;
 
 	for (k = 0; k + 4 <= len; k += 4)
-		put(v, (uint32_t)out[k] | (uint32_t)out[k + 1] << 8 |
-		    (uint32_t)out[k + 2] << 16 | (uint32_t)out[k + 3] << 24,
-		    v->off);
+		put(v, load_le32(out + k), v->off);
 }
 
 /* At the end of the input: the characters a decoder still holds
@@ -875,7 +737,7 @@ feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 			size_t k = v->step < n - i ? v->step : n - i;
 
 			illegal(v, p + i, k, 0);
-			v->col++;
+			v->pos.col++;
 			v->off += k;
 			i += k;
 		}
@@ -904,35 +766,22 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 		size_t il = block, ol = sizeof(out);
 		size_t r = iconv(v->cd, &ip, &il, &op, &ol);
 		int e = errno;
-		uint64_t line = v->line, col = v->col;
-		uint32_t prev = v->prev;
+		struct linepos pos = v->pos;
 		struct late lt = v->late;
 		int clean = 1;
 
 		used = (size_t)(ip - (char *)(p + i));
 		nc = (size_t)(op - (char *)out) / 4;
 		for (k = 0; k < nc && clean; k++) {
-			uint32_t c = (uint32_t)out[4 * k] |
-			    (uint32_t)out[4 * k + 1] << 8 |
-			    (uint32_t)out[4 * k + 2] << 16 |
-			    (uint32_t)out[4 * k + 3] << 24;
+			uint32_t c = load_le32(out + 4 * k);
 
 			/* A late declaration, too, is found again a
 			 * character at a time, for its offset. */
 			if (!xml_char_ok(c, 0) || (v->late.decoded &&
 			    late_char(&lt, (long)c, (uint64_t)-2, 0, 0)))
 				clean = 0;
-			else if (c == '\n') {
-				if (prev != '\r') {
-					line++;
-					col = 1;
-				}
-			} else if (c == '\r') {
-				line++;
-				col = 1;
-			} else
-				col++;
-			prev = c;
+			else
+				linepos_step(&pos, c, 0);
 		}
 		/* The lexer may be left after a '<' whose offset the block
 		 * does not tell. */
@@ -946,9 +795,7 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 			clean = 0;
 		if (clean && used > 0) {
 			v->late = lt;
-			v->line = line;
-			v->col = col;
-			v->prev = prev;
+			v->pos = pos;
 			v->off += used;
 			i += used;
 		}
@@ -988,28 +835,20 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 static void
 ws_lead_end(struct val *v, const unsigned char *p, size_t n)
 {
-	uint64_t line = v->line, col = v->col;
-	uint32_t prev = v->prev;
+	struct linepos pos = v->pos;
 	size_t j;
 
 	for (j = 0; j < n && (p[j] == ' ' || p[j] == '\t' || p[j] == '\n' ||
-	    p[j] == '\r'); j++) {
-		if (p[j] == '\n' && prev == '\r')
-			;
-		else if (p[j] == '\n' || p[j] == '\r') {
-			line++;
-			col = 1;
-		} else
-			col++;
-		prev = p[j];
-	}
+	    p[j] == '\r'); j++)
+		linepos_step(&pos, p[j], 0);
 	if (j == n)
 		return;
 	v->ws_lead = 0;
 	if (n - j >= 6 && memcmp(p + j, "<?xml", 5) == 0 &&
 	    (p[j + 5] == ' ' || p[j + 5] == '\t' || p[j + 5] == '\n' ||
 	    p[j + 5] == '\r' || p[j + 5] == '?'))
-		diag_add(v->dg, D_DECL_NOT_AT_START, v->off + j, line, col,
+		diag_add(v->dg, D_DECL_NOT_AT_START, v->off + j, pos.line,
+		    pos.col,
 		    "the XML declaration comes after white space; it must be "
 		    "the very first thing in the entity (after the BOM, if "
 		    "any): remove what precedes it");
@@ -1087,8 +926,8 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 		if (!hit)
 			break;
 		at = v->off;
-		line = v->line;
-		col = v->col;
+		line = v->pos.line;
+		col = v->pos.col;
 		if (k < to) {
 			/*
 			 * The decoder held back the start of a character
@@ -1104,8 +943,8 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 			if (k < m)
 				break;
 			at = v->off - v->late.usz;
-			line = v->line;
-			col = v->col - 1;
+			line = v->pos.line;
+			col = v->pos.col - 1;
 		}
 		late_report(v, at, line, col);
 	}

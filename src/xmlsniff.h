@@ -4,6 +4,7 @@
  * Data flow: bytes -> sniff (bom.c, decl.c, enc.c, mt.c, sniff.c) ->
  * validate (validate.c) -> report (report.c) or transcode (transcode.c).
  * Everything but main.c and transcode.c's output side works on memory only.
+ * Below them all is the text layer (utf.c), which uses no other part.
  */
 #ifndef XMLSNIFF_H
 #define XMLSNIFF_H
@@ -13,6 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+/* utf.c: decoders, the UTF-8 encoder, XML Char, lines and columns. */
+#include "utf.h"
 
 #define XMLSNIFF_VERSION "1.0.0"
 
@@ -381,14 +385,6 @@ void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, void *);
 const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
 void		 val_free(struct val *);
-int		 xml_char_ok(uint32_t, int);
-
-/* Decoders shared by validation and transcoding: return the length of the
- * sequence at p (decoding it into *cp), 0 if more bytes are needed, or -n
- * for an illegal sequence of n bytes to skip. */
-int		 utf8_dec(const unsigned char *, size_t, uint32_t *);
-int		 utf16_dec(const unsigned char *, size_t, int, uint32_t *);
-int		 utf32_dec(const unsigned char *, size_t, int, uint32_t *);
 
 /* conv.c */
 

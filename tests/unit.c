@@ -1222,6 +1222,131 @@ test_xml_char_ok(void)
 			printf("  (xml_char_ok U+%04lX)\n", (unsigned long)t[i].c);
 }
 
+/* utf8_enc: the bytes at each length boundary, and every scalar value
+ * back through utf8_dec (RFC 3629 section 3). */
+static void
+test_utf8_enc(void)
+{
+	static const struct {
+		uint32_t	 c;
+		const char	*bytes;
+		int		 len;
+	} t[] = {
+		{ 0x0, "\x00", 1 }, { 0x41, "A", 1 }, { 0x7F, "\x7F", 1 },
+		{ 0x80, "\xC2\x80", 2 }, { 0xE9, "\xC3\xA9", 2 },
+		{ 0x7FF, "\xDF\xBF", 2 }, { 0x800, "\xE0\xA0\x80", 3 },
+		{ 0x20AC, "\xE2\x82\xAC", 3 }, { 0xD7FF, "\xED\x9F\xBF", 3 },
+		{ 0xE000, "\xEE\x80\x80", 3 }, { 0xFFFF, "\xEF\xBF\xBF", 3 },
+		{ 0x10000, "\xF0\x90\x80\x80", 4 },
+		{ 0x1F600, "\xF0\x9F\x98\x80", 4 },
+		{ 0x10FFFF, "\xF4\x8F\xBF\xBF", 4 },
+	};
+	unsigned char b[8];
+	uint32_t c, d;
+	unsigned bad = 0;
+	size_t i;
+	int n, r;
+
+	for (i = 0; i < NELEM(t); i++) {
+		memset(b, 0xAA, sizeof(b));
+		n = utf8_enc(b, t[i].c);
+		if (!CHECK(n == t[i].len && memcmp(b, t[i].bytes,
+		    (size_t)n) == 0 && b[n] == 0xAA))
+			printf("  (utf8_enc U+%04lX)\n", (unsigned long)t[i].c);
+	}
+	for (c = 0; c <= 0x10FFFF; c++) {
+		if (c == 0xD800)
+			c = 0xE000;
+		n = utf8_enc(b, c);
+		r = utf8_dec(b, (size_t)n, &d);
+		if (n != (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 :
+		    4) || r != n || d != c)
+			bad++;
+	}
+	if (!CHECK(bad == 0))
+		printf("  (%u values do not round-trip)\n", bad);
+	/* A surrogate is written like any BMP value; the decoder refuses
+	 * it. */
+	CHECK(utf8_enc(b, 0xD800) == 3 && memcmp(b, "\xED\xA0\x80", 3) == 0);
+	CHECK(utf8_dec(b, 3, &d) == -1);
+}
+
+/* The byte-order loads. */
+static void
+test_loads(void)
+{
+	static const unsigned char p[] = { 0x12, 0x34, 0x56, 0x78, 0xFF };
+
+	CHECK(load_le16(p) == 0x3412);
+	CHECK(load_be16(p) == 0x1234);
+	CHECK(load_le32(p) == 0x78563412);
+	CHECK(load_be32(p) == 0x12345678);
+	CHECK(load_le32(p + 1) == 0xFF785634);
+	CHECK(load_be32(p + 1) == 0x345678FF);
+}
+
+/* Step a fresh position over the characters c[0..n); return it. */
+static struct linepos
+steps(const uint32_t *c, size_t n, int xml11)
+{
+	struct linepos pos = { 1, 1, 0 };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		linepos_step(&pos, c[i], xml11);
+	return pos;
+}
+
+/* XML 1.0 and XML 1.1 section 2.11: the line ends, by the position after
+ * "a", the ends, "b". */
+static void
+test_linepos(void)
+{
+	static const struct {
+		uint32_t	 c[6];
+		size_t		 n;
+		uint64_t	 line10, col10, line11, col11;
+	} t[] = {
+		{ { 'a', 'b' }, 2, 1, 3, 1, 3 },
+		{ { 'a', '\n', 'b' }, 3, 2, 2, 2, 2 },
+		{ { 'a', '\r', 'b' }, 3, 2, 2, 2, 2 },
+		{ { 'a', '\r', '\n', 'b' }, 4, 2, 2, 2, 2 },
+		{ { 'a', '\n', '\r', 'b' }, 4, 3, 2, 3, 2 },
+		{ { 'a', '\n', '\n', 'b' }, 4, 3, 2, 3, 2 },
+		{ { 'a', '\r', '\r', '\n', 'b' }, 5, 3, 2, 3, 2 },
+		{ { 'a', '\r', '\n', '\n', 'b' }, 5, 3, 2, 3, 2 },
+		/* NEL and LS: characters in 1.0, line ends in 1.1. */
+		{ { 'a', 0x85, 'b' }, 3, 1, 4, 2, 2 },
+		{ { 'a', '\r', 0x85, 'b' }, 4, 2, 3, 2, 2 },
+		{ { 'a', 0x85, '\n', 'b' }, 4, 2, 2, 3, 2 },
+		{ { 'a', 0x85, 0x85, 'b' }, 4, 1, 5, 3, 2 },
+		{ { 'a', 0x2028, 'b' }, 3, 1, 4, 2, 2 },
+		{ { 'a', '\r', 0x2028, 'b' }, 4, 2, 3, 3, 2 },
+		{ { 'a', 0x2028, '\n', 'b' }, 4, 2, 2, 3, 2 },
+		{ { 'a', 0x2029, 'b' }, 3, 1, 4, 1, 4 },
+		/* A line end may be first. */
+		{ { '\n' }, 1, 2, 1, 2, 1 },
+		{ { '\r', '\n' }, 2, 2, 1, 2, 1 },
+	};
+	struct linepos p10, p11;
+	size_t i;
+
+	for (i = 0; i < NELEM(t); i++) {
+		p10 = steps(t[i].c, t[i].n, 0);
+		p11 = steps(t[i].c, t[i].n, 1);
+		if ((CHECK(p10.line == t[i].line10 && p10.col == t[i].col10) &
+		    CHECK(p11.line == t[i].line11 && p11.col == t[i].col11)) ==
+		    0)
+			printf("  (linepos case %zu: 1.0 %llu:%llu, 1.1 "
+			    "%llu:%llu)\n", i, (unsigned long long)p10.line,
+			    (unsigned long long)p10.col,
+			    (unsigned long long)p11.line,
+			    (unsigned long long)p11.col);
+		CHECK(p10.prev == t[i].c[t[i].n - 1] &&
+		    p11.prev == t[i].c[t[i].n - 1]);
+	}
+}
+
 /* What the sink saw: a count and a running hash of characters and
  * positions. */
 struct seen {
@@ -1814,6 +1939,9 @@ main(void)
 	test_utf16_dec();
 	test_utf32_dec();
 	test_xml_char_ok();
+	test_utf8_enc();
+	test_loads();
+	test_linepos();
 	test_streaming();
 	test_conv();
 	test_plain_utf32();
