@@ -45,10 +45,27 @@ tests/unit: tests/unit.c $(CORE) $(HDRS)
 	$(CC) $(XCFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
 	    tests/unit.c $(CORE) $(ICONV_LIBS)
 
-# The encoding table is generated from the IANA registry; the output is
-# committed so that building needs no Python.
+# The encoding table is generated from the IANA registry and two tables
+# of ours (tools/gen-enctab.py says what each gives); the output is
+# committed so that building needs no Python.  check-enctab fails, showing
+# the difference, when src/enctab.h is not what its sources make.
+ENCTAB_SRCS =	data/iana-character-sets.csv tools/families.tsv \
+		tools/iconv-names.tsv
 enctab:
-	python3 tools/gen-enctab.py data/iana-character-sets.csv > src/enctab.h
+	python3 tools/gen-enctab.py $(ENCTAB_SRCS) > src/enctab.h.tmp || \
+	    { rm -f src/enctab.h.tmp; exit 1; }
+	mv src/enctab.h.tmp src/enctab.h
+
+check-enctab:
+	@t=$${TMPDIR:-/tmp}/xmlsniff-enctab.$$$$.h; \
+	python3 tools/gen-enctab.py $(ENCTAB_SRCS) > "$$t" || \
+	    { rm -f "$$t"; exit 1; }; \
+	if diff -u src/enctab.h "$$t"; then \
+	    rm -f "$$t"; echo "src/enctab.h is up to date"; \
+	else \
+	    rm -f "$$t"; echo "src/enctab.h is out of date: make enctab" >&2; \
+	    exit 1; \
+	fi
 
 # The C library's strerror texts, which some tests compare with.
 tests/strerror: tests/strerror.c
@@ -160,5 +177,5 @@ clean:
 	    fuzz/diff-fuzz tests/diffcheck
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
-		check-valgrind check-differential
+		check-valgrind check-differential check-enctab
 .PHONY: $(PHONY_CHECKS) all check sanitize install uninstall clean enctab fuzz fuzz-run bench

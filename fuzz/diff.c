@@ -538,9 +538,9 @@ ex_unknown(void *data, const XML_Char *name, XML_Encoding *info)
 	int b, ok;
 
 	(void)data;
-	if (enc_lookup(name, &e) != 0 || e.iconv[0] == '\0')
+	if (enc_lookup(name, &e) != 0 || enc_iconv(&e)[0] == '\0')
 		return XML_STATUS_ERROR;
-	if ((cd = iconv_open(enc_u32le(), e.iconv)) == (iconv_t)-1)
+	if ((cd = iconv_open(enc_u32le(), enc_iconv(&e))) == (iconv_t)-1)
 		return XML_STATUS_ERROR;
 	ok = sb_build(cd, map);
 	iconv_close(cd);

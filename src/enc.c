@@ -1,6 +1,7 @@
 /*
  * Encoding names: SPEC section 2.5.  The table is generated from the IANA
- * character-sets registry by tools/gen-enctab.py.
+ * character-sets registry by tools/gen-enctab.py; which name iconv knows
+ * an entry by is found here, at run time.
  */
 #include <ctype.h>
 #include <iconv.h>
@@ -158,13 +159,47 @@ probe_family(const char *name)
 	return f;
 }
 
+/*
+ * The name this system's iconv(3) knows table entry idx by: the first of
+ * the entry's names (in the generator's order) that iconv_open accepts,
+ * "" if it accepts none.  Each entry is asked about once: the answer,
+ * either way, is kept.
+ */
+static const char *
+entry_iconv(int idx)
+{
+	static const char *memo[NELEM(enc_table)];
+	const char *n;
+	iconv_t cd;
+
+	if (memo[idx] != NULL)
+		return memo[idx];
+	memo[idx] = "";
+	for (n = enc_table[idx].iconv; *n != '\0'; n += strlen(n) + 1)
+		if ((cd = iconv_open(n, "UTF-8")) != (iconv_t)-1) {
+			iconv_close(cd);
+			memo[idx] = n;
+			break;
+		}
+	return memo[idx];
+}
+
+/* The name for iconv_open of a looked-up encoding; "" if iconv lacks it. */
+const char *
+enc_iconv(const struct enc *e)
+{
+	if (e->entry > 0)
+		return entry_iconv(e->entry - 1);
+	return e->iconv_only;
+}
+
 static void
 fill(struct enc *e, int idx)
 {
 	const struct enc_entry *t = &enc_table[idx];
 
 	strncpy(e->name, t->name, sizeof(e->name) - 1);
-	strncpy(e->iconv, t->iconv, sizeof(e->iconv) - 1);
+	e->entry = idx + 1;
 	e->family = (enum family)t->family;
 	e->known = 1;
 }
@@ -203,7 +238,7 @@ enc_lookup(const char *name, struct enc *e)
 	}
 	/* Not "UTF-8//IGNORE" and the like: iconv's suffixes are no names. */
 	if (strchr(name, '/') == NULL && enc_iconv_ok(name)) {
-		strncpy(e->iconv, name, sizeof(e->iconv) - 1);
+		strncpy(e->iconv_only, name, sizeof(e->iconv_only) - 1);
 		e->family = probe_family(name);
 		e->known = 1;
 		return 0;

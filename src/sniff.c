@@ -221,9 +221,10 @@ choose_decoder(struct sniff *s)
 		s->dec = DEC_ICONV;
 		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "UCS-2%s",
 		    s->pat == PAT_16LE || s->bom == BOM_UTF16LE ? "LE" : "BE");
-	} else if (s->enc.iconv[0] != '\0' && enc_iconv_ok(s->enc.iconv)) {
+	} else if (enc_iconv_ok(enc_iconv(&s->enc))) {
 		s->dec = DEC_ICONV;
-		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "%s", s->enc.iconv);
+		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "%s",
+		    enc_iconv(&s->enc));
 	}
 }
 
@@ -572,8 +573,12 @@ from_pattern(struct sniff *s)
 static void
 from_default(struct sniff *s, const unsigned char *p, size_t n)
 {
+	static struct enc utf8;
+
 	s->source = SRC_DEFAULT;
-	set_label(s, &(struct enc){ "UTF-8", "UTF-8", ENC_F_UTF8, 1, 1 });
+	if (!utf8.known)
+		enc_lookup("UTF-8", &utf8);
+	set_label(s, &utf8);
 	if (zero_pattern(p, n) != NULL)
 		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
 		    "bytes look like %s (zero bytes between the "

@@ -246,7 +246,7 @@ target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
 		snprintf(xo->iconv, sizeof(xo->iconv), "UCS-2BE");
 	} else {
 		xo->kind = T_ICONV;
-		snprintf(xo->iconv, sizeof(xo->iconv), "%s", e->iconv);
+		snprintf(xo->iconv, sizeof(xo->iconv), "%s", enc_iconv(e));
 	}
 	if (xo->kind == T_ICONV && !enc_iconv_ok(xo->iconv)) {
 		snprintf(err, errsize, "this system's iconv cannot write %s", n);

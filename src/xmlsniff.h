@@ -128,7 +128,9 @@ enum family {
 
 struct enc_entry {
 	const char	*name;		/* preferred MIME name, else registry name */
-	const char	*iconv;		/* a name iconv accepted; "" if none */
+	const char	*iconv;		/* the names to try with iconv_open,
+					 * each ended by a NUL, the list by an
+					 * empty name */
 	unsigned char	 family;
 };
 
@@ -140,13 +142,15 @@ struct enc_label {
 /* The result of looking up an encoding name. */
 struct enc {
 	char		 name[256];	/* the name to report */
-	char		 iconv[64];	/* the name for iconv_open; "" if none */
+	int		 entry;		/* 1 + its index in the table; 0 if none */
+	char		 iconv_only[64]; /* a name only iconv knows, as given */
 	enum family	 family;
 	int		 registered;	/* the label is in the IANA registry */
 	int		 known;		/* registry or iconv knows it */
 };
 
 int		 enc_lookup(const char *, struct enc *);
+const char	*enc_iconv(const struct enc *);
 int		 enc_iconv_ok(const char *);
 const char	*enc_u32le(void);
 const char	*enc_family_name(enum family);

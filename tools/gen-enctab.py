@@ -1,215 +1,208 @@
 #!/usr/bin/env python3
-"""Generate src/enctab.h from data/iana-character-sets.csv (the IANA
-"Character Sets" registry).
+"""Generate src/enctab.h, the encoding-name table of src/enc.c.
 
-For every registry entry this records the name to report (the preferred MIME
-name where the registry gives one, else the registry name), every label that
-names it (name, preferred name, aliases), its family for the XML encoding
-checks, and the first of its labels that the build machine's iconv(3) accepts.
-The family of an 8-bit encoding is found by asking iconv how it encodes
-"<?xml": the ASCII bytes 3C 3F 78 6D 6C, or the EBCDIC bytes 4C 6F A7 94 93.
-The Unicode encoding forms are classified by name, since XML treats them
-specially (XML 1.0 section 4.3.3, Appendix F).
+Its sources, all in the repository; nothing of the machine that runs this
+is asked, so the output depends on these files alone:
 
-Usage: tools/gen-enctab.py data/iana-character-sets.csv > src/enctab.h
+  data/iana-character-sets.csv  the IANA "Character Sets" registry
+      (RFC 2978): for each entry the name to report (the preferred MIME
+      name where there is one, else the registry name) and every label that
+      names it (name, preferred name, aliases).
+  tools/families.tsv  the family of each entry for the XML encoding checks
+      (XML 1.0 section 4.3.3, Appendix F) where it is not the default, an
+      8-bit ASCII-compatible encoding: the Unicode forms, EBCDIC, and the
+      encodings whose "<?xml" follows no pattern or was never established.
+  tools/iconv-names.tsv  iconv's own spellings of some entries ("cp1252"),
+      which become loose keys only.
+
+Which name iconv(3) knows an entry by is decided at run time (src/enc.c,
+entry_iconv): the table gives each entry a list of names to try with
+iconv_open, in this order, the first accepted winning: its labels (name to
+report, registry name, aliases), then the same without padding zeros in a
+number ("IBM1141" for IBM01141).  A Unicode form has its one name (below).
+
+Usage: tools/gen-enctab.py data/iana-character-sets.csv tools/families.tsv \\
+           tools/iconv-names.tsv > src/enctab.h
 """
 import csv
-import ctypes
-import ctypes.util
-import glob
-import os
 import re
 import sys
 
-libc = ctypes.CDLL(ctypes.util.find_library("c"))
-libc.iconv_open.restype = ctypes.c_void_p
-libc.iconv_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
-libc.iconv.restype = ctypes.c_size_t
-libc.iconv.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_char_p),
-                       ctypes.POINTER(ctypes.c_size_t),
-                       ctypes.POINTER(ctypes.c_char_p),
-                       ctypes.POINTER(ctypes.c_size_t)]
-libc.iconv_close.argtypes = [ctypes.c_void_p]
-BAD = ctypes.c_void_p(-1).value
-
-
-def iconv_encode(name, text):
-    """Return text encoded by iconv into name, or None."""
-    cd = libc.iconv_open(name.encode(), b"UTF-8")
-    if cd is None or cd == BAD:
-        return None
-    src = ctypes.create_string_buffer(text, len(text))
-    dst = ctypes.create_string_buffer(64)
-    inp = ctypes.c_char_p(ctypes.addressof(src))
-    outp = ctypes.c_char_p(ctypes.addressof(dst))
-    inleft = ctypes.c_size_t(len(text))
-    outleft = ctypes.c_size_t(64)
-    r = libc.iconv(cd, ctypes.byref(inp), ctypes.byref(inleft),
-                   ctypes.byref(outp), ctypes.byref(outleft))
-    libc.iconv_close(cd)
-    if r == BAD or inleft.value:
-        return None
-    return dst.raw[:64 - outleft.value]
-
-
-def accepted(name):
-    cd = libc.iconv_open(name.encode(), b"UTF-8")
-    if cd is None or cd == BAD:
-        return False
-    libc.iconv_close(cd)
-    return True
-
-
-# The Unicode forms, by registry name: (family, iconv name).  The bare
-# UTF-16/UTF-32/UCS names get their byte order at run time (never handed to
-# iconv bare: glibc would use host order and pass a BOM through).
+# The names to give iconv for the Unicode forms, by registry name.  The
+# bare UTF-16/UTF-32/UCS names get their byte order at run time (never
+# handed to iconv bare: glibc would use host order and pass a BOM through).
+# ISO-10646-UCS-2/-4 are not UTF-16/UTF-32: XML 1.0 Appendix F finds them
+# by their declaration, and the BOM rule of section 4.3.3 is UTF-16's
+# alone; iconvs call them UCS-2/UCS-4.
 UNICODE = {
-    "UTF-8": ("ENC_F_UTF8", "UTF-8"),
-    "UTF-16": ("ENC_F_16", "UTF-16"),
-    "UTF-16BE": ("ENC_F_16BE", "UTF-16BE"),
-    "UTF-16LE": ("ENC_F_16LE", "UTF-16LE"),
-    "UTF-32": ("ENC_F_32", "UTF-32"),
-    "UTF-32BE": ("ENC_F_32BE", "UTF-32BE"),
-    "UTF-32LE": ("ENC_F_32LE", "UTF-32LE"),
-    # glibc rejects these two XML names; UCS-2/UCS-4 are what it accepts.
-    # They are not UTF-16/UTF-32: XML 1.0 Appendix F finds them by their
-    # declaration, and the BOM rule of section 4.3.3 is UTF-16's alone.
-    "ISO-10646-UCS-2": ("ENC_F_UCS2", "UCS-2"),
-    "ISO-10646-UCS-4": ("ENC_F_UCS4", "UCS-4"),
+    "UTF-8": "UTF-8",
+    "UTF-16": "UTF-16",
+    "UTF-16BE": "UTF-16BE",
+    "UTF-16LE": "UTF-16LE",
+    "UTF-32": "UTF-32",
+    "UTF-32BE": "UTF-32BE",
+    "UTF-32LE": "UTF-32LE",
+    "ISO-10646-UCS-2": "UCS-2",
+    "ISO-10646-UCS-4": "UCS-4",
 }
 
-# The aliases of glibc's built-in converters (gconv_builtin.h), which no
-# gconv-modules file lists, by the registry name they mean.  glibc's bare
-# UCS-2 is host order: as a label it names the byte-order-free form.  (Its
-# UNICODE, UCS-2 with a BOM, is csUnicode in gconv-modules, which the
-# registry lists under ISO-10646-UCS-2.  glibc's ISO-10646 is UCS-4, the
-# registry's a subset: left out.)
-BUILTIN = {
-    "US-ASCII": ["ANSI_X3.4-1968", "ANSI_X3.4-1986", "ANSI_X3.4", "ASCII",
-                 "ISO646-US", "ISO-IR-6", "ISO_646.IRV:1991", "US",
-                 "IBM367", "CP367", "CSASCII", "OSF00010020"],
-    "UTF-8": ["UTF8", "ISO-10646/UTF8", "ISO-10646/UTF-8", "ISO-IR-193",
-              "OSF05010001"],
-    "ISO-10646-UCS-2": ["UCS-2", "UCS2", "ISO-10646/UCS2", "OSF00010100",
-                        "OSF00010101", "OSF00010102"],
-    "ISO-10646-UCS-4": ["UCS-4", "UCS4", "ISO-10646/UCS4", "10646-1:1993",
-                        "10646-1:1993/UCS4", "OSF00010104", "OSF00010105",
-                        "OSF00010106"],
-}
-
-GCONV_FILES = ["/usr/lib/*/gconv/gconv-modules",
-               "/usr/lib/*/gconv/gconv-modules.d/*.conf",
-               "/usr/lib*/gconv/gconv-modules",
-               "/usr/lib*/gconv/gconv-modules.d/*.conf"]
+# The families of tools/families.tsv, as src/xmlsniff.h names them.
+FAMILIES = ["UTF8", "16", "16BE", "16LE", "32", "32BE", "32LE", "ASCII",
+            "EBCDIC", "OTHER", "UCS2", "UCS4"]
 
 
-def gconv_groups():
-    """Return the names of each glibc converter: {module: {names}}, from
-    the "alias NAME// MODULE//" and "module FROM// TO// ..." lines of the
-    gconv-modules files, plus the built-in aliases."""
-    groups = {}
+def fail(path, lineno, msg):
+    sys.exit("%s:%d: %s" % (path, lineno, msg))
+
+
+def read_tsv(path):
+    """Yield (line number, fields) of each line of a tab-separated file
+    that is not blank or a "#" comment."""
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            line = line.split("#", 1)[0].rstrip()
+            if line:
+                yield lineno, line.split("\t")
+
+
+def read_registry(path):
+    """Return [(report name, registry name, labels)], in registry order."""
+    entries = []
+    with open(path, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            name = row["Name"].strip()
+            pref = row["Preferred MIME Name"].strip()
+            alias = []
+            for line in row["Aliases"].splitlines():
+                line = line.strip()
+                # One entry carries a parenthesised remark, not an alias.
+                if not line or line.startswith("(") or " " in line:
+                    continue
+                alias.append(line)
+            report = pref or name
+            entries.append((report, name, [report, name] + alias))
+    return entries
+
+
+def read_pairs(path, byname, check):
+    """Return {registry name: [second field, ...]} of a two-column file
+    whose first column names registry entries; check(value) says what is
+    wrong with a second field, or None."""
+    pairs = {}
+    for lineno, f in read_tsv(path):
+        if len(f) != 2:
+            fail(path, lineno, "want a registry name, a tab and a value")
+        if f[0] not in byname:
+            fail(path, lineno, "no registry entry is named %s" % f[0])
+        err = check(f[1])
+        if err:
+            fail(path, lineno, err)
+        pairs.setdefault(f[0], []).append(f[1])
+    return pairs
+
+
+def candidates(name, labels):
+    """The names to try with iconv_open for one entry, in order, each once
+    (iconv names ignore case)."""
+    if name.upper() in UNICODE:
+        names = [UNICODE[name.upper()]]
+    else:
+        names = labels + [re.sub(r"(?<=[A-Za-z])0+(?=[1-9])", "", n)
+                          for n in labels]
     seen = set()
-    for pat in GCONV_FILES:
-        for path in sorted(glob.glob(pat)):
-            real = os.path.realpath(path)
-            if real in seen:
-                continue
-            seen.add(real)
-            for line in open(path, encoding="latin-1"):
-                f = line.split("#", 1)[0].split()
-                if len(f) >= 3 and f[0] == "alias":
-                    mod = f[2].rstrip("/").upper()
-                    groups.setdefault(mod, {mod}).add(f[1].rstrip("/"))
-                elif len(f) >= 3 and f[0] == "module":
-                    for n in f[1:3]:
-                        n = n.rstrip("/").upper()
-                        if n != "INTERNAL":
-                            groups.setdefault(n, {n})
-    for reg, names in BUILTIN.items():
-        groups.setdefault("builtin " + reg, set()).update(names + [reg])
-    return groups
+    out = []
+    for n in names:
+        if n.lower() not in seen:
+            seen.add(n.lower())
+            out.append(n)
+    return out
 
-ASCII_XML = b"<?xml"
-EBCDIC_XML = bytes([0x4C, 0x6F, 0xA7, 0x94, 0x93])
+
+def loose_key(s):
+    """Lower case, letters and digits only, no leading zeros in a number
+    (as loose_key in src/enc.c)."""
+    s = re.sub(r"[^a-z0-9]", "", s.lower())
+    return re.sub(r"(?<![0-9])0+(?=[0-9])", "", s)
 
 
 def c_str(s):
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace(
+        "\0", "\\0") + '"'
+
+
+def wrap(out, items, indent, width=80):
+    """Write items separated by spaces on lines of at most width columns
+    (a tab counting 8), each beginning with indent."""
+    col = len(indent.expandtabs(8))
+    line = ""
+    for it in items:
+        if line and col + len(line) + 1 + len(it) > width:
+            out.write(indent + line + "\n")
+            line = ""
+        line = line + " " + it if line else it
+    if line:
+        out.write(indent + line + "\n")
 
 
 def main():
-    rows = list(csv.DictReader(open(sys.argv[1], newline="")))
-    entries = []
+    if len(sys.argv) != 4:
+        sys.exit("usage: gen-enctab.py iana-character-sets.csv "
+                 "families.tsv iconv-names.tsv")
+    csv_path, fam_path, names_path = sys.argv[1:]
+    entries = read_registry(csv_path)
+    byname = {name: i for i, (_, name, _) in enumerate(entries)}
+
+    fams = read_pairs(fam_path, byname, lambda v: None if v in FAMILIES
+                      else "unknown family %s" % v)
+    for name, v in fams.items():
+        if len(v) > 1:
+            sys.exit("%s: %s has more than one family" % (fam_path, name))
+    for name in UNICODE:
+        if fams.get(name, ["ASCII"])[0] == "ASCII":
+            sys.exit("%s: the Unicode form %s needs its family"
+                     % (fam_path, name))
+    spellings = read_pairs(names_path, byname, lambda v: None if v and
+                           " " not in v else "a spelling is one word")
+
     labels = {}
-    for row in rows:
-        name = row["Name"].strip()
-        pref = row["Preferred MIME Name"].strip()
-        alias = []
-        for line in row["Aliases"].splitlines():
-            line = line.strip()
-            # One entry carries a parenthesised remark, not an alias.
-            if not line or line.startswith("(") or " " in line:
-                continue
-            alias.append(line)
-        report = pref or name
-        names = [report, name] + alias
-        if name.upper() in UNICODE:
-            fam, iconv = UNICODE[name.upper()]
-        else:
-            # glibc spells IBM01141 as IBM1141: try without padding zeros.
-            cands = names + [re.sub(r"(?<=[A-Za-z])0+(?=[1-9])", "", n)
-                             for n in names]
-            iconv = next((n for n in cands if accepted(n)), "")
-            enc = iconv_encode(iconv, ASCII_XML) if iconv else None
-            if enc == ASCII_XML:
-                fam = "ENC_F_ASCII"
-            elif enc == EBCDIC_XML:
-                fam = "ENC_F_EBCDIC"
-            else:
-                fam = "ENC_F_OTHER"
-        idx = len(entries)
-        entries.append((report, iconv, fam))
+    for idx, (_, _, names) in enumerate(entries):
         for n in names:
-            key = n.lower()
-            if key not in labels:
-                labels[key] = idx
-    # Loose keys: lower case, letters and digits only, no leading zeros in a
-    # number, so "IBM-1141" finds IBM01141 and "utf8" finds UTF-8.  A loose
-    # key that would name two encodings is dropped.
+            labels.setdefault(n.lower(), idx)
+    # Loose keys: "IBM-1141" finds IBM01141, "utf8" finds UTF-8.  A loose
+    # key that would name two encodings is dropped (-1).
     loose = {}
     for key, idx in labels.items():
         lk = loose_key(key)
-        if lk in loose and loose[lk] != idx:
-            loose[lk] = -1
-        else:
-            loose[lk] = idx
-    # iconv's own spellings ("cp1252", "sjis", "UCS-2"): every name of a
-    # glibc converter that one registry entry's labels name too means that
-    # entry (RFC 7303 wants registered names on the wire).  They are not
-    # registered labels, so they go among the loose keys, never in place
-    # of one.
+        loose[lk] = -1 if loose.get(lk, idx) != idx else idx
+    # iconv's spellings: loose keys too, never in place of one a
+    # registered label makes; one that would name two encodings is dropped.
     extra = {}
-    for names in gconv_groups().values():
-        idxs = {labels[n.lower()] for n in names if n.lower() in labels}
-        if len(idxs) != 1:
-            continue
-        idx = idxs.pop()
-        for n in names:
-            if accepted(n):
-                lk = loose_key(n)
-                if lk in extra and extra[lk] != idx:
-                    extra[lk] = -1
-                else:
-                    extra[lk] = idx
+    for name, spelt in spellings.items():
+        for s in spelt:
+            lk = loose_key(s)
+            idx = byname[name]
+            extra[lk] = -1 if extra.get(lk, idx) != idx else idx
     for lk, idx in extra.items():
-        if lk not in loose and idx >= 0:
+        if lk not in loose:
             loose[lk] = idx
+
     out = sys.stdout
-    out.write("/* Generated by tools/gen-enctab.py from data/iana-character-sets.csv;\n"
-              " * do not edit. */\n\n")
+    out.write("/* Generated by tools/gen-enctab.py from data/iana-character-sets.csv,\n"
+              " * tools/families.tsv and tools/iconv-names.tsv; do not edit. */\n\n")
+    out.write("/* Each entry: the name to report; the names to try with"
+              " iconv_open, in\n * order, each ended by a NUL, the list by"
+              " an empty name; the family. */\n")
     out.write("static const struct enc_entry enc_table[] = {\n")
-    for report, iconv, fam in entries:
-        out.write("\t{ %s, %s, %s },\n" % (c_str(report), c_str(iconv), fam))
+    for i, (report, name, names) in enumerate(entries):
+        fam = fams.get(name, ["ASCII"])[0]
+        # Each name ends its literal, so that no "\0" meets a digit; the
+        # literal's own NUL ends the list.
+        cands = [c_str(c + "\0") for c in candidates(name, names)]
+        cands[-1] += ","
+        out.write("\t/* %d */\n" % i)
+        out.write("\t{ %s,\n" % c_str(report))
+        wrap(out, cands, "\t    ")
+        out.write("\t    ENC_F_%s },\n" % fam)
     out.write("};\n\n")
     out.write("/* Every label, lower case, sorted for bsearch(3). */\n")
     out.write("static const struct enc_label enc_labels[] = {\n")
@@ -222,11 +215,6 @@ def main():
         if loose[key] >= 0:
             out.write("\t{ %s, %d },\n" % (c_str(key), loose[key]))
     out.write("};\n")
-
-
-def loose_key(s):
-    s = re.sub(r"[^a-z0-9]", "", s.lower())
-    return re.sub(r"(?<![0-9])0+(?=[0-9])", "", s)
 
 
 if __name__ == "__main__":
