@@ -1,6 +1,6 @@
 /*
  * Plain runs from one Unicode form into another: the pairs the transcoder
- * writes itself (SPEC section 6) rather than through iconv(3).  A run
+ * writes itself (--transcode-to) rather than through iconv(3).  A run
  * holds whole characters that the validator has checked (fast.c), so
  * nothing here checks again; a UTF-16 run has no surrogates in practice,
  * but a pair is still converted right.

@@ -1,5 +1,6 @@
 /*
- * Encoding names: SPEC section 2.5.  The table is generated from the IANA
+ * Encoding names (XML 1.0 section 4.3.3: registered names, RFC 7303
+ * section 3.2: charset labels).  The table is generated from the IANA
  * character-sets registry by tools/gen-enctab.py; which name iconv knows
  * an entry by is found here, at run time.
  */

@@ -1,5 +1,5 @@
 /*
- * Fast paths of the validator (SPEC section 3): runs of "plain" characters,
+ * Fast paths of the validator (validate.c): runs of "plain" characters,
  * which need nothing but counting.  A plain character is an XML 1.0 Char
  * other than CR (whose line-end rules the caller applies): TAB, LF,
  * U+0020..U+10FFFF less surrogates, U+FFFE and U+FFFF.  Each function

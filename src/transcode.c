@@ -1,5 +1,5 @@
 /*
- * Transcoding: SPEC section 6.  The entity is decoded with its
+ * Transcoding (--transcode-to).  The entity is decoded with its
  * authoritative encoding (by the validator, which sends each character
  * here) and written in the target with exactly the BOM and declaration
  * that RFC 7303 section 3.3 and XML 1.0 section 4.3.3 require.  Output to
@@ -123,7 +123,7 @@ on_signal(int sig)
 static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM,
     SIGUSR1, SIGUSR2, SIGPIPE };
 
-/* SPEC section 6.5: the signals that end the process remove the temporary
+/* Nothing is lost: the signals that end the process remove the temporary
  * file first. */
 void
 transcode_signals(void)
@@ -1288,8 +1288,8 @@ sink(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 {
 	struct xc *x = ctx;
 
-	/* SPEC 6.2: an illegal sequence fails the transcode; write nothing
-	 * more. */
+	/* An illegal sequence fails the transcode (no character may be
+	 * guessed); write nothing more. */
 	if (!x->failed && x->dg->d[D_ILLEGAL_SEQUENCE].count > 0)
 		x->failed = 1;
 	if (x->failed)
@@ -1560,7 +1560,7 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 	if (s->decl.present && !decl_layout_ok(s))
 		return refuse(name, "the charset parameter contradicts the byte "
 		    "layout of the declaration; correct the charset");
-	/* SPEC 6.5: in place means a regular file, replaced by rename. */
+	/* In place means a regular file, replaced by rename(2). */
 	if (in_place && in->size < 0)
 		return refuse(name, "--in-place needs a regular file") + 1;
 	{
@@ -1656,7 +1656,7 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 	for (;;) {
 		size_t used = val_feed(v, in->p, in->n, in->eof);
 
-		/* SPEC section 6.2: illegal input bytes always fail. */
+		/* Illegal input bytes always fail: no character is guessed. */
 		if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 && !x->failed)
 			x->failed = 1;
 		if (in->eof || x->failed)

@@ -1,5 +1,6 @@
 /*
- * Validation: SPEC section 3.  The whole entity is decoded in its
+ * Validation (XML 1.0 section 4.3.3: bytes illegal in the entity's
+ * encoding are a fatal error).  The whole entity is decoded in its
  * authoritative encoding; illegal or truncated sequences and characters
  * that are not XML Chars (XML 1.0 [2], XML 1.1 [2] and [2a]) are errors.
  * UTF-8, UTF-16 and UTF-32 have their own decoders (utf.h); other
@@ -490,7 +491,7 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 }
 
 /*
- * The raw-UTF-8 hint of SPEC section 3 for a single-byte label: follow the
+ * The raw-UTF-8 hint (suspicious-label) for a single-byte label: follow the
  * bytes as UTF-8 too.  Return 1 when the data ends inside a sequence and
  * more is to come (the caller passes those bytes again).
  */
@@ -618,8 +619,9 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			v->off++;
 			continue;
 		}
-		/* SPEC section 3: C1 controls under ISO-8859-n (reported at
-		 * the end, unless the text is UTF-8 after all). */
+		/* XML 1.0 section 2.2 discourages C1 controls: under
+		 * ISO-8859-n they are reported (at the end, unless the
+		 * text is UTF-8 after all). */
 		if (v->iso8859 && c >= 0x80 && c <= 0x9F && v->c1++ == 0) {
 			v->c1char = c;
 			v->c1off = v->off;
