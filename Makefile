@@ -178,4 +178,8 @@ clean:
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab
-.PHONY: $(PHONY_CHECKS) all check sanitize install uninstall clean enctab fuzz fuzz-run bench
+# The core's sources, for builds outside make (tests/cross).
+print-core:
+	@echo $(CORE_SRCS)
+
+.PHONY: $(PHONY_CHECKS) print-core all check sanitize install uninstall clean enctab fuzz fuzz-run bench

@@ -32,8 +32,9 @@ simd_has(enum simd l)
 		__builtin_cpu_init();
 		return __builtin_cpu_supports("avx2") != 0;
 #endif
-#if defined(__aarch64__) && defined(__ARM_NEON)
-	case SIMD_NEON:
+#if defined(__aarch64__) && !defined(__ARM_BIG_ENDIAN) && \
+    (defined(__GNUC__) || defined(__clang__))
+	case SIMD_NEON:		/* fast.c's condition for its NEON kernels */
 		return 1;
 #endif
 	default:
