@@ -1,0 +1,446 @@
+/*
+ * The command line: the option table, --help, the usage line, and the
+ * rules of which options go together.  A wrong one is one line and the
+ * usage on standard error, and exit status 2.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opts.h"
+
+struct options opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
+
+static int parsing;	/* in the options: a bad one may be the config's */
+
+enum {
+	OPT_CONTENT_TYPE = 256, OPT_STRICT, OPT_TRANSCODE_TO,
+	OPT_IN_PLACE, OPT_FALLBACK, OPT_UTF8_BOM, OPT_BYTE_ORDER,
+	OPT_MIME_ENCODING, OPT_JSON, OPT_FILES0_FROM, OPT_VERSION,
+	OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
+	OPT_CONFIG, OPT_NO_CONFIG,
+	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
+	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN
+};
+static const struct option longopts[] = {
+	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "transcode-to", required_argument, NULL, OPT_TRANSCODE_TO },
+	{ "output", required_argument, NULL, 'o' },
+	{ "in-place", no_argument, NULL, OPT_IN_PLACE },
+	{ "fallback", required_argument, NULL, OPT_FALLBACK },
+	{ "utf8-bom", no_argument, NULL, OPT_UTF8_BOM },
+	{ "byte-order", required_argument, NULL, OPT_BYTE_ORDER },
+	{ "brief", no_argument, NULL, 'b' },
+	{ "mime", no_argument, NULL, 'i' },
+	{ "mime-encoding", no_argument, NULL, OPT_MIME_ENCODING },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "list-codes", no_argument, NULL, OPT_LIST_CODES },
+	{ "explain", required_argument, NULL, OPT_EXPLAIN },
+	{ "files0-from", required_argument, NULL, OPT_FILES0_FROM },
+	{ "recursive", no_argument, NULL, 'r' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "include", required_argument, NULL, OPT_INCLUDE },
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "no-ignore", no_argument, NULL, OPT_NO_IGNORE },
+	{ "list-files", no_argument, NULL, OPT_LIST_FILES },
+	{ "print0", no_argument, NULL, '0' },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "no-config", no_argument, NULL, OPT_NO_CONFIG },
+	{ "allow-encoding", required_argument, NULL, OPT_ALLOW_ENCODING },
+	{ "error", required_argument, NULL, OPT_ERROR },
+	{ "ignore", required_argument, NULL, OPT_IGNORE },
+	{ "fix", no_argument, NULL, OPT_FIX },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ NULL, 0, NULL, 0 }
+};
+/* The leading ':' and opterr = 0: bad_option says what is wrong. */
+static const char shortopts[] = ":0bhio:qr";
+
+static void
+usage(FILE *f)
+{
+	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
+	    "[--json]\n"
+	    "                [--mime-encoding] [--files0-from=F] "
+	    "[--format=FMT]\n"
+	    "                [--include=GLOB] [--exclude=GLOB] [--no-ignore]\n"
+	    "                [--list-files [-0]] [--config=FILE | "
+	    "--no-config]\n"
+	    "                [--transcode-to=ENC [-o FILE | --in-place]\n"
+	    "                [--fallback=error|ncr] [--utf8-bom] "
+	    "[--byte-order=be|le]]\n"
+	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
+	    "                [--error=CODES] [--ignore=CODES] [FILE ...]\n"
+	    "       xmlsniff --list-codes | --explain=CODE\n", f);
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("\n"
+	    "Tell which encoding each XML entity is in, where that answer\n"
+	    "comes from (BOM, charset, declaration, default), whether the\n"
+	    "labels agree and whether every byte is legal.\n"
+	    "No FILE, or FILE -, reads standard input.\n\n"
+	    "  --content-type=VALUE  the external Content-Type; its charset\n"
+	    "                        takes part in the determination\n"
+	    "  --strict              exit 1 when any input has an error\n"
+	    "  -b, --brief           no file name before each line\n"
+	    "  -i, --mime            print the Content-Type to serve it with\n"
+	    "      --mime-encoding   print only the charset label\n"
+	    "      --json            one JSON object per input (JSON Lines)\n"
+	    "      --format=FMT      text (default), json, github (workflow\n"
+	    "                        commands), sarif (SARIF 2.1.0), gitlab\n"
+	    "                        (Code Quality) or checkstyle (XML)\n"
+	    "      --list-codes      list the diagnostic codes\n"
+	    "      --explain=CODE    what a code means, and the fix\n"
+	    "      --files0-from=F   read NUL-separated names from F (- = stdin)\n"
+	    "  -r, --recursive       descend into directories (no symlinks)\n"
+	    "      --include=GLOB    -r checks the files GLOB matches instead\n"
+	    "                        of the XML extensions (repeatable)\n"
+	    "      --exclude=GLOB    -r passes over what GLOB matches\n"
+	    "      --no-ignore       -r checks files git ignores as well\n"
+	    "      --list-files      print the names of the files that\n"
+	    "                        would be checked, and nothing else\n"
+	    "  -0, --print0          --list-files ends each name with a NUL\n"
+	    "      --config=FILE     read options from FILE, not .xmlsniffrc\n"
+	    "      --no-config       read no configuration file\n"
+	    "  -q, --quiet           no per-input line; diagnostics only\n"
+	    "      --transcode-to=ENC  write the entity re-encoded in ENC with\n"
+	    "                        the BOM and declaration RFC 7303 requires\n"
+	    "  -o, --output=FILE     where the transcoded entity goes\n"
+	    "      --in-place        transcode each FILE into itself\n"
+	    "      --fallback=MODE   error (default), or ncr: &#xHHHH; for\n"
+	    "                        characters the target cannot represent\n"
+	    "      --utf8-bom        write a BOM when transcoding to UTF-8\n"
+	    "      --byte-order=be|le  byte order of a UTF-16/UTF-32 target\n"
+	    "                        that carries a BOM (default be)\n"
+	    "      --allow-encoding=LIST  the encodings inputs may be in\n"
+	    "                        (comma-separated; else encoding-not-allowed)\n"
+	    "      --error=CODES     report these codes (or all) as errors\n"
+	    "      --ignore=CODES    do not report or count these codes\n"
+	    "      --fix             repair each FILE in place: BOM, declaration,\n"
+	    "                        or the first --allow-encoding; exit 1 when\n"
+	    "                        a file was changed or could not be fixed\n"
+	    "      --dry-run         with --fix: say what would change, write\n"
+	    "                        nothing\n"
+	    "  -h, --help            this help\n"
+	    "      --version         the version\n\n"
+	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
+	    "found, or a transcode could not be done faithfully; 2 usage\n"
+	    "error, unreadable input or unwritable output.\n"
+	    "See xmlsniff(1).\n", stdout);
+}
+
+static void die_usage(const char *, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+
+static void
+die_usage(const char *fmt, ...)
+{
+	va_list ap;
+	const char *file = NULL;
+	int line = 0;
+
+	/* An option the configuration file gave: its name and line. */
+	if (parsing && (line = config_line(optind - 1, &file)) <= 0)
+		file = NULL;
+	va_start(ap, fmt);
+	report_vwarn(file, line, fmt, ap);
+	va_end(ap);
+	usage(stderr);
+	exit(2);
+}
+
+/*
+ * getopt_long(3) returned ch ('?' or ':') for the element argv[optind - 1]
+ * (or an element still being taken apart; for ':', the last element, past
+ * which musl's optind may point): say why in one line, the same
+ * whatever C library the program is built with (their getopt messages
+ * differ), then the usage.  A bad option is always on the command line:
+ * the configuration file's lines are checked as they are read.
+ */
+static void
+bad_option(int ch, int argc, char **argv, const struct option *lo,
+    const char *so)
+{
+	const struct option *o;
+	const char *arg = argv[ch == ':' ? argc - 1 : optind - 1], *eq;
+	size_t len;
+	int n;
+
+	parsing = 0;
+	if (ch == ':' || (optopt != 0 && optopt != ':' && (optopt > 255 ||
+	    strchr(so, optopt) != NULL))) {
+		/* A known option, without its argument or with one it does
+		 * not take: name it in full (it may be abbreviated). */
+		for (o = lo; o->name != NULL && o->val != optopt; o++)
+			continue;
+		if (strncmp(arg, "--", 2) != 0 || o->name == NULL)
+			die_usage("option requires an argument -- '%c'",
+			    optopt);
+		if (ch == ':')
+			die_usage("option '--%s' requires an argument",
+			    o->name);
+		die_usage("option '--%s' doesn't allow an argument", o->name);
+	}
+	if (optopt != 0)
+		die_usage("invalid option -- '%c'", optopt);
+	/* An unknown long option, or a prefix of more than one. */
+	eq = strchr(arg + 2, '=');
+	len = eq != NULL ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+	for (n = 0, o = lo; o->name != NULL; o++)
+		if (len > 0 && strncmp(o->name, arg + 2, len) == 0)
+			n++;
+	if (n > 1)
+		die_usage("option '%.*s' is ambiguous", (int)len + 2, arg);
+	die_usage("unrecognized option '%s'", arg);
+}
+
+/* --include, --exclude: one more pattern in the list *v of *n. */
+void
+opts_add_glob(const char ***v, size_t *n, const char *pat)
+{
+	const char **nv;
+
+	if (*pat == '\0')
+		die_usage("%s", "--include and --exclude need a pattern");
+	if ((nv = realloc(*v, (*n + 1) * sizeof(*nv))) == NULL) {
+		report_warn(NULL, 0, "%s", strerror(errno));
+		exit(2);
+	}
+	nv[(*n)++] = pat;
+	*v = nv;
+}
+
+/* The options that set a flag, and those that keep their argument. */
+static const struct {
+	int		 ch;
+	int		*flag;
+} flags[] = {
+	{ OPT_STRICT, &opt.strict },
+	{ OPT_IN_PLACE, &opt.in_place },
+	{ OPT_UTF8_BOM, &opt.utf8_bom },
+	{ 'b', &opt.brief },
+	{ OPT_LIST_CODES, &opt.list_codes },
+	{ 'r', &opt.recursive },
+	{ 'q', &opt.quiet },
+	{ OPT_NO_IGNORE, &opt.no_ignore },
+	{ OPT_LIST_FILES, &opt.list_files },
+	{ '0', &opt.print0 },
+	{ OPT_FIX, &opt.fix },
+	{ OPT_DRY_RUN, &opt.dry_run },
+};
+static const struct {
+	int		 ch;
+	const char	**value;
+} values[] = {
+	{ OPT_CONTENT_TYPE, &opt.content_type },
+	{ OPT_TRANSCODE_TO, &opt.transcode_to },
+	{ 'o', &opt.output },
+	{ OPT_EXPLAIN, &opt.explain },
+	{ OPT_FILES0_FROM, &opt.files0_from },
+};
+
+/* Take option ch (its argument in optarg); return 1 when --help or
+ * --version has printed what it prints. */
+static int
+take(int ch, int argc, char **argv)
+{
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (flags[i].ch == ch) {
+			*flags[i].flag = 1;
+			return 0;
+		}
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
+		if (values[i].ch == ch) {
+			*values[i].value = optarg;
+			return 0;
+		}
+	switch (ch) {
+	case OPT_FALLBACK:
+		if (strcmp(optarg, "error") == 0)
+			opt.fallback = FB_ERROR;
+		else if (strcmp(optarg, "ncr") == 0)
+			opt.fallback = FB_NCR;
+		else
+			die_usage("--fallback: \"%s\" is not error or "
+			    "ncr", optarg);
+		break;
+	case OPT_BYTE_ORDER:
+		if (strcmp(optarg, "be") == 0)
+			opt.byte_order_le = 0;
+		else if (strcmp(optarg, "le") == 0)
+			opt.byte_order_le = 1;
+		else
+			die_usage("--byte-order: \"%s\" is not be or "
+			    "le", optarg);
+		break;
+	case 'i':
+		opt.fmt = FMT_MIME;
+		break;
+	case OPT_MIME_ENCODING:
+		opt.fmt = FMT_MIME_ENCODING;
+		break;
+	case OPT_JSON:
+		opt.fmt = FMT_JSON;
+		break;
+	case OPT_FORMAT:
+		if (format_lookup(optarg, &opt.fmt) < 0)
+			die_usage("--format: \"%s\" is not text, json, "
+			    "github, sarif, gitlab or checkstyle", optarg);
+		break;
+	case OPT_INCLUDE:
+		opts_add_glob(&opt.walk.incl, &opt.walk.nincl, optarg);
+		break;
+	case OPT_EXCLUDE:
+		opts_add_glob(&opt.walk.excl, &opt.walk.nexcl, optarg);
+		break;
+	case OPT_CONFIG:
+	case OPT_NO_CONFIG:
+		break;	/* config_args has seen them */
+	case 'h':
+		help();
+		return 1;
+	case OPT_VERSION:
+		puts("xmlsniff " XMLSNIFF_VERSION);
+		return 1;
+	/* Policy and repair: the lists add up over repeated options. */
+	case OPT_ALLOW_ENCODING:
+		if (policy_allow(optarg, err, sizeof(err)) < 0)
+			die_usage("--allow-encoding: %s", err);
+		break;
+	case OPT_ERROR:
+	case OPT_IGNORE:
+		if (diag_policy(optarg, ch == OPT_IGNORE, err,
+		    sizeof(err)) < 0)
+			die_usage("--%s: %s", ch == OPT_IGNORE ? "ignore" :
+			    "error", err);
+		break;
+	default:
+		bad_option(ch, argc, argv, longopts, shortopts);
+	}
+	return 0;
+}
+
+/*
+ * Read the options of the configuration file and the command line into
+ * opt; *argcp and *argvp are left at the operands.  Return 1 when --help
+ * or --version has printed what it prints and nothing is left to do.
+ */
+int
+opts_parse(int *argcp, char ***argvp)
+{
+	int ch;
+
+	/* The configuration file's options go first: the command line's
+	 * come later and win. */
+	*argcp = config_args(*argcp, *argvp, longopts, shortopts, argvp);
+	parsing = 1;
+	opterr = 0;
+	while ((ch = getopt_long(*argcp, *argvp, shortopts, longopts,
+	    NULL)) != -1)
+		if (take(ch, *argcp, *argvp) != 0)
+			return 1;
+	parsing = 0;
+	*argcp -= optind;
+	*argvp += optind;
+	return 0;
+}
+
+/* The rules of which options go together, and what they need (argc
+ * operands argv); *xo gets the transcoding target.  Return 1 when
+ * --list-codes or --explain has printed what it prints. */
+int
+opts_check(int argc, char **argv, struct xopts *xo)
+{
+	char err[256];
+	int i;
+
+
+	if (opt.content_type != NULL) {
+		if (mt_parse(opt.content_type, &opt.mt, err, sizeof(err)) < 0)
+			die_usage("--content-type: %s", err);
+		opt.has_mt = 1;
+	}
+	if (opt.print0 && !opt.list_files)
+		die_usage("%s", "-0 goes with --list-files");
+	if (opt.list_files)
+		opt.fmt = FMT_TEXT;	/* the list has one form */
+	if (opt.list_codes || opt.explain != NULL) {
+		if (argc > 0 || opt.files0_from != NULL)
+			die_usage("%s", "--list-codes and --explain read no "
+			    "inputs");
+		if (opt.list_codes)
+			list_codes();
+		if (opt.explain != NULL && explain_code(opt.explain) < 0)
+			die_usage("--explain: \"%s\" is not a diagnostic code "
+			    "(see --list-codes)", opt.explain);
+		return 1;
+	}
+	if (opt.files0_from != NULL && argc > 0)
+		die_usage("%s", "--files0-from takes no FILE operands as well");
+	if (opt.dry_run && !opt.fix)
+		die_usage("%s", "--dry-run goes with --fix");
+	if (opt.fix) {
+		if (opt.transcode_to != NULL)
+			die_usage("%s", "--fix and --transcode-to exclude each "
+			    "other (--fix keeps the encoding, or takes the first "
+			    "--allow-encoding)");
+		if (opt.output != NULL)
+			die_usage("%s", "--fix rewrites each FILE in place; it "
+			    "takes no -o");
+		if (argc == 0 && opt.files0_from == NULL)
+			die_usage("%s", "--fix needs FILE operands, not standard "
+			    "input");
+		for (i = 0; i < argc; i++)
+			if (strcmp(argv[i], "-") == 0)
+				die_usage("%s", "--fix cannot write back to "
+				    "standard input (\"-\")");
+		if (opt.fmt == FMT_MIME || opt.fmt == FMT_MIME_ENCODING)
+			die_usage("%s", "--fix reports in the text line or with "
+			    "--json, not with -i or --mime-encoding");
+	}
+	if (opt.transcode_to == NULL && (opt.output != NULL || opt.in_place ||
+	    opt.utf8_bom || opt.fallback != FB_ERROR || opt.byte_order_le))
+		die_usage("%s", "-o, --in-place, --fallback, --utf8-bom and "
+		    "--byte-order go with --transcode-to");
+	if (opt.transcode_to != NULL) {
+		if (opt.output != NULL && opt.in_place)
+			die_usage("%s", "-o and --in-place exclude each other");
+		/* -o - is standard output, as no -o: the entity alone goes
+		 * there, without the per-input line (xmlsniff(1)). */
+		if (opt.output != NULL && strcmp(opt.output, "-") == 0)
+			opt.output = NULL;
+		if (!opt.in_place && (argc > 1 || opt.files0_from != NULL ||
+		    opt.recursive))
+			die_usage("%s", "several inputs need --in-place");
+		if (opt.in_place && argc == 0 && opt.files0_from == NULL)
+			die_usage("%s", "--in-place needs FILE operands, not "
+			    "standard input");
+		for (i = 0; opt.in_place && i < argc; i++)
+			if (strcmp(argv[i], "-") == 0)
+				die_usage("%s", "--in-place cannot write back "
+				    "to standard input (\"-\")");
+		if (opt.fmt != FMT_TEXT && !opt.in_place && opt.output == NULL)
+			die_usage("%s", "-i, --mime-encoding, --json and --format "
+			    "print to standard output, where the transcoded entity "
+			    "goes; use -o FILE");
+		if (target_resolve(opt.transcode_to, opt.byte_order_le,
+		    opt.utf8_bom, xo, err, sizeof(err)) < 0)
+			die_usage("--transcode-to: %s", err);
+		xo->fallback = opt.fallback;
+	}
+	return 0;
+}

@@ -1,0 +1,42 @@
+/*
+ * The command line's options (opts.c), for main.c.
+ */
+#ifndef OPTS_H
+#define OPTS_H
+
+#include "xmlsniff.h"
+
+struct options {
+	const char	*content_type;
+	struct mt	 mt;
+	int		 has_mt;
+	int		 strict;
+	const char	*transcode_to;
+	const char	*output;
+	int		 in_place;
+	enum fallback	 fallback;
+	int		 utf8_bom;
+	int		 byte_order_le;
+	int		 brief;
+	enum fmt	 fmt;
+	const char	*files0_from;
+	int		 recursive;
+	int		 quiet;
+	struct walkopts	 walk;
+	int		 no_ignore;
+	int		 list_files;
+	int		 print0;
+	int		 fix;
+	int		 dry_run;
+	int		 list_codes;
+	const char	*explain;
+};
+
+
+extern struct options opt;
+
+int		 opts_parse(int *, char ***);
+int		 opts_check(int, char **, struct xopts *);
+void		 opts_add_glob(const char ***, size_t *, const char *);
+
+#endif
