@@ -178,8 +178,10 @@ clean:
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab
-# The core's sources, for builds outside make (tests/cross).
+# The sources, for builds outside make (tests/cross).
 print-core:
 	@echo $(CORE_SRCS)
+print-srcs:
+	@echo $(SRCS)
 
-.PHONY: $(PHONY_CHECKS) print-core all check sanitize install uninstall clean enctab fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) print-core print-srcs all check sanitize install uninstall clean enctab fuzz fuzz-run bench
