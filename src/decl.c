@@ -329,18 +329,100 @@ version_ok(const char *v)
 	return 1;
 }
 
+/* VersionInfo, XML 1.0 [24], [26]: the value at *i; order says which
+ * pseudo-attributes came before (1 version, 2 encoding, 3 standalone).
+ * Return -1 when the value cannot be read. */
+static int
+take_version(struct decl *d, const struct units *s, size_t *i,
+    size_t name_at, int *order)
+{
+	size_t vq = *i;
+	char val[256], q;
+	int nonascii;
+
+	if (read_value(d, s, i, val, sizeof(val), &q, &nonascii) < 0)
+		return -1;
+	if (*order >= 1)
+		bad(d, s, name_at, *order == 1 ? "version appears twice" :
+		    "version must come first");
+	else {
+		d->has_version = 1;
+		snprintf(d->version, sizeof(d->version), "%.15s", val);
+		d->ver_end = boff(s, *i);
+		if (!version_ok(val))
+			bad(d, s, vq + 1, "the version must be \"1.0\" (or "
+			    "\"1.1\")");
+	}
+	if (*order < 1)
+		*order = 1;
+	return 0;
+}
+
+/* EncodingDecl, XML 1.0 [80], [81]. */
+static int
+take_encoding(struct decl *d, const struct units *s, size_t *i,
+    size_t name_at, int *order)
+{
+	size_t vq = *i;
+	char val[256], q;
+	int nonascii;
+	long len;
+
+	if ((len = read_value(d, s, i, val, sizeof(val), &q, &nonascii)) < 0)
+		return -1;
+	if (*order >= 2)
+		bad(d, s, name_at, *order == 2 ? "encoding appears twice" :
+		    "encoding must come before standalone");
+	if (!d->has_encoding) {
+		d->has_encoding = 1;
+		snprintf(d->encoding, sizeof(d->encoding), "%s", val);
+		d->quote = q;
+		d->enc_off = boff(s, vq + 1);
+		d->enc_end = boff(s, *i - 1);
+		d->enc_ok = !nonascii && len < (long)sizeof(val) &&
+		    decl_encname_ok(val);
+		if (!d->enc_ok)
+			bad(d, s, vq + 1, "the encoding name is not a valid "
+			    "EncName ([A-Za-z] followed by [A-Za-z0-9._-])");
+	}
+	if (*order < 2)
+		*order = 2;
+	return 0;
+}
+
+/* SDDecl, XML 1.0 [32]. */
+static int
+take_standalone(struct decl *d, const struct units *s, size_t *i,
+    size_t name_at, int *order)
+{
+	size_t vq = *i;
+	char val[256], q;
+	int nonascii;
+
+	if (read_value(d, s, i, val, sizeof(val), &q, &nonascii) < 0)
+		return -1;
+	if (*order >= 3)
+		bad(d, s, name_at, "standalone appears twice");
+	else if (strcmp(val, "yes") == 0)
+		d->standalone = 1;
+	else if (strcmp(val, "no") == 0)
+		d->standalone = 0;
+	else
+		bad(d, s, vq + 1, "standalone must be \"yes\" or \"no\"");
+	*order = 3;
+	return 0;
+}
+
 static void
 parse(struct decl *d, const struct units *s)
 {
 	size_t i = 5, name_at;
 	int order = 0;		/* 1 version, 2 encoding, 3 standalone seen */
-	char name[16], val[256], q;
-	int nonascii;
+	char name[16];
 
 	for (;;) {
 		int space = 0;
 		size_t nl;
-		long len;
 
 		while (is_s(ch(s, i))) {
 			i++;
@@ -384,67 +466,14 @@ parse(struct decl *d, const struct units *s)
 		while (is_s(ch(s, i)))
 			i++;
 		if (strcmp(name, "version") == 0) {
-			size_t vq = i;
-
-			if ((len = read_value(d, s, &i, val, sizeof(val), &q,
-			    &nonascii)) < 0)
+			if (take_version(d, s, &i, name_at, &order) < 0)
 				break;
-			if (order >= 1)
-				bad(d, s, name_at, order == 1 ? "version appears "
-				    "twice" : "version must come first");
-			else {
-				d->has_version = 1;
-				snprintf(d->version, sizeof(d->version), "%.15s",
-				    val);
-				d->ver_end = boff(s, i);
-				if (!version_ok(val))
-					bad(d, s, vq + 1, "the version must be "
-					    "\"1.0\" (or \"1.1\")");
-			}
-			if (order < 1)
-				order = 1;
 		} else if (strcmp(name, "encoding") == 0) {
-			size_t vq = i;
-
-			if ((len = read_value(d, s, &i, val, sizeof(val), &q,
-			    &nonascii)) < 0)
+			if (take_encoding(d, s, &i, name_at, &order) < 0)
 				break;
-			if (order >= 2)
-				bad(d, s, name_at, order == 2 ? "encoding appears "
-				    "twice" : "encoding must come before "
-				    "standalone");
-			if (!d->has_encoding) {
-				d->has_encoding = 1;
-				snprintf(d->encoding, sizeof(d->encoding), "%s",
-				    val);
-				d->quote = q;
-				d->enc_off = boff(s, vq + 1);
-				d->enc_end = boff(s, i - 1);
-				d->enc_ok = !nonascii && len < (long)sizeof(val) &&
-				    decl_encname_ok(val);
-				if (!d->enc_ok)
-					bad(d, s, vq + 1, "the encoding name is "
-					    "not a valid EncName ([A-Za-z] "
-					    "followed by [A-Za-z0-9._-])");
-			}
-			if (order < 2)
-				order = 2;
 		} else if (strcmp(name, "standalone") == 0) {
-			size_t vq = i;
-
-			if ((len = read_value(d, s, &i, val, sizeof(val), &q,
-			    &nonascii)) < 0)
+			if (take_standalone(d, s, &i, name_at, &order) < 0)
 				break;
-			if (order >= 3)
-				bad(d, s, name_at, "standalone appears twice");
-			else if (strcmp(val, "yes") == 0)
-				d->standalone = 1;
-			else if (strcmp(val, "no") == 0)
-				d->standalone = 0;
-			else
-				bad(d, s, vq + 1, "standalone must be \"yes\" or "
-				    "\"no\"");
-			order = 3;
 		} else {
 			bad(d, s, name_at, "unknown pseudo-attribute; only "
 			    "version, encoding and standalone may appear");
