@@ -38,6 +38,100 @@ token(const char *p, char *buf, size_t size, int lower)
 	return p;
 }
 
+/* The value of a parameter at p (after its '='), into val; *np is its
+ * length.  Return where it ends, or NULL (err says why). */
+static const char *
+param_value(const char *p, const char *name, char *val, size_t valsize,
+    size_t *np, char *err, size_t errsize)
+{
+	const char *q;
+	size_t n;
+
+	if (*p != '"') {
+		q = token(p, val, valsize, 0);
+		if (q == p) {
+			snprintf(err, errsize, "parameter \"%s\" has no value",
+			    name);
+			return NULL;
+		}
+		*np = (size_t)(q - p);
+		return q;
+	}
+	for (n = 0, p++; *p != '"'; p++, n++) {
+		if (*p == '\\' && p[1] != '\0')
+			p++;
+		else if (*p == '\0' || *p == '\\') {
+			snprintf(err, errsize, "a quoted parameter value is not "
+			    "closed");
+			return NULL;
+		}
+		/* RFC 9110 qdtext and quoted-pair: no controls but HTAB. */
+		if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7F) {
+			snprintf(err, errsize, "a control character in a "
+			    "quoted value");
+			return NULL;
+		}
+		if (n + 1 < valsize)
+			val[n] = *p;
+	}
+	val[n < valsize ? n : valsize - 1] = '\0';
+	*np = n;
+	return p + 1;
+}
+
+/* One "; name=value" of v at *pp (at the ';'); a charset goes to m.
+ * Return -1 (err says why) when it is malformed. */
+static int
+parameter(const char *v, const char **pp, struct mt *m, char *err,
+    size_t errsize)
+{
+	char name[128], val[128], shown[8];
+	const char *p = *pp, *q;
+	size_t n;
+
+	if (*p != ';') {
+		if (*p == '\n')
+			snprintf(shown, sizeof(shown), "\\n");
+		else if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
+			snprintf(shown, sizeof(shown), "\\x%02X",
+			    (unsigned char)*p);
+		else
+			snprintf(shown, sizeof(shown), "%c", *p);
+		snprintf(err, errsize, "unexpected \"%s\" at byte %zu; "
+		    "parameters are \"; name=value\"", shown,
+		    (size_t)(p - v) + 1);
+		return -1;
+	}
+	p = ows(p + 1);
+	*pp = p;
+	if (*p == ';' || *p == '\0')
+		return 0;
+	q = token(p, name, sizeof(name), 1);
+	if (q == p || *q != '=') {
+		snprintf(err, errsize, "a parameter at byte %zu is not "
+		    "name=value", (size_t)(p - v) + 1);
+		return -1;
+	}
+	if ((p = param_value(q + 1, name, val, sizeof(val), &n, err,
+	    errsize)) == NULL)
+		return -1;
+	*pp = ows(p);
+	if (strcmp(name, "charset") != 0)
+		return 0;
+	if (m->has_charset) {
+		snprintf(err, errsize, "charset is given twice");
+		return -1;
+	}
+	if (n == 0 || n >= sizeof(val)) {
+		snprintf(err, errsize, "the charset value is %s", n == 0 ?
+		    "empty" : "too long");
+		return -1;
+	}
+	m->has_charset = 1;
+	snprintf(m->charset, sizeof(m->charset), "%s", val);
+	return 0;
+}
+
 /*
  * Parse a Content-Type value into m.  Return 0, or -1 with the reason in
  * err.  Names are case-insensitive; the charset value is kept as written.
@@ -50,7 +144,7 @@ mt_parse(const char *v, struct mt *m, char *err, size_t errsize)
 		"application/xml-external-parsed-entity",
 		"text/xml-external-parsed-entity", "application/xml-dtd"
 	};
-	char type[128], sub[128], name[128], val[128];
+	char type[128], sub[128];
 	const char *p = ows(v), *q;
 	size_t i, n;
 
@@ -77,80 +171,9 @@ mt_parse(const char *v, struct mt *m, char *err, size_t errsize)
 	}
 	snprintf(m->type, sizeof(m->type), "%.63s/%.63s", type, sub);
 	p = ows(q);
-	while (*p != '\0') {
-		if (*p != ';') {
-			char shown[8];
-
-			if (*p == '\n')
-				snprintf(shown, sizeof(shown), "\\n");
-			else if ((unsigned char)*p < 0x20 ||
-			    (unsigned char)*p >= 0x7F)
-				snprintf(shown, sizeof(shown), "\\x%02X",
-				    (unsigned char)*p);
-			else
-				snprintf(shown, sizeof(shown), "%c", *p);
-			snprintf(err, errsize, "unexpected \"%s\" at byte %zu; "
-			    "parameters are \"; name=value\"", shown,
-			    (size_t)(p - v) + 1);
+	while (*p != '\0')
+		if (parameter(v, &p, m, err, errsize) < 0)
 			return -1;
-		}
-		p = ows(p + 1);
-		if (*p == ';' || *p == '\0')
-			continue;
-		q = token(p, name, sizeof(name), 1);
-		if (q == p || *q != '=') {
-			snprintf(err, errsize, "a parameter at byte %zu is not "
-			    "name=value", (size_t)(p - v) + 1);
-			return -1;
-		}
-		p = q + 1;
-		if (*p == '"') {
-			for (n = 0, p++; *p != '"'; p++, n++) {
-				if (*p == '\\' && p[1] != '\0')
-					p++;
-				else if (*p == '\0' || *p == '\\') {
-					snprintf(err, errsize, "a quoted "
-					    "parameter value is not closed");
-					return -1;
-				}
-				/* RFC 9110 qdtext and quoted-pair: no controls
-				 * but HTAB. */
-				if (((unsigned char)*p < 0x20 && *p != '\t') ||
-				    *p == 0x7F) {
-					snprintf(err, errsize, "a control "
-					    "character in a quoted value");
-					return -1;
-				}
-				if (n + 1 < sizeof(val))
-					val[n] = *p;
-			}
-			val[n < sizeof(val) ? n : sizeof(val) - 1] = '\0';
-			p++;
-		} else {
-			q = token(p, val, sizeof(val), 0);
-			if (q == p) {
-				snprintf(err, errsize, "parameter \"%s\" has no "
-				    "value", name);
-				return -1;
-			}
-			n = (size_t)(q - p);
-			p = q;
-		}
-		p = ows(p);
-		if (strcmp(name, "charset") == 0) {
-			if (m->has_charset) {
-				snprintf(err, errsize, "charset is given twice");
-				return -1;
-			}
-			if (n == 0 || n >= sizeof(val)) {
-				snprintf(err, errsize, "the charset value is %s",
-				    n == 0 ? "empty" : "too long");
-				return -1;
-			}
-			m->has_charset = 1;
-			snprintf(m->charset, sizeof(m->charset), "%s", val);
-		}
-	}
 	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (strcmp(m->type, types[i]) == 0)
 			m->xml = 1;
