@@ -98,21 +98,15 @@ unicode_target(const struct sniff *s, const char *form, char *to,
 		snprintf(to, size, "%s", form);
 }
 
-/*
- * Plan the fix of the entity analysed in s (le: --byte-order=le for a
- * UTF-16/UTF-32 target chosen from --allow-encoding).  Return 0 with the
- * target in xo and the changes expected in r (none: the file is left as it
- * is), or -1 with r refused and why.
- */
-int
-fix_plan(const struct sniff *s, int le, struct xopts *xo, struct fixres *r)
-{
-	const struct decl *d = &s->decl;
-	char to[256], err[256];
-	int c, own, mended, strip_u8 = 0, old_bom = s->bom != BOM_NONE;
-	int transcoded, stripped, added_bom, decl_fixed, decl_added;
+/* What the rewrite does, as fix_plan decides it. */
+struct rewrite {
+	int	 transcoded, stripped, added_bom, decl_fixed, decl_added;
+};
 
-	memset(r, 0, sizeof(*r));
+/* What stops a fix before any target is chosen: -1 with r refused. */
+static int
+unfixable(const struct sniff *s, int own, struct fixres *r)
+{
 	if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0)
 		return refused(r, "it has bytes that are illegal in %s; "
 		    "nothing is guessed, mend them by hand", s->encname);
@@ -130,14 +124,24 @@ fix_plan(const struct sniff *s, int le, struct xopts *xo, struct fixres *r)
 	if (s->dg.d[D_BOM_CHARSET_CONFLICT].count > 0)
 		return refused(r, "the charset parameter contradicts the BOM; "
 		    "correct the Content-Type, which is not in the file");
-	own = policy_allows(s);
 	if (own && (enc_is_utf16(s->enc.family) ||
 	    enc_is_utf32(s->enc.family)) && strncmp(s->encname, "UTF-", 4) ==
 	    0 && !order_certain(s))
 		return refused(r, "its byte order is in doubt: there is no "
 		    "BOM and the first characters do not show it");
+	return 0;
+}
 
-	/* The target and how it is written. */
+/* The target and how it is written: the first --allow-encoding when the
+ * policy refuses the entity's own (own = 0), else its own encoding. */
+static int
+fix_target(const struct sniff *s, int own, int le, struct xopts *xo,
+    struct fixres *r)
+{
+	const struct decl *d = &s->decl;
+	char to[256], err[256];
+	int strip_u8;
+
 	if (!own) {
 		snprintf(to, sizeof(to), "%s", policy_first());
 		if (target_resolve(to, le, 0, xo, err, sizeof(err)) < 0)
@@ -167,38 +171,41 @@ fix_plan(const struct sniff *s, int le, struct xopts *xo, struct fixres *r)
 		xo->keep_decl = enc_lookup(d->encoding, &de) == 0 &&
 		    strcasecmp(de.name, xo->declname) == 0;
 	}
+	return 0;
+}
 
-	transcoded = !own;
-	stripped = own && old_bom && !xo->bom;
-	added_bom = own && !old_bom && xo->bom;
-	decl_fixed = d->present && d->has_encoding && !xo->keep_decl;
-	decl_added = xo->need_decl && !(d->present && d->has_encoding);
+/* Every error left must be one that the rewrite w mends: -1 with r
+ * refused otherwise. */
+static int
+all_mended(const struct sniff *s, const struct xopts *xo,
+    const struct rewrite *w, struct fixres *r)
+{
+	int c, mended;
 
-	/* Every error left must be one that this rewrite mends. */
 	for (c = 0; c < D_NCODES; c++) {
 		if (!blocking(s, (enum code)c))
 			continue;
 		switch (c) {
 		case D_BOM_FORBIDDEN:
 		case D_UTF8_BOM:
-			mended = stripped || transcoded;
+			mended = w->stripped || w->transcoded;
 			break;
 		case D_DECL_MISMATCH:
 		case D_CHARSET_DECL_CONFLICT:
-			mended = decl_fixed || transcoded;
+			mended = w->decl_fixed || w->transcoded;
 			break;
 		case D_BOM_MISSING:
 		case D_NO_DECLARATION:
-			mended = added_bom || transcoded;
+			mended = w->added_bom || w->transcoded;
 			break;
 		case D_MISSING_DECL:
-			mended = decl_added || transcoded;
+			mended = w->decl_added || w->transcoded;
 			break;
 		case D_ENCODING_NOT_ALLOWED:
-			mended = transcoded;
+			mended = w->transcoded;
 			break;
 		case D_UTF32:
-			mended = transcoded && !enc_is_utf32(xo->to.family);
+			mended = w->transcoded && !enc_is_utf32(xo->to.family);
 			break;
 		default:
 			mended = 0;
@@ -208,25 +215,60 @@ fix_plan(const struct sniff *s, int le, struct xopts *xo, struct fixres *r)
 			return refused(r, "%s cannot be fixed automatically",
 			    diag_code((enum code)c));
 	}
+	return 0;
+}
 
-	/* What will change, in words. */
-	if (transcoded)
+/* What will change, in words. */
+static void
+describe(const struct sniff *s, const struct xopts *xo,
+    const struct rewrite *w, struct fixres *r)
+{
+	const struct decl *d = &s->decl;
+
+	if (w->transcoded)
 		change(r, "transcoded from %s to %s", s->encname, xo->to.name);
-	else if (stripped)
+	else if (w->stripped)
 		change(r, s->bom == BOM_UTF8 ? "stripped the UTF-8 BOM" :
 		    "stripped a forbidden BOM");
-	else if (added_bom)
+	else if (w->added_bom)
 		change(r, "added a %s BOM (byte order from the first "
 		    "characters)", xo->kind == T_UTF16LE || xo->kind ==
 		    T_UTF32LE ? "little-endian" : "big-endian");
-	if (decl_fixed)
+	if (w->decl_fixed)
 		change(r, "declared encoding \"%s\" corrected to \"%s\"",
 		    d->encoding, xo->declname);
-	else if (decl_added && d->present)
+	else if (w->decl_added && d->present)
 		change(r, "added encoding=\"%s\" to the declaration",
 		    xo->declname);
-	else if (decl_added)
+	else if (w->decl_added)
 		change(r, "added a declaration with encoding=\"%s\"",
 		    xo->declname);
+}
+
+/*
+ * Plan the fix of the entity analysed in s (le: --byte-order=le for a
+ * UTF-16/UTF-32 target chosen from --allow-encoding).  Return 0 with the
+ * target in xo and the changes expected in r (none: the file is left as it
+ * is), or -1 with r refused and why.
+ */
+int
+fix_plan(const struct sniff *s, int le, struct xopts *xo, struct fixres *r)
+{
+	const struct decl *d = &s->decl;
+	struct rewrite w;
+	int own, old_bom = s->bom != BOM_NONE;
+
+	memset(r, 0, sizeof(*r));
+	own = policy_allows(s);
+	if (unfixable(s, own, r) < 0 || fix_target(s, own, le, xo, r) < 0)
+		return -1;
+	w.transcoded = !own;
+	w.stripped = own && old_bom && !xo->bom;
+	w.added_bom = own && !old_bom && xo->bom;
+	w.decl_fixed = d->present && d->has_encoding && !xo->keep_decl;
+	w.decl_added = xo->need_decl && !(d->present && d->has_encoding);
+	if (all_mended(s, xo, &w, r) < 0)
+		return -1;
+	describe(s, xo, &w, r);
 	return 0;
 }
