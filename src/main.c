@@ -320,6 +320,52 @@ name_cmp(const void *a, const void *b)
 }
 
 /*
+ * Read the entries of directory dp but "." and "..", each as its type
+ * ('f', 'd', '?' unknown, 'o' other) then its name, into *names (*n of
+ * them; the longest name *longest bytes; *dotgit when one is ".git").
+ * Return 0, or the errno that stopped the listing (ENOMEM included).
+ */
+static int
+list_dir(DIR *dp, char ***names, size_t *n, size_t *longest, int *dotgit)
+{
+	struct dirent *de;
+	size_t cap = 0, nlen;
+
+	for (;;) {
+		errno = 0;	/* readdir's end and its error look alike */
+		if ((de = readdir(dp)) == NULL)
+			return errno;
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (*n == cap) {
+			size_t ncap = cap ? 2 * cap : 64;
+			char **nn = realloc(*names, ncap * sizeof(*nn));
+
+			if (nn == NULL)
+				return ENOMEM;
+			*names = nn;
+			cap = ncap;
+		}
+		/* The type, from readdir where it knows, ahead of the name. */
+		nlen = strlen(de->d_name);
+		if (((*names)[*n] = malloc(nlen + 2)) == NULL)
+			return ENOMEM;
+#ifdef DT_UNKNOWN
+		(*names)[*n][0] = (char)(de->d_type == DT_REG ? 'f' :
+		    de->d_type == DT_DIR ? 'd' : de->d_type == DT_UNKNOWN ? '?' :
+		    'o');
+#else
+		(*names)[*n][0] = '?';
+#endif
+		memcpy((*names)[*n] + 1, de->d_name, nlen + 1);
+		*dotgit |= strcmp(de->d_name, ".git") == 0;
+		if (nlen > *longest)
+			*longest = nlen;
+		(*n)++;
+	}
+}
+
+/*
  * -r: the regular files below dir that the walk selects (walk_wanted,
  * and git where dir is in a work tree), in byte order of names; symbolic
  * links, FIFOs, sockets and devices found there are passed over.  The
@@ -336,9 +382,8 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
     const struct gitset *gs)
 {
 	DIR *dp;
-	struct dirent *de;
 	char **names = NULL, *path = NULL;
-	size_t n = 0, cap = 0, i, dlen = strlen(dir), nlen, longest = 0;
+	size_t n = 0, i, dlen = strlen(dir), longest = 0;
 	int dfd, dotgit = 0, e_list = 0;
 	const char *sep = dir[dlen - 1] == '/' ? "" : "/";
 	struct gitset *own = NULL;
@@ -352,44 +397,7 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 			close(dfd);
 		return;
 	}
-	for (;;) {
-		errno = 0;	/* readdir's end and its error look alike */
-		if ((de = readdir(dp)) == NULL) {
-			e_list = errno;
-			break;
-		}
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		if (n == cap) {
-			size_t ncap = cap ? 2 * cap : 64;
-			char **nn = realloc(names, ncap * sizeof(*nn));
-
-			if (nn == NULL) {
-				e_list = ENOMEM;
-				break;
-			}
-			names = nn;
-			cap = ncap;
-		}
-		/* The type, from readdir where it knows, ahead of the name. */
-		nlen = strlen(de->d_name);
-		if ((names[n] = malloc(nlen + 2)) == NULL) {
-			e_list = ENOMEM;
-			break;
-		}
-#ifdef DT_UNKNOWN
-		names[n][0] = (char)(de->d_type == DT_REG ? 'f' :
-		    de->d_type == DT_DIR ? 'd' : de->d_type == DT_UNKNOWN ? '?' :
-		    'o');
-#else
-		names[n][0] = '?';
-#endif
-		memcpy(names[n] + 1, de->d_name, nlen + 1);
-		dotgit |= strcmp(de->d_name, ".git") == 0;
-		if (nlen > longest)
-			longest = nlen;
-		n++;
-	}
+	e_list = list_dir(dp, &names, &n, &longest, &dotgit);
 	/* One buffer for the path of every entry, each in its turn. */
 	if (e_list == 0 && n > 0 &&
 	    (path = malloc(dlen + longest + 2)) == NULL)
