@@ -333,7 +333,7 @@ format_failure(const char *name, const char *why, enum fmt fmt)
 		/* Without memory to keep it, it is not lost: stderr has it. */
 		if (sarif.notes == NULL && (sarif.notes =
 		    open_memstream(&sarif.notes_p, &sarif.notes_n)) == NULL) {
-			report_failure(name, why, FMT_TEXT, 1);
+			report_warn(name, 0, "%s", why);
 			return;
 		}
 		f = sarif.notes;

@@ -443,6 +443,10 @@ void		 report_line(const char *, const struct sniff *, enum fmt, int);
 void		 report_diags(const char *, const struct sniff *, enum fmt);
 void		 report_failure(const char *, const char *, enum fmt, int);
 void		 report_mime(const struct sniff *, char *, size_t);
+
+/* escape.c */
+
+void		 put_escaped(FILE *, const char *, int);
 void		 put_name(const char *);
 void		 put_name_err(const char *);
 char		*report_escaped(const char *);
