@@ -3,7 +3,7 @@
  * the vector kernels share, and the portable kernels that every table
  * falls back on.  The rest of the program calls the entry points in
  * src/xmlsniff.h (plain_utf8(), conv_run(), late_find(), ...), which
- * select.c sends to the table in use.
+ * select.c sends to the table in use.  Include it after ../xmlsniff.h.
  */
 #ifndef SIMD_H
 #define SIMD_H
