@@ -7,20 +7,13 @@
  * same bytes inside a comment, a CDATA section or another PI are text, and
  * are not reported.
  *
- * Cost: character data is searched for "<?" and "<!" (32 bytes at a time
- * at level avx2, else 16 where SSE2 is there); only those constructs, rare in most entities, are
- * lexed a character at a time.
+ * Cost: character data is searched for "<?" and "<!" by the kernels of
+ * the level in use (late_find(): 32 bytes at a time at level avx2, 16 at
+ * sse2); only those constructs, rare in most entities, are lexed a
+ * character at a time.
  */
 #include <stdio.h>
 #include <string.h>
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define LATE_AVX2 1
-#include <immintrin.h>
-#endif
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "xmlsniff.h"
 
@@ -157,40 +150,10 @@ space(long c)
  * '!' (a PI, comment, CDATA section or markup declaration), or n when
  * there is none before the last unit.
  */
-#ifdef LATE_AVX2
-/* Bytes i.. of p[0..n) 32 at a time: the first offset whose byte is lt_byte
- * and whose byte one unit on is q_byte or bang_byte, or where fewer than 32
- * bytes and a unit are left. */
-__attribute__((target("avx2")))
-static size_t
-find_avx2(const struct late *lt, const unsigned char *p, size_t n, size_t i)
-{
-	size_t step = lt->usz;
-	__m256i vl = _mm256_set1_epi8((char)lt->lt_byte);
-	__m256i vq = _mm256_set1_epi8((char)lt->q_byte);
-	__m256i vb = _mm256_set1_epi8((char)lt->bang_byte);
-
-	for (; i + lt->lt_at + step + 32 <= n; i += 32) {
-		const unsigned char *b = p + i + lt->lt_at;
-		__m256i a = _mm256_loadu_si256((const __m256i *)b);
-		__m256i c = _mm256_loadu_si256((const __m256i *)(b + step));
-		unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(
-		    _mm256_cmpeq_epi8(a, vl), _mm256_or_si256(
-		    _mm256_cmpeq_epi8(c, vq), _mm256_cmpeq_epi8(c, vb))));
-
-		if (m != 0)
-			return i + (size_t)__builtin_ctz(m);
-	}
-	return i;
-}
-
-#endif
-
 static size_t
 find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 {
 	size_t step = lt->usz;
-	const unsigned char *b;
 
 	for (;; i++) {
 		if (!lt->scan) {
@@ -202,38 +165,7 @@ find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 					return i;
 			return n;
 		}
-#ifdef LATE_AVX2
-		if (simd_level() == SIMD_AVX2)
-			i = find_avx2(lt, p, n, i);
-#endif
-#if defined(__SSE2__)
-		__m128i vl = _mm_set1_epi8((char)lt->lt_byte);
-		__m128i vq = _mm_set1_epi8((char)lt->q_byte);
-		__m128i vb = _mm_set1_epi8((char)lt->bang_byte);
-
-		for (; i + lt->lt_at + step + 16 <= n; i += 16) {
-			__m128i a, c;
-			unsigned m;
-
-			b = p + i + lt->lt_at;
-			a = _mm_loadu_si128((const __m128i *)b);
-			c = _mm_loadu_si128((const __m128i *)(b + step));
-			m = (unsigned)_mm_movemask_epi8(_mm_and_si128(
-			    _mm_cmpeq_epi8(a, vl), _mm_or_si128(
-			    _mm_cmpeq_epi8(c, vq), _mm_cmpeq_epi8(c, vb))));
-			if (m != 0) {
-				i += (size_t)__builtin_ctz(m);
-				break;
-			}
-		}
-#endif
-		for (; i + lt->lt_at + step < n; i++) {
-			b = p + i + lt->lt_at;
-			if (b[0] == lt->lt_byte && (b[step] == lt->q_byte ||
-			    b[step] == lt->bang_byte))
-				break;
-		}
-		if (i + lt->lt_at + step >= n)
+		if ((i = late_find(lt, p, n, i)) >= n)
 			return n;
 		/* The bytes matched; are they whole units? */
 		if (i % step == 0 && get(lt, p, n, i) == '<') {

@@ -390,11 +390,11 @@ const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
 void		 val_free(struct val *);
 
-/* conv.c */
+/* simd/: the kernels (select.c sends each call to the level's table;
+ * ref.c, common.c) */
 
 #define CONV_SLACK	64	/* room past the output that may be overwritten */
 
-void		 conv_select(enum simd);
 size_t		 conv_room(int, int, size_t);
 size_t		 conv_cut(int, const unsigned char *, size_t, size_t);
 size_t		 conv_run(int, int, const unsigned char *, size_t,
@@ -402,9 +402,6 @@ size_t		 conv_run(int, int, const unsigned char *, size_t,
 size_t		 conv_find32(const unsigned char *, size_t, uint32_t, uint32_t,
 		    uint32_t);
 
-/* fast.c */
-
-void		 plain_select(enum simd);
 size_t		 plain_utf8(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
@@ -424,6 +421,8 @@ struct plainmap {
 void		 plain_sb_map(struct plainmap *, const unsigned char *);
 size_t		 plain_sb(const unsigned char *, size_t,
 		    const struct plainmap *, uint64_t *, uint64_t *);
+size_t		 late_find(const struct late *, const unsigned char *, size_t,
+		    size_t);
 
 /* report.c */
 

@@ -1732,7 +1732,7 @@ test_streaming(void)
 }
 
 /*
- * conv.c against an encoder written here, for every pair of forms, on
+ * conv_run() against an encoder written here, for every pair of forms, on
  * random mixtures that put characters of every length at every offset of
  * the SIMD blocks; both paths (AVX2 where there is one, and portable).
  */

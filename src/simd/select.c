@@ -5,54 +5,81 @@
  * (the environment variable XMLSNIFF_SIMD, see the man page), or by the unit
  * driver and the fuzz targets, which compare the kernels.  Every kernel
  * gives the same answers; only the speed differs.
+ *
+ * This is the only file that knows every table of kernels (one per file of
+ * src/simd/), and the entry points that the rest of the program calls send
+ * each call to the table chosen.  The kernels never call back here.
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../xmlsniff.h"
+#include "simd.h"
 
-static const char *const names[] = {
-	[SIMD_REF] = "ref", [SIMD_NONE] = "none", [SIMD_SSE2] = "sse2",
-	[SIMD_AVX2] = "avx2", [SIMD_NEON] = "neon",
+/* Every table, fastest first; the first this machine runs is the default.
+ * ref, the slowest, comes after none, which every machine runs. */
+static const struct kernels *const list[] = {
+	&kernels_avx2,
+	&kernels_sse2,
+	&kernels_neon,
+	&kernels_word,
+	&kernels_ref,
 };
 
-static int chosen = -1;
+#define NLIST	(sizeof(list) / sizeof(list[0]))
 
-/* Whether this machine (and this build) can run level l. */
+static const struct kernels *kern;	/* in use; NULL: none chosen yet */
+
+/* Whether this machine (and this build) runs the kernels k. */
 static int
-simd_has(enum simd l)
+usable(const struct kernels *k)
 {
-	switch (l) {
-	case SIMD_REF:
-	case SIMD_NONE:
-		return 1;
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-	case SIMD_SSE2:
-		return 1;
-	case SIMD_AVX2:
-		__builtin_cpu_init();
-		return __builtin_cpu_supports("avx2") != 0;
-#endif
-#if defined(__aarch64__) && !defined(__ARM_BIG_ENDIAN) && \
-    (defined(__GNUC__) || defined(__clang__))
-	case SIMD_NEON:		/* fast.c's condition for its NEON kernels */
-		return 1;
-#endif
-	default:
-		return 0;
-	}
+	return k->usable != NULL && k->usable();
 }
 
-/* The fastest level this machine has. */
-static enum simd
-simd_best(void)
+/* The fastest kernels this machine has. */
+static const struct kernels *
+best(void)
 {
-	if (simd_has(SIMD_AVX2))
-		return SIMD_AVX2;
-	if (simd_has(SIMD_SSE2))
-		return SIMD_SSE2;
-	if (simd_has(SIMD_NEON))
-		return SIMD_NEON;
-	return SIMD_NONE;
+	size_t i;
+
+	for (i = 0; i < NLIST; i++)
+		if (usable(list[i]))
+			return list[i];
+	return &kernels_word;
+}
+
+/* The table of level l, NULL if none. */
+static const struct kernels *
+of_level(enum simd l)
+{
+	size_t i;
+
+	for (i = 0; i < NLIST; i++)
+		if (list[i]->level == l)
+			return list[i];
+	return NULL;
+}
+
+/* Use the kernels k (ones the machine runs) from now on. */
+static void
+use(const struct kernels *k)
+{
+	if (k->init != NULL)
+		k->init();
+	kern = k;
+	val_char_only = k->level == SIMD_REF;
+}
+
+/* The kernels in use: the fastest, if none were chosen (a program that
+ * calls an entry point before simd_init()). */
+static inline const struct kernels *
+kernels(void)
+{
+	if (kern == NULL)
+		use(best());
+	return kern;
 }
 
 /*
@@ -63,43 +90,119 @@ simd_best(void)
 int
 simd_init(const char *name)
 {
-	enum simd l = simd_best();
+	const struct kernels *k = NULL;
 	size_t i;
 
-	if (name != NULL && *name != '\0') {
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (strcmp(name, names[i]) == 0)
-				break;
-		if (i == sizeof(names) / sizeof(names[0]))
-			return -1;
-		l = simd_has((enum simd)i) ? (enum simd)i : SIMD_NONE;
+	if (name == NULL || *name == '\0') {
+		use(best());
+		return 0;
 	}
-	simd_set(l);
+	for (i = 0; i < NLIST && k == NULL; i++)
+		if (strcmp(name, list[i]->name) == 0)
+			k = list[i];
+	if (k == NULL)
+		return -1;
+	use(usable(k) ? k : &kernels_word);
 	return 0;
 }
 
-/* Use level l (one the machine has) from now on. */
+/* Use level l from now on (none if the machine lacks it). */
 void
 simd_set(enum simd l)
 {
-	chosen = (int)l;
-	plain_select(l);
-	conv_select(l);
-	val_char_only = l == SIMD_REF;
+	const struct kernels *k = of_level(l);
+
+	use(k != NULL && usable(k) ? k : &kernels_word);
 }
 
 /* The level in use: the fastest, if none was chosen. */
 enum simd
 simd_level(void)
 {
-	if (chosen < 0)
-		simd_set(simd_best());
-	return (enum simd)chosen;
+	return kernels()->level;
 }
 
 /* The name of level l, for messages. */
 const char *
 simd_name(enum simd l)
 {
-	return names[l];
+	const struct kernels *k = of_level(l);
+
+	return k != NULL ? k->name : "none";
+}
+
+/*
+ * The prefix of p[0..n) that is plain characters of UTF-8 (word.c says
+ * which those are): its length in bytes, on a character boundary, with
+ * its line ends and columns added to *lines and *col.
+ */
+size_t
+plain_utf8(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
+{
+	return kernels()->plain_utf8(p, n, lines, col);
+}
+
+/* The same for UTF-16 (be: big-endian). */
+size_t
+plain_utf16(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	return kernels()->plain_utf16(p, n, be, lines, col);
+}
+
+/* The same for UTF-32 (be: big-endian). */
+size_t
+plain_utf32(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	return kernels()->plain_utf32(p, n, be, lines, col);
+}
+
+/*
+ * The prefix of single-byte text p[0..n) whose bytes are all in the map
+ * (plain_sb_map: plain characters, one column each, LF a line end; CR is
+ * left to the caller, which applies its line-end rule).
+ */
+size_t
+plain_sb(const unsigned char *p, size_t n, const struct plainmap *map,
+    uint64_t *lines, uint64_t *col)
+{
+	return kernels()->plain_sb(p, n, map, lines, col);
+}
+
+/*
+ * Convert the plain run p[0..n) (whole characters) from form from to form
+ * to (RUN_UTF8, RUN_UTF16BE/LE, RUN_UTF32BE/LE) at o, which has room for
+ * conv_room(from, to, n) bytes.  Return the bytes written.
+ */
+size_t
+conv_run(int from, int to, const unsigned char *p, size_t n,
+    unsigned char *o)
+{
+	if (from == to) {
+		memcpy(o, p, n);
+		return n;
+	}
+	return kernels()->conv(from, to, p, n, o);
+}
+
+/* The index of the first of the nc characters u (UTF-32LE) that is a, b
+ * or c; nc if none is. */
+size_t
+conv_find32(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
+    uint32_t c)
+{
+	return kernels()->find32(u, nc, a, b, c);
+}
+
+/*
+ * For late.c: the first offset j >= i of p[0..n) whose byte lt_at on is
+ * lt->lt_byte and whose byte a unit after that is lt->q_byte or
+ * lt->bang_byte (both before n); n if there is none.  Whether the bytes
+ * are whole units is the caller's to check.
+ */
+size_t
+late_find(const struct late *lt, const unsigned char *p, size_t n, size_t i)
+{
+	return kernels()->late_find(lt, p, n, i);
 }

@@ -1,12 +1,13 @@
 /*
- * Plain runs from one Unicode form into another: the pairs the transcoder
- * writes itself (--transcode-to) rather than through iconv(3).  A run
- * holds whole characters that the validator has checked (fast.c), so
- * nothing here checks again; a UTF-16 run has no surrogates in practice,
- * but a pair is still converted right.
+ * Level avx2 (x86-64; each function compiled for AVX2, which is asked of
+ * the processor at run time): every kernel 32 bytes at a time.
  *
- * On x86-64 with AVX2 (chosen at run time) the work is done 16 or 32 bytes
- * at a time:
+ * UTF-8 validation follows the lookup method of Keiser and Lemire,
+ * "Validating UTF-8 in less than one instruction per byte" (2021), with
+ * the tables of common.c; single-byte text is looked up in the map of
+ * plain_sb_map() by nibbles.
+ *
+ * Conversions between the Unicode forms, 16 or 32 bytes at a time:
  *  - UTF-8 to UTF-16/32: each byte is decoded as if it ended a character
  *    (its value, plus the previous bytes shifted in; the lead bytes'
  *    marker bits cancel out by subtraction), and the lanes of the bytes
@@ -16,159 +17,275 @@
  *    lengths packs them.
  *  - Four-byte UTF-8 characters (rare) take the portable path for their
  *    block.
- * Every other case, and every machine, has the portable path, which gives
- * the same bytes; any level but avx2 (simd/select.c) forces it for tests.
+ * The tails shorter than a vector go to the portable kernels of word.c.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define HAVE_X86 1
-#include <immintrin.h>
-#endif
-
-static int conv_mode = -1;	/* 1: AVX2, 0: portable */
-
-static int
-is_be(int form)
-{
-	return form == RUN_UTF16BE || form == RUN_UTF32BE;
-}
-
-static int
-is_u32(int form)
-{
-	return form == RUN_UTF32BE || form == RUN_UTF32LE;
-}
-
-/* Decode the whole, valid character at p in form; return its length. */
-static inline int
-get_char(const unsigned char *p, int form, uint32_t *c)
-{
-	uint32_t u, lo;
-
-	switch (form) {
-	case RUN_UTF8:
-		u = p[0];
-		if (u < 0x80) {
-			*c = u;
-			return 1;
-		}
-		if (u < 0xE0) {
-			*c = (u & 0x1F) << 6 | (p[1] & 0x3F);
-			return 2;
-		}
-		if (u < 0xF0) {
-			*c = (u & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 |
-			    (p[2] & 0x3F);
-			return 3;
-		}
-		*c = (u & 0x07) << 18 | (uint32_t)(p[1] & 0x3F) << 12 |
-		    (uint32_t)(p[2] & 0x3F) << 6 | (p[3] & 0x3F);
-		return 4;
-	case RUN_UTF16BE:
-	case RUN_UTF16LE:
-		u = form == RUN_UTF16BE ? load_be16(p) : load_le16(p);
-		if (u >= 0xD800 && u < 0xDC00) {
-			/* Only then is there a second unit to read. */
-			lo = form == RUN_UTF16BE ? load_be16(p + 2) :
-			    load_le16(p + 2);
-			*c = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
-			return 4;
-		}
-		*c = u;
-		return 2;
-	case RUN_UTF32BE:
-		*c = load_be32(p);
-		return 4;
-	default:
-		*c = load_le32(p);
-		return 4;
-	}
-}
-
-/* Write c in form at o; return the bytes written. */
-static inline int
-put_char(unsigned char *o, int form, uint32_t c)
-{
-	int be = is_be(form);
-
-	switch (form) {
-	case RUN_UTF8:
-		return utf8_enc(o, c);
-	case RUN_UTF16BE:
-	case RUN_UTF16LE:
-		if (c >= 0x10000) {
-			uint32_t hi = 0xD800 + ((c - 0x10000) >> 10);
-			uint32_t lo = 0xDC00 + ((c - 0x10000) & 0x3FF);
-
-			o[be ? 0 : 1] = (unsigned char)(hi >> 8);
-			o[be ? 1 : 0] = (unsigned char)hi;
-			o[be ? 2 : 3] = (unsigned char)(lo >> 8);
-			o[be ? 3 : 2] = (unsigned char)lo;
-			return 4;
-		}
-		o[be ? 0 : 1] = (unsigned char)(c >> 8);
-		o[be ? 1 : 0] = (unsigned char)c;
-		return 2;
-	default:
-		o[be ? 0 : 3] = (unsigned char)(c >> 24);
-		o[be ? 1 : 2] = (unsigned char)(c >> 16);
-		o[be ? 2 : 1] = (unsigned char)(c >> 8);
-		o[be ? 3 : 0] = (unsigned char)c;
-		return 4;
-	}
-}
-
-/* The portable path: the characters that begin in p[0..n) (the last may
- * end past n, where a block cuts one), a character at a time, written at
- * *o, which moves on.  Return the input bytes taken. */
-static size_t
-scalar_from(int from, int to, const unsigned char *p, size_t n,
-    unsigned char **o)
-{
-	size_t i = 0;
-
-	while (i < n) {
-		uint32_t c;
-
-		i += (size_t)get_char(p + i, from, &c);
-		*o += put_char(*o, to, c);
-	}
-	return i;
-}
-
-/* The whole characters p[0..n) at o; return the bytes written. */
-static size_t
-conv_scalar(int from, int to, const unsigned char *p, size_t n,
-    unsigned char *o)
-{
-	unsigned char *e = o;
-
-	scalar_from(from, to, p, n, &e);
-	return (size_t)(e - o);
-}
-
-/* conv_find32, a character at a time. */
-static size_t
-find32_scalar(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
-    uint32_t c)
-{
-	size_t k;
-
-	for (k = 0; k < nc; k++) {
-		uint32_t x = load_le32(u + 4 * k);
-
-		if (x == a || x == b || x == c)
-			break;
-	}
-	return k;
-}
+#include "../xmlsniff.h"
+#include "simd.h"
 
 #ifdef HAVE_X86
+#include <immintrin.h>
+
+__attribute__((target("avx2")))
+static inline __m256i
+prev_n(__m256i cur, __m256i prev, int n)
+{
+	__m256i t = _mm256_permute2x128_si256(prev, cur, 0x21);
+
+	switch (n) {
+	case 1:
+		return _mm256_alignr_epi8(cur, t, 15);
+	case 2:
+		return _mm256_alignr_epi8(cur, t, 14);
+	default:
+		return _mm256_alignr_epi8(cur, t, 13);
+	}
+}
+
+__attribute__((target("avx2")))
+static size_t
+plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	const __m256i t1h = _mm256_broadcastsi128_si256(
+	    _mm_loadu_si128((const __m128i *)utf8_lane[0]));
+	const __m256i t1l = _mm256_broadcastsi128_si256(
+	    _mm_loadu_si128((const __m128i *)utf8_lane[1]));
+	const __m256i t2h = _mm256_broadcastsi128_si256(
+	    _mm_loadu_si128((const __m128i *)utf8_lane[2]));
+	const __m256i nib = _mm256_set1_epi8(0x0F);
+	const __m256i lf = _mm256_set1_epi8('\n');
+	const __m256i tab = _mm256_set1_epi8('\t');
+	const __m256i c1f = _mm256_set1_epi8(0x1F);
+	const __m256i ef = _mm256_set1_epi8((char)0xEF);
+	const __m256i bf = _mm256_set1_epi8((char)0xBF);
+	const __m256i be = _mm256_set1_epi8((char)0xBE);
+	const __m256i m64 = _mm256_set1_epi8(-64);
+	const __m256i e0 = _mm256_set1_epi8((char)(0xE0 - 0x80));
+	const __m256i f0 = _mm256_set1_epi8((char)(0xF0 - 0x80));
+	const __m256i x80 = _mm256_set1_epi8((char)0x80);
+	const __m256i sp = _mm256_set1_epi8(0x20);
+	__m256i prev = _mm256_setzero_si256();
+	size_t i = 0;
+	int ascii_prev = 1;
+
+	while (i + 32 <= n) {
+		__m256i v, ctl, err;
+		uint32_t hi, nl, lead;
+
+		/* Two blocks of plain ASCII at a time, the common case. */
+		while (ascii_prev && i + 64 <= n) {
+			__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+			__m256i b = _mm256_loadu_si256((const __m256i *)(p + i +
+			    32));
+			__m256i la = _mm256_cmpeq_epi8(a, lf);
+			__m256i lb = _mm256_cmpeq_epi8(b, lf);
+			/* Below 0x20 (signed: or 0x80 up), less TAB and LF. */
+			__m256i ba = _mm256_andnot_si256(_mm256_or_si256(la,
+			    _mm256_cmpeq_epi8(a, tab)), _mm256_cmpgt_epi8(sp, a));
+			__m256i bb = _mm256_andnot_si256(_mm256_or_si256(lb,
+			    _mm256_cmpeq_epi8(b, tab)), _mm256_cmpgt_epi8(sp, b));
+			uint64_t m;
+
+			if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
+			    _mm256_or_si256(ba, bb)))
+				break;
+			m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+			if (m == 0)
+				*col += 64;
+			else {
+				*lines += (uint64_t)__builtin_popcountll(m);
+				*col = 1 + (uint64_t)__builtin_clzll(m);
+			}
+			prev = b;
+			i += 64;
+		}
+		if (i + 32 > n)
+			break;
+		v = _mm256_loadu_si256((const __m256i *)(p + i));
+		hi = (uint32_t)_mm256_movemask_epi8(v);
+		/* Controls other than TAB and LF (CR included) end the run. */
+		ctl = _mm256_cmpeq_epi8(_mm256_max_epu8(v, c1f), c1f);
+		ctl = _mm256_andnot_si256(_mm256_or_si256(
+		    _mm256_cmpeq_epi8(v, lf), _mm256_cmpeq_epi8(v, tab)), ctl);
+		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, lf));
+		if (hi == 0 && ascii_prev) {
+			if (!_mm256_testz_si256(ctl, ctl))
+				break;
+			count_block(nl, 0xFFFFFFFFu, lines, col);
+			prev = v;
+			i += 32;
+			continue;
+		}
+		{
+			__m256i p1 = prev_n(v, prev, 1);
+			__m256i p2 = prev_n(v, prev, 2);
+			__m256i p3 = prev_n(v, prev, 3);
+			__m256i b1h = _mm256_shuffle_epi8(t1h,
+			    _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib));
+			__m256i b1l = _mm256_shuffle_epi8(t1l,
+			    _mm256_and_si256(p1, nib));
+			__m256i b2h = _mm256_shuffle_epi8(t2h,
+			    _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+			__m256i sc = _mm256_and_si256(_mm256_and_si256(b1h, b1l),
+			    b2h);
+			/* Third and fourth bytes: must be continuations
+			 * exactly where a 3- or 4-byte lead came before. */
+			__m256i m3 = _mm256_subs_epu8(p2, e0);
+			__m256i m4 = _mm256_subs_epu8(p3, f0);
+			__m256i must = _mm256_and_si256(_mm256_or_si256(m3, m4),
+			    x80);
+			/* U+FFFE and U+FFFF: EF BF BE, EF BF BF. */
+			__m256i nc = _mm256_and_si256(_mm256_and_si256(
+			    _mm256_cmpeq_epi8(p2, ef), _mm256_cmpeq_epi8(p1, bf)),
+			    _mm256_cmpeq_epi8(_mm256_max_epu8(v, be), v));
+
+			err = _mm256_or_si256(_mm256_xor_si256(must, sc),
+			    _mm256_or_si256(ctl, nc));
+			if (!_mm256_testz_si256(err, err))
+				break;
+			lead = ~(uint32_t)_mm256_movemask_epi8(
+			    _mm256_cmpgt_epi8(m64, v));
+			count_block(nl, lead, lines, col);
+		}
+		ascii_prev = (p[i + 31] < 0x80 && p[i + 30] < 0x80 &&
+		    p[i + 29] < 0x80);
+		prev = v;
+		i += 32;
+	}
+	return plain_utf8_rest(p, n, i, lines, col);
+}
+
+__attribute__((target("avx2")))
+static size_t
+plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8,
+	    11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13,
+	    12, 15, 14);
+	const __m256i c1f = _mm256_set1_epi16(0x1F);
+	const __m256i lf = _mm256_set1_epi16('\n');
+	const __m256i tab = _mm256_set1_epi16('\t');
+	const __m256i f800 = _mm256_set1_epi16((short)0xF800);
+	const __m256i d800 = _mm256_set1_epi16((short)0xD800);
+	const __m256i fffe = _mm256_set1_epi16((short)0xFFFE);
+	size_t i = 0;
+
+	while (i + 32 <= n) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i eol, bad;
+		uint32_t nl;
+
+		if (be)
+			u = _mm256_shuffle_epi8(u, swap);
+		eol = _mm256_cmpeq_epi16(u, lf);
+		bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, c1f), c1f);
+		bad = _mm256_andnot_si256(_mm256_or_si256(eol,
+		    _mm256_cmpeq_epi16(u, tab)), bad);
+		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
+		    _mm256_and_si256(u, f800), d800));
+		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
+		    _mm256_max_epu16(u, fffe), u));
+		if (!_mm256_testz_si256(bad, bad))
+			break;
+		nl = (uint32_t)_mm256_movemask_epi8(eol);
+		/* Each unit is a character; an LF unit sets two bits. */
+		count_block(nl & 0x55555555u, 0x55555555u, lines, col);
+		i += 32;
+	}
+	return i + plain_utf16_word(p + i, n - i, be, lines, col);
+}
+
+__attribute__((target("avx2")))
+static size_t
+plain_utf32_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	const __m256i swap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10,
+	    9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14,
+	    13, 12);
+	const __m256i lf = _mm256_set1_epi32('\n');
+	size_t i = 0;
+
+	while (i + 32 <= n) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i eol, bad;
+		unsigned nl;
+
+		if (be)
+			u = _mm256_shuffle_epi8(u, swap);
+		eol = _mm256_cmpeq_epi32(u, lf);
+		/* Below 0x20 (as signed: so are values of 2^31 and up,
+		 * which the next test takes anyway) but not TAB or LF. */
+		bad = _mm256_andnot_si256(_mm256_or_si256(eol,
+		    _mm256_cmpeq_epi32(u, _mm256_set1_epi32('\t'))),
+		    _mm256_cmpgt_epi32(_mm256_set1_epi32(0x20), u));
+		/* Past U+10FFFF, a surrogate, U+FFFE or U+FFFF. */
+		bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(
+		    _mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x10)));
+		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(_mm256_and_si256(u,
+		    _mm256_set1_epi32((int)0xFFFFF800)),
+		    _mm256_set1_epi32(0xD800)));
+		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(_mm256_or_si256(u,
+		    _mm256_set1_epi32(1)), _mm256_set1_epi32(0xFFFF)));
+		if (!_mm256_testz_si256(bad, bad))
+			break;
+		nl = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(eol));
+		count_block(nl, 0xFFu, lines, col);
+		i += 32;
+	}
+	return i + plain_utf32_word(p + i, n - i, be, lines, col);
+}
+
+/*
+ * The same, 32 bytes at a time: each byte's bit is found with two table
+ * lookups by its low nibble (one table for high nibbles 0-7, one for
+ * 8-15, chosen by the byte's top bit) and a third that turns the high
+ * nibble into a bit.
+ */
+__attribute__((target("avx2")))
+static size_t
+plain_sb_avx2(const unsigned char *p, size_t n, const struct plainmap *map,
+    uint64_t *lines, uint64_t *col)
+{
+	const __m256i lo_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)map->lo));
+	const __m256i hi_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)map->hi));
+	const __m256i bit = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2,
+	    4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16,
+	    32, 64, -128);
+	const __m256i x0f = _mm256_set1_epi8(0x0F);
+	const __m256i lf = _mm256_set1_epi8('\n');
+	size_t i = 0;
+
+	while (i + 32 <= n) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i lo = _mm256_and_si256(v, x0f);
+		__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4),
+		    _mm256_set1_epi8(7));
+		__m256i row = _mm256_blendv_epi8(_mm256_shuffle_epi8(lo_t, lo),
+		    _mm256_shuffle_epi8(hi_t, lo), v);
+		__m256i in = _mm256_and_si256(row, _mm256_shuffle_epi8(bit, hi));
+		uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(
+		    _mm256_cmpgt_epi8(_mm256_min_epu8(in, _mm256_set1_epi8(1)),
+		    _mm256_setzero_si256()));
+		uint32_t nl;
+
+		if (bad != 0)
+			break;
+		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, lf));
+		count_block(nl, 0xFFFFFFFFu, lines, col);
+		i += 32;
+	}
+	return i + plain_sb_word(p + i, n - i, map, lines, col);
+}
+
 /*
  * pack16[m]: the shuffle that gathers the 16-bit lanes named by the bits
  * of m (eight lanes) at the front.  pack8[k]: the shuffle that gathers the
@@ -278,7 +395,7 @@ u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 		    _mm256_set1_epi16((short)0xD800)), _mm256_set1_epi8(-1))) {
 			/* A surrogate pair: these units one at a time (the
 			 * last may be a high surrogate: its pair goes too). */
-			i += scalar_from(from, RUN_UTF8, p + i, 32, &o);
+			i += conv_word_from(from, RUN_UTF8, p + i, 32, &o);
 			continue;
 		}
 		o = bmp_to_u8(o, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
@@ -286,7 +403,7 @@ u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 		    1)));
 		i += 32;
 	}
-	return (size_t)(o - o0) + conv_scalar(from, RUN_UTF8, p + i, n - i, o);
+	return (size_t)(o - o0) + conv_word(from, RUN_UTF8, p + i, n - i, o);
 }
 
 /* UTF-32 to UTF-8, eight characters at a time. */
@@ -316,10 +433,10 @@ u32_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 		    _mm256_set1_epi32((int)0xFFFF0000)))
 			o = bmp_to_u8(o, v);
 		else
-			o += conv_scalar(from, RUN_UTF8, p + i, 32, o);
+			o += conv_word(from, RUN_UTF8, p + i, 32, o);
 		i += 32;
 	}
-	return (size_t)(o - o0) + conv_scalar(from, RUN_UTF8, p + i, n - i, o);
+	return (size_t)(o - o0) + conv_word(from, RUN_UTF8, p + i, n - i, o);
 }
 
 /*
@@ -331,7 +448,7 @@ u32_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 AVX2 static size_t
 u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 {
-	const int wide = is_u32(to), be = is_be(to);
+	const int wide = form_u32(to), be = form_be(to);
 	unsigned char *o0 = o;
 	size_t i = 0;
 
@@ -372,7 +489,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 
 			while (i > 0 && (p[i] & 0xC0) == 0x80)
 				i--;
-			i += scalar_from(RUN_UTF8, to, p + i, stop - i, &o);
+			i += conv_word_from(RUN_UTF8, to, p + i, stop - i, &o);
 			continue;
 		}
 		/* The same bytes one and two places on (the block before's
@@ -441,7 +558,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 	/* The rest from the first character that has not ended. */
 	while (i > 0 && i < n && (p[i] & 0xC0) == 0x80)
 		i--;
-	return (size_t)(o - o0) + conv_scalar(RUN_UTF8, to, p + i, n - i, o);
+	return (size_t)(o - o0) + conv_word(RUN_UTF8, to, p + i, n - i, o);
 }
 
 /* UTF-16 to UTF-16 in the other byte order, or UTF-32 to UTF-32. */
@@ -454,10 +571,10 @@ swap_avx2(const unsigned char *p, size_t n, int from, int to,
 	for (; i + 32 <= n; i += 32) {
 		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
 
-		_mm256_storeu_si256((__m256i *)(o + i), is_u32(from) ? swap32(v) :
+		_mm256_storeu_si256((__m256i *)(o + i), form_u32(from) ? swap32(v) :
 		    swap16(v));
 	}
-	return i + conv_scalar(from, to, p + i, n - i, o + i);
+	return i + conv_word(from, to, p + i, n - i, o + i);
 }
 
 /* UTF-16 to UTF-32, eight units at a time. */
@@ -480,7 +597,7 @@ u16_u32_avx2(const unsigned char *p, size_t n, int from, int to,
 		    _mm_set1_epi8(-1))) {
 			/* A surrogate pair: the units one at a time (the last
 			 * may be a high surrogate: its pair goes too). */
-			i += scalar_from(from, to, p + i, 16, &o);
+			i += conv_word_from(from, to, p + i, 16, &o);
 			continue;
 		}
 		v = _mm256_cvtepu16_epi32(u);
@@ -489,7 +606,7 @@ u16_u32_avx2(const unsigned char *p, size_t n, int from, int to,
 		o += 32;
 		i += 16;
 	}
-	return (size_t)(o - o0) + conv_scalar(from, to, p + i, n - i, o);
+	return (size_t)(o - o0) + conv_word(from, to, p + i, n - i, o);
 }
 
 /* UTF-32 to UTF-16, eight characters at a time. */
@@ -506,7 +623,7 @@ u32_u16_avx2(const unsigned char *p, size_t n, int from, int to,
 		if (from == RUN_UTF32BE)
 			v = swap32(v);
 		if (!_mm256_testz_si256(v, _mm256_set1_epi32((int)0xFFFF0000))) {
-			o += conv_scalar(from, to, p + i, 32, o);
+			o += conv_word(from, to, p + i, 32, o);
 			continue;
 		}
 		/* Narrowed within each half, then the halves joined. */
@@ -516,7 +633,7 @@ u32_u16_avx2(const unsigned char *p, size_t n, int from, int to,
 		_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(v));
 		o += 16;
 	}
-	return (size_t)(o - o0) + conv_scalar(from, to, p + i, n - i, o);
+	return (size_t)(o - o0) + conv_word(from, to, p + i, n - i, o);
 }
 
 /* conv_find32, eight characters at a time. */
@@ -538,7 +655,7 @@ find32_avx2(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
 		if (m != 0)
 			return k + (size_t)__builtin_ctz(m);
 	}
-	return k + find32_scalar(u + 4 * k, nc - k, a, b, c);
+	return k + find32_word(u + 4 * k, nc - k, a, b, c);
 }
 
 static size_t
@@ -548,104 +665,72 @@ conv_avx2(int from, int to, const unsigned char *p, size_t n,
 	if (from == RUN_UTF8)
 		return u8_wide_avx2(p, n, to, o);
 	if (to == RUN_UTF8)
-		return is_u32(from) ? u32_u8_avx2(p, n, from, o) :
+		return form_u32(from) ? u32_u8_avx2(p, n, from, o) :
 		    u16_u8_avx2(p, n, from, o);
-	if (is_u32(from) == is_u32(to))
+	if (form_u32(from) == form_u32(to))
 		return swap_avx2(p, n, from, to, o);
-	if (is_u32(to))
+	if (form_u32(to))
 		return u16_u32_avx2(p, n, from, to, o);
 	return u32_u16_avx2(p, n, from, to, o);
 }
-#endif
 
-/* Use the kernels of level l (simd/select.c): AVX2 for SIMD_AVX2, the
- * portable path for every other. */
-void
-conv_select(enum simd l)
+/* late_find, 32 bytes at a time; the rest as sse2.c does it. */
+__attribute__((target("avx2")))
+static size_t
+late_find_avx2(const struct late *lt, const unsigned char *p, size_t n,
+    size_t i)
 {
-	conv_mode = 0;
-	(void)l;
-#ifdef HAVE_X86
-	if (l == SIMD_AVX2) {
-		static int built;
+	size_t step = lt->usz;
+	__m256i vl = _mm256_set1_epi8((char)lt->lt_byte);
+	__m256i vq = _mm256_set1_epi8((char)lt->q_byte);
+	__m256i vb = _mm256_set1_epi8((char)lt->bang_byte);
 
-		if (!built) {
-			build_tables();
-			built = 1;
-		}
-		conv_mode = 1;
+	for (; i + lt->lt_at + step + 32 <= n; i += 32) {
+		const unsigned char *b = p + i + lt->lt_at;
+		__m256i a = _mm256_loadu_si256((const __m256i *)b);
+		__m256i c = _mm256_loadu_si256((const __m256i *)(b + step));
+		unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(
+		    _mm256_cmpeq_epi8(a, vl), _mm256_or_si256(
+		    _mm256_cmpeq_epi8(c, vq), _mm256_cmpeq_epi8(c, vb))));
+
+		if (m != 0)
+			return i + (size_t)__builtin_ctz(m);
 	}
-#endif
+	return late_find_sse2(lt, p, n, i);
 }
 
-/* The most bytes n bytes in form from can become in form to, plus the
- * room the wide stores may overwrite. */
-size_t
-conv_room(int from, int to, size_t n)
+static int
+avx2_usable(void)
 {
-	size_t w = from == RUN_UTF8 ? (to == RUN_UTF8 ? n : is_u32(to) ? 4 * n :
-	    2 * n) : is_u32(from) ? n : is_u32(to) ? 2 * n : to == RUN_UTF8 ?
-	    n / 2 * 3 : n;
-
-	return w + CONV_SLACK;
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx2") != 0;
 }
 
-/* The longest prefix of p[0..n) of at most max bytes that ends on a
- * character boundary (max: 4 or more). */
-size_t
-conv_cut(int from, const unsigned char *p, size_t n, size_t max)
+/* Build the packing tables once. */
+static void
+avx2_init(void)
 {
-	size_t m;
+	static int built;
 
-	if (n <= max)
-		return n;
-	if (from == RUN_UTF8) {
-		for (m = max; m > 0 && (p[m] & 0xC0) == 0x80; m--)
-			;
-		return m;
+	if (!built) {
+		build_tables();
+		built = 1;
 	}
-	if (is_u32(from))
-		return max & ~(size_t)3;
-	m = max & ~(size_t)1;
-	/* Not between the two halves of a pair. */
-	if ((p[m - 2 + (from == RUN_UTF16LE)] & 0xFC) == 0xD8)
-		m -= 2;
-	return m;
 }
 
-/*
- * Convert the plain run p[0..n) (whole characters) from form from to form
- * to (RUN_UTF8, RUN_UTF16BE/LE, RUN_UTF32BE/LE) at o, which has room for
- * conv_room(from, to, n) bytes.  Return the bytes written.
- */
-size_t
-conv_run(int from, int to, const unsigned char *p, size_t n,
-    unsigned char *o)
-{
-	if (from == to) {
-		memcpy(o, p, n);
-		return n;
-	}
-	if (conv_mode < 0)
-		conv_select(simd_level());
-#ifdef HAVE_X86
-	if (conv_mode == 1)
-		return conv_avx2(from, to, p, n, o);
+const struct kernels kernels_avx2 = {
+	.name = "avx2",
+	.level = SIMD_AVX2,
+	.usable = avx2_usable,
+	.init = avx2_init,
+	.plain_utf8 = plain_utf8_avx2,
+	.plain_utf16 = plain_utf16_avx2,
+	.plain_utf32 = plain_utf32_avx2,
+	.plain_sb = plain_sb_avx2,
+	.conv = conv_avx2,
+	.find32 = find32_avx2,
+	.late_find = late_find_avx2,
+};
+#else
+const struct kernels kernels_avx2 = { .name = "avx2", .level = SIMD_AVX2 };
 #endif
-	return conv_scalar(from, to, p, n, o);
-}
-
-/* The index of the first of the nc characters u (UTF-32LE) that is a, b
- * or c; nc if none is. */
-size_t
-conv_find32(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
-    uint32_t c)
-{
-	if (conv_mode < 0)
-		conv_select(simd_level());
-#ifdef HAVE_X86
-	if (conv_mode == 1)
-		return find32_avx2(u, nc, a, b, c);
-#endif
-	return find32_scalar(u, nc, a, b, c);
-}

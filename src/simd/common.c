@@ -1,0 +1,119 @@
+/*
+ * What the kernels share and what is not a kernel: the map of a
+ * single-byte encoding's plain bytes, the sizes and cuts of conversion
+ * runs, and the tables of the UTF-8 lookup method that the vector kernels
+ * use.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../xmlsniff.h"
+#include "simd.h"
+
+/*
+ * Make the map of the bytes for which ok[b] is set, less CR: as a bitmap,
+ * and as the two tables the AVX2 path looks up by low nibble (bit h of
+ * lo[l] for byte h << 4 | l, of hi[l] for byte (h + 8) << 4 | l).
+ */
+void
+plain_sb_map(struct plainmap *m, const unsigned char *ok)
+{
+	unsigned b;
+
+	memset(m, 0, sizeof(*m));
+	for (b = 0; b < 256; b++)
+		if (ok[b] && b != '\r') {
+			m->bits[b >> 3] |= (unsigned char)(1 << (b & 7));
+			if (b < 0x80)
+				m->lo[b & 15] |= (unsigned char)(1 << (b >> 4));
+			else
+				m->hi[b & 15] |= (unsigned char)(1 <<
+				    ((b >> 4) - 8));
+		}
+}
+
+/* The most bytes n bytes in form from can become in form to, plus the
+ * room the wide stores may overwrite. */
+size_t
+conv_room(int from, int to, size_t n)
+{
+	size_t w = from == RUN_UTF8 ? (to == RUN_UTF8 ? n : form_u32(to) ? 4 * n :
+	    2 * n) : form_u32(from) ? n : form_u32(to) ? 2 * n : to == RUN_UTF8 ?
+	    n / 2 * 3 : n;
+
+	return w + CONV_SLACK;
+}
+
+/* The longest prefix of p[0..n) of at most max bytes that ends on a
+ * character boundary (max: 4 or more). */
+size_t
+conv_cut(int from, const unsigned char *p, size_t n, size_t max)
+{
+	size_t m;
+
+	if (n <= max)
+		return n;
+	if (from == RUN_UTF8) {
+		for (m = max; m > 0 && (p[m] & 0xC0) == 0x80; m--)
+			;
+		return m;
+	}
+	if (form_u32(from))
+		return max & ~(size_t)3;
+	m = max & ~(size_t)1;
+	/* Not between the two halves of a pair. */
+	if ((p[m - 2 + (from == RUN_UTF16LE)] & 0xFC) == 0xD8)
+		m -= 2;
+	return m;
+}
+
+/*
+ * The lookup method of Keiser and Lemire, "Validating UTF-8 in less than
+ * one instruction per byte" (2021): each pair of bytes is looked up by
+ * three nibbles, and the error classes that all three tables share are
+ * the errors.  One bit per class.
+ */
+#define TOO_SHORT	(1 << 0)
+#define TOO_LONG	(1 << 1)
+#define OVERLONG_3	(1 << 2)
+#define TOO_LARGE	(1 << 3)
+#define SURROGATE	(1 << 4)
+#define OVERLONG_2	(1 << 5)
+#define TOO_LARGE_1000	(1 << 6)
+#define OVERLONG_4	(1 << 6)
+#define TWO_CONTS	(-128)	/* bit 7, as the signed char _mm256_setr_epi8 takes */
+#define CARRY		(TOO_SHORT | TOO_LONG | TWO_CONTS)
+
+const signed char utf8_lane[3][16] = {
+	/* by the high nibble of the first byte of a pair */
+	{ TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	  TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+	  TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+	  TOO_SHORT | OVERLONG_2, TOO_SHORT,
+	  TOO_SHORT | OVERLONG_3 | SURROGATE,
+	  TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4 },
+	/* by its low nibble */
+	{ CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+	  CARRY | OVERLONG_2, CARRY, CARRY,
+	  CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000,
+	  CARRY | TOO_LARGE | TOO_LARGE_1000 },
+	/* by the high nibble of the second byte */
+	{ TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	  TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+	  TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 |
+	  TOO_LARGE_1000 | OVERLONG_4,
+	  TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+	  TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+	  TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+	  TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT },
+};

@@ -1,0 +1,73 @@
+/*
+ * Level ref: a character at a time, the definition every other kernel is
+ * held to.  Only the validation of UTF-8 has a reference of its own; the
+ * other kernels of this level are the portable ones of word.c, which are
+ * already a unit at a time.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "../xmlsniff.h"
+#include "simd.h"
+
+/* Add the line ends and columns of the plain bytes p[0..n) (whole
+ * characters) to the counters. */
+static void
+count_plain(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else if ((p[i] & 0xC0) != 0x80)
+			(*col)++;
+	}
+}
+
+/* The character-at-a-time definition of the plain UTF-8 prefix. */
+size_t
+plain_utf8_ref(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t c;
+		int r = utf8_dec(p + i, n - i, &c);
+
+		if (r <= 0 || c == '\r' || !xml_char_ok(c, 0))
+			break;
+		i += (size_t)r;
+	}
+	count_plain(p, i, lines, col);
+	return i;
+}
+
+/* The unit-at-a-time definition, for tests. */
+size_t
+plain_utf16_ref(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	return plain_utf16_word(p, n, be, lines, col);
+}
+
+static int
+ref_usable(void)
+{
+	return 1;
+}
+
+const struct kernels kernels_ref = {
+	.name = "ref",
+	.level = SIMD_REF,
+	.usable = ref_usable,
+	.plain_utf8 = plain_utf8_ref,
+	.plain_utf16 = plain_utf16_word,
+	.plain_utf32 = plain_utf32_word,
+	.plain_sb = plain_sb_word,
+	.conv = conv_word,
+	.find32 = find32_word,
+	.late_find = late_find_word,
+};

@@ -1,0 +1,94 @@
+/*
+ * Level sse2 (x86-64, where SSE2 is always there): ASCII blocks of UTF-8,
+ * and the search for markup, 16 bytes at a time.  The rest is word.c's.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "../xmlsniff.h"
+#include "simd.h"
+
+#ifdef HAVE_X86
+#include <emmintrin.h>
+
+/* SSE2: 16 plain ASCII bytes at a time. */
+static size_t
+plain_utf8_sse2(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	const __m128i lf = _mm_set1_epi8('\n');
+	const __m128i tab = _mm_set1_epi8('\t');
+	const __m128i sp = _mm_set1_epi8(0x20);
+	size_t i = 0;
+
+	while (i + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+		__m128i bad = _mm_cmplt_epi8(v, sp);	/* < 0x20 or >= 0x80 */
+		__m128i eol = _mm_cmpeq_epi8(v, lf);
+		unsigned nl;
+
+		bad = _mm_andnot_si128(_mm_or_si128(eol,
+		    _mm_cmpeq_epi8(v, tab)), bad);
+		if (_mm_movemask_epi8(bad) != 0)
+			break;
+		nl = (unsigned)_mm_movemask_epi8(eol);
+		count_block(nl, 0xFFFFu, lines, col);
+		i += 16;
+	}
+	return i + plain_utf8_word(p + i, n - i, lines, col);
+}
+
+/* late_find, 16 bytes at a time, then a byte at a time. */
+size_t
+late_find_sse2(const struct late *lt, const unsigned char *p, size_t n,
+    size_t i)
+{
+	size_t step = lt->usz;
+	const unsigned char *b;
+	__m128i vl = _mm_set1_epi8((char)lt->lt_byte);
+	__m128i vq = _mm_set1_epi8((char)lt->q_byte);
+	__m128i vb = _mm_set1_epi8((char)lt->bang_byte);
+
+	for (; i + lt->lt_at + step + 16 <= n; i += 16) {
+		__m128i a, c;
+		unsigned m;
+
+		b = p + i + lt->lt_at;
+		a = _mm_loadu_si128((const __m128i *)b);
+		c = _mm_loadu_si128((const __m128i *)(b + step));
+		m = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+		    _mm_cmpeq_epi8(a, vl), _mm_or_si128(
+		    _mm_cmpeq_epi8(c, vq), _mm_cmpeq_epi8(c, vb))));
+		if (m != 0)
+			return i + (size_t)__builtin_ctz(m);
+	}
+	for (; i + lt->lt_at + step < n; i++) {
+		b = p + i + lt->lt_at;
+		if (b[0] == lt->lt_byte && (b[step] == lt->q_byte ||
+		    b[step] == lt->bang_byte))
+			return i;
+	}
+	return n;
+}
+
+static int
+sse2_usable(void)
+{
+	return 1;
+}
+
+const struct kernels kernels_sse2 = {
+	.name = "sse2",
+	.level = SIMD_SSE2,
+	.usable = sse2_usable,
+	.plain_utf8 = plain_utf8_sse2,
+	.plain_utf16 = plain_utf16_word,
+	.plain_utf32 = plain_utf32_word,
+	.plain_sb = plain_sb_word,
+	.conv = conv_word,
+	.find32 = find32_word,
+	.late_find = late_find_sse2,
+};
+#else
+const struct kernels kernels_sse2 = { .name = "sse2", .level = SIMD_SSE2 };
+#endif

@@ -1,0 +1,322 @@
+/*
+ * Level none: the portable kernels, a word or a unit at a time, which
+ * every machine has and every other table falls back on for what it has
+ * no kernel of its own (and for the tail of a buffer too short for a
+ * vector).
+ *
+ * Validation: a plain character is an XML 1.0 Char other than CR (whose
+ * line-end rules the caller applies): TAB, LF, U+0020..U+10FFFF less
+ * surrogates, U+FFFE and U+FFFF.  Each plain_* function returns how many
+ * bytes from the start of p are plain characters, ending on a character
+ * boundary, and adds their line ends to *lines and their columns to *col
+ * as the character-at-a-time path would.  Anything else is left to that
+ * path, so the answers never depend on the path taken.
+ *
+ * Conversion: a run holds whole characters that the validator has
+ * checked, so nothing here checks again; a UTF-16 run has no surrogates
+ * in practice, but a pair is still converted right.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../xmlsniff.h"
+#include "simd.h"
+
+/* Portable: eight plain ASCII bytes at a time, else one character. */
+size_t
+plain_utf8_word(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t i = 0;
+
+	for (;;) {
+		uint32_t c;
+		int r;
+
+		while (i + 8 <= n) {
+			uint64_t w;
+
+			memcpy(&w, p + i, 8);
+			/* Bytes 0x20..0x7F: no high bit, none below 0x20. */
+			if (((w | (w - 0x2020202020202020ULL)) &
+			    0x8080808080808080ULL) != 0)
+				break;
+			i += 8;
+			*col += 8;
+		}
+		if (i >= n)
+			break;
+		r = utf8_dec(p + i, n - i, &c);
+		if (r <= 0 || c == '\r' || !xml_char_ok(c, 0))
+			break;
+		if (c == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else
+			(*col)++;
+		i += (size_t)r;
+	}
+	return i;
+}
+
+/* The plain prefix of UTF-16 (be: big-endian), one unit at a time:
+ * surrogates, controls other than TAB/LF, U+FFFE and U+FFFF end it. */
+size_t
+plain_utf16_word(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t i;
+
+	for (i = 0; i + 2 <= n; i += 2) {
+		uint32_t u = be ? load_be16(p + i) : load_le16(p + i);
+
+		if (u >= 0x20 && (u < 0xD800 || u > 0xDFFF) && u < 0xFFFE)
+			(*col)++;
+		else if (u == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else if (u != '\t')
+			break;
+		else
+			(*col)++;
+	}
+	return i;
+}
+
+/* The plain prefix of UTF-32 (be: big-endian), one unit at a time:
+ * surrogates, controls other than TAB/LF, U+FFFE, U+FFFF and values
+ * past U+10FFFF end it. */
+size_t
+plain_utf32_word(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		uint32_t u = be ? load_be32(p + i) : load_le32(p + i);
+
+		if (u >= 0x20 && (u < 0xD800 || u > 0xDFFF) && u != 0xFFFE &&
+		    u != 0xFFFF && u <= 0x10FFFF)
+			(*col)++;
+		else if (u == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else if (u != '\t')
+			break;
+		else
+			(*col)++;
+	}
+	return i;
+}
+
+/* The prefix of single-byte text whose bytes are all in map (which has
+ * neither CR nor anything that is not a plain character), a byte at a
+ * time. */
+size_t
+plain_sb_word(const unsigned char *p, size_t n, const struct plainmap *map,
+    uint64_t *lines, uint64_t *col)
+{
+	size_t i;
+
+	for (i = 0; i < n && IN_MAP(map, p[i]); i++) {
+		if (p[i] == '\n') {
+			(*lines)++;
+			*col = 1;
+		} else
+			(*col)++;
+	}
+	return i;
+}
+
+/* How many bytes at the end of p[0..e) start a sequence that goes on
+ * past e (the bytes before e are valid UTF-8). */
+static size_t
+partial_tail(const unsigned char *p, size_t e)
+{
+	if (e >= 1 && p[e - 1] >= 0xC0)
+		return 1;
+	if (e >= 2 && p[e - 2] >= 0xE0)
+		return 2;
+	if (e >= 3 && p[e - 3] >= 0xF0)
+		return 3;
+	return 0;
+}
+
+/* After the vector blocks of a UTF-8 kernel up to i: back up to the start
+ * of a character that goes on past i (its lead was counted as a column),
+ * and take the rest eight bytes at a time. */
+size_t
+plain_utf8_rest(const unsigned char *p, size_t n, size_t i, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t b = partial_tail(p, i);
+
+	if (b > 0) {
+		i -= b;
+		(*col)--;
+	}
+	return i + plain_utf8_word(p + i, n - i, lines, col);
+}
+
+/* Decode the whole, valid character at p in form; return its length. */
+static inline int
+get_char(const unsigned char *p, int form, uint32_t *c)
+{
+	uint32_t u, lo;
+
+	switch (form) {
+	case RUN_UTF8:
+		u = p[0];
+		if (u < 0x80) {
+			*c = u;
+			return 1;
+		}
+		if (u < 0xE0) {
+			*c = (u & 0x1F) << 6 | (p[1] & 0x3F);
+			return 2;
+		}
+		if (u < 0xF0) {
+			*c = (u & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 |
+			    (p[2] & 0x3F);
+			return 3;
+		}
+		*c = (u & 0x07) << 18 | (uint32_t)(p[1] & 0x3F) << 12 |
+		    (uint32_t)(p[2] & 0x3F) << 6 | (p[3] & 0x3F);
+		return 4;
+	case RUN_UTF16BE:
+	case RUN_UTF16LE:
+		u = form == RUN_UTF16BE ? load_be16(p) : load_le16(p);
+		if (u >= 0xD800 && u < 0xDC00) {
+			/* Only then is there a second unit to read. */
+			lo = form == RUN_UTF16BE ? load_be16(p + 2) :
+			    load_le16(p + 2);
+			*c = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+			return 4;
+		}
+		*c = u;
+		return 2;
+	case RUN_UTF32BE:
+		*c = load_be32(p);
+		return 4;
+	default:
+		*c = load_le32(p);
+		return 4;
+	}
+}
+
+/* Write c in form at o; return the bytes written. */
+static inline int
+put_char(unsigned char *o, int form, uint32_t c)
+{
+	int be = form_be(form);
+
+	switch (form) {
+	case RUN_UTF8:
+		return utf8_enc(o, c);
+	case RUN_UTF16BE:
+	case RUN_UTF16LE:
+		if (c >= 0x10000) {
+			uint32_t hi = 0xD800 + ((c - 0x10000) >> 10);
+			uint32_t lo = 0xDC00 + ((c - 0x10000) & 0x3FF);
+
+			o[be ? 0 : 1] = (unsigned char)(hi >> 8);
+			o[be ? 1 : 0] = (unsigned char)hi;
+			o[be ? 2 : 3] = (unsigned char)(lo >> 8);
+			o[be ? 3 : 2] = (unsigned char)lo;
+			return 4;
+		}
+		o[be ? 0 : 1] = (unsigned char)(c >> 8);
+		o[be ? 1 : 0] = (unsigned char)c;
+		return 2;
+	default:
+		o[be ? 0 : 3] = (unsigned char)(c >> 24);
+		o[be ? 1 : 2] = (unsigned char)(c >> 16);
+		o[be ? 2 : 1] = (unsigned char)(c >> 8);
+		o[be ? 3 : 0] = (unsigned char)c;
+		return 4;
+	}
+}
+
+/* The portable path: the characters that begin in p[0..n) (the last may
+ * end past n, where a block cuts one), a character at a time, written at
+ * *o, which moves on.  Return the input bytes taken. */
+size_t
+conv_word_from(int from, int to, const unsigned char *p, size_t n,
+    unsigned char **o)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t c;
+
+		i += (size_t)get_char(p + i, from, &c);
+		*o += put_char(*o, to, c);
+	}
+	return i;
+}
+
+/* The whole characters p[0..n) at o; return the bytes written. */
+size_t
+conv_word(int from, int to, const unsigned char *p, size_t n,
+    unsigned char *o)
+{
+	unsigned char *e = o;
+
+	conv_word_from(from, to, p, n, &e);
+	return (size_t)(e - o);
+}
+
+/* conv_find32, a character at a time. */
+size_t
+find32_word(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
+    uint32_t c)
+{
+	size_t k;
+
+	for (k = 0; k < nc; k++) {
+		uint32_t x = load_le32(u + 4 * k);
+
+		if (x == a || x == b || x == c)
+			break;
+	}
+	return k;
+}
+
+/* late_find: memchr(3) for the byte of '<', then a look one unit on. */
+size_t
+late_find_word(const struct late *lt, const unsigned char *p, size_t n,
+    size_t i)
+{
+	size_t step = lt->usz, j;
+
+	for (j = i + lt->lt_at; j + step < n; j++) {
+		const unsigned char *q = memchr(p + j, lt->lt_byte, n - step - j);
+
+		if (q == NULL)
+			break;
+		j = (size_t)(q - p);
+		if (p[j + step] == lt->q_byte || p[j + step] == lt->bang_byte)
+			return j - lt->lt_at;
+	}
+	return n;
+}
+
+static int
+word_usable(void)
+{
+	return 1;
+}
+
+const struct kernels kernels_word = {
+	.name = "none",
+	.level = SIMD_NONE,
+	.usable = word_usable,
+	.plain_utf8 = plain_utf8_word,
+	.plain_utf16 = plain_utf16_word,
+	.plain_utf32 = plain_utf32_word,
+	.plain_sb = plain_sb_word,
+	.conv = conv_word,
+	.find32 = find32_word,
+	.late_find = late_find_word,
+};
