@@ -305,7 +305,7 @@ run_done(struct val *v, size_t k, uint64_t l, uint64_t c)
 }
 
 /* The plain prefix of p[0..n) in form (RUN_UTF8, RUN_UTF16BE/LE,
- * RUN_UTF32BE/LE), counted (fast.c). */
+ * RUN_UTF32BE/LE), counted (plain_utf8 and its siblings, src/simd/). */
 static size_t
 plain_form(int form, const unsigned char *p, size_t n, uint64_t *l,
     uint64_t *c)
@@ -422,7 +422,7 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 		uint32_t c;
 		int r;
 
-		/* Runs of plain characters need only counting (fast.c). */
+		/* Runs of plain characters need only counting (src/simd/). */
 		if ((v->sink == NULL || v->run != NULL) && !v->xml11 &&
 		    v->pos.prev != '\r' && i >= declined) {
 			uint64_t l = v->pos.line, cc = v->pos.col;
@@ -563,7 +563,7 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			    &v->dc->pm_lo;
 
 			for (; j < end; j++) {
-				/* Many at a time (fast.c), up to a CR or a
+				/* Many at a time (src/simd/), up to a CR or a
 				 * byte that needs more than counting; the
 				 * byte after a CR here. */
 				if ((j > i ? p[j - 1] : v->pos.prev) != '\r') {
