@@ -193,35 +193,55 @@ set_label(struct sniff *s, const struct enc *e)
 		    le ? "LE" : "BE");
 }
 
-/* Choose how to decode: own decoders for the Unicode forms, iconv else. */
+/*
+ * Choose how to decode, from the family of the encoding found and the byte
+ * order that the BOM or the pattern shows (never from its name): own
+ * decoders for the Unicode forms, iconv else.  A UTF-16 or UTF-32 label
+ * takes its order as set_label() reads it; UCS-2 and UCS-4 take theirs
+ * from a BOM or pattern of their own width; the 2143 and 3412 octet
+ * orders of UCS-4 have no decoder.
+ */
 static void
 choose_decoder(struct sniff *s)
 {
-	const char *n = s->encname;
+	int le16 = s->pat == PAT_16LE || s->bom == BOM_UTF16LE;
+	int le32 = s->pat == PAT_32LE || s->bom == BOM_UTF32LE;
+	int odd = s->pat == PAT_32_2143 || s->pat == PAT_32_3412 ||
+	    s->bom == BOM_UCS4_2143 || s->bom == BOM_UCS4_3412;
 
 	s->dec = DEC_NONE;
 	if (!s->have_enc)
 		return;
-	if (strcmp(n, "UTF-8") == 0)
+	switch (s->enc.family) {
+	case ENC_F_UTF8:
 		s->dec = DEC_UTF8;
-	else if (strcmp(n, "UTF-16BE") == 0)
-		s->dec = DEC_UTF16BE;
-	else if (strcmp(n, "UTF-16LE") == 0)
-		s->dec = DEC_UTF16LE;
-	else if (strcmp(n, "UTF-32BE") == 0)
-		s->dec = DEC_UTF32BE;
-	else if (strcmp(n, "UTF-32LE") == 0)
-		s->dec = DEC_UTF32LE;
-	else if (strncmp(n, "UCS-4-", 6) == 0)
-		s->dec = DEC_NONE;
-	else if (strcmp(n, "ISO-10646-UCS-4") == 0)
-		s->dec = s->pat == PAT_32LE || s->bom == BOM_UTF32LE ?
-		    DEC_UTF32LE : DEC_UTF32BE;
-	else if (strcmp(n, "ISO-10646-UCS-2") == 0) {
+		return;
+	case ENC_F_16BE:
+	case ENC_F_16LE:
+	case ENC_F_16:
+		s->dec = s->enc.family == ENC_F_16LE || (s->enc.family ==
+		    ENC_F_16 && (le16 || le32)) ? DEC_UTF16LE : DEC_UTF16BE;
+		return;
+	case ENC_F_32BE:
+	case ENC_F_32LE:
+		s->dec = s->enc.family == ENC_F_32LE ? DEC_UTF32LE :
+		    DEC_UTF32BE;
+		return;
+	case ENC_F_32:
+	case ENC_F_UCS4:
+		if (!odd)
+			s->dec = le32 || (s->enc.family == ENC_F_32 && le16) ?
+			    DEC_UTF32LE : DEC_UTF32BE;
+		return;
+	case ENC_F_UCS2:
 		s->dec = DEC_ICONV;
 		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "UCS-2%s",
-		    s->pat == PAT_16LE || s->bom == BOM_UTF16LE ? "LE" : "BE");
-	} else if (enc_iconv_ok(enc_iconv(&s->enc))) {
+		    le16 ? "LE" : "BE");
+		return;
+	default:
+		break;
+	}
+	if (enc_iconv_ok(enc_iconv(&s->enc))) {
 		s->dec = DEC_ICONV;
 		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "%s",
 		    enc_iconv(&s->enc));
