@@ -151,8 +151,6 @@ struct enc {
 
 int		 enc_lookup(const char *, struct enc *);
 const char	*enc_iconv(const struct enc *);
-int		 enc_iconv_ok(const char *);
-const char	*enc_u32le(void);
 const char	*enc_family_name(enum family);
 int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);
@@ -161,6 +159,16 @@ int		 enc_is_32(enum family);
 int		 enc_compatible(const struct enc *, const struct enc *);
 int		 enc_same(const struct enc *, const struct enc *);
 void		 enc_lower(char *, const char *, size_t);
+
+/* iconvcap.c: what this system's iconv can do (src/transcode.h has the
+ * probes of a transcoding target) */
+
+int		 enc_iconv_ok(const char *);
+const char	*enc_u32le(void);
+enum family	 icap_family(const char *);
+int		 sb_build(iconv_t, uint32_t *);
+int		 icap_stateless(iconv_t);
+int		 icap_starts_char(iconv_t, const unsigned char *, size_t);
 
 /* decl.c */
 
@@ -382,7 +390,6 @@ enum {
 #define SB_BAD	0xFFFFFFFFu	/* a byte a single-byte encoding lacks */
 
 extern int	 val_char_only;
-int		 sb_build(iconv_t, uint32_t *);
 
 struct val	*val_new(const struct sniff *, struct diags *);
 void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, void *);
