@@ -22,10 +22,10 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 # driver and the fuzz targets link.
 CORE_SRCS =	src/bom.c src/config.c src/conv.c src/decl.c src/dest.c \
 		src/diag.c src/enc.c src/fast.c src/fix.c src/format.c \
-		src/iconvcap.c src/input.c src/late.c src/mt.c src/policy.c \
-		src/record.c src/report.c src/simd/select.c src/sniff.c \
-		src/target.c src/transcode.c src/utf.c src/validate.c \
-		src/walk.c src/xmllex.c
+		src/iconvcap.c src/iconvout.c src/input.c src/late.c src/mt.c \
+		src/policy.c src/record.c src/report.c src/simd/select.c \
+		src/sniff.c src/target.c src/transcode.c src/utf.c \
+		src/validate.c src/walk.c src/xmllex.c
 SRCS =		$(CORE_SRCS) src/main.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(CORE) src/main.o

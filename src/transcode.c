@@ -18,48 +18,9 @@
 #include "xmlsniff.h"
 #include "transcode.h"
 
-#define OBUF_SIZE	(128 * 1024)
-#define PEND_MAX	4096		/* characters queued for iconv */
-#define BULK_MAX	4096		/* characters converted at once */
-
-struct xc {
-	const struct xopts	*xo;
-	const struct sniff	*s;
-	struct diags		*dg;
-	int			 fd;
-	int			 failed;	/* 1 unfaithful, 2 I/O error */
-	int			 werrno;
-	size_t			 on;
-	unsigned char		 obuf[OBUF_SIZE];
-	/* The target through iconv. */
-	iconv_t			 cd;
-	struct icap		 ic;		/* what it can do */
-	size_t			 np;
-	unsigned char		 pb[PEND_MAX * 4];	/* UTF-32LE */
-	unsigned char		 pok[PEND_MAX];
-	uint64_t		 poff[PEND_MAX], pline[PEND_MAX];
-	uint64_t		 pcol[PEND_MAX];
-	/* The declaration, held until it is complete. */
-	int			 started;
-	size_t			 ndecl;
-	uint32_t		 decl[DECL_MAX];
-	struct xlex		 lx;		/* the lexical context */
-	/* A single-byte source: its table, and each byte in UTF-8. */
-	const uint32_t		*sbmap;
-	unsigned char		 sb8[256][4];	/* the bytes, then the length */
-	int			 sb_ascii;	/* bytes below 0x80 are ASCII */
-	/* Plain runs for an iconv target, as UTF-32LE (BULK_MAX characters
-	 * at most at a time). */
-	unsigned char		 ubuf[4 * BULK_MAX + CONV_SLACK];
-	/* ... and a single-byte source: each source byte's byte, when
-	 * xlat_ok says it has one; bytes from 0x80 up are not ASCII, so
-	 * xlex_skip may pass over source bytes (xlat_on). */
-	int			 xlat_on;
-	unsigned char		 xlat[256], xlat_ok[256];
-};
-
-static void
-out_flush(struct xc *x)
+/* Write out the output buffer; a write error fails the transcode. */
+void
+xc_flush(struct xc *x)
 {
 	size_t done = 0;
 
@@ -76,142 +37,6 @@ out_flush(struct xc *x)
 		done += (size_t)w;
 	}
 	x->on = 0;
-}
-
-static void
-out_bytes(struct xc *x, const void *p, size_t n)
-{
-	const unsigned char *q = p;
-
-	while (n > 0) {
-		size_t k = OBUF_SIZE - x->on < n ? OBUF_SIZE - x->on : n;
-
-		memcpy(x->obuf + x->on, q, k);
-		x->on += k;
-		q += k;
-		n -= k;
-		if (x->on == OBUF_SIZE)
-			out_flush(x);
-	}
-}
-
-static void
-unrepresentable(struct xc *x, uint32_t c, uint64_t off, uint64_t line,
-    uint64_t col, int ncr_possible)
-{
-	/* Where c stands: the state the lexer is in once it has read c. */
-	const char *w = xlex_where(&x->lx);
-
-	if (x->failed)
-		return;
-	x->failed = 1;
-	if (c == '&' && !ncr_possible && (x->lx.lex == L_TEXT ||
-	    x->lx.lex == L_ATTR))
-		diag_add(x->dg, D_UNREPRESENTABLE, off, line, col, "%s cannot "
-		    "write \"&\", so not even a character reference can stand "
-		    "for a character it lacks; choose another target",
-		    x->xo->to.name);
-	else if (ncr_possible)
-		diag_add(x->dg, D_UNREPRESENTABLE, off, line, col, "U+%04X "
-		    "cannot be written in %s; use --fallback=ncr to write "
-		    "&#x%X; or choose a target that has it", (unsigned)c,
-		    x->xo->to.name, (unsigned)c);
-	else
-		diag_add(x->dg, D_UNREPRESENTABLE, off, line, col, "U+%04X in "
-		    "%s cannot be written in %s, and XML allows no character "
-		    "reference there; choose a target that has it",
-		    (unsigned)c, w, x->xo->to.name);
-}
-
-/* Convert the queued characters through iconv; on one the target lacks,
- * write a character reference where allowed, else fail. */
-static void
-drain(struct xc *x)
-{
-	unsigned char tmp[PEND_MAX * 4];
-	size_t k = 0;
-
-	while (k < x->np && !x->failed) {
-		char *ip = (char *)x->pb + 4 * k, *op = (char *)tmp;
-		size_t il = 4 * (x->np - k), ol = sizeof(tmp);
-		size_t r = iconv(x->cd, &ip, &il, &op, &ol);
-		int e = errno;
-
-		out_bytes(x, tmp, (size_t)(op - (char *)tmp));
-		k = (size_t)(ip - (char *)x->pb) / 4;
-		if (r != (size_t)-1 && r > 0) {
-			/* musl and others substitute instead of failing. */
-			x->failed = 1;
-			diag_add(x->dg, D_UNREPRESENTABLE, x->poff[0],
-			    x->pline[0], x->pcol[0], "iconv replaced %zu "
-			    "characters that %s lacks; nothing was written",
-			    r, x->xo->to.name);
-			break;
-		}
-		if (r != (size_t)-1 || e == E2BIG)
-			continue;
-		{
-			const unsigned char *b = x->pb + 4 * k;
-			uint32_t c = load_le32(b);
-
-			if (e == EILSEQ && x->xo->fallback == FB_NCR &&
-			    x->pok[k]) {
-				char ref[16];
-				unsigned char rb[64];
-				int i, len = snprintf(ref, sizeof(ref),
-				    "&#x%04X;", (unsigned)c);
-
-				for (i = 0; i < len; i++) {
-					rb[4 * i] = (unsigned char)ref[i];
-					rb[4 * i + 1] = rb[4 * i + 2] =
-					    rb[4 * i + 3] = 0;
-				}
-				ip = (char *)rb;
-				il = 4 * (size_t)len;
-				op = (char *)tmp;
-				ol = sizeof(tmp);
-				if (iconv(x->cd, &ip, &il, &op, &ol) ==
-				    (size_t)-1) {
-					unrepresentable(x, '&', x->poff[k],
-					    x->pline[k], x->pcol[k], 0);
-					break;
-				}
-				out_bytes(x, tmp, (size_t)(op - (char *)tmp));
-				k++;
-				continue;
-			}
-			unrepresentable(x, c, x->poff[k], x->pline[k],
-			    x->pcol[k], x->pok[k]);
-		}
-	}
-	x->np = 0;
-}
-
-/* Room for need bytes at the end of the output buffer. */
-static unsigned char *
-out_room(struct xc *x, size_t need)
-{
-	if (OBUF_SIZE - x->on < need)
-		out_flush(x);
-	return x->obuf + x->on;
-}
-
-/* The run form (RUN_...) a Unicode target writes. */
-static int
-target_form(enum tkind k)
-{
-	switch (k) {
-	case T_UTF8:
-		return RUN_UTF8;
-	case T_UTF16BE:
-		return RUN_UTF16BE;
-	case T_UTF16LE:
-		return RUN_UTF16LE;
-	case T_UTF32BE:
-		return RUN_UTF32BE;
-	default:
-		return RUN_UTF32LE;
-	}
 }
 
 /* A plain run p[0..n) (whole, valid characters) in form from, written in
@@ -231,7 +56,6 @@ unicode_to(struct xc *x, const unsigned char *p, size_t n, int from)
 	}
 }
 
-static void emit(struct xc *, uint32_t, int, uint64_t, uint64_t, uint64_t);
 
 /* Bytes p[0..n) of the single-byte source in a Unicode target. */
 static void
@@ -288,234 +112,6 @@ sb_to(struct xc *x, const unsigned char *p, size_t n)
 	}
 }
 
-/* The bytes of the first k characters of p (form). */
-static size_t
-chars_bytes(const unsigned char *p, size_t k, int form)
-{
-	size_t i = 0;
-
-	if (form == RUN_UTF32LE || form == RUN_UTF32BE)
-		return 4 * k;
-	if (form == RUN_SB)
-		return k;
-	while (k-- > 0) {
-		if (form == RUN_UTF8)
-			i += p[i] < 0x80 ? 1 : p[i] < 0xE0 ? 2 : p[i] < 0xF0 ?
-			    3 : 4;
-		else
-			i += (p[i + (form == RUN_UTF16LE)] & 0xFC) == 0xD8 ? 4 :
-			    2;
-	}
-	return i;
-}
-
-/* The first k of the nc characters of the block q[0..m) (form; in
- * x->ubuf as UTF-32LE) are written: follow the lexical context through
- * them, and return their bytes. */
-static size_t
-written(struct xc *x, const unsigned char *q, size_t m, size_t k, size_t nc,
-    int form)
-{
-	if (k < nc)
-		m = chars_bytes(q, k, form);
-	if (form == RUN_UTF8)
-		xlex_utf8(&x->lx, q, m);
-	else
-		xlex_chars(&x->lx, x->ubuf, k);
-	return m;
-}
-
-/*
- * The ASCII at the start of q[0..n) that the iconv target writes as it is
- * (q[0] is such a byte), written as it is after a return to the initial
- * shift state; return its bytes.
- */
-static size_t
-ascii_run(struct xc *x, const unsigned char *q, size_t n)
-{
-	unsigned char tmp[64];
-	char *op = (char *)tmp;
-	size_t ol = sizeof(tmp), m;
-
-	if (x->ic.ident_all) {
-		/* Only TAB, LF and 0x20-0x7F below 0x80 here, all written as
-		 * they are. */
-		for (m = 0; m + 8 <= n; m += 8) {
-			uint64_t w;
-
-			memcpy(&w, q + m, 8);
-			if (w & 0x8080808080808080ULL)
-				break;
-		}
-		while (m < n && q[m] < 0x80)
-			m++;
-	} else
-		for (m = 0; m < n && q[m] < 0x80 && x->ic.ident[q[m]]; m++)
-			;
-	/* Back to the initial shift state, in which the ASCII is written as
-	 * it is. */
-	iconv(x->cd, NULL, NULL, &op, &ol);
-	out_bytes(x, tmp, (size_t)(op - (char *)tmp));
-	out_bytes(x, q, m);
-	xlex_bytes(&x->lx, q, m, NULL);
-	return m;
-}
-
-/* Single-byte source to single-byte target, byte for byte: q[0..len) up
- * to the first byte the target lacks; return the bytes written. */
-static size_t
-xlat_run(struct xc *x, const unsigned char *q, size_t len)
-{
-	unsigned char *o = out_room(x, len);
-	size_t k;
-
-	for (k = 0; k < len && x->xlat_ok[q[k]]; k++)
-		o[k] = x->xlat[q[k]];
-	x->on += k;
-	xlex_bytes(&x->lx, q, k, x->sbmap);
-	return k;
-}
-
-/* A block of at most want characters from q[0..n) (form) into x->ubuf as
- * UTF-32LE; return its characters, its bytes in *m. */
-static size_t
-to_u32(struct xc *x, const unsigned char *q, size_t n, int form,
-    size_t want, size_t *m)
-{
-	size_t k;
-
-	if (form != RUN_SB) {
-		*m = conv_cut(form, q, n, want);
-		return conv_run(form, RUN_UTF32LE, q, *m, x->ubuf) / 4;
-	}
-	*m = n < want ? n : want;
-	for (k = 0; k < *m; k++) {
-		uint32_t c = x->sbmap[q[k]];
-
-		x->ubuf[4 * k] = (unsigned char)c;
-		x->ubuf[4 * k + 1] = (unsigned char)(c >> 8);
-		x->ubuf[4 * k + 2] = x->ubuf[4 * k + 3] = 0;
-	}
-	return *m;
-}
-
-/* The nc characters in x->ubuf in a single-byte target, from its table,
- * up to a character it lacks; return how many were written. */
-static size_t
-table_block(struct xc *x, size_t nc)
-{
-	unsigned char *o = out_room(x, nc);
-	size_t k;
-
-	for (k = 0; k < nc; k++) {
-		uint32_t c = load_le32(x->ubuf + 4 * k);
-
-		if (c >= 0x10000 || !(x->ic.sb_has[c >> 3] & (1 << (c & 7))))
-			break;
-		o[k] = x->ic.sb_byte[c];
-	}
-	x->on += k;
-	return k;
-}
-
-/* How many of the nc characters in x->ubuf, from the first, survive the
- * target. */
-static size_t
-good_prefix(struct xc *x, size_t nc)
-{
-	size_t k;
-
-	for (k = 0; k < nc; k++) {
-		uint32_t c = load_le32(x->ubuf + 4 * k);
-
-		/* Known good (the usual case) in one test. */
-		if (c < 0x10000 && (x->ic.good[c >> 3] & (1 << (c & 7))))
-			continue;
-		if (!icap_known(&x->ic, c))
-			break;
-	}
-	return k;
-}
-
-/* The first k characters in x->ubuf through iconv; return how many it
- * converted, or (size_t)-1 when it substituted some (which fails the
- * transcode). */
-static size_t
-iconv_block(struct xc *x, size_t k)
-{
-	char *ip = (char *)x->ubuf, *op;
-	size_t il = 4 * k, ol, r = 0;
-
-	while (il > 0) {
-		op = (char *)out_room(x, OBUF_SIZE / 2);
-		ol = OBUF_SIZE / 2;
-		r = iconv(x->cd, &ip, &il, &op, &ol);
-		x->on = (size_t)((unsigned char *)op - x->obuf);
-		if (r == (size_t)-1 && errno == E2BIG)
-			continue;
-		break;
-	}
-	if (r != (size_t)-1 && r > 0) {
-		/* Substituted despite the round trip: say so rather than
-		 * write it. */
-		x->failed = 1;
-		diag_add(x->dg, D_UNREPRESENTABLE, 0, 1, 1, "iconv replaced "
-		    "%zu characters that %s lacks; nothing was written", r,
-		    x->xo->to.name);
-		return (size_t)-1;
-	}
-	/* Anything iconv refused after all goes a character at a time. */
-	return (size_t)(ip - (char *)x->ubuf) / 4;
-}
-
-/*
- * A plain run p[0..n) (form RUN_UTF8, RUN_UTF16BE/LE, RUN_UTF32BE/LE or
- * RUN_SB) in an iconv target.  ASCII that the target writes as it is goes
- * out as it is; the rest is converted through iconv in blocks, up to the
- * first character the target lacks (which the validator then passes a
- * character at a time, with its position, for the diagnostic or the
- * reference).  Return the bytes taken.
- */
-static size_t
-iconv_run(struct xc *x, const unsigned char *p, size_t n, int form)
-{
-	size_t done = 0, want = 64;
-
-	/* Queued characters come first. */
-	drain(x);
-	while (done < n && !x->failed) {
-		const unsigned char *q = p + done;
-		size_t m, nc, k;
-
-		if ((form == RUN_UTF8 || (form == RUN_SB && x->sb_ascii)) &&
-		    q[0] < 0x80 && x->ic.ident[q[0]]) {
-			done += ascii_run(x, q, n - done);
-			continue;
-		}
-		if (form == RUN_SB && x->xlat_on) {
-			m = n - done < BULK_MAX ? n - done : BULK_MAX;
-			done += k = xlat_run(x, q, m);
-			if (k < m)
-				break;
-			continue;
-		}
-		/* A block, growing: a run that stops at once costs little. */
-		nc = to_u32(x, q, n - done, form, want, &m);
-		if (want < BULK_MAX)
-			want *= 4;
-		if (x->ic.sbt)
-			k = table_block(x, nc);
-		else if ((k = good_prefix(x, nc)) > 0 &&
-		    (k = iconv_block(x, k)) == (size_t)-1)
-			break;
-		if (k > 0 || x->ic.sbt)
-			done += written(x, q, m, k, nc, form);
-		if (k < nc)
-			break;
-	}
-	return done;
-}
-
 /*
  * The validator's run sink: a run of plain characters as bytes (form
  * RUN_UTF8, RUN_UTF16BE/LE or RUN_UTF32BE/LE; or RUN_SB).  Unicode targets
@@ -547,7 +143,7 @@ run(void *ctx, const unsigned char *p, size_t n, int form)
 		for (j = 0; j + 4 <= n; j += 4)
 			if (!icap_known(&x->ic, load_le32(p + j)))
 				return 0;
-		if ((t = iconv_run(x, p, n, RUN_UTF32LE)) < n && !x->failed) {
+		if ((t = iout_run(x, p, n, RUN_UTF32LE)) < n && !x->failed) {
 			/* iconv refused what it wrote before: stop rather
 			 * than write the block twice. */
 			x->failed = 1;
@@ -566,7 +162,7 @@ run(void *ctx, const unsigned char *p, size_t n, int form)
 			unicode_to(x, p, n, form);
 		return n;
 	}
-	return iconv_run(x, p, n, form);
+	return iout_run(x, p, n, form);
 }
 
 /* Write character c in the target (ok: a reference may stand for it). */
@@ -574,94 +170,17 @@ static void
 emit(struct xc *x, uint32_t c, int ok, uint64_t off, uint64_t line,
     uint64_t col)
 {
-	unsigned char b[4];
-
-	switch (x->xo->kind) {
-	case T_UTF8: {
+	if (x->xo->kind == T_ICONV)
+		iout_char(x, c, ok, off, line, col);
+	else {
 		unsigned char *o = out_room(x, 4);
 
-		o += utf8_enc(o, c);
-		x->on = (size_t)(o - x->obuf);
-		return;
-	}
-	case T_UTF16BE:
-	case T_UTF16LE: {
-		int be = x->xo->kind == T_UTF16BE;
-		uint32_t u[2];
-		int i, n = 1;
-
-		if (c >= 0x10000) {
-			u[0] = 0xD800 + ((c - 0x10000) >> 10);
-			u[1] = 0xDC00 + ((c - 0x10000) & 0x3FF);
-			n = 2;
-		} else
-			u[0] = c;
-		for (i = 0; i < n; i++) {
-			b[be ? 0 : 1] = (unsigned char)(u[i] >> 8);
-			b[be ? 1 : 0] = (unsigned char)u[i];
-			out_bytes(x, b, 2);
-		}
-		return;
-	}
-	case T_UTF32BE:
-	case T_UTF32LE:
-		if (x->xo->kind == T_UTF32BE) {
-			b[0] = (unsigned char)(c >> 24);
-			b[1] = (unsigned char)(c >> 16);
-			b[2] = (unsigned char)(c >> 8);
-			b[3] = (unsigned char)c;
-		} else {
-			b[3] = (unsigned char)(c >> 24);
-			b[2] = (unsigned char)(c >> 16);
-			b[1] = (unsigned char)(c >> 8);
-			b[0] = (unsigned char)c;
-		}
-		out_bytes(x, b, 4);
-		return;
-	case T_ICONV:
-		if (!icap_rt(&x->ic, c)) {
-			char ref[16];
-			int i, len;
-
-			if (x->xo->fallback != FB_NCR || !ok) {
-				drain(x);
-				unrepresentable(x, c, off, line, col, ok);
-				return;
-			}
-			len = snprintf(ref, sizeof(ref), "&#x%04X;", (unsigned)c);
-			for (i = 0; i < len; i++)
-				emit(x, (unsigned char)ref[i], 0, off, line, col);
-			return;
-		}
-		x->pb[4 * x->np] = (unsigned char)c;
-		x->pb[4 * x->np + 1] = (unsigned char)(c >> 8);
-		x->pb[4 * x->np + 2] = (unsigned char)(c >> 16);
-		x->pb[4 * x->np + 3] = (unsigned char)(c >> 24);
-		x->pok[x->np] = (unsigned char)ok;
-		x->poff[x->np] = off;
-		x->pline[x->np] = line;
-		x->pcol[x->np] = col;
-		if (++x->np == PEND_MAX)
-			drain(x);
-		return;
+		x->on += target_put(x->xo->kind, c, o);
 	}
 }
 
-static void
-emit_ascii(struct xc *x, const char *s, uint64_t off)
-{
-	for (; *s != '\0'; s++)
-		emit(x, (unsigned char)*s, 0, off, 1, 1);
-}
-
-/*
- * Write the BOM and the declaration, before the first character of
- * content (first, or none when has_first is 0).  RFC 7303 section 3.3 and
- * XML 1.0 section 4.3.3: an existing encoding value is rewritten to the
- * target's name keeping its quotes; a declaration without one gets one
- * after its version when the target needs it; an entity without a
- * declaration gets one when the target needs it.  Nothing else changes.
- */
+/* Write the BOM and the declaration (target_decl), before the first
+ * character of content (first, or none when has_first is 0). */
 static void
 start(struct xc *x, uint32_t first, int has_first)
 {
@@ -669,7 +188,7 @@ start(struct xc *x, uint32_t first, int has_first)
 	const struct xopts *xo = x->xo;
 	size_t usz = (size_t)unit_size(x->s->bom != BOM_NONE ?
 	    unit_of_bom(x->s->bom) : unit_of_pat(x->s->pat));
-	size_t i;
+	size_t i, n;
 
 	x->started = 1;
 	/* RFC 3629 section 6: a leading U+FEFF of content would read as a
@@ -677,39 +196,11 @@ start(struct xc *x, uint32_t first, int has_first)
 	if (xo->bom || (xo->kind == T_UTF8 && !d->present && has_first &&
 	    first == 0xFEFF))
 		emit(x, 0xFEFF, 0, 0, 1, 1);
-	if (d->present) {
-		size_t es = (d->enc_off - d->start) / usz;
-		size_t ee = (d->enc_end - d->start) / usz;
-		size_t ve = (d->ver_end - d->start) / usz;
-
-		int redo = d->has_encoding && !xo->keep_decl;
-
-		for (i = 0; i < x->ndecl; i++) {
-			if (redo && i == es)
-				emit_ascii(x, xo->declname, d->start);
-			if (redo && i >= es && i < ee)
-				continue;
-			emit(x, x->decl[i], 0, d->start, 1, 1);
-			if (!d->has_encoding && xo->need_decl && i + 1 == ve) {
-				char q[2] = { (char)x->decl[i], '\0' };
-
-				emit_ascii(x, " encoding=", d->start);
-				emit_ascii(x, q, d->start);
-				emit_ascii(x, xo->declname, d->start);
-				emit_ascii(x, q, d->start);
-			}
-		}
-		/* An empty encoding value ends where it starts. */
-		if (redo && es >= x->ndecl)
-			emit_ascii(x, xo->declname, d->start);
-	} else if (xo->need_decl) {
-		emit_ascii(x, "<?xml version=\"1.0\" encoding=\"", 0);
-		emit_ascii(x, xo->declname, 0);
-		emit_ascii(x, "\"?>", 0);
-	}
-	if (x->s->role == ROLE_DTD) {
+	n = target_decl(xo, d, usz, x->decl, x->ndecl, x->dout);
+	for (i = 0; i < n; i++)
+		emit(x, x->dout[i], 0, d->present ? d->start : 0, 1, 1);
+	if (x->s->role == ROLE_DTD)
 		xlex_dtd(&x->lx);
-	}
 }
 
 /* The validator's sink: every character of the entity after the BOM. */
@@ -775,38 +266,6 @@ transcode_refusal(void)
 	return refusal;
 }
 
-/*
- * Return whether the declaration's characters, as the authoritative
- * decoder reads them, are laid out as the sniffed bytes were (one unit a
- * character): only then do its byte offsets say where the encoding value
- * is.  A charset parameter that contradicts the byte pattern breaks this.
- */
-static int
-decl_layout_ok(const struct sniff *s)
-{
-	enum unit u = s->bom != BOM_NONE ? unit_of_bom(s->bom) :
-	    unit_of_pat(s->pat);
-
-	switch (s->dec) {
-	case DEC_UTF8:
-		return u == UNIT_8;
-	case DEC_UTF16BE:
-		return u == UNIT_16BE;
-	case DEC_UTF16LE:
-		return u == UNIT_16LE;
-	case DEC_UTF32BE:
-		return u == UNIT_32BE;
-	case DEC_UTF32LE:
-		return u == UNIT_32LE;
-	case DEC_ICONV:
-		return s->enc.family == ENC_F_EBCDIC ? u == UNIT_EBCDIC :
-		    enc_is_16(s->enc.family) ? u == UNIT_16BE ||
-		    u == UNIT_16LE : u == UNIT_8;
-	default:
-		return 0;
-	}
-}
-
 /* Return 0 when the entity s may be transcoded; otherwise say why and
  * return the status (refuse()). */
 static int
@@ -825,7 +284,7 @@ check_input(const char *name, const struct inbuf *in, const struct sniff *s,
 		return refuse(name, "the bytes after the BOM contradict it, so "
 		    "the encoding is in doubt; correct the BOM or the content "
 		    "first");
-	if (s->decl.present && !decl_layout_ok(s))
+	if (s->decl.present && !target_decl_ok(s))
 		return refuse(name, "the charset parameter contradicts the byte "
 		    "layout of the declaration; correct the charset");
 	/* In place means a regular file, replaced by rename(2). */
@@ -947,24 +406,14 @@ feed_all(struct xc *x, struct val *v, struct inbuf *in, const char *name)
 }
 
 /* After the last character: the BOM and declaration of an entity that
- * had no content, the characters still queued, and the return of the
- * iconv target to its initial shift state. */
+ * had no content, and what an iconv target still holds. */
 static void
 finish(struct xc *x)
 {
-	unsigned char tmp[64];
-	char *op = (char *)tmp;
-	size_t ol = sizeof(tmp);
-
 	if (!x->started)
 		start(x, 0, 0);
-	if (x->xo->kind != T_ICONV)
-		return;
-	drain(x);
-	if (x->failed)
-		return;
-	iconv(x->cd, NULL, NULL, &op, &ol);
-	out_bytes(x, tmp, (size_t)(op - (char *)tmp));
+	if (x->xo->kind == T_ICONV)
+		iout_end(x);
 }
 
 /* Say why a transcode failed, unless a diagnostic or a refusal already
@@ -1020,7 +469,7 @@ transcode(const char *name, struct inbuf *in, struct sniff *s,
 	if (strict && s->dg.errors > 0 && !x->failed)
 		x->failed = 1;
 	if (rc == 0 && !x->failed)
-		out_flush(x);
+		xc_flush(x);
 	if (rc == 0 && x->failed == 2) {
 		errno = x->werrno;
 		rc = dest_error("write error on", dest != NULL ? dest :

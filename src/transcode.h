@@ -12,6 +12,9 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "xmlsniff.h"
 
 /* xmllex.c */
 
@@ -98,9 +101,6 @@ icap_known(struct icap *ic, uint32_t c)
 
 /* dest.c */
 
-struct sniff;
-struct xopts;
-
 /* Where the output goes: standard output or a non-regular file directly
  * (direct), a regular file by way of a temporary file beside it. */
 struct dest {
@@ -115,5 +115,98 @@ int		 dest_compare(struct dest *, int, const struct sniff *,
 		    const struct xopts *);
 int		 dest_close(struct dest *, int, int);
 int		 dest_error(const char *, const char *);
+
+/* target.c (and target_resolve in xmlsniff.h) */
+
+/* What target_decl may add to a declaration: a name, " encoding=" and
+ * quotes, or a whole declaration. */
+#define TARGET_DECL_SLACK	(sizeof(((struct xopts *)0)->declname) + 32)
+
+int		 target_form(enum tkind);
+size_t		 target_put(enum tkind, uint32_t, unsigned char *);
+int		 target_decl_ok(const struct sniff *);
+size_t		 target_decl(const struct xopts *, const struct decl *,
+		    size_t, const uint32_t *, size_t, uint32_t *);
+
+/* transcode.c */
+
+#define OBUF_SIZE	(128 * 1024)
+#define PEND_MAX	4096		/* characters queued for iconv */
+#define BULK_MAX	4096		/* characters converted at once */
+
+/* One transcode: where it stands and what it has still to write. */
+struct xc {
+	const struct xopts	*xo;
+	const struct sniff	*s;
+	struct diags		*dg;
+	int			 fd;
+	int			 failed;	/* 1 unfaithful, 2 I/O error */
+	int			 werrno;
+	size_t			 on;
+	unsigned char		 obuf[OBUF_SIZE];
+	/* The target through iconv. */
+	iconv_t			 cd;
+	struct icap		 ic;		/* what it can do */
+	size_t			 np;
+	unsigned char		 pb[PEND_MAX * 4];	/* UTF-32LE */
+	unsigned char		 pok[PEND_MAX];
+	uint64_t		 poff[PEND_MAX], pline[PEND_MAX];
+	uint64_t		 pcol[PEND_MAX];
+	/* The declaration, held until it is complete. */
+	int			 started;
+	size_t			 ndecl;
+	uint32_t		 decl[DECL_MAX];
+	/* ... and as it is written (target_decl). */
+	uint32_t		 dout[DECL_MAX + TARGET_DECL_SLACK];
+	struct xlex		 lx;		/* the lexical context */
+	/* A single-byte source: its table, and each byte in UTF-8. */
+	const uint32_t		*sbmap;
+	unsigned char		 sb8[256][4];	/* the bytes, then the length */
+	int			 sb_ascii;	/* bytes below 0x80 are ASCII */
+	/* Plain runs for an iconv target, as UTF-32LE (BULK_MAX characters
+	 * at most at a time). */
+	unsigned char		 ubuf[4 * BULK_MAX + CONV_SLACK];
+	/* ... and a single-byte source: each source byte's byte, when
+	 * xlat_ok says it has one; bytes from 0x80 up are not ASCII, so
+	 * xlex_skip may pass over source bytes (xlat_on). */
+	int			 xlat_on;
+	unsigned char		 xlat[256], xlat_ok[256];
+};
+
+void		 xc_flush(struct xc *);
+
+/* Room for need bytes at the end of the output buffer. */
+static inline unsigned char *
+out_room(struct xc *x, size_t need)
+{
+	if (OBUF_SIZE - x->on < need)
+		xc_flush(x);
+	return x->obuf + x->on;
+}
+
+static inline void
+out_bytes(struct xc *x, const void *p, size_t n)
+{
+	const unsigned char *q = p;
+
+	while (n > 0) {
+		size_t k = OBUF_SIZE - x->on < n ? OBUF_SIZE - x->on : n;
+
+		memcpy(x->obuf + x->on, q, k);
+		x->on += k;
+		q += k;
+		n -= k;
+		if (x->on == OBUF_SIZE)
+			xc_flush(x);
+	}
+}
+
+/* iconvout.c */
+
+void		 iout_char(struct xc *, uint32_t, int, uint64_t, uint64_t,
+		    uint64_t);
+void		 iout_drain(struct xc *);
+size_t		 iout_run(struct xc *, const unsigned char *, size_t, int);
+void		 iout_end(struct xc *);
 
 #endif
