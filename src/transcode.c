@@ -56,7 +56,6 @@ unicode_to(struct xc *x, const unsigned char *p, size_t n, int from)
 	}
 }
 
-
 /* Bytes p[0..n) of the single-byte source in a Unicode target. */
 static void
 sb_to(struct xc *x, const unsigned char *p, size_t n)
@@ -226,7 +225,8 @@ sink(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 	}
 	/* Only an iconv target can lack a character: only it needs the
 	 * lexical context. */
-	emit(x, c, x->xo->kind == T_ICONV ? xlex(&x->lx, c) : 0, off, line, col);
+	emit(x, c, x->xo->kind == T_ICONV ? xlex(&x->lx, c) : 0, off, line,
+	    col);
 }
 
 static void

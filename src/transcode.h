@@ -1,9 +1,10 @@
 /*
- * The parts of --transcode-to (transcode.c) that live in their own files:
+ * The parts of --transcode-to: the target and its declaration (target.c),
  * the lexer that says where a character reference may stand (xmllex.c),
- * what the target's iconv converter can do (iconvcap.c) and the
- * destination that is replaced only when finished (dest.c).  Internal to
- * those files and the unit driver; src/xmlsniff.h has the rest.
+ * what the target's iconv converter can do (iconvcap.c), the transcoder
+ * (transcode.c) and its iconv side (iconvout.c), and the destination that
+ * is replaced only when finished (dest.c).  Internal to those files and
+ * the unit driver; src/xmlsniff.h has the rest.
  */
 #ifndef TRANSCODE_H
 #define TRANSCODE_H

@@ -2,8 +2,9 @@
  * xmlsniff: the encoding of XML entities.
  *
  * Data flow: bytes -> sniff (bom.c, decl.c, enc.c, mt.c, sniff.c) ->
- * validate (validate.c) -> report (report.c) or transcode (transcode.c).
- * Everything but main.c and transcode.c's output side works on memory only.
+ * validate (validate.c) -> report (report.c) or transcode (transcode.c;
+ * src/transcode.h).  Everything but main.c and the transcode's destination
+ * (dest.c) works on memory only.
  * Below them all is the text layer (utf.c), which uses no other part.
  */
 #ifndef XMLSNIFF_H
@@ -478,7 +479,7 @@ void		 rec_batch(int);
 int		 rec_flush(void);
 int		 rec_error(void);
 
-/* transcode.c */
+/* transcode.c (target_resolve: target.c, transcode_signals: dest.c) */
 
 enum fallback {
 	FB_ERROR,
