@@ -16,6 +16,8 @@
 #include "xmlsniff.h"
 #include "transcode.h"
 
+/* Fail the transcode, once, on character c that the target lacks, with
+ * the diagnostic that says whether a reference could stand for it. */
 static void
 unrepresentable(struct xc *x, uint32_t c, uint64_t off, uint64_t line,
     uint64_t col, int ncr_possible)
