@@ -20,18 +20,19 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 
 # One list of sources: everything but main.c and opts.c (the command
 # line) is the core that the unit driver and the fuzz targets link.
-CORE_SRCS =	src/bom.c src/config.c src/decl.c src/diag.c src/enc.c \
-		src/escape.c src/fix.c src/format.c src/input.c src/late.c \
-		src/mt.c src/policy.c src/record.c src/report.c \
-		src/simd/avx2.c src/simd/common.c src/simd/neon.c \
-		src/simd/ref.c src/simd/select.c src/simd/sse2.c \
-		src/simd/word.c src/sniff.c src/transcode.c src/utf.c \
-		src/validate.c src/walk.c
+CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
+		src/enc.c src/escape.c src/fix.c src/format.c src/iconvcap.c \
+		src/iconvout.c src/input.c src/late.c src/mt.c src/policy.c \
+		src/record.c src/report.c src/simd/avx2.c src/simd/common.c \
+		src/simd/neon.c src/simd/ref.c src/simd/select.c \
+		src/simd/sse2.c src/simd/word.c src/sniff.c src/target.c \
+		src/transcode.c src/utf.c src/validate.c src/walk.c \
+		src/xmllex.c
 SRCS =		$(CORE_SRCS) src/main.c src/opts.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(CORE) src/main.o src/opts.o
 HDRS =		src/xmlsniff.h src/enctab.h src/utf.h src/opts.h \
-		src/simd/simd.h
+		src/simd/simd.h src/transcode.h
 
 all: xmlsniff
 

@@ -60,107 +60,6 @@ loose_key(char *dst, const char *src, size_t size)
 }
 
 /*
- * The iconv name of the code-point layout the converters use: UTF-32LE,
- * or WCHAR_T where that is the same bytes (glibc: UCS-4 in host order on a
- * little-endian machine), since glibc converts to it in one step instead
- * of two, four times as fast.
- */
-const char *
-enc_u32le(void)
-{
-	static const char *name;
-
-	if (name == NULL) {
-		iconv_t cd = iconv_open("WCHAR_T", "UTF-8");
-		char in[] = "A\xC3\xA9", out[16], *ip = in, *op = out;
-		size_t il = 3, ol = sizeof(out);
-
-		name = "UTF-32LE";
-		if (cd != (iconv_t)-1) {
-			if (iconv(cd, &ip, &il, &op, &ol) == 0 && ol ==
-			    sizeof(out) - 8 && memcmp(out, "A\0\0\0\xE9\0\0\0", 8)
-			    == 0)
-				name = "WCHAR_T";
-			iconv_close(cd);
-		}
-	}
-	return name;
-}
-
-/*
- * Return whether iconv(3) can decode from (and encode to) name.  The last
- * few answers are kept: a tree of files in one encoding would otherwise
- * open and close two converters per file.
- */
-int
-enc_iconv_ok(const char *name)
-{
-	static struct {
-		char	 name[64];
-		int	 ok;
-	} memo[8];
-	static unsigned next;
-	iconv_t cd;
-	unsigned i;
-	int ok = 0;
-
-	if (name[0] == '\0')
-		return 0;
-	for (i = 0; i < sizeof(memo) / sizeof(memo[0]); i++)
-		if (strcmp(memo[i].name, name) == 0)
-			return memo[i].ok;
-	if ((cd = iconv_open("UTF-8", name)) != (iconv_t)-1) {
-		iconv_close(cd);
-		if ((cd = iconv_open(name, "UTF-8")) != (iconv_t)-1) {
-			iconv_close(cd);
-			ok = 1;
-		}
-	}
-	if (strlen(name) < sizeof(memo[0].name)) {
-		i = next++ % (sizeof(memo) / sizeof(memo[0]));
-		memcpy(memo[i].name, name, strlen(name) + 1);
-		memo[i].ok = ok;
-	}
-	return ok;
-}
-
-/*
- * Family of an encoding only iconv knows: how it writes "<?xml"
- * (XML Appendix F), 8-bit or in 16/32-bit units of one byte order.
- */
-static enum family
-probe_family(const char *name)
-{
-	char in[] = "<?xml", out[32];
-	char *ip = in, *op = out;
-	size_t il = 5, ol = sizeof(out);
-	iconv_t cd;
-	enum family f = ENC_F_OTHER;
-
-	if ((cd = iconv_open(name, "UTF-8")) == (iconv_t)-1)
-		return f;
-	if (iconv(cd, &ip, &il, &op, &ol) != (size_t)-1 && il == 0) {
-		if (op - out == 5 && memcmp(out, "<?xml", 5) == 0)
-			f = ENC_F_ASCII;
-		else if (op - out == 5 &&
-		    memcmp(out, "\x4C\x6F\xA7\x94\x93", 5) == 0)
-			f = ENC_F_EBCDIC;
-		else if (op - out == 10 && memcmp(out, "\0<\0?\0x", 6) == 0)
-			f = ENC_F_16BE;
-		else if (op - out == 10 && memcmp(out, "<\0?\0x\0", 6) == 0)
-			f = ENC_F_16LE;
-		else if (op - out == 20 &&
-		    memcmp(out, "\0\0\0<\0\0\0?", 8) == 0)
-			f = ENC_F_32BE;
-		else if (op - out == 20 &&
-		    memcmp(out, "<\0\0\0?\0\0\0", 8) == 0)
-			f = ENC_F_32LE;
-	}
-	iconv_close(cd);
-	return f;
-}
-
-/*
  * The name this system's iconv(3) knows table entry idx by: the first of
  * the entry's names (in the generator's order) that iconv_open accepts,
  * "" if it accepts none.  Each entry is asked about once: the answer,
@@ -240,7 +139,7 @@ enc_lookup(const char *name, struct enc *e)
 	/* Not "UTF-8//IGNORE" and the like: iconv's suffixes are no names. */
 	if (strchr(name, '/') == NULL && enc_iconv_ok(name)) {
 		strncpy(e->iconv_only, name, sizeof(e->iconv_only) - 1);
-		e->family = probe_family(name);
+		e->family = icap_family(name);
 		e->known = 1;
 		return 0;
 	}

@@ -78,68 +78,6 @@ static struct dcache dcache[NDCACHE];
 static unsigned long dtick;
 static struct val *spare;
 
-/* Build the byte table of a single-byte encoding (decoder cd, to
- * enc_u32le()): the code point of each byte, or SB_BAD; return 0 if it is
- * not one (some byte starts a longer sequence, or the converter has
- * state). */
-int
-sb_build(iconv_t cd, uint32_t *map)
-{
-	int b;
-
-	for (b = 0; b < 256; b++) {
-		char in = (char)b, *ip = &in;
-		unsigned char out[8];
-		char *op = (char *)out;
-		size_t il = 1, ol = sizeof(out);
-
-		iconv(cd, NULL, NULL, NULL, NULL);
-		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1) {
-			if (errno != EILSEQ)
-				return 0;
-			map[b] = SB_BAD;
-			continue;
-		}
-		if (ol != sizeof(out) - 4 || il != 0)
-			return 0;
-		map[b] = load_le32(out);
-	}
-	iconv(cd, NULL, NULL, NULL, NULL);
-	return 1;
-}
-
-/*
- * Return whether a decoder has no shift states: ESC, SO, "+" and "~", which
- * start the escapes of ISO-2022-*, EBCDIC DBCS, UTF-7 and HZ, each decode
- * to a character on their own.  Its input then decodes the same cut at
- * any character boundary.
- */
-static int
-stateless(iconv_t cd)
-{
-	static const char *const escapes[] = { "\x1B", "\x0E", "+", "~" };
-	static const char *const letters[] = { "a", "\xE0", "\x88\x62" };
-	size_t i;
-
-	for (i = 0; i < 7; i++) {
-		const char *in = i < 4 ? escapes[i] : letters[i - 4];
-		char out[16], *ip = (char *)in, *op = out;
-		size_t il = strlen(in), ol = sizeof(out);
-		size_t r;
-
-		iconv(cd, NULL, NULL, NULL, NULL);
-		r = iconv(cd, &ip, &il, &op, &ol);
-		/* An escape byte must make its character alone... */
-		if (i < 4 && (r == (size_t)-1 || ol != sizeof(out) - 4))
-			break;
-		/* ... and no letter may be held back for what follows. */
-		if (i >= 4 && r != (size_t)-1 && il == 0 && ol == sizeof(out))
-			break;
-	}
-	iconv(cd, NULL, NULL, NULL, NULL);
-	return i == 7;
-}
-
 /* A decoder from name to UTF-32LE, from the cache or new; NULL if iconv
  * cannot open it. */
 static struct dcache *
@@ -173,7 +111,7 @@ dcache_get(const char *name)
 	}
 	snprintf(victim->name, sizeof(victim->name), "%s", name);
 	victim->sb = sb_build(victim->cd, victim->sbmap);
-	victim->stateless = stateless(victim->cd);
+	victim->stateless = icap_stateless(victim->cd);
 	for (i = 0; i < 256; i++) {
 		uint32_t c = victim->sbmap[i];
 
@@ -658,34 +596,13 @@ flush_decoder(struct val *v)
 	put_out(v, out, (size_t)(op - (char *)out));
 }
 
-/*
- * Whether p[0..len), which the decoder calls incomplete at the end of the
- * input, starts some character: one byte more decodes or is still
- * incomplete.  glibc says EILSEQ for a lone byte that starts no sequence
- * (Shift_JIS FD), musl says EINVAL for every lead byte it has not seen the
- * rest of; asking again makes "truncated" mean the same on both.  Only for
- * a stateless decoder: the probes reset its state.
- */
+/* Whether p[0..len), which the decoder calls incomplete at the end of
+ * the input, starts some character (icap_starts_char); only a stateless
+ * decoder is asked, since the probes reset its state. */
 static int
 starts_char(struct val *v, const unsigned char *p, size_t len)
 {
-	unsigned char buf[16], out[64];
-	int b, r = 0;
-
-	if (!v->stateless || len >= sizeof(buf))
-		return 1;
-	memcpy(buf, p, len);
-	for (b = 0; b < 256 && !r; b++) {
-		char *ip = (char *)buf, *op = (char *)out;
-		size_t il = len + 1, ol = sizeof(out);
-
-		buf[len] = (unsigned char)b;
-		iconv(v->cd, NULL, NULL, NULL, NULL);
-		r = iconv(v->cd, &ip, &il, &op, &ol) != (size_t)-1 ||
-		    errno != EILSEQ || ip != (char *)buf;
-	}
-	iconv(v->cd, NULL, NULL, NULL, NULL);
-	return r;
+	return !v->stateless || icap_starts_char(v->cd, p, len);
 }
 
 /* Any other encoding: one character at a time, so that every offset is

@@ -2,8 +2,9 @@
  * xmlsniff: the encoding of XML entities.
  *
  * Data flow: bytes -> sniff (bom.c, decl.c, enc.c, mt.c, sniff.c) ->
- * validate (validate.c) -> report (report.c) or transcode (transcode.c).
- * Everything but main.c and transcode.c's output side works on memory only.
+ * validate (validate.c) -> report (report.c) or transcode (transcode.c;
+ * src/transcode.h).  Everything but main.c and the transcode's destination
+ * (dest.c) works on memory only.
  * Below them all is the text layer (utf.c), which uses no other part.
  */
 #ifndef XMLSNIFF_H
@@ -151,8 +152,6 @@ struct enc {
 
 int		 enc_lookup(const char *, struct enc *);
 const char	*enc_iconv(const struct enc *);
-int		 enc_iconv_ok(const char *);
-const char	*enc_u32le(void);
 const char	*enc_family_name(enum family);
 int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);
@@ -161,6 +160,16 @@ int		 enc_is_32(enum family);
 int		 enc_compatible(const struct enc *, const struct enc *);
 int		 enc_same(const struct enc *, const struct enc *);
 void		 enc_lower(char *, const char *, size_t);
+
+/* iconvcap.c: what this system's iconv can do (src/transcode.h has the
+ * probes of a transcoding target) */
+
+int		 enc_iconv_ok(const char *);
+const char	*enc_u32le(void);
+enum family	 icap_family(const char *);
+int		 sb_build(iconv_t, uint32_t *);
+int		 icap_stateless(iconv_t);
+int		 icap_starts_char(iconv_t, const unsigned char *, size_t);
 
 /* decl.c */
 
@@ -382,7 +391,6 @@ enum {
 #define SB_BAD	0xFFFFFFFFu	/* a byte a single-byte encoding lacks */
 
 extern int	 val_char_only;
-int		 sb_build(iconv_t, uint32_t *);
 
 struct val	*val_new(const struct sniff *, struct diags *);
 void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, void *);
@@ -474,7 +482,7 @@ void		 rec_batch(int);
 int		 rec_flush(void);
 int		 rec_error(void);
 
-/* transcode.c */
+/* transcode.c (target_resolve: target.c, transcode_signals: dest.c) */
 
 enum fallback {
 	FB_ERROR,

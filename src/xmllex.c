@@ -1,0 +1,308 @@
+/*
+ * The lexical context of a transcoded entity, followed only far enough to
+ * know whether a character reference may stand for the next character
+ * (XML 1.0 sections 2.3-2.8, 3.1, 3.3.2, 4.1, 4.2): in character data,
+ * attribute values, attribute defaults and entity values, but not in
+ * names, comments, PIs, CDATA sections or system and public literals.
+ * Pure: characters in, answers out.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "xmlsniff.h"
+#include "transcode.h"
+
+/* A DTD (external subset) starts between declarations, as an internal
+ * subset does, but no "]" ends it (XML 1.0 section 2.8). */
+void
+xlex_dtd(struct xlex *l)
+{
+	l->lex = L_SUBSET;
+	l->subset = 0;
+}
+
+/* Start a markup declaration. */
+static void
+decl_begin(struct xlex *l)
+{
+	l->lex = L_DECL;
+	l->wlen = l->nwords = 0;
+	l->dkind = l->dext = 0;
+}
+
+/* A character of a markup declaration outside literals: keep its words. */
+static void
+decl_word(struct xlex *l, uint32_t c)
+{
+	if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
+		if (l->wlen + 1 < sizeof(l->word))
+			l->word[l->wlen] = (char)c;
+		l->wlen++;
+		return;
+	}
+	if (l->wlen == 0)
+		return;
+	l->word[l->wlen < sizeof(l->word) ? l->wlen : sizeof(l->word) - 1] =
+	    '\0';
+	if (l->nwords++ == 0)
+		l->dkind = strcmp(l->word, "ATTLIST") == 0 ? 'A' :
+		    strcmp(l->word, "ENTITY") == 0 ? 'E' : 0;
+	else if (strcmp(l->word, "SYSTEM") == 0 ||
+	    strcmp(l->word, "PUBLIC") == 0)
+		l->dext = 1;
+	l->wlen = 0;
+}
+
+/*
+ * Take character c and return whether a character reference may stand
+ * for it where it is: XML 1.0 section 4.1 [66] may stand in content [43]
+ * and attribute values [10]; section 2.3 [9] in entity values of internal
+ * entities and section 3.3.2 [60] in attribute defaults (whose literals,
+ * as [10] and [9], exclude "&", "%" and "<" as characters), never in names
+ * (2.3), comments (2.5), PIs (2.6), CDATA sections (2.7), the DOCTYPE
+ * outside literals (2.8) or system and public literals [11] [12].
+ */
+int
+xlex(struct xlex *l, uint32_t c)
+{
+	static const char cdata[] = "CDATA[";
+	enum lex back = l->subset ? L_SUBSET : L_TEXT;
+
+	switch (l->lex) {
+	case L_TEXT:
+		if (c == '<')
+			l->lex = L_LT;
+		return c != '<';
+	case L_SUBSET:
+		if (c == '<')
+			l->lex = L_LT;
+		else if (c == ']' && l->subset) {
+			l->subset = 0;
+			decl_begin(l);
+			l->nwords = 1;
+		}
+		return 0;
+	case L_LT:
+		l->lex = c == '!' ? L_BANG : c == '?' ? L_PI : L_TAG;
+		l->match = 0;
+		return 0;
+	case L_BANG:
+		if (c == '-')
+			l->lex = L_BANG_DASH;
+		else if (c == '[' && !l->subset) {
+			l->lex = L_BANG_BRACKET;
+			l->match = 0;
+		} else {
+			decl_begin(l);
+			decl_word(l, c);
+		}
+		return 0;
+	case L_BANG_DASH:
+		if (c == '-')
+			l->lex = L_COMMENT;
+		else
+			decl_begin(l);
+		l->match = 0;
+		return 0;
+	case L_BANG_BRACKET:
+		if (c == (unsigned char)cdata[l->match]) {
+			if (++l->match == sizeof(cdata) - 1) {
+				l->lex = L_CDATA;
+				l->match = 0;
+			}
+		} else
+			decl_begin(l);
+		return 0;
+	case L_TAG:
+		if (c == '"' || c == '\'') {
+			l->quote = c;
+			l->lex = L_ATTR;
+		} else if (c == '>')
+			l->lex = back;
+		return 0;
+	case L_ATTR:
+		if (c == l->quote) {
+			l->lex = L_TAG;
+			return 0;
+		}
+		return c != '<' && c != '&';
+	case L_COMMENT:
+		if (c == '-')
+			l->match++;
+		else {
+			if (c == '>' && l->match >= 2)
+				l->lex = back;
+			l->match = 0;
+		}
+		return 0;
+	case L_PI:
+		if (c == '>' && l->match)
+			l->lex = back;
+		l->match = c == '?';
+		return 0;
+	case L_CDATA:
+		if (c == '>' && l->match >= 2)
+			l->lex = back;
+		l->match = c == ']' ? l->match + 1 : 0;
+		return 0;
+	case L_DECL:
+		decl_word(l, c);
+		if (c == '"' || c == '\'') {
+			l->quote = c;
+			l->lex = L_DECL_QUOTE;
+			l->lit_ok = l->dkind == 'A' || (l->dkind == 'E' &&
+			    !l->dext);
+		} else if (c == '[' && !l->subset) {
+			l->subset = 1;
+			l->lex = L_SUBSET;
+		} else if (c == '>')
+			l->lex = l->subset ? L_SUBSET : L_TEXT;
+		return 0;
+	case L_DECL_QUOTE:
+		if (c == l->quote) {
+			l->lex = L_DECL;
+			return 0;
+		}
+		return l->lit_ok && c != '&' && c != '%' && c != '<';
+	}
+	return 0;
+}
+
+/*
+ * The characters that can change the lexical context in its present state
+ * (up to three; 0x110000, no character, for the others), so that runs of
+ * any other can be passed over; or 0 when the next character must go to
+ * xlex() whatever it is.  Passing over never leaves a partial match of
+ * "-->", "?>" or "]]>" behind: it happens only with none under way.
+ */
+static int
+stops(const struct xlex *l, uint32_t stop[3])
+{
+	stop[1] = stop[2] = 0x110000;
+	switch (l->lex) {
+	case L_TEXT:
+		stop[0] = '<';
+		return 1;
+	case L_ATTR:
+	case L_DECL_QUOTE:
+		stop[0] = l->quote;
+		return 1;
+	case L_COMMENT:
+	case L_PI:
+	case L_CDATA:
+		/* Right after "-", "?" or "]", the next character decides. */
+		if (l->match > 0)
+			return 0;
+		stop[0] = l->lex == L_COMMENT ? '-' : l->lex == L_PI ? '?' : ']';
+		return 1;
+	case L_TAG:
+		stop[0] = '"';
+		stop[1] = '\'';
+		stop[2] = '>';
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The next byte of p[j..m) (UTF-8 or ASCII-compatible single-byte text)
+ * that can change the lexical context, or m. */
+size_t
+xlex_skip(struct xlex *l, const unsigned char *p, size_t j, size_t m)
+{
+	const unsigned char *q;
+	uint32_t stop[3];
+	size_t k;
+
+	if (!stops(l, stop))
+		return j;
+	if (stop[1] == 0x110000) {
+		q = j < m ? memchr(p + j, (int)stop[0], m - j) : NULL;
+		return q == NULL ? m : (size_t)(q - p);
+	}
+	for (k = j; k < m && p[k] != stop[0] && p[k] != stop[1] &&
+	    p[k] != stop[2]; k++)
+		;
+	return k;
+}
+
+/* The lexical context after the bytes p[0..n), each one character: the
+ * byte itself (map NULL: ASCII) or map[byte], which is ASCII exactly for
+ * the bytes below 0x80. */
+void
+xlex_bytes(struct xlex *l, const unsigned char *p, size_t n,
+    const uint32_t *map)
+{
+	size_t j;
+
+	for (j = xlex_skip(l, p, 0, n); j < n; j = xlex_skip(l, p, j + 1, n))
+		xlex(l, map != NULL ? map[p[j]] : p[j]);
+}
+
+/*
+ * The lexical context after the characters u[0..nc) (UTF-32LE): xlex() for
+ * each, except that runs which cannot change it are passed over (as
+ * xlex_skip does for bytes).
+ */
+void
+xlex_chars(struct xlex *l, const unsigned char *u, size_t nc)
+{
+	size_t j = 0, k;
+
+	while (j < nc) {
+		uint32_t stop[3];
+
+		if (!stops(l, stop)) {
+			xlex(l, load_le32(u + 4 * j++));
+			continue;
+		}
+		k = j + conv_find32(u + 4 * j, nc - j, stop[0], stop[1],
+		    stop[2]);
+		if (k == nc)
+			break;
+		xlex(l, load_le32(u + 4 * k));
+		j = k + 1;
+	}
+}
+
+/* The lexical context after the UTF-8 characters p[0..n): as xlex_chars,
+ * passing over bytes with xlex_skip. */
+void
+xlex_utf8(struct xlex *l, const unsigned char *p, size_t n)
+{
+	size_t j;
+
+	for (j = xlex_skip(l, p, 0, n); j < n; j = xlex_skip(l, p, j, n)) {
+		uint32_t c = p[j];
+		int r = 1;
+
+		if (c >= 0x80)
+			r = utf8_dec(p + j, n - j, &c);
+		xlex(l, c);
+		j += (size_t)(r > 0 ? r : 1);
+	}
+}
+
+/* Where the last character taken stands, in words for a message. */
+const char *
+xlex_where(const struct xlex *l)
+{
+	static const char *const where[] = {
+		[L_TEXT] = "character data",
+		[L_LT] = "the markup after \"<\"",
+		[L_BANG] = "the opening of a comment or markup declaration",
+		[L_BANG_DASH] = "the opening of a comment",
+		[L_BANG_BRACKET] = ("the opening \"<![CDATA[\" of a CDATA "
+		    "section"),
+		[L_TAG] = "a name", [L_ATTR] = "an attribute value",
+		[L_COMMENT] = "a comment",
+		[L_PI] = "a processing instruction",
+		[L_CDATA] = "a CDATA section",
+		[L_DECL] = "a markup declaration",
+		[L_DECL_QUOTE] = "a markup declaration",
+		[L_SUBSET] = "the internal subset",
+	};
+
+	return l->lex < sizeof(where) / sizeof(where[0]) &&
+	    where[l->lex] != NULL ? where[l->lex] : "the markup";
+}
