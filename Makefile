@@ -32,7 +32,8 @@ SRCS =		$(CORE_SRCS) src/main.c src/opts.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(CORE) src/main.o src/opts.o
 HDRS =		src/xmlsniff.h src/enctab.h src/utf.h src/opts.h \
-		src/simd/simd.h src/transcode.h
+		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
+		src/target.h src/xc.h src/xmllex.h
 
 all: xmlsniff
 

@@ -4,7 +4,8 @@
  * renamed over it (rename(2) is atomic), so that a failure, an error or a
  * signal leaves it as it was; standard output and other files are
  * written directly.  --in-place and --fix leave a file whose bytes would
- * not change alone (its inode, links and times too).
+ * not change alone (its inode, links and times too).  The transcoder's
+ * output buffer is written here too (xc_flush).
  */
 /* realpath(3) is XSI. */
 #define _XOPEN_SOURCE 700
@@ -22,7 +23,8 @@
 #include <unistd.h>
 
 #include "xmlsniff.h"
-#include "transcode.h"
+#include "dest.h"
+#include "xc.h"
 
 /* The temporary file, removed by the signal handler. */
 static volatile sig_atomic_t tmp_active;
@@ -288,4 +290,25 @@ dest_close(struct dest *d, int rc, int replace)
 		}
 	}
 	return rc;
+}
+
+/* Write out the output buffer; a write error fails the transcode. */
+void
+xc_flush(struct xc *x)
+{
+	size_t done = 0;
+
+	while (done < x->on && x->failed != 2) {
+		ssize_t w = write(x->fd, x->obuf + done, x->on - done);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			x->werrno = errno;
+			x->failed = 2;
+			break;
+		}
+		done += (size_t)w;
+	}
+	x->on = 0;
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "xmlsniff.h"
-#include "transcode.h"
+#include "iconvcap.h"
 
 /*
  * The iconv name of the code-point layout the converters use: UTF-32LE,

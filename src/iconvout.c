@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "xmlsniff.h"
-#include "transcode.h"
+#include "iconvout.h"
 
 /* Fail the transcode, once, on character c that the target lacks, with
  * the diagnostic that says whether a reference could stand for it. */

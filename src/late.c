@@ -180,7 +180,7 @@ find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 /* Lex one character c of the unit at absolute offset at; return 1 when it
  * completes a late declaration (then begun at lt->lt_off). */
 static int
-lex(struct late *lt, long c, uint64_t at)
+lex_one(struct late *lt, long c, uint64_t at)
 {
 	static const char cdata[] = "CDATA[";
 
@@ -324,7 +324,7 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 			if ((i = skip_inside(lt, p, n, i)) + lt->usz > n)
 				break;
 			c = get(lt, p, n, i);
-			if (lex(lt, c, off + i) && lt->lt_off != lt->known[0] &&
+			if (lex_one(lt, c, off + i) && lt->lt_off != lt->known[0] &&
 			    lt->lt_off != lt->known[1]) {
 				lt->pos = off + i + lt->usz;
 				*hit = 1;
@@ -367,6 +367,6 @@ late_char(struct late *lt, long c, uint64_t at, uint64_t line, uint64_t col)
 		lt->lt_line = line;
 		lt->lt_col = col;
 	}
-	return lex(lt, c, at) && lt->lt_off != lt->known[0] &&
+	return lex_one(lt, c, at) && lt->lt_off != lt->known[0] &&
 	    lt->lt_off != lt->known[1];
 }

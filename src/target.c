@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "xmlsniff.h"
-#include "transcode.h"
+#include "iconvcap.h"
+#include "target.h"
 
 /*
  * Resolve the target label: the registry name and how it is written.

@@ -16,31 +16,15 @@
 #include <unistd.h>
 
 #include "xmlsniff.h"
-#include "transcode.h"
-
-/* Write out the output buffer; a write error fails the transcode. */
-void
-xc_flush(struct xc *x)
-{
-	size_t done = 0;
-
-	while (done < x->on && x->failed != 2) {
-		ssize_t w = write(x->fd, x->obuf + done, x->on - done);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			x->werrno = errno;
-			x->failed = 2;
-			break;
-		}
-		done += (size_t)w;
-	}
-	x->on = 0;
-}
+#include "dest.h"
+#include "iconvcap.h"
+#include "iconvout.h"
+#include "target.h"
+#include "xc.h"
+#include "xmllex.h"
 
 /* A plain run p[0..n) (whole, valid characters) in form from, written in
- * the Unicode target (conv.c), in pieces that fit the output buffer. */
+ * the Unicode target (conv_run()), in pieces that fit the output buffer. */
 static void
 unicode_to(struct xc *x, const unsigned char *p, size_t n, int from)
 {
@@ -181,7 +165,7 @@ emit(struct xc *x, uint32_t c, int ok, uint64_t off, uint64_t line,
 /* Write the BOM and the declaration (target_decl), before the first
  * character of content (first, or none when has_first is 0). */
 static void
-start(struct xc *x, uint32_t first, int has_first)
+write_head(struct xc *x, uint32_t first, int has_first)
 {
 	const struct decl *d = &x->s->decl;
 	const struct xopts *xo = x->xo;
@@ -221,7 +205,7 @@ sink(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 			x->decl[x->ndecl++] = c;
 			return;
 		}
-		start(x, c, 1);
+		write_head(x, c, 1);
 	}
 	/* Only an iconv target can lack a character: only it needs the
 	 * lexical context. */
@@ -411,7 +395,7 @@ static void
 finish(struct xc *x)
 {
 	if (!x->started)
-		start(x, 0, 0);
+		write_head(x, 0, 0);
 	if (x->xo->kind == T_ICONV)
 		iout_end(x);
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "xmlsniff.h"
-#include "transcode.h"
+#include "xmllex.h"
 
 /* A DTD (external subset) starts between declarations, as an internal
  * subset does, but no "]" ends it (XML 1.0 section 2.8). */

@@ -2,9 +2,10 @@
  * xmlsniff: the encoding of XML entities.
  *
  * Data flow: bytes -> sniff (bom.c, decl.c, enc.c, mt.c, sniff.c) ->
- * validate (validate.c) -> report (report.c) or transcode (transcode.c;
- * src/transcode.h).  Everything but main.c and the transcode's destination
- * (dest.c) works on memory only.
+ * validate (validate.c) -> report (report.c) or transcode (transcode.c,
+ * with target.h, xmllex.h, iconvcap.h, xc.h, iconvout.h and dest.h).
+ * Everything but main.c and the transcode's destination (dest.c) works on
+ * memory only.  doc/DESIGN.md has the map.
  * Below them all is the text layer (utf.c), which uses no other part.
  */
 #ifndef XMLSNIFF_H
@@ -161,7 +162,7 @@ int		 enc_compatible(const struct enc *, const struct enc *);
 int		 enc_same(const struct enc *, const struct enc *);
 void		 enc_lower(char *, const char *, size_t);
 
-/* iconvcap.c: what this system's iconv can do (src/transcode.h has the
+/* iconvcap.c: what this system's iconv can do (iconvcap.h has the
  * probes of a transcoding target) */
 
 int		 enc_iconv_ok(const char *);

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "xmlsniff.h"
-#include "transcode.h"
+#include "iconvcap.h"
+#include "target.h"
+#include "xmllex.h"
 
 static unsigned long npass, nfail;
 
