@@ -31,7 +31,8 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 SRCS =		$(CORE_SRCS) src/main.c src/opts.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(CORE) src/main.o src/opts.o
-HDRS =		src/xmlsniff.h src/enctab.h src/utf.h src/opts.h \
+HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
+		src/out.h src/testhooks.h src/enctab.h src/utf.h src/opts.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
 		src/target.h src/xc.h src/xmllex.h
 

@@ -5,7 +5,7 @@
  */
 #include <stddef.h>
 
-#include "xmlsniff.h"
+#include "core.h"
 
 /*
  * Return the BOM at the start of p[0..n) and its length in *len.  The

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "io.h"
 
 #define RC_NAME		".xmlsniffrc"
 #define RC_MAX		(1 << 20)	/* bytes; more is not a config */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "core.h"
 
 /* The head of an entity as characters, one per code unit. */
 struct units {

@@ -22,7 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
 #include "dest.h"
 #include "xc.h"
 

@@ -6,7 +6,7 @@
 
 #include <limits.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
 
 /* Where the output goes: standard output or a non-regular file directly
  * (direct), a regular file by way of a temporary file beside it. */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "core.h"
 
 /*
  * Each code with its severity and what xmlsniff(1) says of it: a one-line

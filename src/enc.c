@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "xmlsniff.h"
+#include "core.h"
 #include "enctab.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))

@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "out.h"
+#include "utf.h"
 
 /*
  * Print a file name so that any name reads back unambiguously: control

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "xmlsniff.h"
+#include "io.h"
 
 static int
 refused(struct fixres *r, const char *fmt, ...)

@@ -11,7 +11,7 @@
 #include <iconv.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "core.h"
 #include "iconvcap.h"
 
 /*

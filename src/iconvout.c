@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
 #include "iconvout.h"
 
 /* Fail the transcode, once, on character c that the target lacks, with

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
 
 /* Read up to n bytes, retrying short reads until EOF (or, for a regular
  * file being only analysed, until its size is reached: no read just to

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "kernels.h"
 
 enum {
 	LX_TEXT,	/* character data, or the internal subset */

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "xmlsniff.h"
+#include "core.h"
 
 static int
 tchar(int c)

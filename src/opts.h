@@ -4,7 +4,7 @@
 #ifndef OPTS_H
 #define OPTS_H
 
-#include "xmlsniff.h"
+#include "io.h"
 
 struct options {
 	const char	*content_type;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "xmlsniff.h"
+#include "io.h"
 
 #define ALLOW_MAX	64
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "xmlsniff.h"
+#include "out.h"
 
 #ifndef PIPE_BUF
 #define PIPE_BUF	512	/* the least POSIX allows */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "io.h"
 
 /* A value from the entity or the command line, in double quotes. */
 static void

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "xmlsniff.h"
+#include "core.h"
 
 const char *
 source_name(enum source s)

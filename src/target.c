@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
 #include "iconvcap.h"
 #include "target.h"
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
 
 /* What target_decl may add to a declaration: a name, " encoding=" and
  * quotes, or a whole declaration. */

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
 #include "dest.h"
 #include "iconvcap.h"
 #include "iconvout.h"

@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
+#include "testhooks.h"
 
 struct val {
 	enum dec	 dec;

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "xmlsniff.h"
+#include "io.h"
 
 extern char **environ;
 

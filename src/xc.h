@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
 #include "iconvcap.h"
 #include "target.h"
 #include "xmllex.h"

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "engine.h"
 #include "xmllex.h"
 
 /* A DTD (external subset) starts between declarations, as an internal

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../xmlsniff.h"
+#include "../kernels.h"
 #include "simd.h"
 
 /*

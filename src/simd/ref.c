@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../xmlsniff.h"
+#include "../kernels.h"
+#include "../testhooks.h"
 #include "simd.h"
 
 /* Add the line ends and columns of the plain bytes p[0..n) (whole

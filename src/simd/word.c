@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../xmlsniff.h"
+#include "../kernels.h"
 #include "simd.h"
 
 /* Portable: eight plain ASCII bytes at a time, else one character. */

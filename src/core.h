@@ -1,0 +1,306 @@
+/*
+ * The core: which encoding an entity is in and why, over a buffer in
+ * memory (bom.c, enc.c, iconvcap.c, decl.c, mt.c, diag.c, sniff.c).  What
+ * the unit driver and the fuzz targets use, and the interface a library
+ * would have.  Below it is only the text layer, utf.h.
+ */
+#ifndef CORE_H
+#define CORE_H
+
+#include <iconv.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "utf.h"
+
+/* Bytes read from the start of an input before it is sniffed. */
+#define HEAD_MAX	(256 * 1024)
+/* Longest declaration read, in characters (a longer one is malformed). */
+#define DECL_MAX	(16 * 1024)
+
+#define SB_BAD	0xFFFFFFFFu	/* a byte a single-byte encoding lacks */
+
+struct fixres;
+
+/* bom.c */
+
+enum bom {
+	BOM_NONE,
+	BOM_UTF8,
+	BOM_UTF16BE,
+	BOM_UTF16LE,
+	BOM_UTF32BE,
+	BOM_UTF32LE,
+	BOM_UCS4_2143,
+	BOM_UCS4_3412
+};
+
+/* Byte patterns of XML Appendix F, for entities without a BOM. */
+enum pat {
+	PAT_UNKNOWN,
+	PAT_32BE,
+	PAT_32LE,
+	PAT_32_2143,
+	PAT_32_3412,
+	PAT_16BE,
+	PAT_16LE,
+	PAT_ASCII,
+	PAT_EBCDIC
+};
+
+/* How the characters of a declaration are laid out in bytes. */
+enum unit {
+	UNIT_8,
+	UNIT_16BE,
+	UNIT_16LE,
+	UNIT_32BE,
+	UNIT_32LE,
+	UNIT_32_2143,
+	UNIT_32_3412,
+	UNIT_EBCDIC
+};
+
+enum bom	 bom_sniff(const unsigned char *, size_t, size_t *);
+const char	*bom_name(enum bom);
+enum pat	 pat_sniff(const unsigned char *, size_t);
+const char	*pat_name(enum pat);
+enum unit	 unit_of_bom(enum bom);
+enum unit	 unit_of_pat(enum pat);
+int		 unit_size(enum unit);
+long		 unit_get(enum unit, const unsigned char *, size_t, size_t);
+
+/* enc.c */
+
+enum family {
+	ENC_F_UTF8,
+	ENC_F_16,	/* UTF-16 or UCS-2, byte order from the BOM */
+	ENC_F_16BE,
+	ENC_F_16LE,
+	ENC_F_32,
+	ENC_F_32BE,
+	ENC_F_32LE,
+	ENC_F_ASCII,	/* "<?xml" is 3C 3F 78 6D 6C */
+	ENC_F_EBCDIC,	/* "<?xml" is 4C 6F A7 94 93 */
+	ENC_F_OTHER,
+	ENC_F_UCS2,	/* ISO-10646-UCS-2: 16-bit, byte order from the BOM
+			 * or the pattern, big-endian by default */
+	ENC_F_UCS4	/* ISO-10646-UCS-4: the same, 32-bit */
+};
+
+struct enc_entry {
+	const char	*name;		/* preferred MIME name, else registry name */
+	const char	*iconv;		/* the names to try with iconv_open,
+					 * each ended by a NUL, the list by an
+					 * empty name */
+	unsigned char	 family;
+};
+
+struct enc_label {
+	const char	*label;
+	int		 idx;
+};
+
+/* The result of looking up an encoding name. */
+struct enc {
+	char		 name[256];	/* the name to report */
+	int		 entry;		/* 1 + its index in the table; 0 if none */
+	char		 iconv_only[64]; /* a name only iconv knows, as given */
+	enum family	 family;
+	int		 registered;	/* the label is in the IANA registry */
+	int		 known;		/* registry or iconv knows it */
+};
+
+int		 enc_lookup(const char *, struct enc *);
+const char	*enc_iconv(const struct enc *);
+const char	*enc_family_name(enum family);
+int		 enc_is_utf16(enum family);
+int		 enc_is_utf32(enum family);
+int		 enc_is_16(enum family);
+int		 enc_is_32(enum family);
+int		 enc_compatible(const struct enc *, const struct enc *);
+int		 enc_same(const struct enc *, const struct enc *);
+void		 enc_lower(char *, const char *, size_t);
+
+/* iconvcap.c: what this system's iconv can do (iconvcap.h has the
+ * probes of a transcoding target) */
+
+int		 enc_iconv_ok(const char *);
+const char	*enc_u32le(void);
+enum family	 icap_family(const char *);
+int		 sb_build(iconv_t, uint32_t *);
+int		 icap_stateless(iconv_t);
+int		 icap_starts_char(iconv_t, const unsigned char *, size_t);
+
+/* decl.c */
+
+enum role {
+	ROLE_DOCUMENT,
+	ROLE_ENTITY,	/* external parsed entity: TextDecl grammar */
+	ROLE_DTD	/* external subset: TextDecl grammar */
+};
+
+struct decl {
+	int		 present;	/* "<?xml" at the very start */
+	int		 has_version;
+	char		 version[16];
+	int		 has_encoding;
+	char		 encoding[256];	/* the value as written, characters of
+					 * 16/32-bit and EBCDIC layouts in
+					 * UTF-8 (cut at 255 bytes) */
+	int		 enc_ok;	/* the value is a well-formed EncName */
+	int		 standalone;	/* -1 absent, 0 no, 1 yes */
+	char		 quote;		/* quote around the encoding value */
+	/* Byte offsets from the first byte of the input. */
+	size_t		 start;		/* of "<?xml" */
+	size_t		 end;		/* just past "?>" */
+	int		 closed;	/* "?>" was found */
+	size_t		 enc_off;	/* of the encoding value */
+	size_t		 enc_end;	/* just past the encoding value */
+	size_t		 ver_end;	/* just past the version's closing quote */
+	/* The first syntax error, if any. */
+	int		 bad;
+	size_t		 bad_off;
+	char		 bad_msg[200];
+	int		 upper;		/* "<?XML" or another case */
+	/* A declaration found after other content (decl-not-at-start). */
+	int		 late;
+	size_t		 late_off;
+	char		 late_what[40];
+	/* A U+FEFF before the root element (bom-in-prolog, documents). */
+	int		 feff;
+	size_t		 feff_off;
+	enum role	 role;
+};
+
+void		 decl_read(const unsigned char *, size_t, size_t, enum unit,
+		    int, struct decl *);
+int		 decl_encname_ok(const char *);
+
+/* mt.c */
+
+struct mt {
+	char		 type[128];	/* type/subtype, lower case */
+	int		 has_charset;
+	char		 charset[128];	/* raw value, unquoted */
+	int		 xml;		/* an XML media type (RFC 7303 sections 4, 9) */
+	enum role	 role;		/* what the type says the entity is */
+	int		 role_known;
+};
+
+int		 mt_parse(const char *, struct mt *, char *, size_t);
+
+/* diag.c */
+
+enum code {
+	D_DECL_MISMATCH,
+	D_BOM_CHARSET_CONFLICT,
+	D_BOM_FORBIDDEN,
+	D_BOM_MISSING,
+	D_BAD_DECLARATION,
+	D_DECL_NOT_AT_START,
+	D_BOM_IN_PROLOG,
+	D_ILLEGAL_SEQUENCE,
+	D_ILLEGAL_CHAR,
+	D_UNSUPPORTED_ENCODING,
+	D_NO_DECLARATION,
+	D_UNREPRESENTABLE,
+	D_ENCODING_NOT_ALLOWED,
+	D_CHARSET_DECL_CONFLICT,
+	D_UTF8_BOM,
+	D_UTF32,
+	D_MISSING_DECL,
+	D_UNREGISTERED_NAME,
+	D_NOT_XML_MEDIA_TYPE,
+	D_SUSPICIOUS_LABEL,
+	D_NCODES
+};
+
+struct diag {
+	uint64_t	 count;		/* 0: not present */
+	uint64_t	 off;
+	uint64_t	 line;
+	uint64_t	 col;
+	uint64_t	 seq;		/* order of first occurrence */
+	char		 msg[400];
+};
+
+struct diags {
+	struct diag	 d[D_NCODES];
+	uint64_t	 nseq;
+	int		 errors;
+	int		 warnings;
+};
+
+/* What xmlsniff(1) says of a code; the rules of --format=sarif. */
+struct code_info {
+	const char	*code;
+	int		 error;		/* the default severity */
+	const char	*summary;	/* one line */
+	const char	*full;
+	const char	*clause;	/* where the rule comes from */
+	const char	*example;	/* a command line that draws it */
+	const char	*fix;
+};
+
+const char	*diag_code(enum code);
+int		 diag_is_error(enum code);
+int		 diag_ignored(enum code);
+int		 diag_lookup(const char *);
+int		 diag_policy(const char *, int, char *, size_t);
+const struct code_info *diag_info(enum code);
+void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
+		    uint64_t, const char *, ...)
+		    __attribute__((format(printf, 6, 7)));
+int		 diag_order(const struct diags *, enum code *);
+
+/* sniff.c */
+
+enum source {
+	SRC_NONE,
+	SRC_BOM,
+	SRC_CHARSET,
+	SRC_DECLARATION,
+	SRC_DEFAULT,
+	SRC_SNIFFED
+};
+
+/* How the content is decoded for validation and transcoding. */
+enum dec {
+	DEC_NONE,	/* cannot be decoded */
+	DEC_UTF8,
+	DEC_UTF16BE,
+	DEC_UTF16LE,
+	DEC_UTF32BE,
+	DEC_UTF32LE,
+	DEC_ICONV
+};
+
+struct sniff {
+	enum bom	 bom;
+	size_t		 bomlen;
+	enum pat	 pat;
+	struct decl	 decl;
+	const struct mt	*mt;		/* --content-type, or NULL */
+	struct enc	 cs;		/* the charset parameter, if any */
+	struct enc	 de;		/* the declared encoding, if any */
+	int		 have_enc;	/* enc below means something */
+	struct enc	 enc;		/* the encoding the entity is read with */
+	char		 encname[256];	/* reported name, byte order included */
+	enum source	 source;
+	enum dec	 dec;
+	char		 dec_iconv[64];	/* iconv name for DEC_ICONV */
+	int		 xml11;
+	int		 ws_lead;	/* the head is white space only, so a late
+					 * "<?xml" may come after it */
+	enum role	 role;
+	int		 doubt;		/* the bytes refute the BOM: nothing is
+					 * transcoded */
+	struct diags	 dg;
+	const struct fixres *fix;	/* --fix, --in-place: what was done */
+};
+
+void		 sniff(const unsigned char *, size_t, int, const struct mt *,
+		    const char *, struct sniff *);
+const char	*source_name(enum source);
+
+#endif

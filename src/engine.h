@@ -1,0 +1,87 @@
+/*
+ * The engine: decoding and checking a whole entity (validate.c) and
+ * writing it in another encoding (transcode.c and its parts).
+ */
+#ifndef ENGINE_H
+#define ENGINE_H
+
+#include "kernels.h"
+#include "out.h"
+
+/* input.c: the input buffer.  Reads land page-aligned at mem + IN_PAD
+ * (unaligned copies from the page cache are many times slower on some
+ * CPUs); bytes carried over from the last read go just before them. */
+
+#define IN_PAD		4096
+#define IN_SIZE		(HEAD_MAX + 64 * 1024)
+
+struct inbuf {
+	int		 fd;
+	unsigned char	*mem;		/* IN_PAD + IN_SIZE bytes, page-aligned */
+	unsigned char	*p;		/* the bytes not yet used */
+	size_t		 n;
+	int		 eof;		/* p[0..n) runs to the end of input */
+	long long	 size;		/* a regular file's size, else -1 */
+	int		 trust_size;	/* stop reading at size (no read to see
+					 * the end); never when transcoding */
+	long long	 got;		/* bytes read so far */
+};
+
+int		 in_refill(struct inbuf *, size_t);
+
+/* validate.c */
+
+struct val;
+typedef void	(*val_sink_fn)(void *, uint32_t, uint64_t, uint64_t, uint64_t);
+typedef size_t	(*val_run_fn)(void *, const unsigned char *, size_t, int);
+
+
+
+struct val	*val_new(const struct sniff *, struct diags *);
+void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, void *);
+const uint32_t	*val_sbmap(const struct val *);
+size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
+void		 val_free(struct val *);
+
+/* transcode.c (target_resolve: target.c, transcode_signals: dest.c) */
+
+enum fallback {
+	FB_ERROR,
+	FB_NCR
+};
+
+/* How the target is written. */
+enum tkind {
+	T_UTF8,
+	T_UTF16BE,
+	T_UTF16LE,
+	T_UTF32BE,
+	T_UTF32LE,
+	T_ICONV
+};
+
+struct xopts {
+	struct enc	 to;		/* the target */
+	enum tkind	 kind;
+	int		 bom;		/* RFC 7303 section 3.3: write a BOM */
+	int		 need_decl;	/* the output must declare its encoding */
+	char		 declname[64];	/* the name the declaration gives */
+	char		 iconv[64];	/* iconv name, for T_ICONV */
+	enum fallback	 fallback;
+	int		 utf8_bom;
+	/* --fix (fix.c) */
+	int		 keep_decl;	/* keep the declared value as it is */
+	int		 same_content;	/* refuse unless the bytes after the
+					 * declaration stay the same */
+	int		 dry_run;	/* never replace the file */
+};
+
+int		 target_resolve(const char *, int, int, struct xopts *, char *,
+		    size_t);
+int		 transcode(const char *, struct inbuf *, struct sniff *,
+		    const struct xopts *, int, const char *, int);
+void		 transcode_signals(void);
+int		 transcode_changed(void);
+const char	*transcode_refusal(void);
+
+#endif

@@ -1,0 +1,95 @@
+/*
+ * Input, output and the command line: the input buffer, the output
+ * formats, the repository walk, policy, --fix and the configuration file.
+ */
+#ifndef IO_H
+#define IO_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "engine.h"
+
+#define XMLSNIFF_VERSION "1.0.0"
+
+
+/* report.c */
+
+/* The formats after FMT_JSON are format.c's. */
+enum fmt {
+	FMT_TEXT,
+	FMT_MIME,
+	FMT_MIME_ENCODING,
+	FMT_JSON,
+	FMT_GITHUB,
+	FMT_SARIF,
+	FMT_GITLAB,
+	FMT_CHECKSTYLE
+};
+
+void		 report_line(const char *, const struct sniff *, enum fmt, int);
+void		 report_diags(const char *, const struct sniff *, enum fmt);
+void		 report_failure(const char *, const char *, enum fmt, int);
+void		 report_mime(const struct sniff *, char *, size_t);
+
+/* format.c */
+
+int		 format_lookup(const char *, enum fmt *);
+void		 format_start(enum fmt);
+void		 format_diags(const char *, const struct sniff *, enum fmt);
+void		 format_failure(const char *, const char *, enum fmt);
+void		 format_end(enum fmt, int);
+void		 list_codes(void);
+int		 explain_code(const char *);
+
+/* policy.c */
+
+int		 policy_allow(const char *, char *, size_t);
+int		 policy_active(void);
+const char	*policy_first(void);
+int		 policy_allows(const struct sniff *);
+void		 policy_check(struct sniff *);
+
+/* fix.c */
+
+#define FIX_MAX		6
+
+/* What --fix or --in-place did to one file. */
+struct fixres {
+	const char	*action;	/* written, unchanged, would-write,
+					 * refused, failed */
+	char		 why[400];	/* refused, failed: the reason */
+	int		 nchanges;
+	char		 changes[FIX_MAX][160];
+};
+
+int		 fix_plan(const struct sniff *, int, struct xopts *,
+		    struct fixres *);
+
+/* walk.c */
+
+struct gitset;
+
+/* What -r selects besides git: the --include and --exclude globs. */
+struct walkopts {
+	const char	**incl;
+	size_t		  nincl;
+	const char	**excl;
+	size_t		  nexcl;
+};
+
+int		 walk_xml_name(const char *);
+int		 walk_glob(const char *, const char *, int);
+int		 walk_wanted(const struct walkopts *, const char *, int);
+struct gitset	*walk_git(const char *);
+void		 walk_git_free(struct gitset *);
+int		 walk_git_has(const struct gitset *, const char *, int);
+
+/* config.c */
+
+struct option;
+int		 config_args(int, char **, const struct option *, const char *,
+		    char ***);
+int		 config_line(int, const char **);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * The kernels: runs of plain characters, conversions between the Unicode
+ * forms, the search for late declarations (src/simd/, late.c), and the
+ * one choice of them for a run (src/simd/select.c).
+ */
+#ifndef KERNELS_H
+#define KERNELS_H
+
+#include "core.h"
+
+/* The forms of plain runs (and two operations of a validator's sink,
+ * validate.c). */
+enum {
+	RUN_UTF8,	/* also ASCII runs of single-byte encodings */
+	RUN_UTF16BE,
+	RUN_UTF16LE,
+	RUN_UTF32LE,
+	RUN_UTF32BE,
+	RUN_SB,		/* bytes of a single-byte encoding (val_sbmap) */
+	RUN_DECODED,	/* a block of decoded characters (UTF-32LE): all
+			 * are taken, or none */
+	RUN_BLOCKS	/* a question: may characters come in decoded blocks
+			 * (RUN_DECODED)?  (1 yes, 0 no) */
+};
+
+/* simd/select.c: the kernels for a run (XMLSNIFF_SIMD, see the man page) */
+
+enum simd {
+	SIMD_REF,	/* a character at a time */
+	SIMD_NONE,	/* portable, a word at a time */
+	SIMD_SSE2,
+	SIMD_AVX2,
+	SIMD_NEON
+};
+
+int		 simd_init(const char *);
+void		 simd_set(enum simd);
+enum simd	 simd_level(void);
+const char	*simd_name(enum simd);
+
+/* late.c: "<?xml" after the start (decl-not-at-start) */
+
+struct late {
+	enum unit	 unit;
+	size_t		 usz;
+	uint64_t	 known[2];	/* declarations already accounted for */
+	uint64_t	 pos;		/* absolute offset lexed or searched to */
+	int		 st, match;
+	long		 quote;
+	uint64_t	 lt_off;	/* of the last '<' */
+	unsigned char	 lt_byte, q_byte, bang_byte;
+	size_t		 lt_at;
+	const uint32_t	*map;		/* single-byte: the byte map */
+	int		 scan;		/* the bytes of '<', '?', '!' are known */
+	int		 decoded;	/* lexed by late_char() only */
+	uint64_t	 lt_line, lt_col;	/* of the last '<' (decoded) */
+};
+
+void		 late_init(struct late *, const struct sniff *,
+		    const uint32_t *);
+int		 late_char(struct late *, long, uint64_t, uint64_t,
+		    uint64_t);
+int		 late_pending(const struct late *);
+size_t		 late_next(struct late *, const unsigned char *, size_t,
+		    uint64_t, int, int *);
+
+/* simd/: the kernels (select.c sends each call to the level's table;
+ * ref.c, common.c) */
+
+#define CONV_SLACK	64	/* room past the output that may be overwritten */
+
+size_t		 conv_room(int, int, size_t);
+size_t		 conv_cut(int, const unsigned char *, size_t, size_t);
+size_t		 conv_run(int, int, const unsigned char *, size_t,
+		    unsigned char *);
+size_t		 conv_find32(const unsigned char *, size_t, uint32_t, uint32_t,
+		    uint32_t);
+
+size_t		 plain_utf8(const unsigned char *, size_t, uint64_t *,
+		    uint64_t *);
+size_t		 plain_utf16(const unsigned char *, size_t, int, uint64_t *,
+		    uint64_t *);
+size_t		 plain_utf32(const unsigned char *, size_t, int, uint64_t *,
+		    uint64_t *);
+/* The bytes of a single-byte encoding that are plain characters. */
+struct plainmap {
+	unsigned char	 bits[32];
+	unsigned char	 lo[16], hi[16];
+};
+
+void		 plain_sb_map(struct plainmap *, const unsigned char *);
+size_t		 plain_sb(const unsigned char *, size_t,
+		    const struct plainmap *, uint64_t *, uint64_t *);
+size_t		 late_find(const struct late *, const unsigned char *, size_t,
+		    size_t);
+
+#endif

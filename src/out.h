@@ -1,0 +1,33 @@
+/*
+ * Output primitives below the engine and the formats: each record written
+ * whole (record.c), escaped names, JSON strings and the program's own
+ * one-line messages (escape.c).
+ */
+#ifndef OUT_H
+#define OUT_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/* record.c */
+
+FILE		*rec_open(int);
+void		 rec_close(FILE *);
+void		 rec_batch(int);
+int		 rec_flush(void);
+int		 rec_error(void);
+
+/* escape.c */
+
+void		 put_escaped(FILE *, const char *, int);
+void		 put_name(const char *);
+void		 put_name_err(const char *);
+char		*report_escaped(const char *);
+void		 report_warn(const char *, int, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+void		 report_vwarn(const char *, int, const char *, va_list)
+		    __attribute__((format(printf, 3, 0)));
+void		 put_json_string(const char *);
+void		 json_string(FILE *, const char *);
+
+#endif

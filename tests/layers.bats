@@ -1,0 +1,55 @@
+#!/usr/bin/env bats
+# The layers of doc/DESIGN.md, as the include lines show them: a source
+# file includes its own layer's header and those below, never one above.
+load helper
+
+SRC="$BATS_TEST_DIRNAME/../src"
+
+# includes FILE: the project headers FILE includes, one a line.
+includes() {
+	sed -n 's/^#include "\(.*\)"$/\1/p' "$1" | sed 's|^\.\./||'
+}
+
+# only FILE HEADER...: FILE includes no project header but these.
+only() {
+	local f=$1 h bad=0
+	shift
+	for h in $(includes "$SRC/$f"); do
+		case " $* " in
+		*" $h "*) ;;
+		*) echo "$f includes $h"; bad=1 ;;
+		esac
+	done
+	return $bad
+}
+
+@test "layers: the text layer includes nothing of the project" {
+	only utf.c utf.h
+	[ -z "$(includes "$SRC/utf.h")" ]
+}
+
+@test "layers: the core includes only the core and the text layer" {
+	local f
+	for f in bom.c decl.c diag.c enc.c iconvcap.c mt.c sniff.c; do
+		only $f core.h utf.h enctab.h iconvcap.h
+	done
+	[ "$(includes "$SRC/core.h")" = utf.h ]
+}
+
+@test "layers: the kernels include only the kernels and the core" {
+	local f
+	only late.c kernels.h
+	for f in "$SRC"/simd/*.c; do
+		only "simd/${f##*/}" kernels.h simd.h testhooks.h
+	done
+	[ "$(includes "$SRC/kernels.h")" = core.h ]
+}
+
+@test "layers: the output primitives and the engine never include the I/O layer" {
+	local f
+	only record.c out.h
+	only escape.c out.h utf.h
+	for f in dest.c iconvout.c input.c target.c transcode.c validate.c xmllex.c; do
+		only $f engine.h testhooks.h dest.h iconvcap.h iconvout.h target.h xc.h xmllex.h
+	done
+}
