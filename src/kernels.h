@@ -25,18 +25,10 @@ enum {
 
 /* simd/select.c: the kernels for a run (XMLSNIFF_SIMD, see the man page) */
 
-enum simd {
-	SIMD_REF,	/* a character at a time */
-	SIMD_NONE,	/* portable, a word at a time */
-	SIMD_SSE2,
-	SIMD_AVX2,
-	SIMD_NEON
-};
 
 int		 simd_init(const char *);
-void		 simd_set(enum simd);
-enum simd	 simd_level(void);
-const char	*simd_name(enum simd);
+void		 simd_ready(void);
+const char	*simd_names(void);
 
 /* late.c: "<?xml" after the start (decl-not-at-start) */
 

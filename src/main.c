@@ -595,8 +595,8 @@ main(int argc, char *argv[])
 	argv[0] = (char *)"xmlsniff";	/* getopt's messages name it so */
 	/* The one reading of XMLSNIFF_SIMD: which kernels run. */
 	if (simd_init(getenv("XMLSNIFF_SIMD")) < 0) {
-		report_warn("XMLSNIFF_SIMD", 0, "unknown value \"%s\" (avx2, "
-		    "sse2, neon, none or ref)", getenv("XMLSNIFF_SIMD"));
+		report_warn("XMLSNIFF_SIMD", 0, "unknown value \"%s\" (%s)",
+		    getenv("XMLSNIFF_SIMD"), simd_names());
 		return 2;
 	}
 	if (opts_parse(&argc, &argv) != 0 || opts_check(argc, argv, &xo) != 0)

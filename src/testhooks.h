@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 /* Every path of the validator a character at a time (validate.c; set
- * by simd_set() for XMLSNIFF_SIMD=ref). */
+ * by simd_init() for XMLSNIFF_SIMD=ref). */
 extern int	 val_char_only;
 
 /* The reference kernels (src/simd/ref.c). */

@@ -205,15 +205,15 @@ val_sbmap(const struct val *v)
 	return v->sb ? v->sbmap : NULL;
 }
 
-/* SIMD_REF (simd/select.c), or val_char_only = 1: every path a character
- * at a time (for tests and fuzz targets). */
+/* XMLSNIFF_SIMD=ref (simd/select.c), or val_char_only = 1: every path a
+ * character at a time (for tests and fuzz targets). */
 int val_char_only = -1;
 
 static int
 char_only(void)
 {
 	if (val_char_only < 0)
-		(void)simd_level();	/* which sets it */
+		simd_ready();	/* which sets it */
 	return val_char_only;
 }
 
@@ -223,7 +223,7 @@ void
 val_set_sink(struct val *v, val_sink_fn fn, val_run_fn run, void *ctx)
 {
 	v->sink = fn;
-	/* SIMD_REF: every character through fn, the reference
+	/* XMLSNIFF_SIMD=ref: every character through fn, the reference
 	 * that the run paths are tested against. */
 	v->run = char_only() ? NULL : run;
 	v->sink_ctx = ctx;

@@ -720,7 +720,6 @@ avx2_init(void)
 
 const struct kernels kernels_avx2 = {
 	.name = "avx2",
-	.level = SIMD_AVX2,
 	.usable = avx2_usable,
 	.init = avx2_init,
 	.plain_utf8 = plain_utf8_avx2,
@@ -732,5 +731,5 @@ const struct kernels kernels_avx2 = {
 	.late_find = late_find_avx2,
 };
 #else
-const struct kernels kernels_avx2 = { .name = "avx2", .level = SIMD_AVX2 };
+const struct kernels kernels_avx2 = { .name = "avx2" };
 #endif

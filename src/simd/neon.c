@@ -139,7 +139,6 @@ neon_usable(void)
 
 const struct kernels kernels_neon = {
 	.name = "neon",
-	.level = SIMD_NEON,
 	.usable = neon_usable,
 	.plain_utf8 = plain_utf8_neon,
 	.plain_utf16 = plain_utf16_neon,
@@ -150,5 +149,5 @@ const struct kernels kernels_neon = {
 	.late_find = late_find_word,
 };
 #else
-const struct kernels kernels_neon = { .name = "neon", .level = SIMD_NEON };
+const struct kernels kernels_neon = { .name = "neon" };
 #endif

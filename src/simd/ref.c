@@ -62,7 +62,7 @@ ref_usable(void)
 
 const struct kernels kernels_ref = {
 	.name = "ref",
-	.level = SIMD_REF,
+	.char_only = 1,
 	.usable = ref_usable,
 	.plain_utf8 = plain_utf8_ref,
 	.plain_utf16 = plain_utf16_word,

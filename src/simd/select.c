@@ -11,6 +11,7 @@
  * each call to the table chosen.  The kernels never call back here.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,18 +52,6 @@ best(void)
 	return &kernels_word;
 }
 
-/* The table of level l, NULL if none. */
-static const struct kernels *
-of_level(enum simd l)
-{
-	size_t i;
-
-	for (i = 0; i < NLIST; i++)
-		if (list[i]->level == l)
-			return list[i];
-	return NULL;
-}
-
 /* Use the kernels k (ones the machine runs) from now on. */
 static void
 use(const struct kernels *k)
@@ -70,7 +59,7 @@ use(const struct kernels *k)
 	if (k->init != NULL)
 		k->init();
 	kern = k;
-	val_char_only = k->level == SIMD_REF;
+	val_char_only = k->char_only;
 }
 
 /* The kernels in use: the fastest, if none were chosen (a program that
@@ -85,8 +74,8 @@ kernels(void)
 
 /*
  * Choose the kernels named by name (NULL or empty: the fastest this machine
- * has).  A level the machine lacks means the portable one, none.  Return -1,
- * choosing nothing, for a name that is no level.
+ * has).  Kernels the machine cannot run mean the portable ones, none.
+ * Return -1, choosing nothing, for a name that no table has.
  */
 int
 simd_init(const char *name)
@@ -107,29 +96,24 @@ simd_init(const char *name)
 	return 0;
 }
 
-/* Use level l from now on (none if the machine lacks it). */
-void
-simd_set(enum simd l)
-{
-	const struct kernels *k = of_level(l);
-
-	use(k != NULL && usable(k) ? k : &kernels_word);
-}
-
-/* The level in use: the fastest, if none was chosen. */
-enum simd
-simd_level(void)
-{
-	return kernels()->level;
-}
-
-/* The name of level l, for messages. */
+/* The names XMLSNIFF_SIMD takes, for a message: "a, b or c". */
 const char *
-simd_name(enum simd l)
+simd_names(void)
 {
-	const struct kernels *k = of_level(l);
+	static char buf[128];
+	size_t i, k = 0;
 
-	return k != NULL ? k->name : "none";
+	for (i = 0; i < NLIST && k < sizeof(buf); i++)
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s",
+		    i == 0 ? "" : i + 1 == NLIST ? " or " : ", ", list[i]->name);
+	return buf;
+}
+
+/* Make sure kernels are chosen: the fastest, if no one chose. */
+void
+simd_ready(void)
+{
+	(void)kernels();
 }
 
 /*

@@ -26,11 +26,11 @@
  * The kernels of one level.  Every function has the contract of the entry
  * point of its name (src/simd/select.c) and gives the answers of the
  * character-at-a-time reference; only the speed differs.  A table whose
- * instruction set this build lacks has its name and level only.
+ * instruction set this build lacks has its name only.
  */
 struct kernels {
 	const char	*name;		/* XMLSNIFF_SIMD's value for it */
-	enum simd	 level;
+	int		 char_only;	/* ref: the validator a character at a time too */
 	int		(*usable)(void); /* this machine runs it; NULL: not
 					 * built here */
 	void		(*init)(void);	/* tables to build first, or NULL */

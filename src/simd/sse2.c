@@ -79,7 +79,6 @@ sse2_usable(void)
 
 const struct kernels kernels_sse2 = {
 	.name = "sse2",
-	.level = SIMD_SSE2,
 	.usable = sse2_usable,
 	.plain_utf8 = plain_utf8_sse2,
 	.plain_utf16 = plain_utf16_word,
@@ -90,5 +89,5 @@ const struct kernels kernels_sse2 = {
 	.late_find = late_find_sse2,
 };
 #else
-const struct kernels kernels_sse2 = { .name = "sse2", .level = SIMD_SSE2 };
+const struct kernels kernels_sse2 = { .name = "sse2" };
 #endif

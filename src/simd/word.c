@@ -310,7 +310,6 @@ word_usable(void)
 
 const struct kernels kernels_word = {
 	.name = "none",
-	.level = SIMD_NONE,
 	.usable = word_usable,
 	.plain_utf8 = plain_utf8_word,
 	.plain_utf16 = plain_utf16_word,
