@@ -304,7 +304,7 @@ xs_verdict(const unsigned char *buf, size_t len, const char *charset,
 		else if (c == D_UNSUPPORTED_ENCODING)
 			x->unsup = 1;
 	}
-	if (s->dec == DEC_NONE)
+	if (s->dec == FORM_NONE)
 		x->unsup = 1;
 	snprintf(x->enc, sizeof(x->enc), "%s", s->have_enc ? s->encname :
 	    "-");
@@ -312,9 +312,9 @@ xs_verdict(const unsigned char *buf, size_t len, const char *charset,
 	x->decl = s->decl.present;
 	x->charset = charset != NULL;
 	x->u16shape = len >= 2 && (buf[0] == 0) != (buf[1] == 0);
-	if (x->bad && (s->dec == DEC_UTF16BE || s->dec == DEC_UTF16LE) &&
+	if (x->bad && (s->dec == FORM_UTF16BE || s->dec == FORM_UTF16LE) &&
 	    (size_t)x->off + 1 < len) {
-		unsigned hi = buf[x->off + (s->dec == DEC_UTF16LE)];
+		unsigned hi = buf[x->off + (s->dec == FORM_UTF16LE)];
 
 		x->lead = hi >= 0xD8 && hi <= 0xDB;
 	}
@@ -340,15 +340,15 @@ dec_at(const struct sniff *s, const unsigned char *buf, size_t len,
 	if (off < 0 || (size_t)off >= len)
 		return -1;
 	switch (s->dec) {
-	case DEC_UTF8:
+	case FORM_UTF8:
 		return utf8_dec(p, n, c);
-	case DEC_UTF16BE:
-	case DEC_UTF16LE:
-		return utf16_dec(p, n, s->dec == DEC_UTF16BE, c);
-	case DEC_UTF32BE:
-	case DEC_UTF32LE:
-		return utf32_dec(p, n, s->dec == DEC_UTF32BE, c);
-	case DEC_ICONV: {
+	case FORM_UTF16BE:
+	case FORM_UTF16LE:
+		return utf16_dec(p, n, s->dec == FORM_UTF16BE, c);
+	case FORM_UTF32BE:
+	case FORM_UTF32LE:
+		return utf32_dec(p, n, s->dec == FORM_UTF32BE, c);
+	case FORM_ICONV: {
 		/* One character: room for no more than one. */
 		unsigned char out[4];
 		char *ip = (char *)(uintptr_t)p, *op = (char *)out;
@@ -394,17 +394,17 @@ static const char *
 dec_name(const struct sniff *s)
 {
 	switch (s->dec) {
-	case DEC_UTF8:
+	case FORM_UTF8:
 		return "UTF-8";
-	case DEC_UTF16BE:
+	case FORM_UTF16BE:
 		return "UTF-16BE";
-	case DEC_UTF16LE:
+	case FORM_UTF16LE:
 		return "UTF-16LE";
-	case DEC_UTF32BE:
+	case FORM_UTF32BE:
 		return "UTF-32BE";
-	case DEC_UTF32LE:
+	case FORM_UTF32LE:
 		return "UTF-32LE";
-	case DEC_ICONV:
+	case FORM_ICONV:
 		return s->dec_iconv;
 	default:
 		return NULL;
@@ -751,7 +751,7 @@ diff_check(const unsigned char *buf, size_t len, const char *charset,
 
 /* --- generated inputs ------------------------------------------------ */
 
-static const struct form {
+static const struct gen_form {
 	const char	*name;		/* also the iconv name */
 	int		 unit;		/* code unit size */
 	int		 be;		/* big endian units */
@@ -806,7 +806,7 @@ diff_label(size_t i)
 
 /* Append ASCII string a encoded in form f; return the new length or 0. */
 static size_t
-put_ascii(const struct form *f, const char *a, unsigned char *out,
+put_ascii(const struct gen_form *f, const char *a, unsigned char *out,
     size_t n, size_t cap)
 {
 	size_t i, k;
@@ -837,7 +837,7 @@ diff_build(const struct diff_gen *g, unsigned char *out, size_t cap,
 {
 	static const char *const boms[] = { NULL, NULL, "\xEF\xBB\xBF",
 	    "\xFE\xFF", "\xFF\xFE" };
-	const struct form *f;
+	const struct gen_form *f;
 	const char *bom;
 	char decl[128];
 	size_t n = 0, i, tl;

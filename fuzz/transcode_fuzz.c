@@ -71,7 +71,7 @@ body(const unsigned char *p, size_t n, int *errors)
 		val_feed(v, p, n, 1);
 		val_free(v);
 	}
-	*errors = s.dg.errors + (s.dec != DEC_UTF8);
+	*errors = s.dg.errors + (s.dec != FORM_UTF8);
 	return s.decl.present ? s.decl.end : s.bomlen;
 }
 

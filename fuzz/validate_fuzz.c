@@ -69,7 +69,7 @@ val_iconv(const uint8_t *p, size_t n, const char *name, struct diags *dg)
 	size_t used;
 
 	memset(&s, 0, sizeof(s));
-	s.dec = DEC_ICONV;
+	s.dec = FORM_ICONV;
 	snprintf(s.dec_iconv, sizeof(s.dec_iconv), "%s", name);
 	snprintf(s.encname, sizeof(s.encname), "%s", name);
 	if ((v = val_new(&s, &s.dg)) == NULL)
@@ -82,7 +82,7 @@ val_iconv(const uint8_t *p, size_t n, const char *name, struct diags *dg)
 
 /* The validator's first illegal-sequence offset, or n. */
 static size_t
-val_first_bad(const uint8_t *p, size_t n, enum dec dec)
+val_first_bad(const uint8_t *p, size_t n, enum form dec)
 {
 	static struct sniff s;
 	struct val *v;
@@ -175,15 +175,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	/* Decoders against references. */
-	if (val_first_bad(data, size, DEC_UTF8) != first_bad_utf8(data, size))
+	if (val_first_bad(data, size, FORM_UTF8) != first_bad_utf8(data, size))
 		__builtin_trap();
-	if (val_first_bad(data, size, DEC_UTF16LE) !=
+	if (val_first_bad(data, size, FORM_UTF16LE) !=
 	    iconv_first_bad(data, size, "UTF-16LE"))
 		__builtin_trap();
-	if (val_first_bad(data, size, DEC_UTF16BE) !=
+	if (val_first_bad(data, size, FORM_UTF16BE) !=
 	    iconv_first_bad(data, size, "UTF-16BE"))
 		__builtin_trap();
-	if (val_first_bad(data, size, DEC_UTF32LE) !=
+	if (val_first_bad(data, size, FORM_UTF32LE) !=
 	    iconv_first_bad(data, size, "UTF-32LE"))
 		__builtin_trap();
 	return 0;

@@ -265,14 +265,22 @@ enum source {
 };
 
 /* How the content is decoded for validation and transcoding. */
-enum dec {
-	DEC_NONE,	/* cannot be decoded */
-	DEC_UTF8,
-	DEC_UTF16BE,
-	DEC_UTF16LE,
-	DEC_UTF32BE,
-	DEC_UTF32LE,
-	DEC_ICONV
+/*
+ * A form characters are decoded from or written in: the Unicode encoding
+ * forms in their byte orders, the bytes of a single-byte encoding (through
+ * its byte map), or any other encoding, through iconv.  sniff() says which
+ * one an entity is read in (struct sniff, dec); the kernels' runs and the
+ * transcoder's targets (struct xopts, kind) are named by it too.
+ */
+enum form {
+	FORM_NONE,	/* cannot be decoded */
+	FORM_UTF8,	/* runs: also ASCII runs of single-byte encodings */
+	FORM_UTF16BE,
+	FORM_UTF16LE,
+	FORM_UTF32BE,
+	FORM_UTF32LE,
+	FORM_SB,	/* runs only: bytes of a single-byte encoding */
+	FORM_ICONV
 };
 
 struct sniff {
@@ -287,8 +295,8 @@ struct sniff {
 	struct enc	 enc;		/* the encoding the entity is read with */
 	char		 encname[256];	/* reported name, byte order included */
 	enum source	 source;
-	enum dec	 dec;
-	char		 dec_iconv[64];	/* iconv name for DEC_ICONV */
+	enum form	 dec;
+	char		 dec_iconv[64];	/* iconv name for FORM_ICONV */
 	int		 xml11;
 	int		 ws_lead;	/* the head is white space only, so a late
 					 * "<?xml" may come after it */

@@ -34,11 +34,14 @@ int		 in_refill(struct inbuf *, size_t);
 struct val;
 typedef void	(*val_sink_fn)(void *, uint32_t, uint64_t, uint64_t, uint64_t);
 typedef size_t	(*val_run_fn)(void *, const unsigned char *, size_t, int);
+/* A block of decoded characters (UTF-32LE): all are taken, or none. */
+typedef size_t	(*val_block_fn)(void *, const unsigned char *, size_t);
 
 
 
 struct val	*val_new(const struct sniff *, struct diags *);
-void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, void *);
+void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, val_block_fn,
+		    void *);
 const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
 void		 val_free(struct val *);
@@ -50,23 +53,13 @@ enum fallback {
 	FB_NCR
 };
 
-/* How the target is written. */
-enum tkind {
-	T_UTF8,
-	T_UTF16BE,
-	T_UTF16LE,
-	T_UTF32BE,
-	T_UTF32LE,
-	T_ICONV
-};
-
 struct xopts {
 	struct enc	 to;		/* the target */
-	enum tkind	 kind;
+	enum form	 kind;		/* how the target is written */
 	int		 bom;		/* RFC 7303 section 3.3: write a BOM */
 	int		 need_decl;	/* the output must declare its encoding */
 	char		 declname[64];	/* the name the declaration gives */
-	char		 iconv[64];	/* iconv name, for T_ICONV */
+	char		 iconv[64];	/* iconv name, for FORM_ICONV */
 	enum fallback	 fallback;
 	int		 utf8_bom;
 	/* --fix (fix.c) */

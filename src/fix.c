@@ -113,7 +113,7 @@ unfixable(const struct sniff *s, int own, struct fixres *r)
 	if (s->dg.d[D_ILLEGAL_CHAR].count > 0)
 		return refused(r, "it has characters that XML does not allow; "
 		    "nothing is guessed, mend them by hand");
-	if (!s->have_enc || s->dec == DEC_NONE ||
+	if (!s->have_enc || s->dec == FORM_NONE ||
 	    s->dg.d[D_UNSUPPORTED_ENCODING].count > 0)
 		return refused(r, "its encoding cannot be determined or "
 		    "decoded");
@@ -232,8 +232,8 @@ describe(const struct sniff *s, const struct xopts *xo,
 		    "stripped a forbidden BOM");
 	else if (w->added_bom)
 		change(r, "added a %s BOM (byte order from the first "
-		    "characters)", xo->kind == T_UTF16LE || xo->kind ==
-		    T_UTF32LE ? "little-endian" : "big-endian");
+		    "characters)", xo->kind == FORM_UTF16LE || xo->kind ==
+		    FORM_UTF32LE ? "little-endian" : "big-endian");
 	if (w->decl_fixed)
 		change(r, "declared encoding \"%s\" corrected to \"%s\"",
 		    d->encoding, xo->declname);

@@ -116,16 +116,16 @@ chars_bytes(const unsigned char *p, size_t k, int form)
 {
 	size_t i = 0;
 
-	if (form == RUN_UTF32LE || form == RUN_UTF32BE)
+	if (form == FORM_UTF32LE || form == FORM_UTF32BE)
 		return 4 * k;
-	if (form == RUN_SB)
+	if (form == FORM_SB)
 		return k;
 	while (k-- > 0) {
-		if (form == RUN_UTF8)
+		if (form == FORM_UTF8)
 			i += p[i] < 0x80 ? 1 : p[i] < 0xE0 ? 2 : p[i] < 0xF0 ?
 			    3 : 4;
 		else
-			i += (p[i + (form == RUN_UTF16LE)] & 0xFC) == 0xD8 ? 4 :
+			i += (p[i + (form == FORM_UTF16LE)] & 0xFC) == 0xD8 ? 4 :
 			    2;
 	}
 	return i;
@@ -140,7 +140,7 @@ written(struct xc *x, const unsigned char *q, size_t m, size_t k, size_t nc,
 {
 	if (k < nc)
 		m = chars_bytes(q, k, form);
-	if (form == RUN_UTF8)
+	if (form == FORM_UTF8)
 		xlex_utf8(&x->lx, q, m);
 	else
 		xlex_chars(&x->lx, x->ubuf, k);
@@ -206,9 +206,9 @@ to_u32(struct xc *x, const unsigned char *q, size_t n, int form,
 {
 	size_t k;
 
-	if (form != RUN_SB) {
+	if (form != FORM_SB) {
 		*m = conv_cut(form, q, n, want);
-		return conv_run(form, RUN_UTF32LE, q, *m, x->ubuf) / 4;
+		return conv_run(form, FORM_UTF32LE, q, *m, x->ubuf) / 4;
 	}
 	*m = n < want ? n : want;
 	for (k = 0; k < *m; k++) {
@@ -291,8 +291,8 @@ iconv_block(struct xc *x, size_t k)
 }
 
 /*
- * A plain run p[0..n) (form RUN_UTF8, RUN_UTF16BE/LE, RUN_UTF32BE/LE or
- * RUN_SB) in an iconv target.  ASCII that the target writes as it is goes
+ * A plain run p[0..n) (form FORM_UTF8, FORM_UTF16BE/LE, FORM_UTF32BE/LE or
+ * FORM_SB) in an iconv target.  ASCII that the target writes as it is goes
  * out as it is; the rest is converted through iconv in blocks, up to the
  * first character the target lacks (which the validator then passes a
  * character at a time, with its position, for the diagnostic or the
@@ -309,12 +309,12 @@ iout_run(struct xc *x, const unsigned char *p, size_t n, int form)
 		const unsigned char *q = p + done;
 		size_t m, nc, k;
 
-		if ((form == RUN_UTF8 || (form == RUN_SB && x->sb_ascii)) &&
+		if ((form == FORM_UTF8 || (form == FORM_SB && x->sb_ascii)) &&
 		    q[0] < 0x80 && x->ic.ident[q[0]]) {
 			done += ascii_run(x, q, n - done);
 			continue;
 		}
-		if (form == RUN_SB && x->xlat_on) {
+		if (form == FORM_SB && x->xlat_on) {
 			m = n - done < BULK_MAX ? n - done : BULK_MAX;
 			done += k = xlat_run(x, q, m);
 			if (k < m)

@@ -8,21 +8,6 @@
 
 #include "core.h"
 
-/* The forms of plain runs (and two operations of a validator's sink,
- * validate.c). */
-enum {
-	RUN_UTF8,	/* also ASCII runs of single-byte encodings */
-	RUN_UTF16BE,
-	RUN_UTF16LE,
-	RUN_UTF32LE,
-	RUN_UTF32BE,
-	RUN_SB,		/* bytes of a single-byte encoding (val_sbmap) */
-	RUN_DECODED,	/* a block of decoded characters (UTF-32LE): all
-			 * are taken, or none */
-	RUN_BLOCKS	/* a question: may characters come in decoded blocks
-			 * (RUN_DECODED)?  (1 yes, 0 no) */
-};
-
 /* simd/select.c: the kernels for a run (XMLSNIFF_SIMD, see the man page) */
 
 

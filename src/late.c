@@ -39,15 +39,15 @@ static enum unit
 unit_of(const struct sniff *s)
 {
 	switch (s->dec) {
-	case DEC_UTF16BE:
+	case FORM_UTF16BE:
 		return UNIT_16BE;
-	case DEC_UTF16LE:
+	case FORM_UTF16LE:
 		return UNIT_16LE;
-	case DEC_UTF32BE:
+	case FORM_UTF32BE:
 		return UNIT_32BE;
-	case DEC_UTF32LE:
+	case FORM_UTF32LE:
 		return UNIT_32LE;
-	case DEC_ICONV:
+	case FORM_ICONV:
 		/* A 16-bit form that iconv decodes (UCS-2). */
 		if (strstr(s->dec_iconv, "UCS-2") == s->dec_iconv)
 			return strstr(s->dec_iconv, "LE") != NULL ?
@@ -98,7 +98,7 @@ late_init(struct late *lt, const struct sniff *s, const uint32_t *sbmap)
 	lt->lt_byte = '<';
 	lt->q_byte = '?';
 	lt->bang_byte = '!';
-	if (s->dec == DEC_ICONV && lt->unit == UNIT_8) {
+	if (s->dec == FORM_ICONV && lt->unit == UNIT_8) {
 		if (sbmap == NULL) {
 			lt->decoded = 1;
 			return;

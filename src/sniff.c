@@ -209,32 +209,32 @@ choose_decoder(struct sniff *s)
 	int odd = s->pat == PAT_32_2143 || s->pat == PAT_32_3412 ||
 	    s->bom == BOM_UCS4_2143 || s->bom == BOM_UCS4_3412;
 
-	s->dec = DEC_NONE;
+	s->dec = FORM_NONE;
 	if (!s->have_enc)
 		return;
 	switch (s->enc.family) {
 	case ENC_F_UTF8:
-		s->dec = DEC_UTF8;
+		s->dec = FORM_UTF8;
 		return;
 	case ENC_F_16BE:
 	case ENC_F_16LE:
 	case ENC_F_16:
 		s->dec = s->enc.family == ENC_F_16LE || (s->enc.family ==
-		    ENC_F_16 && (le16 || le32)) ? DEC_UTF16LE : DEC_UTF16BE;
+		    ENC_F_16 && (le16 || le32)) ? FORM_UTF16LE : FORM_UTF16BE;
 		return;
 	case ENC_F_32BE:
 	case ENC_F_32LE:
-		s->dec = s->enc.family == ENC_F_32LE ? DEC_UTF32LE :
-		    DEC_UTF32BE;
+		s->dec = s->enc.family == ENC_F_32LE ? FORM_UTF32LE :
+		    FORM_UTF32BE;
 		return;
 	case ENC_F_32:
 	case ENC_F_UCS4:
 		if (!odd)
 			s->dec = le32 || (s->enc.family == ENC_F_32 && le16) ?
-			    DEC_UTF32LE : DEC_UTF32BE;
+			    FORM_UTF32LE : FORM_UTF32BE;
 		return;
 	case ENC_F_UCS2:
-		s->dec = DEC_ICONV;
+		s->dec = FORM_ICONV;
 		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "UCS-2%s",
 		    le16 ? "LE" : "BE");
 		return;
@@ -242,7 +242,7 @@ choose_decoder(struct sniff *s)
 		break;
 	}
 	if (enc_iconv_ok(enc_iconv(&s->enc))) {
-		s->dec = DEC_ICONV;
+		s->dec = FORM_ICONV;
 		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "%s",
 		    enc_iconv(&s->enc));
 	}
@@ -662,7 +662,7 @@ step_decoder(struct sniff *s, const unsigned char *p, size_t n,
 	const struct decl *d = &s->decl;
 
 	choose_decoder(s);
-	if (s->have_enc && s->dec == DEC_NONE &&
+	if (s->have_enc && s->dec == FORM_NONE &&
 	    s->dg.d[D_UNSUPPORTED_ENCODING].count == 0)
 		AT(s, D_UNSUPPORTED_ENCODING, s->source == SRC_DECLARATION ?
 		    d->enc_off : 0, "%s cannot "

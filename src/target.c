@@ -35,40 +35,40 @@ target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
 	snprintf(xo->declname, sizeof(xo->declname), "%s", n);
 	xo->need_decl = 1;
 	if (strcmp(n, "UTF-8") == 0) {
-		xo->kind = T_UTF8;
+		xo->kind = FORM_UTF8;
 		xo->bom = utf8_bom;
 		xo->need_decl = 0;
 	} else if (strcmp(n, "UTF-16") == 0) {
-		xo->kind = le ? T_UTF16LE : T_UTF16BE;
+		xo->kind = le ? FORM_UTF16LE : FORM_UTF16BE;
 		xo->bom = 1;
 		xo->need_decl = 0;
 	} else if (strcmp(n, "UTF-16BE") == 0)
-		xo->kind = T_UTF16BE;
+		xo->kind = FORM_UTF16BE;
 	else if (strcmp(n, "UTF-16LE") == 0)
-		xo->kind = T_UTF16LE;
+		xo->kind = FORM_UTF16LE;
 	else if (strcmp(n, "UTF-32") == 0) {
 		/* XML 1.0 section 4.3.3: neither UTF-8 nor UTF-16, so the
 		 * declaration is required, BOM or not. */
-		xo->kind = le ? T_UTF32LE : T_UTF32BE;
+		xo->kind = le ? FORM_UTF32LE : FORM_UTF32BE;
 		xo->bom = 1;
 	} else if (strcmp(n, "UTF-32BE") == 0)
-		xo->kind = T_UTF32BE;
+		xo->kind = FORM_UTF32BE;
 	else if (strcmp(n, "UTF-32LE") == 0)
-		xo->kind = T_UTF32LE;
+		xo->kind = FORM_UTF32LE;
 	else if (strcmp(n, "ISO-10646-UCS-4") == 0)
 		/* Not UTF-32: no BOM, big-endian as ISO/IEC 10646 reads
 		 * unmarked text, and the declaration that names it (RFC
 		 * 7303 section 3.3, XML 1.0 section 4.3.3). */
-		xo->kind = T_UTF32BE;
+		xo->kind = FORM_UTF32BE;
 	else if (strcmp(n, "ISO-10646-UCS-2") == 0) {
 		/* Likewise; what is above U+FFFF is unrepresentable. */
-		xo->kind = T_ICONV;
+		xo->kind = FORM_ICONV;
 		snprintf(xo->iconv, sizeof(xo->iconv), "UCS-2BE");
 	} else {
-		xo->kind = T_ICONV;
+		xo->kind = FORM_ICONV;
 		snprintf(xo->iconv, sizeof(xo->iconv), "%s", enc_iconv(e));
 	}
-	if (xo->kind == T_ICONV && !enc_iconv_ok(xo->iconv)) {
+	if (xo->kind == FORM_ICONV && !enc_iconv_ok(xo->iconv)) {
 		snprintf(err, errsize, "this system's iconv cannot write %s", n);
 		return -1;
 	}
@@ -76,7 +76,7 @@ target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
 	 * a converter that writes one of its own (UCS-2 in some iconvs;
 	 * glibc's UNICODE is looked up as ISO-10646-UCS-2 before this)
 	 * cannot be used. */
-	if (xo->kind == T_ICONV && !xo->bom && icap_writes_bom(xo->iconv)) {
+	if (xo->kind == FORM_ICONV && !xo->bom && icap_writes_bom(xo->iconv)) {
 		snprintf(err, errsize, "iconv writes a byte order mark of its "
 		    "own for %s; use UTF-16 or UTF-32", n);
 		return -1;
@@ -84,49 +84,31 @@ target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
 	return 0;
 }
 
-/* The run form (RUN_...) a Unicode target writes. */
-int
-target_form(enum tkind k)
-{
-	switch (k) {
-	case T_UTF8:
-		return RUN_UTF8;
-	case T_UTF16BE:
-		return RUN_UTF16BE;
-	case T_UTF16LE:
-		return RUN_UTF16LE;
-	case T_UTF32BE:
-		return RUN_UTF32BE;
-	default:
-		return RUN_UTF32LE;
-	}
-}
-
 /* Write c in the Unicode target k at o (room for 4 bytes); return the
  * bytes written. */
 size_t
-target_put(enum tkind k, uint32_t c, unsigned char *o)
+target_put(enum form k, uint32_t c, unsigned char *o)
 {
 	uint32_t hi, lo;
 
 	switch (k) {
-	case T_UTF8:
+	case FORM_UTF8:
 		return (size_t)utf8_enc(o, c);
-	case T_UTF16BE:
-	case T_UTF16LE:
+	case FORM_UTF16BE:
+	case FORM_UTF16LE:
 		if (c < 0x10000) {
-			o[k == T_UTF16BE ? 0 : 1] = (unsigned char)(c >> 8);
-			o[k == T_UTF16BE ? 1 : 0] = (unsigned char)c;
+			o[k == FORM_UTF16BE ? 0 : 1] = (unsigned char)(c >> 8);
+			o[k == FORM_UTF16BE ? 1 : 0] = (unsigned char)c;
 			return 2;
 		}
 		hi = 0xD800 + ((c - 0x10000) >> 10);
 		lo = 0xDC00 + ((c - 0x10000) & 0x3FF);
-		o[k == T_UTF16BE ? 0 : 1] = (unsigned char)(hi >> 8);
-		o[k == T_UTF16BE ? 1 : 0] = (unsigned char)hi;
-		o[k == T_UTF16BE ? 2 : 3] = (unsigned char)(lo >> 8);
-		o[k == T_UTF16BE ? 3 : 2] = (unsigned char)lo;
+		o[k == FORM_UTF16BE ? 0 : 1] = (unsigned char)(hi >> 8);
+		o[k == FORM_UTF16BE ? 1 : 0] = (unsigned char)hi;
+		o[k == FORM_UTF16BE ? 2 : 3] = (unsigned char)(lo >> 8);
+		o[k == FORM_UTF16BE ? 3 : 2] = (unsigned char)lo;
 		return 4;
-	case T_UTF32BE:
+	case FORM_UTF32BE:
 		o[0] = (unsigned char)(c >> 24);
 		o[1] = (unsigned char)(c >> 16);
 		o[2] = (unsigned char)(c >> 8);
@@ -154,17 +136,17 @@ target_decl_ok(const struct sniff *s)
 	    unit_of_pat(s->pat);
 
 	switch (s->dec) {
-	case DEC_UTF8:
+	case FORM_UTF8:
 		return u == UNIT_8;
-	case DEC_UTF16BE:
+	case FORM_UTF16BE:
 		return u == UNIT_16BE;
-	case DEC_UTF16LE:
+	case FORM_UTF16LE:
 		return u == UNIT_16LE;
-	case DEC_UTF32BE:
+	case FORM_UTF32BE:
 		return u == UNIT_32BE;
-	case DEC_UTF32LE:
+	case FORM_UTF32LE:
 		return u == UNIT_32LE;
-	case DEC_ICONV:
+	case FORM_ICONV:
 		return s->enc.family == ENC_F_EBCDIC ? u == UNIT_EBCDIC :
 		    enc_is_16(s->enc.family) ? u == UNIT_16BE ||
 		    u == UNIT_16LE : u == UNIT_8;

@@ -14,8 +14,7 @@
  * quotes, or a whole declaration. */
 #define TARGET_DECL_SLACK	(sizeof(((struct xopts *)0)->declname) + 32)
 
-int		 target_form(enum tkind);
-size_t		 target_put(enum tkind, uint32_t, unsigned char *);
+size_t		 target_put(enum form, uint32_t, unsigned char *);
 int		 target_decl_ok(const struct sniff *);
 size_t		 target_decl(const struct xopts *, const struct decl *,
 		    size_t, const uint32_t *, size_t, uint32_t *);

@@ -28,7 +28,7 @@
 static void
 unicode_to(struct xc *x, const unsigned char *p, size_t n, int from)
 {
-	int to = target_form(x->xo->kind);
+	int to = x->xo->kind;
 
 	while (n > 0) {
 		size_t m = conv_cut(from, p, n, OBUF_SIZE / 8);
@@ -46,11 +46,11 @@ sb_to(struct xc *x, const unsigned char *p, size_t n)
 {
 	size_t i = 0;
 
-	if (x->xo->kind != T_UTF8) {
+	if (x->xo->kind != FORM_UTF8) {
 		/* Single-byte encodings stay in the BMP. */
-		int to = target_form(x->xo->kind), be = to == RUN_UTF16BE ||
-		    to == RUN_UTF32BE, w = to == RUN_UTF16BE ||
-		    to == RUN_UTF16LE ? 2 : 4;
+		int to = x->xo->kind, be = to == FORM_UTF16BE ||
+		    to == FORM_UTF32BE, w = to == FORM_UTF16BE ||
+		    to == FORM_UTF16LE ? 2 : 4;
 
 		while (i < n) {
 			size_t chunk = n - i < OBUF_SIZE / 8 ? n - i :
@@ -97,7 +97,7 @@ sb_to(struct xc *x, const unsigned char *p, size_t n)
 
 /*
  * The validator's run sink: a run of plain characters as bytes (form
- * RUN_UTF8, RUN_UTF16BE/LE or RUN_UTF32BE/LE; or RUN_SB).  Unicode targets
+ * FORM_UTF8, FORM_UTF16BE/LE or FORM_UTF32BE/LE; or FORM_SB).  Unicode targets
  * convert it directly; an iconv target takes the ASCII it writes
  * unchanged.  Return how many bytes were taken; the rest comes character
  * by character.
@@ -106,40 +106,16 @@ static size_t
 run(void *ctx, const unsigned char *p, size_t n, int form)
 {
 	struct xc *x = ctx;
-	enum tkind k = x->xo->kind;
+	enum form k = x->xo->kind;
 
 	if (!x->failed && x->dg->d[D_ILLEGAL_SEQUENCE].count > 0)
 		x->failed = 1;
 	if (!x->started || x->failed)
 		return 0;
-	if (form == RUN_BLOCKS)
-		return 1;
-	if (form == RUN_DECODED) {
-		size_t j, t;
-
-		if (k != T_ICONV) {
-			unicode_to(x, p, n, RUN_UTF32LE);
-			return n;
-		}
-		/* All or nothing: nothing is written unless the target
-		 * has every character. */
-		for (j = 0; j + 4 <= n; j += 4)
-			if (!icap_known(&x->ic, load_le32(p + j)))
-				return 0;
-		if ((t = iout_run(x, p, n, RUN_UTF32LE)) < n && !x->failed) {
-			/* iconv refused what it wrote before: stop rather
-			 * than write the block twice. */
-			x->failed = 1;
-			diag_add(x->dg, D_UNREPRESENTABLE, 0, 1, 1, "iconv "
-			    "refused a character it had written before; "
-			    "nothing was written");
-		}
-		return n;
-	}
-	if (k != T_ICONV) {
-		if (form == RUN_SB)
+	if (k != FORM_ICONV) {
+		if (form == FORM_SB)
 			sb_to(x, p, n);
-		else if (form == target_form(k))
+		else if (form == (int)k)
 			out_bytes(x, p, n);
 		else
 			unicode_to(x, p, n, form);
@@ -148,12 +124,45 @@ run(void *ctx, const unsigned char *p, size_t n, int form)
 	return iout_run(x, p, n, form);
 }
 
+/* The validator's block sink: decoded characters (UTF-32LE) of a stateless
+ * multi-byte source, all written or none. */
+static size_t
+block(void *ctx, const unsigned char *p, size_t n)
+{
+	struct xc *x = ctx;
+	enum form k = x->xo->kind;
+	size_t j, t;
+
+	if (!x->failed && x->dg->d[D_ILLEGAL_SEQUENCE].count > 0)
+		x->failed = 1;
+	if (!x->started || x->failed)
+		return 0;
+	if (k != FORM_ICONV) {
+		unicode_to(x, p, n, FORM_UTF32LE);
+		return n;
+	}
+	/* All or nothing: nothing is written unless the target
+	 * has every character. */
+	for (j = 0; j + 4 <= n; j += 4)
+		if (!icap_known(&x->ic, load_le32(p + j)))
+			return 0;
+	if ((t = iout_run(x, p, n, FORM_UTF32LE)) < n && !x->failed) {
+		/* iconv refused what it wrote before: stop rather
+		 * than write the block twice. */
+		x->failed = 1;
+		diag_add(x->dg, D_UNREPRESENTABLE, 0, 1, 1, "iconv "
+		    "refused a character it had written before; "
+		    "nothing was written");
+	}
+	return n;
+}
+
 /* Write character c in the target (ok: a reference may stand for it). */
 static void
 emit(struct xc *x, uint32_t c, int ok, uint64_t off, uint64_t line,
     uint64_t col)
 {
-	if (x->xo->kind == T_ICONV)
+	if (x->xo->kind == FORM_ICONV)
 		iout_char(x, c, ok, off, line, col);
 	else {
 		unsigned char *o = out_room(x, 4);
@@ -176,7 +185,7 @@ write_head(struct xc *x, uint32_t first, int has_first)
 	x->started = 1;
 	/* RFC 3629 section 6: a leading U+FEFF of content would read as a
 	 * BOM, so in UTF-8 without a declaration it gets a real BOM first. */
-	if (xo->bom || (xo->kind == T_UTF8 && !d->present && has_first &&
+	if (xo->bom || (xo->kind == FORM_UTF8 && !d->present && has_first &&
 	    first == 0xFEFF))
 		emit(x, 0xFEFF, 0, 0, 1, 1);
 	n = target_decl(xo, d, usz, x->decl, x->ndecl, x->dout);
@@ -209,7 +218,7 @@ sink(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 	}
 	/* Only an iconv target can lack a character: only it needs the
 	 * lexical context. */
-	emit(x, c, x->xo->kind == T_ICONV ? xlex(&x->lx, c) : 0, off, line,
+	emit(x, c, x->xo->kind == FORM_ICONV ? xlex(&x->lx, c) : 0, off, line,
 	    col);
 }
 
@@ -260,7 +269,7 @@ check_input(const char *name, const struct inbuf *in, const struct sniff *s,
 
 	if (strict && s->dg.errors > 0)
 		return refuse(name, "the input has errors (--strict)");
-	if (s->dec == DEC_NONE)
+	if (s->dec == FORM_NONE)
 		return refuse(name, "its encoding cannot be decoded");
 	if (s->dg.d[D_BAD_DECLARATION].count || s->dg.d[D_DECL_NOT_AT_START].count)
 		return refuse(name, "the declaration must be mended first");
@@ -344,7 +353,7 @@ xc_new(const char *name, struct sniff *s, const struct xopts *xo,
 	x->dg = &s->dg;
 	x->cd = (iconv_t)-1;
 	x->ic.enc = x->ic.dec = (iconv_t)-1;
-	if (xo->kind == T_ICONV &&
+	if (xo->kind == FORM_ICONV &&
 	    ((x->cd = iconv_open(xo->iconv, enc_u32le())) == (iconv_t)-1 ||
 	    icap_open(&x->ic, xo->iconv) < 0)) {
 		xc_free(x);
@@ -356,10 +365,10 @@ xc_new(const char *name, struct sniff *s, const struct xopts *xo,
 		dest_error("cannot decode", name);
 		return NULL;
 	}
-	val_set_sink(*vp, sink, run, x);
+	val_set_sink(*vp, sink, run, block, x);
 	if ((x->sbmap = val_sbmap(*vp)) != NULL)
 		source_table(x);
-	if (xo->kind == T_ICONV) {
+	if (xo->kind == FORM_ICONV) {
 		icap_probe(&x->ic);
 		if (x->ic.sbt && x->sbmap != NULL && x->sb_ascii)
 			xlat_table(x);
@@ -396,7 +405,7 @@ finish(struct xc *x)
 {
 	if (!x->started)
 		write_head(x, 0, 0);
-	if (x->xo->kind == T_ICONV)
+	if (x->xo->kind == FORM_ICONV)
 		iout_end(x);
 }
 

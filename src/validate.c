@@ -17,7 +17,7 @@
 #include "testhooks.h"
 
 struct val {
-	enum dec	 dec;
+	enum form	 dec;
 	int		 xml11;
 	struct diags	*dg;
 	const char	*encname;
@@ -48,6 +48,7 @@ struct val {
 	 * plain characters go to run as bytes, when it is set. */
 	val_sink_fn	 sink;
 	val_run_fn	 run;
+	val_block_fn	 block;
 	void		*sink_ctx;
 };
 
@@ -145,7 +146,7 @@ val_new(const struct sniff *s, struct diags *dg)
 {
 	struct val *v;
 
-	if (s->dec == DEC_NONE)
+	if (s->dec == FORM_NONE)
 		return NULL;
 	/* One validator is kept for the next input: no allocation a file. */
 	if ((v = spare) != NULL) {
@@ -161,7 +162,7 @@ val_new(const struct sniff *s, struct diags *dg)
 	v->ws_lead = s->ws_lead;
 	v->pos.line = v->pos.col = 1;
 	v->cd = (iconv_t)-1;
-	if (v->dec == DEC_ICONV) {
+	if (v->dec == FORM_ICONV) {
 		if ((v->dc = dcache_get(s->dec_iconv)) == NULL) {
 			free(v);
 			return NULL;
@@ -217,15 +218,19 @@ char_only(void)
 	return val_char_only;
 }
 
-/* Send every decoded character, with its position, to fn; and runs of
- * plain characters (which need no position) to run, if it is not NULL. */
+/* Send every decoded character, with its position, to fn; runs of plain
+ * characters (which need no position) to run, and blocks of decoded
+ * characters of a stateless multi-byte encoding to block, each if it is
+ * not NULL. */
 void
-val_set_sink(struct val *v, val_sink_fn fn, val_run_fn run, void *ctx)
+val_set_sink(struct val *v, val_sink_fn fn, val_run_fn run,
+    val_block_fn block, void *ctx)
 {
 	v->sink = fn;
 	/* XMLSNIFF_SIMD=ref: every character through fn, the reference
 	 * that the run paths are tested against. */
 	v->run = char_only() ? NULL : run;
+	v->block = char_only() ? NULL : block;
 	v->sink_ctx = ctx;
 }
 
@@ -243,27 +248,27 @@ run_done(struct val *v, size_t k, uint64_t l, uint64_t c)
 	return k;
 }
 
-/* The plain prefix of p[0..n) in form (RUN_UTF8, RUN_UTF16BE/LE,
- * RUN_UTF32BE/LE), counted (plain_utf8 and its siblings, src/simd/). */
+/* The plain prefix of p[0..n) in form (FORM_UTF8, FORM_UTF16BE/LE,
+ * FORM_UTF32BE/LE), counted (plain_utf8 and its siblings, src/simd/). */
 static size_t
 plain_form(int form, const unsigned char *p, size_t n, uint64_t *l,
     uint64_t *c)
 {
 	switch (form) {
-	case RUN_UTF8:
+	case FORM_UTF8:
 		return plain_utf8(p, n, l, c);
-	case RUN_UTF16BE:
-	case RUN_UTF16LE:
-		return plain_utf16(p, n, form == RUN_UTF16BE, l, c);
+	case FORM_UTF16BE:
+	case FORM_UTF16LE:
+		return plain_utf16(p, n, form == FORM_UTF16BE, l, c);
 	default:
-		return plain_utf32(p, n, form == RUN_UTF32BE, l, c);
+		return plain_utf32(p, n, form == FORM_UTF32BE, l, c);
 	}
 }
 
 /*
  * Take the plain run p[0..k) whose counters end at *l, *c: hand it to the
  * run sink, if any, and return how many bytes it took, with the counters
- * for just those (form: RUN_UTF8, RUN_UTF16BE/LE or RUN_UTF32BE/LE).
+ * for just those (form: FORM_UTF8, FORM_UTF16BE/LE or FORM_UTF32BE/LE).
  */
 static size_t
 take_run(struct val *v, const unsigned char *p, size_t k, int form,
@@ -348,9 +353,9 @@ illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
 static size_t
 feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 {
-	const int form = v->dec == DEC_UTF8 ? RUN_UTF8 :
-	    v->dec == DEC_UTF16BE ? RUN_UTF16BE : v->dec == DEC_UTF16LE ?
-	    RUN_UTF16LE : v->dec == DEC_UTF32BE ? RUN_UTF32BE : RUN_UTF32LE;
+	const int form = v->dec == FORM_UTF8 ? FORM_UTF8 :
+	    v->dec == FORM_UTF16BE ? FORM_UTF16BE : v->dec == FORM_UTF16LE ?
+	    FORM_UTF16LE : v->dec == FORM_UTF32BE ? FORM_UTF32BE : FORM_UTF32LE;
 	/* p[i..declined) is plain, but the run sink stopped at a character
 	 * (at offset stopped): that one goes through the character path,
 	 * and the rest is offered again without being scanned again (which
@@ -391,7 +396,7 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 			if (i >= declined)
 				continue;
 		}
-		if (v->dec == DEC_UTF8 && p[i] == 0 && v->sink == NULL) {
+		if (v->dec == FORM_UTF8 && p[i] == 0 && v->sink == NULL) {
 			/* A run of NUL bytes (a binary file, a sparse hole):
 			 * one illegal-char, counted. */
 			size_t k = 1;
@@ -405,12 +410,12 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 			v->off += k;
 			continue;
 		}
-		if (v->dec == DEC_UTF8) {
+		if (v->dec == FORM_UTF8) {
 			r = utf8_dec(p + i, n - i, &c);
-		} else if (v->dec == DEC_UTF16BE || v->dec == DEC_UTF16LE)
-			r = utf16_dec(p + i, n - i, v->dec == DEC_UTF16BE, &c);
+		} else if (v->dec == FORM_UTF16BE || v->dec == FORM_UTF16LE)
+			r = utf16_dec(p + i, n - i, v->dec == FORM_UTF16BE, &c);
 		else
-			r = utf32_dec(p + i, n - i, v->dec == DEC_UTF32BE, &c);
+			r = utf32_dec(p + i, n - i, v->dec == FORM_UTF32BE, &c);
 		if (r > 0) {
 			put(v, c, v->off);
 		} else if (r < 0) {
@@ -522,7 +527,7 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 
 				pos.prev = p[j - 1];
 				if (v->sink != NULL && (t = v->run(v->sink_ctx,
-				    p + i, j - i, RUN_SB)) < j - i) {
+				    p + i, j - i, FORM_SB)) < j - i) {
 					declined = j;
 					stopped = i + t;
 					pos = v->pos;
@@ -536,7 +541,7 @@ feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 			}
 		} else if (i < declined && i > stopped) {
 			size_t t = v->run(v->sink_ctx, p + i, declined - i,
-			    RUN_SB);
+			    FORM_SB);
 
 			count_sb(p + i, t, &v->pos);
 			v->off += t;
@@ -710,8 +715,8 @@ feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 		/* A transcoder takes the characters, or none of them when
 		 * it lacks one: then the block goes a character at a time,
 		 * for the position of that one. */
-		if (clean && used > 0 && v->sink != NULL && v->run(v->sink_ctx,
-		    out, 4 * nc, RUN_DECODED) != 4 * nc)
+		if (clean && used > 0 && v->sink != NULL && (v->block == NULL ||
+		    v->block(v->sink_ctx, out, 4 * nc) != 4 * nc))
 			clean = 0;
 		if (clean && used > 0) {
 			v->late = lt;
@@ -802,7 +807,7 @@ feed(struct val *v, const unsigned char *p, size_t n, int eof)
 {
 	size_t k = 0, m;
 
-	if (v->dec != DEC_ICONV)
+	if (v->dec != FORM_ICONV)
 		return feed_unicode(v, p, n, eof);
 	if (v->sb)
 		return feed_sb(v, p, n, eof);
@@ -813,8 +818,7 @@ feed(struct val *v, const unsigned char *p, size_t n, int eof)
 			return k;
 	}
 	return k + (v->stateless && !v->xml11 && !char_only() &&
-	    (v->sink == NULL || (v->run != NULL &&
-	    v->run(v->sink_ctx, NULL, 0, RUN_BLOCKS) != 0)) ?
+	    (v->sink == NULL || v->block != NULL) ?
 	    feed_iconv_bulk(v, p + k, n - k, eof) :
 	    feed_iconv(v, p + k, n - k, eof));
 }

@@ -1395,7 +1395,7 @@ feed(const struct sniff *s, const unsigned char *p, size_t n,
 		return 0;
 	if (seen != NULL) {
 		memset(seen, 0, sizeof(*seen));
-		val_set_sink(v, sink, NULL, seen);
+		val_set_sink(v, sink, NULL, NULL, seen);
 	}
 	for (i = 0; i <= ncuts; i++) {
 		have = i < ncuts ? cuts[i] : n;
@@ -1728,7 +1728,7 @@ test_streaming(void)
 			printf("  (message: %s)\n", dg.d[D_ILLEGAL_SEQUENCE].msg);
 		/* An entity that cannot be decoded has no validator. */
 		sniff(B("\x00\x00\xFF\xFE\x00\x00\x3C\x00"), 1, NULL, NULL, s);
-		CHECK(s->dec == DEC_NONE);
+		CHECK(s->dec == FORM_NONE);
 		CHECK(val_new(s, &dg) == NULL);
 		free(s);
 	}
@@ -1758,7 +1758,7 @@ enc_form(int form, const uint32_t *c, size_t nc, unsigned char *o)
 		unsigned char b[4];
 		int n = 0, j;
 
-		if (form == RUN_UTF8) {
+		if (form == FORM_UTF8) {
 			if (u < 0x80)
 				b[n++] = (unsigned char)u;
 			else if (u < 0x800) {
@@ -1778,7 +1778,7 @@ enc_form(int form, const uint32_t *c, size_t nc, unsigned char *o)
 				o[k++] = b[j];
 			continue;
 		}
-		if (form == RUN_UTF16BE || form == RUN_UTF16LE) {
+		if (form == FORM_UTF16BE || form == FORM_UTF16LE) {
 			uint32_t units[2];
 			int nu = 1;
 
@@ -1789,15 +1789,15 @@ enc_form(int form, const uint32_t *c, size_t nc, unsigned char *o)
 				nu = 2;
 			}
 			for (j = 0; j < nu; j++) {
-				o[k++] = (unsigned char)(form == RUN_UTF16BE ?
+				o[k++] = (unsigned char)(form == FORM_UTF16BE ?
 				    units[j] >> 8 : units[j]);
-				o[k++] = (unsigned char)(form == RUN_UTF16BE ?
+				o[k++] = (unsigned char)(form == FORM_UTF16BE ?
 				    units[j] : units[j] >> 8);
 			}
 			continue;
 		}
 		for (j = 0; j < 4; j++)
-			o[k++] = (unsigned char)(u >> (form == RUN_UTF32BE ?
+			o[k++] = (unsigned char)(u >> (form == FORM_UTF32BE ?
 			    24 - 8 * j : 8 * j));
 	}
 	return k;
@@ -1832,8 +1832,8 @@ rnd_char(int mix)
 static void
 test_conv(void)
 {
-	static const int forms[] = { RUN_UTF8, RUN_UTF16BE, RUN_UTF16LE,
-	    RUN_UTF32BE, RUN_UTF32LE };
+	static const int forms[] = { FORM_UTF8, FORM_UTF16BE, FORM_UTF16LE,
+	    FORM_UTF32BE, FORM_UTF32LE };
 	static const char *modes[] = { NULL, "ref" };
 	static uint32_t cs[700];
 	static unsigned char in[4 * 700], want[4 * 700], got[16 * 700];
@@ -1916,7 +1916,7 @@ test_plain_utf32(void)
 
 			/* enc_form cannot write the values past U+10FFFF
 			 * as UTF-8, but writes them as UTF-32 as they are */
-			n = enc_form(be ? RUN_UTF32BE : RUN_UTF32LE, cs, nc, in);
+			n = enc_form(be ? FORM_UTF32BE : FORM_UTF32LE, cs, nc, in);
 			in[n] = 0xEE;	/* a stray byte after */
 			simd_init("none");
 			k1 = plain_utf32(in, n + 1, be, &l1, &c1);

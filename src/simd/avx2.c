@@ -380,7 +380,7 @@ u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 	while (i + 32 <= n) {
 		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
 
-		if (from == RUN_UTF16BE)
+		if (from == FORM_UTF16BE)
 			v = swap16(v);
 		if (_mm256_testz_si256(v, _mm256_set1_epi16((short)0xFF80))) {
 			_mm_storeu_si128((__m128i *)o, _mm_packus_epi16(
@@ -395,7 +395,7 @@ u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 		    _mm256_set1_epi16((short)0xD800)), _mm256_set1_epi8(-1))) {
 			/* A surrogate pair: these units one at a time (the
 			 * last may be a high surrogate: its pair goes too). */
-			i += conv_word_from(from, RUN_UTF8, p + i, 32, &o);
+			i += conv_word_from(from, FORM_UTF8, p + i, 32, &o);
 			continue;
 		}
 		o = bmp_to_u8(o, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
@@ -403,7 +403,7 @@ u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 		    1)));
 		i += 32;
 	}
-	return (size_t)(o - o0) + conv_word(from, RUN_UTF8, p + i, n - i, o);
+	return (size_t)(o - o0) + conv_word(from, FORM_UTF8, p + i, n - i, o);
 }
 
 /* UTF-32 to UTF-8, eight characters at a time. */
@@ -416,7 +416,7 @@ u32_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 	while (i + 32 <= n) {
 		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
 
-		if (from == RUN_UTF32BE)
+		if (from == FORM_UTF32BE)
 			v = swap32(v);
 		if (_mm256_testz_si256(v, _mm256_set1_epi32((int)0xFFFFFF80))) {
 			/* Eight ASCII characters: the low byte of each. */
@@ -433,10 +433,10 @@ u32_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 		    _mm256_set1_epi32((int)0xFFFF0000)))
 			o = bmp_to_u8(o, v);
 		else
-			o += conv_word(from, RUN_UTF8, p + i, 32, o);
+			o += conv_word(from, FORM_UTF8, p + i, 32, o);
 		i += 32;
 	}
-	return (size_t)(o - o0) + conv_word(from, RUN_UTF8, p + i, n - i, o);
+	return (size_t)(o - o0) + conv_word(from, FORM_UTF8, p + i, n - i, o);
 }
 
 /*
@@ -489,7 +489,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 
 			while (i > 0 && (p[i] & 0xC0) == 0x80)
 				i--;
-			i += conv_word_from(RUN_UTF8, to, p + i, stop - i, &o);
+			i += conv_word_from(FORM_UTF8, to, p + i, stop - i, &o);
 			continue;
 		}
 		/* The same bytes one and two places on (the block before's
@@ -558,7 +558,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 	/* The rest from the first character that has not ended. */
 	while (i > 0 && i < n && (p[i] & 0xC0) == 0x80)
 		i--;
-	return (size_t)(o - o0) + conv_word(RUN_UTF8, to, p + i, n - i, o);
+	return (size_t)(o - o0) + conv_word(FORM_UTF8, to, p + i, n - i, o);
 }
 
 /* UTF-16 to UTF-16 in the other byte order, or UTF-32 to UTF-32. */
@@ -589,7 +589,7 @@ u16_u32_avx2(const unsigned char *p, size_t n, int from, int to,
 		__m128i u = _mm_loadu_si128((const __m128i *)(p + i));
 		__m256i v;
 
-		if (from == RUN_UTF16BE)
+		if (from == FORM_UTF16BE)
 			u = _mm_shuffle_epi8(u, _mm_setr_epi8(1, 0, 3, 2, 5, 4,
 			    7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
 		if (!_mm_testz_si128(_mm_cmpeq_epi16(_mm_and_si128(u,
@@ -601,7 +601,7 @@ u16_u32_avx2(const unsigned char *p, size_t n, int from, int to,
 			continue;
 		}
 		v = _mm256_cvtepu16_epi32(u);
-		_mm256_storeu_si256((__m256i *)o, to == RUN_UTF32BE ? swap32(v) :
+		_mm256_storeu_si256((__m256i *)o, to == FORM_UTF32BE ? swap32(v) :
 		    v);
 		o += 32;
 		i += 16;
@@ -620,7 +620,7 @@ u32_u16_avx2(const unsigned char *p, size_t n, int from, int to,
 	for (; i + 32 <= n; i += 32) {
 		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
 
-		if (from == RUN_UTF32BE)
+		if (from == FORM_UTF32BE)
 			v = swap32(v);
 		if (!_mm256_testz_si256(v, _mm256_set1_epi32((int)0xFFFF0000))) {
 			o += conv_word(from, to, p + i, 32, o);
@@ -628,7 +628,7 @@ u32_u16_avx2(const unsigned char *p, size_t n, int from, int to,
 		}
 		/* Narrowed within each half, then the halves joined. */
 		v = _mm256_permute4x64_epi64(_mm256_packus_epi32(v, v), 0x08);
-		if (to == RUN_UTF16BE)
+		if (to == FORM_UTF16BE)
 			v = swap16(v);
 		_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(v));
 		o += 16;
@@ -662,9 +662,9 @@ static size_t
 conv_avx2(int from, int to, const unsigned char *p, size_t n,
     unsigned char *o)
 {
-	if (from == RUN_UTF8)
+	if (from == FORM_UTF8)
 		return u8_wide_avx2(p, n, to, o);
-	if (to == RUN_UTF8)
+	if (to == FORM_UTF8)
 		return form_u32(from) ? u32_u8_avx2(p, n, from, o) :
 		    u16_u8_avx2(p, n, from, o);
 	if (form_u32(from) == form_u32(to))

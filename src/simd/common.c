@@ -38,8 +38,8 @@ plain_sb_map(struct plainmap *m, const unsigned char *ok)
 size_t
 conv_room(int from, int to, size_t n)
 {
-	size_t w = from == RUN_UTF8 ? (to == RUN_UTF8 ? n : form_u32(to) ? 4 * n :
-	    2 * n) : form_u32(from) ? n : form_u32(to) ? 2 * n : to == RUN_UTF8 ?
+	size_t w = from == FORM_UTF8 ? (to == FORM_UTF8 ? n : form_u32(to) ? 4 * n :
+	    2 * n) : form_u32(from) ? n : form_u32(to) ? 2 * n : to == FORM_UTF8 ?
 	    n / 2 * 3 : n;
 
 	return w + CONV_SLACK;
@@ -54,7 +54,7 @@ conv_cut(int from, const unsigned char *p, size_t n, size_t max)
 
 	if (n <= max)
 		return n;
-	if (from == RUN_UTF8) {
+	if (from == FORM_UTF8) {
 		for (m = max; m > 0 && (p[m] & 0xC0) == 0x80; m--)
 			;
 		return m;
@@ -63,7 +63,7 @@ conv_cut(int from, const unsigned char *p, size_t n, size_t max)
 		return max & ~(size_t)3;
 	m = max & ~(size_t)1;
 	/* Not between the two halves of a pair. */
-	if ((p[m - 2 + (from == RUN_UTF16LE)] & 0xFC) == 0xD8)
+	if ((p[m - 2 + (from == FORM_UTF16LE)] & 0xFC) == 0xD8)
 		m -= 2;
 	return m;
 }

@@ -157,7 +157,7 @@ plain_sb(const unsigned char *p, size_t n, const struct plainmap *map,
 
 /*
  * Convert the plain run p[0..n) (whole characters) from form from to form
- * to (RUN_UTF8, RUN_UTF16BE/LE, RUN_UTF32BE/LE) at o, which has room for
+ * to (FORM_UTF8, FORM_UTF16BE/LE, FORM_UTF32BE/LE) at o, which has room for
  * conv_room(from, to, n) bytes.  Return the bytes written.
  */
 size_t

@@ -93,13 +93,13 @@ extern const signed char utf8_lane[3][16];
 static inline int
 form_be(int form)
 {
-	return form == RUN_UTF16BE || form == RUN_UTF32BE;
+	return form == FORM_UTF16BE || form == FORM_UTF32BE;
 }
 
 static inline int
 form_u32(int form)
 {
-	return form == RUN_UTF32BE || form == RUN_UTF32LE;
+	return form == FORM_UTF32BE || form == FORM_UTF32LE;
 }
 
 #if defined(HAVE_X86) || defined(HAVE_NEON)

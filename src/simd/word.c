@@ -166,7 +166,7 @@ get_char(const unsigned char *p, int form, uint32_t *c)
 	uint32_t u, lo;
 
 	switch (form) {
-	case RUN_UTF8:
+	case FORM_UTF8:
 		u = p[0];
 		if (u < 0x80) {
 			*c = u;
@@ -184,19 +184,19 @@ get_char(const unsigned char *p, int form, uint32_t *c)
 		*c = (u & 0x07) << 18 | (uint32_t)(p[1] & 0x3F) << 12 |
 		    (uint32_t)(p[2] & 0x3F) << 6 | (p[3] & 0x3F);
 		return 4;
-	case RUN_UTF16BE:
-	case RUN_UTF16LE:
-		u = form == RUN_UTF16BE ? load_be16(p) : load_le16(p);
+	case FORM_UTF16BE:
+	case FORM_UTF16LE:
+		u = form == FORM_UTF16BE ? load_be16(p) : load_le16(p);
 		if (u >= 0xD800 && u < 0xDC00) {
 			/* Only then is there a second unit to read. */
-			lo = form == RUN_UTF16BE ? load_be16(p + 2) :
+			lo = form == FORM_UTF16BE ? load_be16(p + 2) :
 			    load_le16(p + 2);
 			*c = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
 			return 4;
 		}
 		*c = u;
 		return 2;
-	case RUN_UTF32BE:
+	case FORM_UTF32BE:
 		*c = load_be32(p);
 		return 4;
 	default:
@@ -212,10 +212,10 @@ put_char(unsigned char *o, int form, uint32_t c)
 	int be = form_be(form);
 
 	switch (form) {
-	case RUN_UTF8:
+	case FORM_UTF8:
 		return utf8_enc(o, c);
-	case RUN_UTF16BE:
-	case RUN_UTF16LE:
+	case FORM_UTF16BE:
+	case FORM_UTF16LE:
 		if (c >= 0x10000) {
 			uint32_t hi = 0xD800 + ((c - 0x10000) >> 10);
 			uint32_t lo = 0xDC00 + ((c - 0x10000) & 0x3FF);
