@@ -15,129 +15,12 @@
 
 #include "engine.h"
 #include "testhooks.h"
+#include "val.h"
 
-struct val {
-	enum form	 dec;
-	int		 xml11;
-	struct diags	*dg;
-	const char	*encname;
-	uint64_t	 skip;		/* BOM bytes still to pass over */
-	uint64_t	 off;		/* offset of the next byte */
-	struct linepos	 pos;		/* of the next character */
-	iconv_t		 cd;
-	struct dcache	*dc;		/* where cd and sbmap come from */
-	int		 sb;		/* single-byte: sbmap is valid */
-	int		 ascii;		/* ... and ASCII below 0x80 */
-	int		 stateless;	/* blocks may be decoded at once */
-	unsigned	 step;		/* bytes an illegal code unit spans */
-	const uint32_t	*sbmap;		/* code point, or SB_BAD */
-	const unsigned char *simple;	/* see struct dcache */
-	/* suspicious-label hints for single-byte encodings */
-	int		 iso8859;
-	int		 u8bad;		/* raw bytes are not UTF-8 */
-	uint64_t	 u8mb;		/* multi-byte UTF-8 sequences seen */
-	uint64_t	 u8off, u8line, u8col;
-	unsigned	 u8skip;
-	int		 ws_lead;	/* only white space so far: see sniff */
-	struct late	 late;
-	uint64_t	 exact_to;	/* decode a character at a time to here */
-	uint64_t	 c1;		/* C1 controls under ISO-8859-n */
-	uint32_t	 c1char;
-	uint64_t	 c1off, c1line, c1col;
-	/* Where decoded characters go (transcoding), if anywhere; runs of
-	 * plain characters go to run as bytes, when it is set. */
-	val_sink_fn	 sink;
-	val_run_fn	 run;
-	val_block_fn	 block;
-	void		*sink_ctx;
-};
-
-
-/*
- * Decoders kept from one input to the next: opening one and building its
- * byte table cost more than reading a small file.  An entry in use by a
- * validator is never handed to another.
- */
-#define NDCACHE	8
-
-struct dcache {
-	char		 name[64];
-	iconv_t		 cd;
-	int		 sb;
-	int		 ascii;		/* bytes below 0x80 are ASCII */
-	int		 stateless;	/* no shift states: blocks decode alone */
-	int		 busy;
-	/* single-byte: the bytes whose character needs only counting (an
-	 * XML 1.0 Char, no C1 control under ISO-8859-n) */
-	unsigned char	 simple[256];
-	unsigned char	 simple_lo[256];	/* the same, below 0x80 only */
-	struct plainmap	 pm, pm_lo;	/* both, less CR, for plain_sb */
-	unsigned long	 last;
-	uint32_t	 sbmap[256];
-};
-
-static struct dcache dcache[NDCACHE];
-static unsigned long dtick;
 static struct val *spare;
 
-/* A decoder from name to UTF-32LE, from the cache or new; NULL if iconv
- * cannot open it. */
-static struct dcache *
-dcache_get(const char *name)
-{
-	struct dcache *e, *victim = NULL;
-	int i;
 
-	for (i = 0; i < NDCACHE; i++) {
-		e = &dcache[i];
-		if (e->busy)
-			continue;
-		if (e->cd != NULL && strcmp(e->name, name) == 0) {
-			iconv(e->cd, NULL, NULL, NULL, NULL);
-			e->busy = 1;
-			e->last = ++dtick;
-			return e;
-		}
-		/* An empty entry, else the least recently used. */
-		if (victim == NULL || (victim->cd != NULL && (e->cd == NULL ||
-		    e->last < victim->last)))
-			victim = e;
-	}
-	if (victim == NULL || strlen(name) >= sizeof(victim->name))
-		return NULL;
-	if (victim->cd != NULL)
-		iconv_close(victim->cd);
-	if ((victim->cd = iconv_open(enc_u32le(), name)) == (iconv_t)-1) {
-		victim->cd = NULL;
-		return NULL;
-	}
-	snprintf(victim->name, sizeof(victim->name), "%s", name);
-	victim->sb = sb_build(victim->cd, victim->sbmap);
-	victim->stateless = icap_stateless(victim->cd);
-	for (i = 0; i < 256; i++) {
-		uint32_t c = victim->sbmap[i];
 
-		/* The counting paths (count_sb, plain_sb) take the bytes
-		 * 0A and 0D for LF and CR: a byte that is a line end under
-		 * another value (EBCDIC's LF is 25), or 0A/0D when they are
-		 * something else (U+008E in IBM037), goes the character
-		 * path, which counts decoded characters (XML 1.0 2.11). */
-		victim->simple[i] = (unsigned char)(victim->sb &&
-		    c != SB_BAD && xml_char_ok(c, 0) && !(c >= 0x80 &&
-		    c <= 0x9F && strncmp(name, "ISO-8859-", 9) == 0) &&
-		    !((c == '\n' || c == '\r') && c != (uint32_t)i) &&
-		    !((i == '\n' || i == '\r') && c != (uint32_t)i));
-		victim->simple_lo[i] = i < 0x80 ? victim->simple[i] : 0;
-	}
-	plain_sb_map(&victim->pm, victim->simple);
-	plain_sb_map(&victim->pm_lo, victim->simple_lo);
-	victim->ascii = victim->sb;
-	for (i = 0; i < 0x80 && victim->ascii; i++)
-		victim->ascii = victim->sbmap[i] == (uint32_t)i;
-	victim->busy = 1;
-	victim->last = ++dtick;
-	return victim;
-}
 
 /* Start validating the entity s; diagnostics go to dg.  NULL when it
  * cannot be decoded (already diagnosed by sniff). */
@@ -163,7 +46,7 @@ val_new(const struct sniff *s, struct diags *dg)
 	v->pos.line = v->pos.col = 1;
 	v->cd = (iconv_t)-1;
 	if (v->dec == FORM_ICONV) {
-		if ((v->dc = dcache_get(s->dec_iconv)) == NULL) {
+		if ((v->dc = val_dcache(s->dec_iconv)) == NULL) {
 			free(v);
 			return NULL;
 		}
@@ -210,8 +93,8 @@ val_sbmap(const struct val *v)
  * character at a time (for tests and fuzz targets). */
 int val_char_only = -1;
 
-static int
-char_only(void)
+int
+val_ref(void)
 {
 	if (val_char_only < 0)
 		simd_ready();	/* which sets it */
@@ -229,15 +112,15 @@ val_set_sink(struct val *v, val_sink_fn fn, val_run_fn run,
 	v->sink = fn;
 	/* XMLSNIFF_SIMD=ref: every character through fn, the reference
 	 * that the run paths are tested against. */
-	v->run = char_only() ? NULL : run;
-	v->block = char_only() ? NULL : block;
+	v->run = val_ref() ? NULL : run;
+	v->block = val_ref() ? NULL : block;
 	v->sink_ctx = ctx;
 }
 
 /* Account for a plain run of k bytes that ends at line l, column c;
  * return k. */
-static size_t
-run_done(struct val *v, size_t k, uint64_t l, uint64_t c)
+size_t
+val_run_done(struct val *v, size_t k, uint64_t l, uint64_t c)
 {
 	v->pos.line = l;
 	v->pos.col = c;
@@ -270,8 +153,8 @@ plain_form(int form, const unsigned char *p, size_t n, uint64_t *l,
  * run sink, if any, and return how many bytes it took, with the counters
  * for just those (form: FORM_UTF8, FORM_UTF16BE/LE or FORM_UTF32BE/LE).
  */
-static size_t
-take_run(struct val *v, const unsigned char *p, size_t k, int form,
+size_t
+val_take_run(struct val *v, const unsigned char *p, size_t k, int form,
     uint64_t *l, uint64_t *c)
 {
 	size_t m;
@@ -288,8 +171,8 @@ take_run(struct val *v, const unsigned char *p, size_t k, int form,
 }
 
 /* A late XML declaration at offset at (once per offset). */
-static void
-late_report(struct val *v, uint64_t at, uint64_t line, uint64_t col)
+void
+val_late_report(struct val *v, uint64_t at, uint64_t line, uint64_t col)
 {
 	const struct diag *d = &v->dg->d[D_DECL_NOT_AT_START];
 
@@ -302,14 +185,14 @@ late_report(struct val *v, uint64_t at, uint64_t line, uint64_t col)
 }
 
 /* Account for character c that starts at byte offset off. */
-static void
-put(struct val *v, uint32_t c, uint64_t off)
+void
+val_put(struct val *v, uint32_t c, uint64_t off)
 {
 	if (v->sink != NULL)
 		v->sink(v->sink_ctx, c, off, v->pos.line, v->pos.col);
 	if (v->late.decoded && late_char(&v->late, (long)c, off,
 	    v->pos.line, v->pos.col))
-		late_report(v, v->late.lt_off, v->late.lt_line, v->late.lt_col);
+		val_late_report(v, v->late.lt_off, v->late.lt_line, v->late.lt_col);
 	if (!xml_char_ok(c, v->xml11)) {
 		if (c >= 0xD800 && c <= 0xDFFF)
 			diag_add(v->dg, D_ILLEGAL_CHAR, off, v->pos.line,
@@ -332,8 +215,8 @@ put(struct val *v, uint32_t c, uint64_t off)
 	linepos_step(&v->pos, c, v->xml11);
 }
 
-static void
-illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
+void
+val_illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
 {
 	char hex[3 * 4 + 1];
 	size_t i, k = 0;
@@ -371,13 +254,13 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 		    v->pos.prev != '\r' && i >= declined) {
 			uint64_t l = v->pos.line, cc = v->pos.col;
 			size_t k = plain_form(form, p + i, n - i, &l, &cc);
-			size_t t = take_run(v, p + i, k, form, &l, &cc);
+			size_t t = val_take_run(v, p + i, k, form, &l, &cc);
 
 			if (t < k) {
 				declined = i + k;
 				stopped = i + t;
 			}
-			i += run_done(v, t, l, cc);
+			i += val_run_done(v, t, l, cc);
 			if (i >= n)
 				break;
 		} else if (i < declined && i > stopped) {
@@ -388,7 +271,7 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 				uint64_t l = v->pos.line, cc = v->pos.col;
 
 				t = plain_form(form, p + i, t, &l, &cc);
-				i += run_done(v, t, l, cc);
+				i += val_run_done(v, t, l, cc);
 			}
 			stopped = i;
 			if (i >= n)
@@ -403,7 +286,7 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 
 			while (i + k < n && p[i + k] == 0)
 				k++;
-			put(v, 0, v->off);
+			val_put(v, 0, v->off);
 			v->dg->d[D_ILLEGAL_CHAR].count += k - 1;
 			v->pos.col += k - 1;
 			i += k;
@@ -417,15 +300,15 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 		else
 			r = utf32_dec(p + i, n - i, v->dec == FORM_UTF32BE, &c);
 		if (r > 0) {
-			put(v, c, v->off);
+			val_put(v, c, v->off);
 		} else if (r < 0) {
-			illegal(v, p + i, (size_t)-r, 0);
+			val_illegal(v, p + i, (size_t)-r, 0);
 			v->pos.col++;
 			r = -r;
 		} else {
 			if (!eof)
 				break;
-			illegal(v, p + i, n - i, 1);
+			val_illegal(v, p + i, n - i, 1);
 			r = (int)(n - i);
 		}
 		i += (size_t)r;
@@ -434,327 +317,6 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 	return i;
 }
 
-/*
- * The raw-UTF-8 hint (suspicious-label) for a single-byte label: follow the
- * bytes as UTF-8 too.  Return 1 when the data ends inside a sequence and
- * more is to come (the caller passes those bytes again).
- */
-static int
-sb_utf8(struct val *v, const unsigned char *p, size_t i, size_t n, int eof)
-{
-	uint32_t u;
-	int r;
-
-	if (v->u8skip > 0) {
-		v->u8skip--;
-		return 0;
-	}
-	if (p[i] < 0x80 || v->u8bad)
-		return 0;
-	r = utf8_dec(p + i, n - i, &u);
-	if (r == 0 && !eof)
-		return 1;
-	if (r <= 1) {
-		v->u8bad = 1;
-		return 0;
-	}
-	if (v->u8mb++ == 0) {
-		v->u8off = v->off;
-		v->u8line = v->pos.line;
-		v->u8col = v->pos.col;
-	}
-	v->u8skip = (unsigned)r - 1;
-	return 0;
-}
-
-/* Move pos past the single-byte characters p[0..n) that need only
- * counting (whose line ends are the bytes 0A and 0D: see dcache_get). */
-static void
-count_sb(const unsigned char *p, size_t n, struct linepos *pos)
-{
-	size_t j;
-
-	for (j = 0; j < n; j++)
-		linepos_step(pos, p[j], 0);
-}
-
-static size_t
-feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
-{
-	/* As in feed_unicode: p[i..declined) is plain, but the transcoder
-	 * stopped at offset stopped. */
-	size_t i, declined = 0, stopped = 0;
-
-	for (i = 0; i < n; i++) {
-		uint32_t c;
-
-		/*
-		 * Runs of characters that need only counting, in one tight
-		 * loop.  Bytes from 0x80 up join them once the raw bytes are
-		 * known not to be UTF-8 (the hint is settled).  A transcoder
-		 * takes them as bytes, or the part it can write: the next
-		 * character then comes the slow way, with its position.
-		 */
-		if (!v->xml11 && v->u8skip == 0 && (v->sink == NULL ||
-		    v->run != NULL) && i >= declined) {
-			struct linepos pos = v->pos;
-			size_t j = i, end = v->sink != NULL && n - i > 4096 ?
-			    i + 4096 : n;
-
-			const unsigned char *ok = v->u8bad ? v->simple :
-			    v->dc->simple_lo;
-			const struct plainmap *pm = v->u8bad ? &v->dc->pm :
-			    &v->dc->pm_lo;
-
-			for (; j < end; j++) {
-				/* Many at a time (src/simd/), up to a CR or a
-				 * byte that needs more than counting; the
-				 * byte after a CR here. */
-				if ((j > i ? p[j - 1] : v->pos.prev) != '\r') {
-					j += plain_sb(p + j, end - j, pm,
-					    &pos.line, &pos.col);
-					if (j >= end)
-						break;
-				}
-				if (!ok[p[j]])
-					break;
-				/* A CR, or the byte after one. */
-				pos.prev = j > i ? p[j - 1] : v->pos.prev;
-				linepos_step(&pos, p[j], 0);
-			}
-			if (j > i) {
-				size_t t = j - i;
-
-				pos.prev = p[j - 1];
-				if (v->sink != NULL && (t = v->run(v->sink_ctx,
-				    p + i, j - i, FORM_SB)) < j - i) {
-					declined = j;
-					stopped = i + t;
-					pos = v->pos;
-					count_sb(p + i, t, &pos);
-				}
-				v->pos = pos;
-				v->off += t;
-				i += t;
-				if (i >= n)
-					break;
-			}
-		} else if (i < declined && i > stopped) {
-			size_t t = v->run(v->sink_ctx, p + i, declined - i,
-			    FORM_SB);
-
-			count_sb(p + i, t, &v->pos);
-			v->off += t;
-			i += t;
-			stopped = i;
-			if (i >= n)
-				break;
-			if (i >= declined) {
-				i--;	/* the loop's step */
-				continue;
-			}
-		}
-		c = v->sbmap[p[i]];
-		if ((p[i] >= 0x80 || v->u8skip > 0) && sb_utf8(v, p, i, n, eof))
-			break;
-		if (c == SB_BAD) {
-			illegal(v, p + i, 1, 0);
-			v->pos.col++;
-			v->off++;
-			continue;
-		}
-		/* XML 1.0 section 2.2 discourages C1 controls: under
-		 * ISO-8859-n they are reported (at the end, unless the
-		 * text is UTF-8 after all). */
-		if (v->iso8859 && c >= 0x80 && c <= 0x9F && v->c1++ == 0) {
-			v->c1char = c;
-			v->c1off = v->off;
-			v->c1line = v->pos.line;
-			v->c1col = v->pos.col;
-		}
-		put(v, c, v->off);
-		v->off++;
-	}
-	return i;
-}
-
-/* Account for the characters iconv wrote to out[0..len), all at the
- * current offset. */
-static void
-put_out(struct val *v, const unsigned char *out, size_t len)
-{
-	size_t k;
-
-	for (k = 0; k + 4 <= len; k += 4)
-		put(v, load_le32(out + k), v->off);
-}
-
-/* At the end of the input: the characters a decoder still holds
- * (windows-1258 keeps a letter back for a combining mark). */
-static void
-flush_decoder(struct val *v)
-{
-	unsigned char out[64];
-	char *op = (char *)out;
-	size_t ol = sizeof(out);
-
-	iconv(v->cd, NULL, NULL, &op, &ol);
-	put_out(v, out, (size_t)(op - (char *)out));
-}
-
-/* Whether p[0..len), which the decoder calls incomplete at the end of
- * the input, starts some character (icap_starts_char); only a stateless
- * decoder is asked, since the probes reset its state. */
-static int
-starts_char(struct val *v, const unsigned char *p, size_t len)
-{
-	return !v->stateless || icap_starts_char(v->cd, p, len);
-}
-
-/* Any other encoding: one character at a time, so that every offset is
- * exact and stateful encodings (ISO-2022-*) keep their state. */
-static size_t
-feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
-{
-	size_t i = 0;
-
-	while (i < n) {
-		unsigned char out[64];
-		char *ip = (char *)(p + i), *op = (char *)out;
-		/* A small window: glibc converts far ahead of a small output
-		 * buffer, so the whole rest would cost its length per call. */
-		size_t win = n - i < 32 ? n - i : 32;
-		size_t il = win, ol = 4, used;
-		size_t r = iconv(v->cd, &ip, &il, &op, &ol);
-		int e = errno, progress;
-
-		if (r == (size_t)-1 && e == E2BIG && op == (char *)out) {
-			/* One input sequence, several characters. */
-			ol = sizeof(out);
-			r = iconv(v->cd, &ip, &il, &op, &ol);
-			e = errno;
-		}
-		if (r == (size_t)-1 && e == EINVAL && ip == (char *)(p + i) &&
-		    op == (char *)out && win < n - i) {
-			/* A sequence longer than the window. */
-			il = n - i;
-			r = iconv(v->cd, &ip, &il, &op, &ol);
-			e = errno;
-		}
-		used = (size_t)(ip - (char *)(p + i));
-		progress = used > 0 || op != (char *)out;
-		put_out(v, out, (size_t)(op - (char *)out));
-		i += used;
-		v->off += used;
-		if (r != (size_t)-1 || (progress && (e == E2BIG || e == EINVAL)))
-			continue;
-		if (e == EINVAL && (!eof || starts_char(v, p + i, n - i))) {
-			/* The rest of the data is one incomplete sequence. */
-			if (!eof)
-				break;
-			illegal(v, p + i, n - i, 1);
-			v->off += n - i;
-			i = n;
-		} else {
-			/* EILSEQ, or a sequence that makes more characters
-			 * than any known one (E2BIG with no progress): one
-			 * byte, or one code unit of a 16/32-bit encoding. */
-			size_t k = v->step < n - i ? v->step : n - i;
-
-			illegal(v, p + i, k, 0);
-			v->pos.col++;
-			v->off += k;
-			i += k;
-		}
-	}
-	if (eof && i == n)
-		flush_decoder(v);
-	return i;
-}
-
-
-/*
- * A stateless multi-byte encoding, validated only: decode blocks at once
- * and count lines and columns from the characters.  A block with anything
- * to report (an illegal sequence, a character that is not a Char) is
- * decoded again a character at a time for exact positions.
- */
-static size_t
-feed_iconv_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
-{
-	static unsigned char out[4 * 4096 + 64];
-	size_t i = 0;
-
-	while (i < n) {
-		size_t block = n - i < 4096 ? n - i : 4096, used, k, nc;
-		char *ip = (char *)(p + i), *op = (char *)out;
-		size_t il = block, ol = sizeof(out);
-		size_t r = iconv(v->cd, &ip, &il, &op, &ol);
-		int e = errno;
-		struct linepos pos = v->pos;
-		struct late lt = v->late;
-		int clean = 1;
-
-		used = (size_t)(ip - (char *)(p + i));
-		nc = (size_t)(op - (char *)out) / 4;
-		for (k = 0; k < nc && clean; k++) {
-			uint32_t c = load_le32(out + 4 * k);
-
-			/* A late declaration, too, is found again a
-			 * character at a time, for its offset. */
-			if (!xml_char_ok(c, 0) || (v->late.decoded &&
-			    late_char(&lt, (long)c, (uint64_t)-2, 0, 0)))
-				clean = 0;
-			else
-				linepos_step(&pos, c, 0);
-		}
-		/* The lexer may be left after a '<' whose offset the block
-		 * does not tell. */
-		if (clean && v->late.decoded && late_pending(&lt))
-			clean = 0;
-		/* A transcoder takes the characters, or none of them when
-		 * it lacks one: then the block goes a character at a time,
-		 * for the position of that one. */
-		if (clean && used > 0 && v->sink != NULL && (v->block == NULL ||
-		    v->block(v->sink_ctx, out, 4 * nc) != 4 * nc))
-			clean = 0;
-		if (clean && used > 0) {
-			v->late = lt;
-			v->pos = pos;
-			v->off += used;
-			i += used;
-		}
-		/* A character cut by the end of the block: the next block
-		 * starts with it; cut by the end of the data: carry it. */
-		if (clean && r == (size_t)-1 && e == EINVAL) {
-			if (i < n && block < n - (i - used) && used > 0)
-				continue;
-			if (!eof)
-				break;
-		}
-		if (!clean || (r == (size_t)-1 && e != E2BIG)) {
-			/* Exact positions, a character at a time, for this
-			 * block (or what is left of it). */
-			size_t rest = n - i < 4096 ? n - i : 4096, m;
-
-			iconv(v->cd, NULL, NULL, NULL, NULL);
-			m = feed_iconv(v, p + i, rest, eof && rest == n - i);
-			if (m == 0)
-				break;
-			i += m;
-		} else if (used == 0)
-			break;
-	}
-	if (eof && i == n)
-		flush_decoder(v);
-	return i;
-}
-
-/*
- * Validate the next n bytes of the entity; eof says they are the last.
- * Return how many were consumed: fewer than n only when not eof and the
- * data ends inside a character, whose bytes the caller passes again.
- */
 /* The leading white space ends at p + j: is an XML declaration there?
  * (XML 1.0 [22]: it must come first.) */
 static void
@@ -810,17 +372,17 @@ feed(struct val *v, const unsigned char *p, size_t n, int eof)
 	if (v->dec != FORM_ICONV)
 		return feed_unicode(v, p, n, eof);
 	if (v->sb)
-		return feed_sb(v, p, n, eof);
+		return val_feed_sb(v, p, n, eof);
 	if (v->off < v->exact_to) {
 		m = v->exact_to - v->off < n ? (size_t)(v->exact_to - v->off) :
 		    n;
-		if ((k = feed_iconv(v, p, m, eof && m == n)) < m || k == n)
+		if ((k = val_feed_iconv(v, p, m, eof && m == n)) < m || k == n)
 			return k;
 	}
-	return k + (v->stateless && !v->xml11 && !char_only() &&
+	return k + (v->stateless && !v->xml11 && !val_ref() &&
 	    (v->sink == NULL || v->block != NULL) ?
-	    feed_iconv_bulk(v, p + k, n - k, eof) :
-	    feed_iconv(v, p + k, n - k, eof));
+	    val_feed_bulk(v, p + k, n - k, eof) :
+	    val_feed_iconv(v, p + k, n - k, eof));
 }
 
 size_t
@@ -870,7 +432,7 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 			line = v->pos.line;
 			col = v->pos.col - 1;
 		}
-		late_report(v, at, line, col);
+		val_late_report(v, at, line, col);
 	}
 	if (eof && v->sb && !v->u8bad && v->u8mb > 0)
 		diag_add(v->dg, D_SUSPICIOUS_LABEL, v->u8off, v->u8line,

@@ -49,7 +49,9 @@ only() {
 	local f
 	only record.c out.h
 	only escape.c out.h utf.h
-	for f in dest.c iconvout.c input.c target.c transcode.c validate.c xmllex.c; do
-		only $f engine.h testhooks.h dest.h iconvcap.h iconvout.h target.h xc.h xmllex.h
+	for f in dest.c iconvout.c input.c target.c transcode.c validate.c \
+	    validate_iconv.c xmllex.c; do
+		only $f engine.h testhooks.h dest.h iconvcap.h iconvout.h \
+		    target.h val.h xc.h xmllex.h
 	done
 }
