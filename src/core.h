@@ -307,6 +307,7 @@ struct sniff {
 	const struct fixres *fix;	/* --fix, --in-place: what was done */
 };
 
+int		 sniff_odd_order(const struct sniff *);
 void		 sniff(const unsigned char *, size_t, int, const struct mt *,
 		    const char *, struct sniff *);
 const char	*source_name(enum source);

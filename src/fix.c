@@ -60,7 +60,7 @@ order_certain(const struct sniff *s)
 {
 	if (s->bom != BOM_NONE)
 		return 1;
-	if (strncmp(s->encname, "UTF-16", 6) == 0)
+	if (enc_is_utf16(s->enc.family))
 		return s->pat == PAT_16BE || s->pat == PAT_16LE;
 	return s->pat == PAT_32BE || s->pat == PAT_32LE;
 }
@@ -90,7 +90,7 @@ unicode_target(const struct sniff *s, const char *form, char *to,
 {
 	const struct enc *l = label_of(s);
 
-	*le = strcmp(s->encname + 6, "LE") == 0;
+	*le = s->dec == FORM_UTF16LE || s->dec == FORM_UTF32LE;
 	if (l != NULL && strncmp(l->name, form, 6) == 0 &&
 	    strcmp(l->name, s->encname) == 0)
 		snprintf(to, size, "%s", s->encname);
@@ -125,8 +125,8 @@ unfixable(const struct sniff *s, int own, struct fixres *r)
 		return refused(r, "the charset parameter contradicts the BOM; "
 		    "correct the Content-Type, which is not in the file");
 	if (own && (enc_is_utf16(s->enc.family) ||
-	    enc_is_utf32(s->enc.family)) && strncmp(s->encname, "UTF-", 4) ==
-	    0 && !order_certain(s))
+	    enc_is_utf32(s->enc.family)) && !sniff_odd_order(s) &&
+	    !order_certain(s))
 		return refused(r, "its byte order is in doubt: there is no "
 		    "BOM and the first characters do not show it");
 	return 0;
@@ -147,9 +147,9 @@ fix_target(const struct sniff *s, int own, int le, struct xopts *xo,
 		if (target_resolve(to, le, 0, xo, err, sizeof(err)) < 0)
 			return refused(r, "%s", err);
 	} else {
-		if (strncmp(s->encname, "UTF-16", 6) == 0)
+		if (enc_is_utf16(s->enc.family))
 			unicode_target(s, "UTF-16", to, sizeof(to), &le);
-		else if (strncmp(s->encname, "UTF-32", 6) == 0)
+		else if (enc_is_utf32(s->enc.family) && !sniff_odd_order(s))
 			unicode_target(s, "UTF-32", to, sizeof(to), &le);
 		else
 			snprintf(to, sizeof(to), "%s", s->encname);

@@ -48,9 +48,10 @@ unit_of(const struct sniff *s)
 	case FORM_UTF32LE:
 		return UNIT_32LE;
 	case FORM_ICONV:
-		/* A 16-bit form that iconv decodes (UCS-2). */
-		if (strstr(s->dec_iconv, "UCS-2") == s->dec_iconv)
-			return strstr(s->dec_iconv, "LE") != NULL ?
+		/* A 16-bit form that iconv decodes (UCS-2), in the order
+		 * sniff chose for it. */
+		if (s->enc.family == ENC_F_UCS2)
+			return s->pat == PAT_16LE || s->bom == BOM_UTF16LE ?
 			    UNIT_16LE : UNIT_16BE;
 		return UNIT_8;
 	default:

@@ -43,13 +43,13 @@ mime_label(const struct sniff *s, char *buf, size_t size)
 		snprintf(buf, size, "unknown");
 		return;
 	}
-	if (strncmp(s->encname, "UCS-4-", 6) == 0) {
+	if (sniff_odd_order(s)) {
 		buf[0] = '\0';
 		return;
 	}
-	if (s->bom != BOM_NONE && strncmp(s->encname, "UTF-16", 6) == 0)
+	if (s->bom != BOM_NONE && enc_is_utf16(s->enc.family))
 		snprintf(buf, size, "utf-16");
-	else if (s->bom != BOM_NONE && strncmp(s->encname, "UTF-32", 6) == 0)
+	else if (s->bom != BOM_NONE && enc_is_utf32(s->enc.family))
 		snprintf(buf, size, "utf-32");
 	else
 		enc_lower(buf, s->encname, size);

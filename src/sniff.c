@@ -193,6 +193,17 @@ set_label(struct sniff *s, const struct enc *e)
 		    le ? "LE" : "BE");
 }
 
+/* Whether s is read as UCS-4 in the octet order 2143 or 3412, which has
+ * no decoder and no label (its name is then "UCS-4-2143" or "-3412"). */
+int
+sniff_odd_order(const struct sniff *s)
+{
+	return s->have_enc && (s->enc.family == ENC_F_32 ||
+	    s->enc.family == ENC_F_UCS4) && (s->pat == PAT_32_2143 ||
+	    s->pat == PAT_32_3412 || s->bom == BOM_UCS4_2143 ||
+	    s->bom == BOM_UCS4_3412);
+}
+
 /*
  * Choose how to decode, from the family of the encoding found and the byte
  * order that the BOM or the pattern shows (never from its name): own
@@ -206,8 +217,7 @@ choose_decoder(struct sniff *s)
 {
 	int le16 = s->pat == PAT_16LE || s->bom == BOM_UTF16LE;
 	int le32 = s->pat == PAT_32LE || s->bom == BOM_UTF32LE;
-	int odd = s->pat == PAT_32_2143 || s->pat == PAT_32_3412 ||
-	    s->bom == BOM_UCS4_2143 || s->bom == BOM_UCS4_3412;
+	int odd = sniff_odd_order(s);
 
 	s->dec = FORM_NONE;
 	if (!s->have_enc)
@@ -636,12 +646,11 @@ step_form(struct sniff *s, int has_de)
 		    "nor recommends one for UTF-8, and many consumers mishandle "
 		    "it (\"Content is not allowed in prolog\"); strip it with "
 		    "--transcode-to=UTF-8");
-	if (s->have_enc && (enc_is_32(s->enc.family) ||
-	    strncmp(s->encname, "UCS-4-", 6) == 0))
+	if (s->have_enc && (enc_is_32(s->enc.family) || sniff_odd_order(s)))
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "UTF-32 is NOT RECOMMENDED "
 		    "for XML (RFC 7303 section 2.2); use UTF-8");
 	if (s->have_enc && s->enc.known && !d->has_encoding &&
-	    strncmp(s->encname, "UCS-4-", 6) != 0 &&
+	    !sniff_odd_order(s) &&
 	    s->dg.d[D_NO_DECLARATION].count == 0 &&
 	    s->enc.family != ENC_F_UTF8 &&
 	    s->bom != BOM_UTF16LE && s->bom != BOM_UTF16BE)
@@ -667,7 +676,7 @@ step_decoder(struct sniff *s, const unsigned char *p, size_t n,
 		AT(s, D_UNSUPPORTED_ENCODING, s->source == SRC_DECLARATION ?
 		    d->enc_off : 0, "%s cannot "
 		    "be decoded: %s; re-encode the entity in UTF-8",
-		    s->encname, strncmp(s->encname, "UCS-4-", 6) == 0 ?
+		    s->encname, sniff_odd_order(s) ?
 		    "no iconv supports this octet order" :
 		    "this system's iconv does not support it");
 }
