@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static unsigned char mem[IN_PAD + IN_SIZE] __attribute__((aligned(4096)));
 
 /* Transcode in[0..n) to target into a fresh buffer (*out, *outn); return
- * transcode()'s status. */
+ * the transcode's status (xlate_begin .. xlate_end). */
 static int
 run(const unsigned char *in, size_t n, const char *target, unsigned char **out,
     size_t *outn)
@@ -34,6 +34,8 @@ run(const unsigned char *in, size_t n, const char *target, unsigned char **out,
 	int fd, saved, rc;
 	off_t len;
 	struct inbuf ib = { -1, mem, mem + IN_PAD, 0, 1 };
+	struct xlate *xl;
+	struct val *v;
 
 	if (n > HEAD_MAX)
 		return 1;
@@ -45,7 +47,13 @@ run(const unsigned char *in, size_t n, const char *target, unsigned char **out,
 	fd = memfd_create("out", 0);
 	saved = dup(1);
 	dup2(fd, 1);
-	rc = transcode("fuzz", &ib, &s, &xo, 0, NULL, 0);
+	/* The whole entity is one buffer: one val_feed, as main.c's loop
+	 * does at the end of an input. */
+	if ((rc = xlate_begin("fuzz", &ib, &s, &xo, 0, NULL, 0, &xl,
+	    &v)) == 0 && xl != NULL) {
+		val_feed(v, ib.p, ib.n, 1);
+		rc = xlate_end(xl, &ib, 0);
+	}
 	dup2(saved, 1);
 	close(saved);
 	len = lseek(fd, 0, SEEK_END);

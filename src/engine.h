@@ -71,8 +71,12 @@ struct xopts {
 
 int		 target_resolve(const char *, int, int, struct xopts *, char *,
 		    size_t);
-int		 transcode(const char *, struct inbuf *, struct sniff *,
-		    const struct xopts *, int, const char *, int);
+struct xlate;
+int		 xlate_begin(const char *, const struct inbuf *, struct sniff *,
+		    const struct xopts *, int, const char *, int,
+		    struct xlate **, struct val **);
+int		 xlate_failed(struct xlate *);
+int		 xlate_end(struct xlate *, const struct inbuf *, int);
 void		 transcode_signals(void);
 int		 transcode_changed(void);
 const char	*transcode_refusal(void);

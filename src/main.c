@@ -95,6 +95,40 @@ not_fixed(const char *name, const char *why)
 }
 
 /*
+ * The one read loop: the rest of the input (in.p holds its head) through
+ * the validator v, and with it through the transcode xl when there is one,
+ * which may end it early.  Return 0, or the errno of a read that failed.
+ */
+static int
+feed_input(struct val *v, struct xlate *xl)
+{
+	for (;;) {
+		size_t used = val_feed(v, in.p, in.n, in.eof);
+
+		if ((xl != NULL && xlate_failed(xl)) || in.eof)
+			return 0;
+		if (in_refill(&in, used) < 0)
+			return errno != 0 ? errno : EIO;
+	}
+}
+
+/* Transcode the input whose sniff is s (its head in in); return the
+ * status. */
+static int
+transcode_input(const char *name, struct sniff *s, const struct xopts *x,
+    int strict, const char *output, int in_place)
+{
+	struct xlate *xl;
+	struct val *v;
+	int rc;
+
+	if ((rc = xlate_begin(name, &in, s, x, strict, output, in_place, &xl,
+	    &v)) != 0 || xl == NULL)
+		return rc;
+	return xlate_end(xl, &in, feed_input(v, xl));
+}
+
+/*
  * --fix: plan the repair of the analysed input s, then read it again
  * from the start and rewrite it in place through the transcoder, which
  * leaves a file whose bytes would not change alone.  Return 1 when the
@@ -138,7 +172,7 @@ fix_file(const char *name, struct sniff *s)
 		return 0;
 	}
 	sniff_head(name, &t);
-	outcome(&fr, transcode(name, &in, &t, &fx, 0, NULL, 1), &t);
+	outcome(&fr, transcode_input(name, &t, &fx, 0, NULL, 1), &t);
 	raise_status(strcmp(fr.action, "unchanged") == 0 ? 0 :
 	    strcmp(fr.action, "failed") == 0 ? 2 : 1);
 	return 0;
@@ -178,7 +212,7 @@ analyse(const char *name, int fd)
 		policy_check(s);
 	if (opt.transcode_to != NULL) {
 		static struct fixres fr;
-		int rc = transcode(name, &in, s, &xo, opt.strict, opt.output,
+		int rc = transcode_input(name, s, &xo, opt.strict, opt.output,
 		    opt.in_place);
 
 		if (opt.in_place) {
@@ -194,18 +228,13 @@ analyse(const char *name, int fd)
 		return;
 	}
 	if ((v = val_new(s, &s->dg)) != NULL) {
-		for (;;) {
-			size_t used = val_feed(v, in.p, in.n, in.eof);
+		int e = feed_input(v, NULL);
 
-			if (in.eof)
-				break;
-			if (in_refill(&in, used) < 0) {
-				fail_input(name, strerror(errno));
-				val_free(v);
-				return;
-			}
-		}
 		val_free(v);
+		if (e != 0) {
+			fail_input(name, strerror(e));
+			return;
+		}
 	}
 	if (opt.fix)
 		refused = fix_file(name, s);

@@ -376,28 +376,6 @@ xc_new(const char *name, struct sniff *s, const struct xopts *xo,
 	return x;
 }
 
-/* Feed the whole entity through the validator to the sinks; return 0, or
- * 2 after a read error. */
-static int
-feed_all(struct xc *x, struct val *v, struct inbuf *in, const char *name)
-{
-	const struct sniff *s = x->s;
-
-	for (;;) {
-		size_t used = val_feed(v, in->p, in->n, in->eof);
-
-		/* Illegal input bytes always fail: no character is guessed. */
-		if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 && !x->failed)
-			x->failed = 1;
-		if (in->eof || x->failed)
-			return 0;
-		if (in_refill(in, used) < 0) {
-			x->werrno = errno;
-			return dest_error("read error on", name);
-		}
-	}
-}
-
 /* After the last character: the BOM and declaration of an entity that
  * had no content, and what an iconv target still holds. */
 static void
@@ -427,69 +405,125 @@ explain(const char *name, const struct sniff *s)
 		refuse(name, "the input has errors (--strict)");
 }
 
+/* One transcode under way, from xlate_begin() to xlate_end(). */
+struct xlate {
+	struct xc		*x;
+	struct val		*v;
+	struct dest		 d;
+	const char		*name, *dest;
+	const struct xopts	*xo;
+	struct sniff		*s;
+	int			 strict, in_place;
+};
+
 /*
- * Transcode one entity: s is its sniff, in holds its first bytes and reads
- * the rest.  The output goes to standard output, to output, or over the
- * input (in_place).  Return 0 on success, 1 when it could not be done
- * faithfully (nothing is written to a file then), 2 on an I/O error.
+ * Begin transcoding one entity: s is its sniff, in holds its first bytes.
+ * The output goes to standard output, to output, or over the input
+ * (in_place).  Return 0 with *xp set and *vp the validator to feed the
+ * whole entity to (main.c reads it; xlate_failed() says when to stop),
+ * or the status, with *xp NULL, when it cannot begin: 1 refused, 2 an I/O
+ * error.
  */
 int
-transcode(const char *name, struct inbuf *in, struct sniff *s,
-    const struct xopts *xo, int strict, const char *output, int in_place)
+xlate_begin(const char *name, const struct inbuf *in, struct sniff *s,
+    const struct xopts *xo, int strict, const char *output, int in_place,
+    struct xlate **xp, struct val **vp)
 {
-	const char *dest = in_place ? name : output;
-	struct dest d;
-	struct xc *x;
-	struct val *v;
-	int rc, same = 0;
+	static struct xlate xl;		/* one transcode at a time */
+	int rc;
 
 	changed = 0;
 	refusal[0] = '\0';
+	*xp = NULL;
 	if ((rc = check_input(name, in, s, strict, output, in_place)) != 0)
 		return rc;
-	if ((x = xc_new(name, s, xo, &v)) == NULL)
+	memset(&xl, 0, sizeof(xl));
+	if ((xl.x = xc_new(name, s, xo, &xl.v)) == NULL)
 		return 2;
-	if ((x->fd = dest_open(&d, dest)) < 0) {
-		val_free(v);
-		xc_free(x);
+	xl.dest = in_place ? name : output;
+	if ((xl.x->fd = dest_open(&xl.d, xl.dest)) < 0) {
+		val_free(xl.v);
+		xc_free(xl.x);
 		return 2;
 	}
 	if (enc_is_32(xo->to.family))
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "the output is UTF-32, "
 		    "which is NOT RECOMMENDED for XML (RFC 7303 section 2.2)");
-	if ((rc = feed_all(x, v, in, name)) == 0 && !x->failed)
+	xl.name = name;
+	xl.xo = xo;
+	xl.s = s;
+	xl.strict = strict;
+	xl.in_place = in_place;
+	*xp = &xl;
+	*vp = xl.v;
+	return 0;
+}
+
+/* After each buffer fed: whether the transcode has failed, so that the
+ * rest of the input need not be read.  Illegal input bytes always fail
+ * it: no character is guessed. */
+int
+xlate_failed(struct xlate *xl)
+{
+	struct xc *x = xl->x;
+
+	if (xl->s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 && !x->failed)
+		x->failed = 1;
+	return x->failed != 0;
+}
+
+/*
+ * End the transcode xl after its input in was fed (read_errno: the errno
+ * of a read that failed, else 0): write the rest and replace the
+ * destination, or leave it as it was.  Return 0 on success, 1 when it
+ * could not be done faithfully (nothing is written to a file then), 2 on
+ * an I/O error.
+ */
+int
+xlate_end(struct xlate *xl, const struct inbuf *in, int read_errno)
+{
+	struct xc *x = xl->x;
+	struct sniff *s = xl->s;
+	int rc = 0, same = 0;
+
+	if (read_errno != 0) {
+		x->werrno = errno = read_errno;
+		rc = dest_error("read error on", xl->name);
+	}
+	(void)xlate_failed(xl);
+	if (rc == 0 && !x->failed)
 		finish(x);
-	if (strict && s->dg.errors > 0 && !x->failed)
+	if (xl->strict && s->dg.errors > 0 && !x->failed)
 		x->failed = 1;
 	if (rc == 0 && !x->failed)
 		xc_flush(x);
 	if (rc == 0 && x->failed == 2) {
 		errno = x->werrno;
-		rc = dest_error("write error on", dest != NULL ? dest :
+		rc = dest_error("write error on", xl->dest != NULL ? xl->dest :
 		    "standard output");
 	} else if (rc == 0 && x->failed)
 		rc = 1;
 	/* The same bytes: nothing to replace. */
-	if (!d.direct && rc == 0 && in_place) {
-		switch (dest_compare(&d, in->fd, s, xo)) {
+	if (!xl->d.direct && rc == 0 && xl->in_place) {
+		switch (dest_compare(&xl->d, in->fd, s, xl->xo)) {
 		case 1:
 			same = 1;
 			break;
 		case -1:
-			rc = refuse(name, "re-encoding would change the "
+			rc = refuse(xl->name, "re-encoding would change the "
 			    "content, not only the BOM and declaration");
 			break;
 		case -2:
-			rc = dest_error("cannot compare", name);
+			rc = dest_error("cannot compare", xl->name);
 			break;
 		}
 	}
-	rc = dest_close(&d, rc, !same && !xo->dry_run);
-	if (!d.direct)
+	rc = dest_close(&xl->d, rc, !same && !xl->xo->dry_run);
+	if (!xl->d.direct)
 		changed = rc == 0 && !same;
 	if (rc == 1 && refusal[0] == '\0')
-		explain(name, s);
-	val_free(v);
+		explain(xl->name, s);
+	val_free(xl->v);
 	xc_free(x);
 	return rc;
 }
