@@ -329,87 +329,110 @@ version_ok(const char *v)
 	return 1;
 }
 
-/* VersionInfo, XML 1.0 [24], [26]: the value at *i; order says which
- * pseudo-attributes came before (1 version, 2 encoding, 3 standalone).
- * Return -1 when the value cannot be read. */
-static int
-take_version(struct decl *d, const struct units *s, size_t *i,
-    size_t name_at, int *order)
-{
-	size_t vq = *i;
-	char val[256], q;
-	int nonascii;
+/* A pseudo-attribute's value as read_value() found it. */
+struct value {
+	char		 text[256];
+	char		 q;		/* its quote */
+	int		 nonascii;
+	long		 len;		/* its length, or more than fits */
+	size_t		 open;		/* unit of the opening quote */
+	size_t		 end;		/* unit just past the closing quote */
+};
 
-	if (read_value(d, s, i, val, sizeof(val), &q, &nonascii) < 0)
-		return -1;
-	if (*order >= 1)
-		bad(d, s, name_at, *order == 1 ? "version appears twice" :
-		    "version must come first");
-	else {
-		d->has_version = 1;
-		snprintf(d->version, sizeof(d->version), "%.15s", val);
-		d->ver_end = boff(s, *i);
-		if (!version_ok(val))
-			bad(d, s, vq + 1, "the version must be \"1.0\" (or "
-			    "\"1.1\")");
-	}
-	if (*order < 1)
-		*order = 1;
-	return 0;
+/* VersionInfo, XML 1.0 [24], [26]: kept only when it comes first. */
+static void
+set_version(struct decl *d, const struct units *s, const struct value *v,
+    int order)
+{
+	if (order >= 1)
+		return;
+	d->has_version = 1;
+	snprintf(d->version, sizeof(d->version), "%.15s", v->text);
+	d->ver_end = boff(s, v->end);
+	if (!version_ok(v->text))
+		bad(d, s, v->open + 1, "the version must be \"1.0\" (or "
+		    "\"1.1\")");
 }
 
-/* EncodingDecl, XML 1.0 [80], [81]. */
-static int
-take_encoding(struct decl *d, const struct units *s, size_t *i,
-    size_t name_at, int *order)
+/* EncodingDecl, XML 1.0 [80], [81]: the first one is kept, wherever it
+ * stands (its place is a syntax error of its own). */
+static void
+set_encoding(struct decl *d, const struct units *s, const struct value *v,
+    int order)
 {
-	size_t vq = *i;
-	char val[256], q;
-	int nonascii;
-	long len;
-
-	if ((len = read_value(d, s, i, val, sizeof(val), &q, &nonascii)) < 0)
-		return -1;
-	if (*order >= 2)
-		bad(d, s, name_at, *order == 2 ? "encoding appears twice" :
-		    "encoding must come before standalone");
-	if (!d->has_encoding) {
-		d->has_encoding = 1;
-		snprintf(d->encoding, sizeof(d->encoding), "%s", val);
-		d->quote = q;
-		d->enc_off = boff(s, vq + 1);
-		d->enc_end = boff(s, *i - 1);
-		d->enc_ok = !nonascii && len < (long)sizeof(val) &&
-		    decl_encname_ok(val);
-		if (!d->enc_ok)
-			bad(d, s, vq + 1, "the encoding name is not a valid "
-			    "EncName ([A-Za-z] followed by [A-Za-z0-9._-])");
-	}
-	if (*order < 2)
-		*order = 2;
-	return 0;
+	(void)order;
+	if (d->has_encoding)
+		return;
+	d->has_encoding = 1;
+	snprintf(d->encoding, sizeof(d->encoding), "%s", v->text);
+	d->quote = v->q;
+	d->enc_off = boff(s, v->open + 1);
+	d->enc_end = boff(s, v->end - 1);
+	d->enc_ok = !v->nonascii && v->len < (long)sizeof(v->text) &&
+	    decl_encname_ok(v->text);
+	if (!d->enc_ok)
+		bad(d, s, v->open + 1, "the encoding name is not a valid "
+		    "EncName ([A-Za-z] followed by [A-Za-z0-9._-])");
 }
 
 /* SDDecl, XML 1.0 [32]. */
-static int
-take_standalone(struct decl *d, const struct units *s, size_t *i,
-    size_t name_at, int *order)
+static void
+set_standalone(struct decl *d, const struct units *s, const struct value *v,
+    int order)
 {
-	size_t vq = *i;
-	char val[256], q;
-	int nonascii;
-
-	if (read_value(d, s, i, val, sizeof(val), &q, &nonascii) < 0)
-		return -1;
-	if (*order >= 3)
-		bad(d, s, name_at, "standalone appears twice");
-	else if (strcmp(val, "yes") == 0)
+	if (order >= 3)
+		return;
+	if (strcmp(v->text, "yes") == 0)
 		d->standalone = 1;
-	else if (strcmp(val, "no") == 0)
+	else if (strcmp(v->text, "no") == 0)
 		d->standalone = 0;
 	else
-		bad(d, s, vq + 1, "standalone must be \"yes\" or \"no\"");
-	*order = 3;
+		bad(d, s, v->open + 1, "standalone must be \"yes\" or \"no\"");
+}
+
+/*
+ * The pseudo-attributes of XMLDecl [23] and TextDecl [77], in the order
+ * they must come: rank 1 version, 2 encoding, 3 standalone.
+ */
+static const struct pseudo {
+	const char	*name;
+	int		 rank;
+	const char	*twice;		/* the same name again */
+	const char	*misplaced;	/* after one of a higher rank */
+	void		(*set)(struct decl *, const struct units *,
+			    const struct value *, int);
+} pseudos[] = {
+	{ "version", 1, "version appears twice", "version must come first",
+	    set_version },
+	{ "encoding", 2, "encoding appears twice",
+	    "encoding must come before standalone", set_encoding },
+	{ "standalone", 3, "standalone appears twice",
+	    "standalone appears twice", set_standalone },
+};
+#define NPSEUDO	(sizeof(pseudos) / sizeof(pseudos[0]))
+
+/*
+ * Read the value at *i of pseudo-attribute a, whose name is at unit
+ * name_at; order is the highest rank seen so far.  Return -1 when the
+ * value cannot be read.
+ */
+static int
+take(struct decl *d, const struct units *s, size_t *i, size_t name_at,
+    int *order, const struct pseudo *a)
+{
+	struct value v;
+
+	v.open = *i;
+	if ((v.len = read_value(d, s, i, v.text, sizeof(v.text), &v.q,
+	    &v.nonascii)) < 0)
+		return -1;
+	v.end = *i;
+	if (*order >= a->rank)
+		bad(d, s, name_at, *order == a->rank ? a->twice :
+		    a->misplaced);
+	a->set(d, s, &v, *order);
+	if (*order < a->rank)
+		*order = a->rank;
 	return 0;
 }
 
@@ -422,7 +445,7 @@ parse(struct decl *d, const struct units *s)
 
 	for (;;) {
 		int space = 0;
-		size_t nl;
+		size_t nl, k;
 
 		while (is_s(ch(s, i))) {
 			i++;
@@ -465,20 +488,16 @@ parse(struct decl *d, const struct units *s)
 		i++;
 		while (is_s(ch(s, i)))
 			i++;
-		if (strcmp(name, "version") == 0) {
-			if (take_version(d, s, &i, name_at, &order) < 0)
+		for (k = 0; k < NPSEUDO; k++)
+			if (strcmp(name, pseudos[k].name) == 0)
 				break;
-		} else if (strcmp(name, "encoding") == 0) {
-			if (take_encoding(d, s, &i, name_at, &order) < 0)
-				break;
-		} else if (strcmp(name, "standalone") == 0) {
-			if (take_standalone(d, s, &i, name_at, &order) < 0)
-				break;
-		} else {
+		if (k == NPSEUDO) {
 			bad(d, s, name_at, "unknown pseudo-attribute; only "
 			    "version, encoding and standalone may appear");
 			break;
 		}
+		if (take(d, s, &i, name_at, &order, &pseudos[k]) < 0)
+			break;
 	}
 	/* After a syntax error: find the end so that what follows is seen. */
 	for (; i < DECL_MAX && ch(s, i) >= 0; i++)
