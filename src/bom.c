@@ -1,7 +1,7 @@
 /*
  * Signatures and byte patterns: the byte order mark and the first bytes of
  * an entity, XML 1.0 section 4.3.3 and Appendix F.1, RFC 7303 section 3.3,
- * RFC 3629 section 6.
+ * RFC 3629 section 6; and which labels each of them allows.
  */
 #include <stddef.h>
 
@@ -230,4 +230,115 @@ unit_get(enum unit u, const unsigned char *p, size_t n, size_t off)
 	    (unsigned long)q[o[1]] << 16 | (unsigned long)q[o[2]] << 8 | q[o[3]];
 
 	return v > 0x10FFFF ? 0x100 : (long)v;
+}
+
+/* Return whether label e can be right for an entity with BOM b. */
+int
+bom_allows(enum bom b, const struct enc *e)
+{
+	if (!e->known)
+		return 0;
+	switch (b) {
+	case BOM_UTF8:
+		return e->family == ENC_F_UTF8;
+	case BOM_UTF16BE:
+		return enc_order_free_16(e) || e->family == ENC_F_16BE;
+	case BOM_UTF16LE:
+		return enc_order_free_16(e) || e->family == ENC_F_16LE;
+	case BOM_UTF32BE:
+		return enc_order_free_32(e) || e->family == ENC_F_32BE;
+	case BOM_UTF32LE:
+		return enc_order_free_32(e) || e->family == ENC_F_32LE;
+	case BOM_UCS4_2143:
+	case BOM_UCS4_3412:
+		return enc_order_free_32(e);
+	default:
+		return 1;
+	}
+}
+
+/* Return whether a declaration naming e can be read in pattern pat. */
+int
+pat_allows(enum pat pat, const struct enc *e)
+{
+	switch (pat) {
+	case PAT_16BE:
+		return enc_order_free_16(e) || e->family == ENC_F_16BE;
+	case PAT_16LE:
+		return enc_order_free_16(e) || e->family == ENC_F_16LE;
+	case PAT_32BE:
+		return enc_order_free_32(e) || e->family == ENC_F_32BE;
+	case PAT_32LE:
+		return enc_order_free_32(e) || e->family == ENC_F_32LE;
+	case PAT_32_2143:
+	case PAT_32_3412:
+		return enc_order_free_32(e);
+	case PAT_EBCDIC:
+		return e->family == ENC_F_EBCDIC || e->family == ENC_F_OTHER;
+	default:
+		return e->family == ENC_F_UTF8 || e->family == ENC_F_ASCII ||
+		    e->family == ENC_F_OTHER;
+	}
+}
+
+/* The encoding that a 16/32-bit pattern implies, or NULL. */
+const char *
+pat_encoding(enum pat pat)
+{
+	switch (pat) {
+	case PAT_16BE:
+		return "UTF-16BE";
+	case PAT_16LE:
+		return "UTF-16LE";
+	case PAT_32BE:
+		return "UTF-32BE";
+	case PAT_32LE:
+		return "UTF-32LE";
+	case PAT_32_2143:
+		return "UCS-4-2143";
+	case PAT_32_3412:
+		return "UCS-4-3412";
+	default:
+		return NULL;
+	}
+}
+
+/* The Unicode form whose zero bytes the first four bytes show (any
+ * characters, not only "<?" as Appendix F lists), or NULL. */
+const char *
+pat_zeros(const unsigned char *p, size_t n)
+{
+	if (n < 4)
+		return NULL;
+	if (p[0] && !p[1] && !p[2] && !p[3])
+		return "UTF-32LE";
+	if (!p[0] && !p[1] && !p[2] && p[3])
+		return "UTF-32BE";
+	if (p[0] && !p[1] && p[2] && !p[3])
+		return "UTF-16LE";
+	if (!p[0] && p[1] && !p[2] && p[3])
+		return "UTF-16BE";
+	return NULL;
+}
+
+/* The Appendix F pattern that the bytes of BOM b's own layout show. */
+enum pat
+pat_of_bom(enum bom b)
+{
+	switch (b) {
+	case BOM_UTF16BE:
+		return PAT_16BE;
+	case BOM_UTF16LE:
+		return PAT_16LE;
+	case BOM_UTF32BE:
+		return PAT_32BE;
+	case BOM_UTF32LE:
+		return PAT_32LE;
+	case BOM_UCS4_2143:
+		return PAT_32_2143;
+	case BOM_UCS4_3412:
+		return PAT_32_3412;
+	default:
+		return PAT_ASCII;
+	}
 }

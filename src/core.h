@@ -68,6 +68,12 @@ enum unit	 unit_of_bom(enum bom);
 enum unit	 unit_of_pat(enum pat);
 int		 unit_size(enum unit);
 long		 unit_get(enum unit, const unsigned char *, size_t, size_t);
+struct enc;
+int		 bom_allows(enum bom, const struct enc *);
+int		 pat_allows(enum pat, const struct enc *);
+enum pat	 pat_of_bom(enum bom);
+const char	*pat_encoding(enum pat);
+const char	*pat_zeros(const unsigned char *, size_t);
 
 /* enc.c */
 
@@ -117,6 +123,8 @@ int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);
 int		 enc_is_16(enum family);
 int		 enc_is_32(enum family);
+int		 enc_order_free_16(const struct enc *);
+int		 enc_order_free_32(const struct enc *);
 int		 enc_compatible(const struct enc *, const struct enc *);
 int		 enc_same(const struct enc *, const struct enc *);
 void		 enc_lower(char *, const char *, size_t);

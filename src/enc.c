@@ -219,3 +219,21 @@ enc_compatible(const struct enc *a, const struct enc *b)
 		return a->family == ENC_F_32BE || a->family == ENC_F_32LE;
 	return 0;
 }
+
+/*
+ * A 16-bit (32-bit) label that leaves the byte order to the BOM or the
+ * pattern: UTF-16 (UTF-32), or ISO-10646-UCS-2 (-UCS-4), which XML 1.0
+ * Appendix F finds in either order by reading the declaration, and which
+ * a BOM may precede (Appendix F's 4-byte BOM table names UCS-4).
+ */
+int
+enc_order_free_16(const struct enc *e)
+{
+	return e->family == ENC_F_16 || e->family == ENC_F_UCS2;
+}
+
+int
+enc_order_free_32(const struct enc *e)
+{
+	return e->family == ENC_F_32 || e->family == ENC_F_UCS4;
+}

@@ -45,119 +45,12 @@ pos(const unsigned char *p, size_t n, enum unit u, size_t start, size_t off,
 	diag_add(&(s)->dg, (code), (off), l_, c_, __VA_ARGS__);		\
 } while (0)
 
-/*
- * A 16-bit (32-bit) label that leaves the byte order to the BOM or the
- * pattern: UTF-16 (UTF-32), or ISO-10646-UCS-2 (-UCS-4), which XML 1.0
- * Appendix F finds in either order by reading the declaration, and which
- * a BOM may precede (Appendix F's 4-byte BOM table names UCS-4).
- */
-static int
-order_free_16(const struct enc *e)
-{
-	return e->family == ENC_F_16 || e->family == ENC_F_UCS2;
-}
-
-static int
-order_free_32(const struct enc *e)
-{
-	return e->family == ENC_F_32 || e->family == ENC_F_UCS4;
-}
-
-/* Return whether label e can be right for an entity with BOM b. */
-static int
-bom_allows(enum bom b, const struct enc *e)
-{
-	if (!e->known)
-		return 0;
-	switch (b) {
-	case BOM_UTF8:
-		return e->family == ENC_F_UTF8;
-	case BOM_UTF16BE:
-		return order_free_16(e) || e->family == ENC_F_16BE;
-	case BOM_UTF16LE:
-		return order_free_16(e) || e->family == ENC_F_16LE;
-	case BOM_UTF32BE:
-		return order_free_32(e) || e->family == ENC_F_32BE;
-	case BOM_UTF32LE:
-		return order_free_32(e) || e->family == ENC_F_32LE;
-	case BOM_UCS4_2143:
-	case BOM_UCS4_3412:
-		return order_free_32(e);
-	default:
-		return 1;
-	}
-}
-
-/* Return whether a declaration naming e can be read in pattern pat. */
-static int
-pat_allows(enum pat pat, const struct enc *e)
-{
-	switch (pat) {
-	case PAT_16BE:
-		return order_free_16(e) || e->family == ENC_F_16BE;
-	case PAT_16LE:
-		return order_free_16(e) || e->family == ENC_F_16LE;
-	case PAT_32BE:
-		return order_free_32(e) || e->family == ENC_F_32BE;
-	case PAT_32LE:
-		return order_free_32(e) || e->family == ENC_F_32LE;
-	case PAT_32_2143:
-	case PAT_32_3412:
-		return order_free_32(e);
-	case PAT_EBCDIC:
-		return e->family == ENC_F_EBCDIC || e->family == ENC_F_OTHER;
-	default:
-		return e->family == ENC_F_UTF8 || e->family == ENC_F_ASCII ||
-		    e->family == ENC_F_OTHER;
-	}
-}
-
 /* A label naming one byte order: RFC 7303 section 3.3 forbids a BOM. */
 static int
 endian_label(const struct enc *e)
 {
 	return e->known && (e->family == ENC_F_16BE || e->family == ENC_F_16LE ||
 	    e->family == ENC_F_32BE || e->family == ENC_F_32LE);
-}
-
-/* The encoding that a 16/32-bit pattern implies, or NULL. */
-static const char *
-pat_encoding(enum pat pat)
-{
-	switch (pat) {
-	case PAT_16BE:
-		return "UTF-16BE";
-	case PAT_16LE:
-		return "UTF-16LE";
-	case PAT_32BE:
-		return "UTF-32BE";
-	case PAT_32LE:
-		return "UTF-32LE";
-	case PAT_32_2143:
-		return "UCS-4-2143";
-	case PAT_32_3412:
-		return "UCS-4-3412";
-	default:
-		return NULL;
-	}
-}
-
-/* The Unicode form whose zero bytes the first four bytes show (any
- * characters, not only "<?" as Appendix F lists), or NULL. */
-static const char *
-zero_pattern(const unsigned char *p, size_t n)
-{
-	if (n < 4)
-		return NULL;
-	if (p[0] && !p[1] && !p[2] && !p[3])
-		return "UTF-32LE";
-	if (!p[0] && !p[1] && !p[2] && p[3])
-		return "UTF-32BE";
-	if (p[0] && !p[1] && p[2] && !p[3])
-		return "UTF-16LE";
-	if (!p[0] && p[1] && !p[2] && p[3])
-		return "UTF-16BE";
-	return NULL;
 }
 
 /* Set the encoding to the one named (a Unicode form or a BOM name). */
@@ -181,7 +74,7 @@ set_label(struct sniff *s, const struct enc *e)
 	s->enc = *e;
 	s->have_enc = 1;
 	snprintf(s->encname, sizeof(s->encname), "%s", e->name);
-	if (order_free_32(e) &&
+	if (enc_order_free_32(e) &&
 	    (s->pat == PAT_32_2143 || s->pat == PAT_32_3412))
 		snprintf(s->encname, sizeof(s->encname), "%s",
 		    pat_encoding(s->pat));
@@ -304,28 +197,6 @@ decl_vs_pattern(struct sniff *s, const unsigned char *p, size_t n,
 	    "the bytes are in, or re-encode the file");
 }
 
-/* The Appendix F pattern that the bytes of BOM b's own layout show. */
-static enum pat
-pat_of_bom(enum bom b)
-{
-	switch (b) {
-	case BOM_UTF16BE:
-		return PAT_16BE;
-	case BOM_UTF16LE:
-		return PAT_16LE;
-	case BOM_UTF32BE:
-		return PAT_32BE;
-	case BOM_UTF32LE:
-		return PAT_32LE;
-	case BOM_UCS4_2143:
-		return PAT_32_2143;
-	case BOM_UCS4_3412:
-		return PAT_32_3412;
-	default:
-		return PAT_ASCII;
-	}
-}
-
 /*
  * A BOM followed by another layout's declaration or root (XML 1.0 Appendix
  * F): FE FF then 8-bit "<?xm", or then little-endian "<\0a\0"; a UTF-8 BOM
@@ -340,7 +211,7 @@ bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
 	const unsigned char *q = p + s->bomlen;
 	size_t m = n - s->bomlen;
 	enum pat own = pat_of_bom(s->bom), after = pat_sniff(q, m);
-	const char *z = zero_pattern(q, m), *own_z = pat_encoding(own);
+	const char *z = pat_zeros(q, m), *own_z = pat_encoding(own);
 	char what[400], dv[300] = "";
 	struct decl od;
 
@@ -540,11 +411,11 @@ from_charset(struct sniff *s, const unsigned char *p, size_t n,
 		decl_vs_pattern(s, p, n, unit);
 	if (s->cs.known && (s->cs.family == ENC_F_ASCII ||
 	    s->cs.family == ENC_F_UTF8 || s->cs.family == ENC_F_EBCDIC) &&
-	    zero_pattern(p, n) != NULL)
+	    pat_zeros(p, n) != NULL)
 		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
 		    "bytes have the zero pattern of %s, but the "
 		    "charset says \"%s\"; the label is probably "
-		    "wrong", zero_pattern(p, n), mt->charset);
+		    "wrong", pat_zeros(p, n), mt->charset);
 	else if (s->cs.known && s->pat != PAT_UNKNOWN &&
 	    !pat_allows(s->pat, &s->cs))
 		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
@@ -609,12 +480,12 @@ from_default(struct sniff *s, const unsigned char *p, size_t n)
 	if (!utf8.known)
 		enc_lookup("UTF-8", &utf8);
 	set_label(s, &utf8);
-	if (zero_pattern(p, n) != NULL)
+	if (pat_zeros(p, n) != NULL)
 		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
 		    "bytes look like %s (zero bytes between the "
 		    "characters) but there is no BOM and no "
 		    "declaration, so they are read as UTF-8 (XML 1.0 "
-		    "Appendix F); add a BOM", zero_pattern(p, n));
+		    "Appendix F); add a BOM", pat_zeros(p, n));
 }
 
 /* What XML 1.0 section 4.3.3 and RFC 7303 say of the form found: a BOM
