@@ -45,74 +45,128 @@ prev_n(__m256i cur, __m256i prev, int n)
 	}
 }
 
+/* The constant vectors of plain_utf8_avx2 and its steps. */
+struct u8k {
+	__m256i		 t1h, t1l, t2h, nib, lf, tab, c1f, ef, bf, be, m64,
+			 e0, f0, x80, sp;
+};
+
+/*
+ * Plain ASCII 64 bytes at a time from p[i] on, the common case: stop at
+ * the first pair of blocks with a byte other than TAB, LF and 20-7F.
+ * Return where it stopped, with *prev the last block taken.
+ */
+__attribute__((target("avx2"), always_inline))
+static inline size_t
+ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
+    __m256i *prev, uint64_t *lines, uint64_t *col)
+{
+	while (i + 64 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i la = _mm256_cmpeq_epi8(a, k->lf);
+		__m256i lb = _mm256_cmpeq_epi8(b, k->lf);
+		/* Below 0x20 (signed: or 0x80 up), less TAB and LF. */
+		__m256i ba = _mm256_andnot_si256(_mm256_or_si256(la,
+		    _mm256_cmpeq_epi8(a, k->tab)), _mm256_cmpgt_epi8(k->sp, a));
+		__m256i bb = _mm256_andnot_si256(_mm256_or_si256(lb,
+		    _mm256_cmpeq_epi8(b, k->tab)), _mm256_cmpgt_epi8(k->sp, b));
+		uint64_t m;
+
+		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
+		    _mm256_or_si256(ba, bb)))
+			break;
+		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		if (m == 0)
+			*col += 64;
+		else {
+			*lines += (uint64_t)__builtin_popcountll(m);
+			*col = 1 + (uint64_t)__builtin_clzll(m);
+		}
+		*prev = b;
+		i += 64;
+	}
+	return i;
+}
+
+/*
+ * The lanes of block v (prev the block before it) that break UTF-8 or are
+ * no XML Char: the lookup of Keiser and Lemire for the first two bytes of
+ * each character, continuations where a 3- or 4-byte lead calls for
+ * them, U+FFFE and U+FFFF, and the controls ctl.  Non-zero lanes are
+ * errors.
+ */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i
+u8_errors(__m256i v, __m256i prev, __m256i ctl, const struct u8k *k)
+{
+	__m256i p1 = prev_n(v, prev, 1);
+	__m256i p2 = prev_n(v, prev, 2);
+	__m256i p3 = prev_n(v, prev, 3);
+	__m256i b1h = _mm256_shuffle_epi8(k->t1h,
+	    _mm256_and_si256(_mm256_srli_epi16(p1, 4), k->nib));
+	__m256i b1l = _mm256_shuffle_epi8(k->t1l, _mm256_and_si256(p1, k->nib));
+	__m256i b2h = _mm256_shuffle_epi8(k->t2h,
+	    _mm256_and_si256(_mm256_srli_epi16(v, 4), k->nib));
+	__m256i sc = _mm256_and_si256(_mm256_and_si256(b1h, b1l), b2h);
+	/* Third and fourth bytes: must be continuations exactly where a
+	 * 3- or 4-byte lead came before. */
+	__m256i m3 = _mm256_subs_epu8(p2, k->e0);
+	__m256i m4 = _mm256_subs_epu8(p3, k->f0);
+	__m256i must = _mm256_and_si256(_mm256_or_si256(m3, m4), k->x80);
+	/* U+FFFE and U+FFFF: EF BF BE, EF BF BF. */
+	__m256i nc = _mm256_and_si256(_mm256_and_si256(
+	    _mm256_cmpeq_epi8(p2, k->ef), _mm256_cmpeq_epi8(p1, k->bf)),
+	    _mm256_cmpeq_epi8(_mm256_max_epu8(v, k->be), v));
+
+	return _mm256_or_si256(_mm256_xor_si256(must, sc),
+	    _mm256_or_si256(ctl, nc));
+}
+
 __attribute__((target("avx2")))
 static size_t
 plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
     uint64_t *col)
 {
-	const __m256i t1h = _mm256_broadcastsi128_si256(
-	    _mm_loadu_si128((const __m128i *)utf8_lane[0]));
-	const __m256i t1l = _mm256_broadcastsi128_si256(
-	    _mm_loadu_si128((const __m128i *)utf8_lane[1]));
-	const __m256i t2h = _mm256_broadcastsi128_si256(
-	    _mm_loadu_si128((const __m128i *)utf8_lane[2]));
-	const __m256i nib = _mm256_set1_epi8(0x0F);
-	const __m256i lf = _mm256_set1_epi8('\n');
-	const __m256i tab = _mm256_set1_epi8('\t');
-	const __m256i c1f = _mm256_set1_epi8(0x1F);
-	const __m256i ef = _mm256_set1_epi8((char)0xEF);
-	const __m256i bf = _mm256_set1_epi8((char)0xBF);
-	const __m256i be = _mm256_set1_epi8((char)0xBE);
-	const __m256i m64 = _mm256_set1_epi8(-64);
-	const __m256i e0 = _mm256_set1_epi8((char)(0xE0 - 0x80));
-	const __m256i f0 = _mm256_set1_epi8((char)(0xF0 - 0x80));
-	const __m256i x80 = _mm256_set1_epi8((char)0x80);
-	const __m256i sp = _mm256_set1_epi8(0x20);
+	struct u8k k;
 	__m256i prev = _mm256_setzero_si256();
 	size_t i = 0;
 	int ascii_prev = 1;
 
+	k.t1h = _mm256_broadcastsi128_si256(
+	    _mm_loadu_si128((const __m128i *)utf8_lane[0]));
+	k.t1l = _mm256_broadcastsi128_si256(
+	    _mm_loadu_si128((const __m128i *)utf8_lane[1]));
+	k.t2h = _mm256_broadcastsi128_si256(
+	    _mm_loadu_si128((const __m128i *)utf8_lane[2]));
+	k.nib = _mm256_set1_epi8(0x0F);
+	k.lf = _mm256_set1_epi8('\n');
+	k.tab = _mm256_set1_epi8('\t');
+	k.c1f = _mm256_set1_epi8(0x1F);
+	k.ef = _mm256_set1_epi8((char)0xEF);
+	k.bf = _mm256_set1_epi8((char)0xBF);
+	k.be = _mm256_set1_epi8((char)0xBE);
+	k.m64 = _mm256_set1_epi8(-64);
+	k.e0 = _mm256_set1_epi8((char)(0xE0 - 0x80));
+	k.f0 = _mm256_set1_epi8((char)(0xF0 - 0x80));
+	k.x80 = _mm256_set1_epi8((char)0x80);
+	k.sp = _mm256_set1_epi8(0x20);
 	while (i + 32 <= n) {
-		__m256i v, ctl, err;
+		__m256i v, ctl;
 		uint32_t hi, nl, lead;
 
-		/* Two blocks of plain ASCII at a time, the common case. */
-		while (ascii_prev && i + 64 <= n) {
-			__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
-			__m256i b = _mm256_loadu_si256((const __m256i *)(p + i +
-			    32));
-			__m256i la = _mm256_cmpeq_epi8(a, lf);
-			__m256i lb = _mm256_cmpeq_epi8(b, lf);
-			/* Below 0x20 (signed: or 0x80 up), less TAB and LF. */
-			__m256i ba = _mm256_andnot_si256(_mm256_or_si256(la,
-			    _mm256_cmpeq_epi8(a, tab)), _mm256_cmpgt_epi8(sp, a));
-			__m256i bb = _mm256_andnot_si256(_mm256_or_si256(lb,
-			    _mm256_cmpeq_epi8(b, tab)), _mm256_cmpgt_epi8(sp, b));
-			uint64_t m;
-
-			if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
-			    _mm256_or_si256(ba, bb)))
-				break;
-			m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
-			    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
-			if (m == 0)
-				*col += 64;
-			else {
-				*lines += (uint64_t)__builtin_popcountll(m);
-				*col = 1 + (uint64_t)__builtin_clzll(m);
-			}
-			prev = b;
-			i += 64;
-		}
+		if (ascii_prev)
+			i = ascii_pairs(p, n, i, &k, &prev, lines, col);
 		if (i + 32 > n)
 			break;
 		v = _mm256_loadu_si256((const __m256i *)(p + i));
 		hi = (uint32_t)_mm256_movemask_epi8(v);
 		/* Controls other than TAB and LF (CR included) end the run. */
-		ctl = _mm256_cmpeq_epi8(_mm256_max_epu8(v, c1f), c1f);
+		ctl = _mm256_cmpeq_epi8(_mm256_max_epu8(v, k.c1f), k.c1f);
 		ctl = _mm256_andnot_si256(_mm256_or_si256(
-		    _mm256_cmpeq_epi8(v, lf), _mm256_cmpeq_epi8(v, tab)), ctl);
-		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, lf));
+		    _mm256_cmpeq_epi8(v, k.lf), _mm256_cmpeq_epi8(v, k.tab)), ctl);
+		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, k.lf));
 		if (hi == 0 && ascii_prev) {
 			if (!_mm256_testz_si256(ctl, ctl))
 				break;
@@ -121,37 +175,12 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 			i += 32;
 			continue;
 		}
-		{
-			__m256i p1 = prev_n(v, prev, 1);
-			__m256i p2 = prev_n(v, prev, 2);
-			__m256i p3 = prev_n(v, prev, 3);
-			__m256i b1h = _mm256_shuffle_epi8(t1h,
-			    _mm256_and_si256(_mm256_srli_epi16(p1, 4), nib));
-			__m256i b1l = _mm256_shuffle_epi8(t1l,
-			    _mm256_and_si256(p1, nib));
-			__m256i b2h = _mm256_shuffle_epi8(t2h,
-			    _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
-			__m256i sc = _mm256_and_si256(_mm256_and_si256(b1h, b1l),
-			    b2h);
-			/* Third and fourth bytes: must be continuations
-			 * exactly where a 3- or 4-byte lead came before. */
-			__m256i m3 = _mm256_subs_epu8(p2, e0);
-			__m256i m4 = _mm256_subs_epu8(p3, f0);
-			__m256i must = _mm256_and_si256(_mm256_or_si256(m3, m4),
-			    x80);
-			/* U+FFFE and U+FFFF: EF BF BE, EF BF BF. */
-			__m256i nc = _mm256_and_si256(_mm256_and_si256(
-			    _mm256_cmpeq_epi8(p2, ef), _mm256_cmpeq_epi8(p1, bf)),
-			    _mm256_cmpeq_epi8(_mm256_max_epu8(v, be), v));
-
-			err = _mm256_or_si256(_mm256_xor_si256(must, sc),
-			    _mm256_or_si256(ctl, nc));
-			if (!_mm256_testz_si256(err, err))
-				break;
-			lead = ~(uint32_t)_mm256_movemask_epi8(
-			    _mm256_cmpgt_epi8(m64, v));
-			count_block(nl, lead, lines, col);
-		}
+		ctl = u8_errors(v, prev, ctl, &k);
+		if (!_mm256_testz_si256(ctl, ctl))
+			break;
+		lead = ~(uint32_t)_mm256_movemask_epi8(
+		    _mm256_cmpgt_epi8(k.m64, v));
+		count_block(nl, lead, lines, col);
 		ascii_prev = (p[i + 31] < 0x80 && p[i + 30] < 0x80 &&
 		    p[i + 29] < 0x80);
 		prev = v;
@@ -439,6 +468,82 @@ u32_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 	return (size_t)(o - o0) + conv_word(from, FORM_UTF8, p + i, n - i, o);
 }
 
+/* Sixteen ASCII bytes b widened to UTF-16 or UTF-32 at o; return the end
+ * of what was written. */
+AVX2 __attribute__((always_inline)) static inline unsigned char *
+widen_ascii(__m128i b, int wide, int be, unsigned char *o)
+{
+	if (!wide) {
+		__m256i v = _mm256_cvtepu8_epi16(b);
+
+		_mm256_storeu_si256((__m256i *)o, be ? swap16(v) : v);
+		return o + 32;
+	} else {
+		__m256i a = _mm256_cvtepu8_epi32(b);
+		__m256i z = _mm256_cvtepu8_epi32(_mm_srli_si128(b, 8));
+
+		_mm256_storeu_si256((__m256i *)o, be ? swap32(a) : a);
+		_mm256_storeu_si256((__m256i *)(o + 32), be ? swap32(z) : z);
+		return o + 64;
+	}
+}
+
+/*
+ * Each byte of block b taken as the end of a character, the value of that
+ * character in 16 bits: its own, plus the byte before (b1) shifted by 6
+ * when it is a continuation (cont), plus the one before that (b2) shifted
+ * by 12, which drops the lead's marker bits, when both are (c1: b1 is a
+ * continuation); then the markers of the continuation and two-byte lead
+ * bytes subtracted.
+ */
+AVX2 __attribute__((always_inline)) static inline __m256i
+u8_as_ends(__m128i b, __m128i b1, __m128i b2, __m128i cont, __m128i c1)
+{
+	__m256i mc = _mm256_cvtepi8_epi16(cont);
+	__m256i m3 = _mm256_cvtepi8_epi16(_mm_and_si128(cont, c1));
+	__m256i m2 = _mm256_cvtepi8_epi16(_mm_andnot_si128(c1, cont));
+	__m256i v;
+
+	v = _mm256_add_epi16(_mm256_cvtepu8_epi16(b), _mm256_and_si256(
+	    _mm256_slli_epi16(_mm256_cvtepu8_epi16(b1), 6), mc));
+	v = _mm256_add_epi16(v, _mm256_and_si256(_mm256_slli_epi16(
+	    _mm256_cvtepu8_epi16(b2), 12), m3));
+	return _mm256_sub_epi16(v, _mm256_or_si256(_mm256_and_si256(m3,
+	    _mm256_set1_epi16(0x2080)), _mm256_and_si256(m2,
+	    _mm256_set1_epi16(0x3080))));
+}
+
+/* The lanes of v that ends marks (a bit a byte), packed at the front of
+ * each half and written at o as UTF-16 or UTF-32; return the end of what
+ * was written. */
+AVX2 __attribute__((always_inline)) static inline unsigned char *
+put_ends(__m256i v, unsigned ends, int wide, int be, unsigned char *o)
+{
+	unsigned lo = ends & 0xFF, hi = ends >> 8;
+
+	v = _mm256_shuffle_epi8(v, _mm256_inserti128_si256(
+	    _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)
+	    pack16[lo])), _mm_loadu_si128((const __m128i *)pack16[hi]), 1));
+	if (!wide) {
+		if (be)
+			v = swap16(v);
+		_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(v));
+		o += 2 * __builtin_popcount(lo);
+		_mm_storeu_si128((__m128i *)o, _mm256_extracti128_si256(v, 1));
+		o += 2 * __builtin_popcount(hi);
+	} else {
+		__m256i a = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v));
+		__m256i z = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v,
+		    1));
+
+		_mm256_storeu_si256((__m256i *)o, be ? swap32(a) : a);
+		o += 4 * __builtin_popcount(lo);
+		_mm256_storeu_si256((__m256i *)o, be ? swap32(z) : z);
+		o += 4 * __builtin_popcount(hi);
+	}
+	return o;
+}
+
 /*
  * UTF-8 to UTF-16 or UTF-32, sixteen bytes at a time.  Each block writes
  * the characters that end in it, whose first bytes may be in the block
@@ -455,28 +560,12 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 	while (i + 16 <= n) {
 		__m128i b = _mm_loadu_si128((const __m128i *)(p + i));
 		__m128i b1, b2, cont, c1;
-		__m256i v, m2, m3, mc;
-		unsigned ends, lo, hi;
+		unsigned ends;
 
 		if (_mm_movemask_epi8(b) == 0) {
 			/* Sixteen ASCII bytes (so the block before ended on a
-			 * whole character), widened. */
-			if (!wide) {
-				v = _mm256_cvtepu8_epi16(b);
-				_mm256_storeu_si256((__m256i *)o, be ? swap16(v) :
-				    v);
-				o += 32;
-			} else {
-				__m256i a = _mm256_cvtepu8_epi32(b);
-				__m256i z = _mm256_cvtepu8_epi32(_mm_srli_si128(b,
-				    8));
-
-				_mm256_storeu_si256((__m256i *)o, be ? swap32(a) :
-				    a);
-				_mm256_storeu_si256((__m256i *)(o + 32), be ?
-				    swap32(z) : z);
-				o += 64;
-			}
+			 * whole character). */
+			o = widen_ascii(b, wide, be, o);
 			i += 16;
 			continue;
 		}
@@ -511,48 +600,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 		ends = (~(unsigned)_mm_movemask_epi8(cont) >> 1) & 0x7FFF;
 		if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
 			ends |= 0x8000;
-		/* As the end of a character, each byte's value: its own,
-		 * plus the byte before shifted by 6 when it is a
-		 * continuation, plus the one before that shifted by 12 (in
-		 * 16 bits, which drops the lead's marker bits) when both
-		 * are; then the markers of the continuation and two-byte
-		 * lead bytes subtracted. */
-		mc = _mm256_cvtepi8_epi16(cont);
-		m3 = _mm256_cvtepi8_epi16(_mm_and_si128(cont, c1));
-		m2 = _mm256_cvtepi8_epi16(_mm_andnot_si128(c1, cont));
-		v = _mm256_add_epi16(_mm256_cvtepu8_epi16(b), _mm256_and_si256(
-		    _mm256_slli_epi16(_mm256_cvtepu8_epi16(b1), 6), mc));
-		v = _mm256_add_epi16(v, _mm256_and_si256(_mm256_slli_epi16(
-		    _mm256_cvtepu8_epi16(b2), 12), m3));
-		v = _mm256_sub_epi16(v, _mm256_or_si256(_mm256_and_si256(m3,
-		    _mm256_set1_epi16(0x2080)), _mm256_and_si256(m2,
-		    _mm256_set1_epi16(0x3080))));
-		/* Keep the lanes of the ends, packed at the front of each
-		 * half. */
-		lo = ends & 0xFF;
-		hi = ends >> 8;
-		v = _mm256_shuffle_epi8(v, _mm256_inserti128_si256(
-		    _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)
-		    pack16[lo])), _mm_loadu_si128((const __m128i *)pack16[hi]),
-		    1));
-		if (!wide) {
-			if (be)
-				v = swap16(v);
-			_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(v));
-			o += 2 * __builtin_popcount(lo);
-			_mm_storeu_si128((__m128i *)o, _mm256_extracti128_si256(v,
-			    1));
-			o += 2 * __builtin_popcount(hi);
-		} else {
-			__m256i a = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v));
-			__m256i z = _mm256_cvtepu16_epi32(
-			    _mm256_extracti128_si256(v, 1));
-
-			_mm256_storeu_si256((__m256i *)o, be ? swap32(a) : a);
-			o += 4 * __builtin_popcount(lo);
-			_mm256_storeu_si256((__m256i *)o, be ? swap32(z) : z);
-			o += 4 * __builtin_popcount(hi);
-		}
+		o = put_ends(u8_as_ends(b, b1, b2, cont, c1), ends, wide, be, o);
 		i += 16;
 	}
 	/* The rest from the first character that has not ended. */
