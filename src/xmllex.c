@@ -19,6 +19,7 @@ xlex_dtd(struct xlex *l)
 {
 	l->lex = L_SUBSET;
 	l->subset = 0;
+	l->dtd = 1;
 }
 
 /* Start a markup declaration. */
@@ -53,6 +54,82 @@ decl_word(struct xlex *l, uint32_t c)
 	l->wlen = 0;
 }
 
+/* Where markup ends: between the declarations of a subset, or in
+ * character data. */
+static enum lex
+back(const struct xlex *l)
+{
+	return l->subset || l->dtd ? L_SUBSET : L_TEXT;
+}
+
+/* Character c after "<", "<!", "<!-" or "<![": which markup begins.  In
+ * a DTD "<![" begins a conditional section (XML 1.0 [61]), never CDATA. */
+static void
+markup_open(struct xlex *l, uint32_t c)
+{
+	static const char cdata[] = "CDATA[";
+
+	switch (l->lex) {
+	case L_LT:
+		l->lex = c == '!' ? L_BANG : c == '?' ? L_PI : L_TAG;
+		l->match = 0;
+		break;
+	case L_BANG:
+		if (c == '-')
+			l->lex = L_BANG_DASH;
+		else if (c == '[' && !l->subset && !l->dtd) {
+			l->lex = L_BANG_BRACKET;
+			l->match = 0;
+		} else {
+			decl_begin(l);
+			decl_word(l, c);
+		}
+		break;
+	case L_BANG_DASH:
+		if (c == '-')
+			l->lex = L_COMMENT;
+		else
+			decl_begin(l);
+		l->match = 0;
+		break;
+	default:	/* L_BANG_BRACKET */
+		if (c == (unsigned char)cdata[l->match]) {
+			if (++l->match == sizeof(cdata) - 1) {
+				l->lex = L_CDATA;
+				l->match = 0;
+			}
+		} else
+			decl_begin(l);
+		break;
+	}
+}
+
+/* Character c in a markup declaration: whether a reference may stand for
+ * it (only in the literals of attribute defaults [60] and of internal
+ * entities' values [9], less "&", "%" and "<"). */
+static int
+in_decl(struct xlex *l, uint32_t c)
+{
+	if (l->lex == L_DECL_QUOTE) {
+		if (c == l->quote) {
+			l->lex = L_DECL;
+			return 0;
+		}
+		return l->lit_ok && c != '&' && c != '%' && c != '<';
+	}
+	decl_word(l, c);
+	if (c == '"' || c == '\'') {
+		l->quote = c;
+		l->lex = L_DECL_QUOTE;
+		l->lit_ok = l->dkind == 'A' || (l->dkind == 'E' && !l->dext);
+	} else if (c == '[' && !l->subset) {
+		l->subset = 1;
+		l->lex = L_SUBSET;
+	} else if (c == '>')
+		l->lex = back(l);
+	return 0;
+}
+
 /*
  * Take character c and return whether a character reference may stand
  * for it where it is: XML 1.0 section 4.1 [66] may stand in content [43]
@@ -65,9 +142,6 @@ decl_word(struct xlex *l, uint32_t c)
 int
 xlex(struct xlex *l, uint32_t c)
 {
-	static const char cdata[] = "CDATA[";
-	enum lex back = l->subset ? L_SUBSET : L_TEXT;
-
 	switch (l->lex) {
 	case L_TEXT:
 		if (c == '<')
@@ -83,42 +157,17 @@ xlex(struct xlex *l, uint32_t c)
 		}
 		return 0;
 	case L_LT:
-		l->lex = c == '!' ? L_BANG : c == '?' ? L_PI : L_TAG;
-		l->match = 0;
-		return 0;
 	case L_BANG:
-		if (c == '-')
-			l->lex = L_BANG_DASH;
-		else if (c == '[' && !l->subset) {
-			l->lex = L_BANG_BRACKET;
-			l->match = 0;
-		} else {
-			decl_begin(l);
-			decl_word(l, c);
-		}
-		return 0;
 	case L_BANG_DASH:
-		if (c == '-')
-			l->lex = L_COMMENT;
-		else
-			decl_begin(l);
-		l->match = 0;
-		return 0;
 	case L_BANG_BRACKET:
-		if (c == (unsigned char)cdata[l->match]) {
-			if (++l->match == sizeof(cdata) - 1) {
-				l->lex = L_CDATA;
-				l->match = 0;
-			}
-		} else
-			decl_begin(l);
+		markup_open(l, c);
 		return 0;
 	case L_TAG:
 		if (c == '"' || c == '\'') {
 			l->quote = c;
 			l->lex = L_ATTR;
 		} else if (c == '>')
-			l->lex = back;
+			l->lex = back(l);
 		return 0;
 	case L_ATTR:
 		if (c == l->quote) {
@@ -131,39 +180,23 @@ xlex(struct xlex *l, uint32_t c)
 			l->match++;
 		else {
 			if (c == '>' && l->match >= 2)
-				l->lex = back;
+				l->lex = back(l);
 			l->match = 0;
 		}
 		return 0;
 	case L_PI:
 		if (c == '>' && l->match)
-			l->lex = back;
+			l->lex = back(l);
 		l->match = c == '?';
 		return 0;
 	case L_CDATA:
 		if (c == '>' && l->match >= 2)
-			l->lex = back;
+			l->lex = back(l);
 		l->match = c == ']' ? l->match + 1 : 0;
 		return 0;
 	case L_DECL:
-		decl_word(l, c);
-		if (c == '"' || c == '\'') {
-			l->quote = c;
-			l->lex = L_DECL_QUOTE;
-			l->lit_ok = l->dkind == 'A' || (l->dkind == 'E' &&
-			    !l->dext);
-		} else if (c == '[' && !l->subset) {
-			l->subset = 1;
-			l->lex = L_SUBSET;
-		} else if (c == '>')
-			l->lex = l->subset ? L_SUBSET : L_TEXT;
-		return 0;
 	case L_DECL_QUOTE:
-		if (c == l->quote) {
-			l->lex = L_DECL;
-			return 0;
-		}
-		return l->lit_ok && c != '&' && c != '%' && c != '<';
+		return in_decl(l, c);
 	}
 	return 0;
 }

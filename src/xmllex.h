@@ -30,6 +30,8 @@ enum lex {
 struct xlex {
 	enum lex	 lex;
 	int		 subset;	/* in the internal subset */
+	int		 dtd;		/* an external subset: markup ends
+					 * between declarations */
 	uint32_t	 quote;
 	unsigned	 match;		/* progress through a literal */
 	/* In a markup declaration: its keyword and whether SYSTEM or PUBLIC

@@ -1985,8 +1985,15 @@ test_xlex(void)
 		/* Between declarations of the internal subset: no. */
 		{ "<!DOCTYPE d [ <!-- c --> ]>z", 0,
 		    "0000000000000000000000000001" },
-		/* An external subset starts between declarations. */
+		/* An external subset starts between declarations, and
+		 * is back there after each declaration, comment or PI;
+		 * "<![" begins a conditional section there [61], whose
+		 * attribute defaults [60] take references. */
 		{ "x<!ENTITY e \"v\">", 1, "0000000000000100" },
+		{ "<!-- c -->x<?p?>y<!ENTITY e \"v\">", 1,
+		    "00000000000000000000000000000100" },
+		{ "<![INCLUDE[<!ATTLIST a b CDATA \"v\">]]>z", 1,
+		    "000000000000000000000000000000001000000" },
 	};
 	char buf[128];
 	size_t i;
@@ -2003,6 +2010,7 @@ static int
 xlex_same(const struct xlex *a, const struct xlex *b)
 {
 	return a->lex == b->lex && a->subset == b->subset &&
+	    a->dtd == b->dtd &&
 	    a->quote == b->quote && a->match == b->match &&
 	    a->nwords == b->nwords && a->wlen == b->wlen &&
 	    a->dkind == b->dkind && a->dext == b->dext &&
