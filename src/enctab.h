@@ -944,7 +944,7 @@ static const struct enc_entry enc_table[] = {
 	/* 221 */
 	{ "HZ-GB-2312",
 	    "HZ-GB-2312\0",
-	    ENC_F_OTHER },
+	    ENC_F_ASCII },
 	/* 222 */
 	{ "IBM866",
 	    "IBM866\0" "cp866\0" "866\0" "csIBM866\0",
@@ -966,7 +966,7 @@ static const struct enc_entry enc_table[] = {
 	{ "IBM00924",
 	    "IBM00924\0" "CCSID00924\0" "CP00924\0" "ebcdic-Latin9--euro\0"
 	    "csIBM00924\0" "IBM924\0" "CCSID924\0" "CP924\0" "csIBM924\0",
-	    ENC_F_OTHER },
+	    ENC_F_EBCDIC },
 	/* 227 */
 	{ "IBM01140",
 	    "IBM01140\0" "CCSID01140\0" "CP01140\0" "ebcdic-us-37+euro\0"
@@ -1052,7 +1052,7 @@ static const struct enc_entry enc_table[] = {
 	/* 244 */
 	{ "CP51932",
 	    "CP51932\0" "csCP51932\0",
-	    ENC_F_OTHER },
+	    ENC_F_ASCII },
 	/* 245 */
 	{ "windows-874",
 	    "windows-874\0" "cswindows874\0",
@@ -1100,7 +1100,7 @@ static const struct enc_entry enc_table[] = {
 	/* 256 */
 	{ "CP50220",
 	    "CP50220\0" "csCP50220\0",
-	    ENC_F_OTHER },
+	    ENC_F_ASCII },
 };
 
 /* Every label, lower case, sorted for bsearch(3). */

@@ -76,3 +76,17 @@ runpy.run_path(sys.argv[0], run_name="__main__")' \
 	assert_failure
 	[[ "$stderr" =~ ^tree/tools/families.tsv:[0-9]+:\ unknown\ family\ EBCIDC$ ]]
 }
+
+@test "families: IBM00924 is EBCDIC, CP51932, CP50220 and HZ-GB-2312 write <?xml in ASCII" {
+	# An EBCDIC label read from ASCII bytes is refuted by the pattern
+	# (XML 1.0 Appendix F); the others are not, whatever iconv has.
+	printf '<?xml version="1.0" encoding="IBM00924"?><a/>' > e.xml
+	run "$XMLSNIFF" e.xml
+	assert_output --partial 'e.xml:1:31: error: declared "IBM00924" (an EBCDIC encoding) but the bytes are ASCII-compatible'
+	for e in CP51932 CP50220 HZ-GB-2312; do
+		printf '<?xml version="1.0" encoding="%s"?><a/>' "$e" > a.xml
+		run "$XMLSNIFF" a.xml
+		refute_output --partial '[decl-mismatch]'
+		assert_output --partial "a.xml: $e (declaration)"
+	done
+}
