@@ -54,16 +54,10 @@ plain_utf16_ref(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	return plain_utf16_word(p, n, be, lines, col);
 }
 
-static int
-ref_usable(void)
-{
-	return 1;
-}
-
 const struct kernels kernels_ref = {
 	.name = "ref",
 	.char_only = 1,
-	.usable = ref_usable,
+	.usable = simd_everywhere,
 	.plain_utf8 = plain_utf8_ref,
 	.plain_utf16 = plain_utf16_word,
 	.plain_utf32 = plain_utf32_word,

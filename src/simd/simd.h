@@ -31,7 +31,8 @@
 struct kernels {
 	const char	*name;		/* XMLSNIFF_SIMD's value for it */
 	int		 char_only;	/* ref: the validator a character at a time too */
-	int		(*usable)(void); /* this machine runs it; NULL: not
+	int		(*usable)(void); /* this machine runs it (portable
+					 * code: simd_everywhere); NULL: not
 					 * built here */
 	void		(*init)(void);	/* tables to build first, or NULL */
 	size_t		(*plain_utf8)(const unsigned char *, size_t,
@@ -51,6 +52,7 @@ struct kernels {
 };
 
 /* One file each; select.c lists them. */
+int		 simd_everywhere(void);
 extern const struct kernels kernels_ref;	/* ref.c */
 extern const struct kernels kernels_word;	/* word.c */
 extern const struct kernels kernels_sse2;	/* sse2.c */

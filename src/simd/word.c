@@ -302,15 +302,9 @@ late_find_word(const struct late *lt, const unsigned char *p, size_t n,
 	return n;
 }
 
-static int
-word_usable(void)
-{
-	return 1;
-}
-
 const struct kernels kernels_word = {
 	.name = "none",
-	.usable = word_usable,
+	.usable = simd_everywhere,
 	.plain_utf8 = plain_utf8_word,
 	.plain_utf16 = plain_utf16_word,
 	.plain_utf32 = plain_utf32_word,
