@@ -256,3 +256,26 @@ HEAD='HTTP/1.1 200 OK\r\nDate: Tue, 24 Nov 2026 02:00:00 GMT\r\n'
 	[ -z "$output" ]
 	stderr_has 'xmlsniff: --stdin-name needs a name'
 }
+
+# --- the documented example, and a body beyond the first read ---------------
+
+@test "--http: examples/http-response.txt gives what README and xmlsniff(1) show" {
+	cd "$TOP"
+	xs --http examples/http-response.txt
+	assert_success
+	assert_output 'examples/http-response.txt: ISO-8859-1 (charset), declared "utf-8", charset "iso-8859-1", 2 warnings'
+	assert_equal "$stderr" 'examples/http-response.txt:1:31: warning: the charset parameter "iso-8859-1" overrides the declaration "utf-8" (RFC 7303 section 3.2); make them agree [charset-decl-conflict]
+examples/http-response.txt:3:49: warning: labelled ISO-8859-1 but the content is valid UTF-8 (1 multi-byte sequence); it is probably UTF-8: declare encoding="UTF-8" [suspicious-label]'
+}
+
+@test "--http: a long head and a body longer than one read: offsets as in the body alone" {
+	{ printf '<a>'; head -c 600000 /dev/zero | tr '\0' x; printf '\n\377</a>'; } > body.xml
+	{ printf 'HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\n'
+	  for i in $(seq 300); do printf 'X-Pad: %0100d\r\n' 0; done
+	  printf '\r\n'; cat body.xml; } > r.txt
+	xs --http r.txt
+	assert_success
+	assert_equal "$stderr" 'r.txt:2:1: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	xs --http --json - < r.txt
+	assert_output --partial '"offset":600004,"line":2,"column":1,'
+}
