@@ -80,11 +80,10 @@ next_line(const unsigned char *p, size_t lim, size_t *pos,
 static int
 status_line(const unsigned char *l, size_t n)
 {
-	size_t i = 5;
+	size_t i = 6;
 
-	if (n < 5 || memcmp(l, "HTTP/", 5) != 0 || i >= n || !digit(l[i]))
+	if (n < 6 || memcmp(l, "HTTP/", 5) != 0 || !digit(l[5]))
 		return 0;
-	i++;
 	if (i < n && l[i] == '.') {
 		if (++i >= n || !digit(l[i]))
 			return 0;

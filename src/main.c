@@ -83,9 +83,12 @@ outcome(struct fixres *f, int rc, const struct sniff *t)
 static void
 sniff_head(const char *name, struct sniff *s)
 {
+	const struct mt *mt = opt.has_mt ? &opt.mt : NULL;
+
+	if (opt.http)	/* the response's own, never --content-type */
+		mt = hr.has_mt ? &hr.mt : NULL;
 	sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
-	    in.eof, opt.http ? (hr.has_mt ? &hr.mt : NULL) : opt.has_mt ?
-	    &opt.mt : NULL, strcmp(name, "-") == 0 ? NULL : name, s);
+	    in.eof, mt, strcmp(name, "-") == 0 ? NULL : name, s);
 	s->fix = NULL;
 	if (!opt.http)
 		return;
