@@ -78,3 +78,20 @@ printf '%s\n' \
     '  <book id="b11"><title>Thérèse Raquin</title><author>Zola</author></book>' \
     '  <book id="b12"><title>Le Petit Prince</title><author>Antoine de Saint-Exupéry</author></book>' \
     '</catalogue>' > mislabelled.xml
+
+# http-response.txt: a response as curl -si -L saves it (xmlsniff --http):
+# a redirect, then the 200, whose charset parameter contradicts the UTF-8
+# body and its declaration.
+{
+	printf 'HTTP/1.1 301 Moved Permanently\r\n'
+	printf 'Location: https://example.org/feed.xml\r\n'
+	printf 'Content-Length: 0\r\n\r\n'
+	printf 'HTTP/2 200 \r\n'
+	printf 'content-type: application/xml; charset=iso-8859-1\r\n'
+	printf 'content-length: 150\r\n\r\n'
+	printf '%s\n' \
+	    '<?xml version="1.0" encoding="utf-8"?>' \
+	    '<catalogue lang="fr">' \
+	    '  <book id="b13"><title>Germinal</title><author>Émile Zola</author></book>' \
+	    '</catalogue>'
+} > http-response.txt

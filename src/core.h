@@ -21,6 +21,7 @@
 #define SB_BAD	0xFFFFFFFFu	/* a byte a single-byte encoding lacks */
 
 struct fixres;
+struct http;
 
 /* bom.c */
 
@@ -220,6 +221,10 @@ enum code {
 	D_UNREGISTERED_NAME,
 	D_NOT_XML_MEDIA_TYPE,
 	D_SUSPICIOUS_LABEL,
+	D_HTTP_MALFORMED,
+	D_HTTP_NO_CONTENT_TYPE,
+	D_HTTP_CONTENT_TYPE,
+	D_HTTP_ENCODED,
 	D_NCODES
 };
 
@@ -313,6 +318,7 @@ struct sniff {
 					 * transcoded */
 	struct diags	 dg;
 	const struct fixres *fix;	/* --fix, --in-place: what was done */
+	const struct http *http;	/* --http: the response's head */
 };
 
 int		 sniff_odd_order(const struct sniff *);

@@ -226,6 +226,48 @@ static const struct code_info codes[D_NCODES] = {
 	    "<a/>' | xmlsniff --allow-encoding=UTF-8",
 	    "Convert it with xmlsniff --transcode-to=ENC --in-place FILE, "
 	    "or xmlsniff --fix --allow-encoding=LIST FILE." },
+	[D_HTTP_MALFORMED] = { "http-malformed", 1,
+	    "--http: the input is not an HTTP response",
+	    "With --http, the input does not begin with a status line such "
+	    "as HTTP/1.1 200 OK, a line of the head is not a field line, the "
+	    "empty line that ends the head never comes, or the heads take "
+	    "more than 65536 bytes.  The whole input is then read as the "
+	    "entity, without a Content-Type.",
+	    "RFC 9112 sections 2.1, 4 and 5",
+	    "printf '<a/>' | xmlsniff --http",
+	    "Save the response with its head, as curl -si URL writes it, "
+	    "or check the input without --http." },
+	[D_HTTP_NO_CONTENT_TYPE] = { "http-no-content-type", 0,
+	    "--http: the response has no Content-Type",
+	    "The last response of the input has no Content-Type field, so "
+	    "no media type and no charset parameter labels the entity; the "
+	    "encoding comes from the BOM, the declaration or the default.",
+	    "RFC 9110 section 8.3; RFC 7303 section 3",
+	    "printf 'HTTP/1.1 200 OK\\r\\n\\r\\n<a/>' | xmlsniff --http",
+	    "Serve XML as application/xml, with a charset parameter that "
+	    "agrees with the entity." },
+	[D_HTTP_CONTENT_TYPE] = { "http-content-type", 1,
+	    "--http: the Content-Type is malformed or given more than once",
+	    "The last response of the input has a Content-Type field that "
+	    "does not parse as a media type, or more than one Content-Type "
+	    "field: Content-Type is a single value, not a list, so a "
+	    "repeated one is an error.  No Content-Type is used then.",
+	    "RFC 9110 sections 5.3 and 8.3; RFC 7303 section 3",
+	    "printf 'HTTP/1.1 200 OK\\r\\nContent-Type: xml\\r\\n\\r\\n"
+	    "<a/>' | xmlsniff --http",
+	    "Send one Content-Type, such as application/xml; "
+	    "charset=utf-8." },
+	[D_HTTP_ENCODED] = { "http-encoded", 1,
+	    "--http: the body has a content coding such as gzip",
+	    "The last response of the input has a Content-Encoding other "
+	    "than identity: the bytes of its body are compressed, not the "
+	    "entity, and are not examined.  curl --compressed decodes the "
+	    "body but keeps the field, so its dumps draw this too.",
+	    "RFC 9110 section 8.4",
+	    "printf 'HTTP/1.1 200 OK\\r\\nContent-Type: text/xml\\r\\n"
+	    "Content-Encoding: gzip\\r\\n\\r\\n' | xmlsniff --http",
+	    "Save the response without a content coding (curl -si URL, "
+	    "without --compressed)." },
 };
 
 /* --error and --ignore: codes raised to errors, codes not reported. */

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "http.h"
 #include "opts.h"
 
 
@@ -28,6 +29,7 @@ static int stdout_closed;
 static int stdin_closed;
 static int same_out;	/* stdout and stderr are one file: keep order */
 static struct inbuf in;
+static struct http hr;	/* --http: the head of the input in in */
 
 static void
 raise_status(int s)
@@ -81,10 +83,38 @@ outcome(struct fixres *f, int rc, const struct sniff *t)
 static void
 sniff_head(const char *name, struct sniff *s)
 {
+	const struct mt *mt = opt.has_mt ? &opt.mt : NULL;
+
+	if (opt.http)	/* the response's own, never --content-type */
+		mt = hr.has_mt ? &hr.mt : NULL;
 	sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
-	    in.eof, opt.has_mt ? &opt.mt : NULL, strcmp(name, "-") == 0 ?
-	    NULL : name, s);
+	    in.eof, mt, strcmp(name, "-") == 0 ? NULL : name, s);
 	s->fix = NULL;
+	if (!opt.http)
+		return;
+	/* A compressed body is not the entity: nothing of it is told. */
+	if (hr.coding[0] != '\0') {
+		memset(&s->dg, 0, sizeof(s->dg));
+		s->have_enc = 0;
+		s->source = SRC_NONE;
+	}
+	http_note(&hr, &s->dg);
+	s->http = &hr;
+}
+
+/* --http: read the response's head from the buffer into hr, and drop
+ * it, so that the entity, and every offset, starts at the body.  Return
+ * 0, or -1 with errno on a read error. */
+static int
+skip_head(void)
+{
+	size_t len = http_parse(in.p, in.n, &hr);
+
+	if (len == 0 || !in.eof)
+		return len == 0 ? 0 : in_refill(&in, len);
+	in.p += len;
+	in.n -= len;
+	return 0;
 }
 
 /* A file --fix does not repair: one line on standard error. */
@@ -203,13 +233,25 @@ analyse(const char *name, int fd)
 	in.got = 0;
 	in.p = in.mem + IN_PAD;
 	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
-	if (in_refill(&in, 0) < 0) {
+	if (in_refill(&in, 0) < 0 || (opt.http && skip_head() < 0)) {
 		fail_input(name, strerror(errno));
 		return;
 	}
 	sniff_head(name, s);
 	if (policy_active())
 		policy_check(s);
+	/* --http, a compressed body: neither checked nor transcoded. */
+	if (opt.http && hr.coding[0] != '\0') {
+		if (!opt.quiet && (opt.transcode_to == NULL ||
+		    opt.output != NULL))
+			report_line(name, s, opt.fmt, opt.brief);
+		if (same_out)
+			fflush(stdout);
+		report_diags(name, s, opt.fmt);
+		if (opt.transcode_to != NULL || opt.strict)
+			raise_status(1);
+		return;
+	}
 	if (opt.transcode_to != NULL) {
 		static struct fixres fr;
 		int rc = transcode_input(name, s, &xo, opt.strict, opt.output,
@@ -271,6 +313,8 @@ input_at(int dirfd, const char *leaf, const char *name, int top)
 	int fd;
 
 	if (strcmp(name, "-") == 0 && top) {
+		if (opt.stdin_name != NULL)
+			name = opt.stdin_name;
 		if (stdin_closed) {
 			fail_input(name, "standard input is closed");
 			return;

@@ -23,7 +23,8 @@ enum {
 	OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
-	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN
+	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
+	OPT_HTTP, OPT_STDIN_NAME
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -58,6 +59,8 @@ static const struct option longopts[] = {
 	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "fix", no_argument, NULL, OPT_FIX },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "http", no_argument, NULL, OPT_HTTP },
+	{ "stdin-name", required_argument, NULL, OPT_STDIN_NAME },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -77,7 +80,8 @@ usage(FILE *f)
 	    "                [--fallback=error|ncr] [--utf8-bom] "
 	    "[--byte-order=be|le]]\n"
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
-	    "                [--error=CODES] [--ignore=CODES] [FILE ...]\n"
+	    "                [--error=CODES] [--ignore=CODES] [--http]\n"
+	    "                [--stdin-name=NAME] [FILE ...]\n"
 	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
@@ -132,6 +136,10 @@ help(void)
 	    "                        a file was changed or could not be fixed\n"
 	    "      --dry-run         with --fix: say what would change, write\n"
 	    "                        nothing\n"
+	    "      --http            each input is an HTTP response (curl -si):\n"
+	    "                        its Content-Type counts, its body is the\n"
+	    "                        entity\n"
+	    "      --stdin-name=NAME  the name standard input is reported by\n"
 	    "  -h, --help            this help\n"
 	    "      --version         the version\n\n"
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
@@ -238,6 +246,7 @@ static const struct {
 	{ '0', &opt.print0 },
 	{ OPT_FIX, &opt.fix },
 	{ OPT_DRY_RUN, &opt.dry_run },
+	{ OPT_HTTP, &opt.http },
 };
 static const struct {
 	int		 ch;
@@ -248,6 +257,7 @@ static const struct {
 	{ 'o', &opt.output },
 	{ OPT_EXPLAIN, &opt.explain },
 	{ OPT_FILES0_FROM, &opt.files0_from },
+	{ OPT_STDIN_NAME, &opt.stdin_name },
 };
 
 /* Take option ch (its argument in optarg); return 1 when --help or
@@ -374,6 +384,16 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			die_usage("--content-type: %s", err);
 		opt.has_mt = 1;
 	}
+	if (opt.stdin_name != NULL && *opt.stdin_name == '\0')
+		die_usage("%s", "--stdin-name needs a name");
+	/* --http: each response brings its own Content-Type, and its head,
+	 * which a rewrite in place would lose. */
+	if (opt.http && opt.content_type != NULL)
+		die_usage("%s", "--http takes the Content-Type of each "
+		    "response; it excludes --content-type");
+	if (opt.http && (opt.fix || opt.in_place))
+		die_usage("%s", "--http excludes --fix and --in-place: the "
+		    "response's head would be lost");
 	if (opt.print0 && !opt.list_files)
 		die_usage("%s", "-0 goes with --list-files");
 	if (opt.list_files)

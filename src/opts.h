@@ -30,6 +30,8 @@ struct options {
 	int		 dry_run;
 	int		 list_codes;
 	const char	*explain;
+	int		 http;
+	const char	*stdin_name;
 };
 
 

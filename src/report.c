@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "http.h"
 #include "io.h"
 
 /* A value from the entity or the command line, in double quotes. */
@@ -171,6 +172,17 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 	report_mime(s, mime, sizeof(mime));
 	fputs(",\"mime\":", f);
 	json_string(f, mime);
+	/* --http: the last response's status and its one Content-Type. */
+	if (s->http != NULL) {
+		fputs(",\"http\":{\"status\":", f);
+		if (s->http->malformed)
+			fputs("null", f);
+		else
+			fprintf(f, "%d", s->http->status);
+		fputs(",\"content_type\":", f);
+		json_or_null(f, s->http->nct == 1 ? s->http->ctype : NULL);
+		putc('}', f);
+	}
 	fprintf(f, ",\"errors\":%d,\"warnings\":%d,\"diagnostics\":[",
 	    s->dg.errors, s->dg.warnings);
 	n = diag_order(&s->dg, order);
