@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "opts.h"
+#include "browser.h"
 
 struct options opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
 
@@ -23,7 +24,8 @@ enum {
 	OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
-	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN
+	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
+	OPT_BROWSER
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -58,6 +60,7 @@ static const struct option longopts[] = {
 	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "fix", no_argument, NULL, OPT_FIX },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "browser", no_argument, NULL, OPT_BROWSER },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -77,7 +80,8 @@ usage(FILE *f)
 	    "                [--fallback=error|ncr] [--utf8-bom] "
 	    "[--byte-order=be|le]]\n"
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
-	    "                [--error=CODES] [--ignore=CODES] [FILE ...]\n"
+	    "                [--error=CODES] [--ignore=CODES] [--browser]\n"
+	    "                [FILE ...]\n"
 	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
@@ -100,6 +104,8 @@ help(void)
 	    "      --format=FMT      text (default), json, github (workflow\n"
 	    "                        commands), sarif (SARIF 2.1.0), gitlab\n"
 	    "                        (Code Quality) or checkstyle (XML)\n"
+	    "      --browser         also the encoding a web browser would read\n"
+	    "                        it in (WHATWG), and browser-differs\n"
 	    "      --list-codes      list the diagnostic codes\n"
 	    "      --explain=CODE    what a code means, and the fix\n"
 	    "      --files0-from=F   read NUL-separated names from F (- = stdin)\n"
@@ -238,6 +244,7 @@ static const struct {
 	{ '0', &opt.print0 },
 	{ OPT_FIX, &opt.fix },
 	{ OPT_DRY_RUN, &opt.dry_run },
+	{ OPT_BROWSER, &browser_on },
 };
 static const struct {
 	int		 ch;
