@@ -36,6 +36,7 @@ struct whatwg_enc {
 	const char	*name;
 	enum wkind	 kind;
 	const char	*iconv;
+	const char	*iana;		/* the name for XML to read the same */
 };
 
 struct whatwg_label {
@@ -58,7 +59,7 @@ int browser_on;
 /* The input being looked at; one at a time. */
 static struct {
 	const struct whatwg_enc *enc;
-	const char	*from;		/* where the browser took it */
+	char		 from[120];	/* where the browser took it */
 	const char	*xname;		/* what XML reads it as */
 	enum mode	 mode;
 	unsigned char	 diff[256];
@@ -123,7 +124,7 @@ choose(const struct sniff *s)
 {
 	const struct whatwg_enc *e;
 
-	b.from = "BOM";
+	snprintf(b.from, sizeof(b.from), "BOM");
 	if (s->bom == BOM_UTF8) {
 		b.enc = whatwg_named("UTF-8");
 		return;
@@ -136,13 +137,13 @@ choose(const struct sniff *s)
 		b.enc = whatwg_named("UTF-16LE");
 		return;
 	}
-	b.from = "charset";
+	snprintf(b.from, sizeof(b.from), "charset");
 	if (s->mt != NULL && s->mt->has_charset &&
 	    (e = whatwg_get(s->mt->charset)) != NULL) {
 		b.enc = e;
 		return;
 	}
-	b.from = "declaration";
+	snprintf(b.from, sizeof(b.from), "declaration");
 	if (s->bom == BOM_NONE && s->decl.present && s->decl.has_encoding &&
 	    (s->pat == PAT_ASCII || s->pat == PAT_16BE ||
 	    s->pat == PAT_16LE) && (e = whatwg_get(s->decl.encoding)) != NULL) {
@@ -152,7 +153,15 @@ choose(const struct sniff *s)
 		b.enc = e;
 		return;
 	}
-	b.from = "UTF-8 default";
+	/* A label the standard does not know is passed over. */
+	if (s->mt != NULL && s->mt->has_charset)
+		snprintf(b.from, sizeof(b.from), "default: no browser knows "
+		    "\"%.60s\"", s->mt->charset);
+	else if (s->decl.present && s->decl.has_encoding)
+		snprintf(b.from, sizeof(b.from), "default: no browser knows "
+		    "\"%.60s\"", s->decl.encoding);
+	else
+		snprintf(b.from, sizeof(b.from), "default");
 	b.enc = whatwg_named("UTF-8");
 }
 
@@ -479,6 +488,7 @@ browser_end(struct sniff *s)
 	if (b.bcd != (iconv_t)-1)
 		iconv_close(b.bcd);
 	b.xcd = b.bcd = (iconv_t)-1;
+	b.mode = M_SAME;	/* --fix reads the input again: not twice */
 	if (!b.found)
 		return;
 	if (s->bom == BOM_NONE && enc_is_16(s->enc.family))
@@ -486,11 +496,11 @@ browser_end(struct sniff *s)
 		    "(--transcode-to=UTF-16) or transcode it to UTF-8 "
 		    "(--transcode-to=UTF-8)");
 	else if ((b.enc->kind == W_SB || b.enc->kind == W_MB) &&
-	    enc_lookup(b.enc->name, &e) == 0 && e.registered &&
+	    enc_lookup(b.enc->iana, &e) == 0 && e.registered &&
 	    strcasecmp(e.name, s->encname) != 0)
-		snprintf(fix, sizeof(fix), "declare \"%s\" if the bytes are "
+		snprintf(fix, sizeof(fix), "declare \"%.60s\" if the bytes are "
 		    "in it, or transcode to UTF-8 (--transcode-to=UTF-8)",
-		    b.enc->name);
+		    e.name);
 	else
 		snprintf(fix, sizeof(fix), "transcode to UTF-8 "
 		    "(--transcode-to=UTF-8)");

@@ -35,10 +35,11 @@ def main(argv):
             if not line.strip():
                 continue
             cols = line.split("\t")
-            if len(cols) != 3 or cols[1] not in KINDS:
-                sys.exit("%s:%d: want NAME<tab>KIND<tab>ICONV" %
-                         (argv[2], n))
-            rows[cols[0]] = (cols[1], cols[2])
+            if len(cols) not in (3, 4) or cols[1] not in KINDS:
+                sys.exit("%s:%d: want NAME<tab>KIND<tab>ICONV[<tab>IANA]"
+                         % (argv[2], n))
+            rows[cols[0]] = (cols[1], cols[2],
+                             cols[3] if len(cols) == 4 else cols[0])
     encs = []
     labels = []
     for g in groups:
@@ -66,9 +67,9 @@ def main(argv):
               " */\n\n")
     out.write("static const struct whatwg_enc whatwg_encs[] = {\n")
     for name in encs:
-        kind, ic = rows[name]
-        out.write('\t{ "%s", W_%s, %s },\n' % (
-            name, kind.upper(), "NULL" if ic == "-" else '"%s"' % ic))
+        kind, ic, iana = rows[name]
+        out.write('\t{ "%s", W_%s, %s, "%s" },\n' % (
+            name, kind.upper(), "NULL" if ic == "-" else '"%s"' % ic, iana))
     out.write("};\n\n")
     out.write("/* Lower case, in byte order. */\n")
     out.write("static const struct whatwg_label whatwg_labels[] = {\n")
