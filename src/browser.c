@@ -208,13 +208,12 @@ xml_ascii(const struct sniff *s)
 /* Every byte of 80-FF differs; so do ESC, SO and SI where the XML
  * encoding shifts with them. */
 static void
-high_differs(const struct sniff *s, int shifts)
+high_differs(int shifts)
 {
 	memset(b.diff, 0, 0x80);
 	memset(b.diff + 0x80, 1, 0x80);
 	if (shifts)
 		b.diff[0x1B] = b.diff[0x0E] = b.diff[0x0F] = 1;
-	(void)s;
 	b.mode = M_MAP;
 }
 
@@ -238,7 +237,7 @@ plan(const struct sniff *s)
 		if (s->dec == FORM_UTF8 && s->enc.family == ENC_F_UTF8)
 			b.mode = M_SAME;
 		else if (xml_ascii(s))
-			high_differs(s, s->dec == FORM_ICONV &&
+			high_differs(s->dec == FORM_ICONV &&
 			    !xml_map(s, xm));
 		return;
 	case W_UTF16BE:
@@ -253,7 +252,7 @@ plan(const struct sniff *s)
 		return;
 	case W_USER:
 		if (xml_ascii(s))
-			high_differs(s, s->dec == FORM_ICONV &&
+			high_differs(s->dec == FORM_ICONV &&
 			    !xml_map(s, xm));
 		return;
 	case W_SB:
@@ -261,13 +260,13 @@ plan(const struct sniff *s)
 			return;
 		if (!xml_map(s, xm) || (cd = open_dec(b.enc->iconv)) ==
 		    (iconv_t)-1) {
-			high_differs(s, s->dec == FORM_ICONV);
+			high_differs(s->dec == FORM_ICONV);
 			return;
 		}
 		i = sb_build(cd, bm);
 		iconv_close(cd);
 		if (!i) {
-			high_differs(s, 0);
+			high_differs(0);
 			return;
 		}
 		for (i = 0; i < 256; i++) {
@@ -298,7 +297,7 @@ plan(const struct sniff *s)
 			iconv_close(b.xcd);
 			b.xcd = (iconv_t)-1;
 		}
-		high_differs(s, s->dec == FORM_ICONV && !xml_map(s, xm));
+		high_differs(s->dec == FORM_ICONV && !xml_map(s, xm));
 		return;
 	}
 }
@@ -360,20 +359,19 @@ differs(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Count byte c (a whole character) into the line and column. */
+/* Count byte c (a whole character) into the line and column: CR LF,
+ * CR and LF each end a line (XML 1.0 section 2.11). */
 static void
 advance(unsigned char c)
 {
 	if (c == '\n' && b.cr)
-		;
+		b.col = 1;
 	else if (c == '\n' || c == '\r') {
 		b.line++;
-		b.col = 0;
-	}
-	b.cr = c == '\r';
-	b.col++;
-	if (c == '\n' || c == '\r')
 		b.col = 1;
+	} else
+		b.col++;
+	b.cr = c == '\r';
 }
 
 /* Start on the input whose sniff is s. */
