@@ -258,9 +258,13 @@ plan(const struct sniff *s)
 	case W_SB:
 		if (!xml_ascii(s))
 			return;
-		if (!xml_map(s, xm) || (cd = open_dec(b.enc->iconv)) ==
-		    (iconv_t)-1) {
+		if (!xml_map(s, xm)) {
 			high_differs(s->dec == FORM_ICONV);
+			return;
+		}
+		/* Without the browser's table nothing can be said. */
+		if ((cd = open_dec(b.enc->iconv)) == (iconv_t)-1) {
+			b.mode = M_SAME;
 			return;
 		}
 		i = sb_build(cd, bm);
@@ -288,16 +292,24 @@ plan(const struct sniff *s)
 			b.mode = M_SAME;
 			return;
 		}
-		if (k == W_MB && s->dec == FORM_ICONV && !xml_map(s, xm) &&
-		    (b.xcd = open_dec(s->dec_iconv)) != (iconv_t)-1) {
-			if ((b.bcd = open_dec(b.enc->iconv)) != (iconv_t)-1) {
-				b.mode = M_CHAR;
-				return;
-			}
-			iconv_close(b.xcd);
-			b.xcd = (iconv_t)-1;
+		if (s->dec != FORM_ICONV || xml_map(s, xm)) {
+			high_differs(0);
+			return;
 		}
-		high_differs(s->dec == FORM_ICONV && !xml_map(s, xm));
+		/* Both multi-byte: character by character, where XML's
+		 * decoder has no shift states and the browser's exists
+		 * here (else nothing can be said). */
+		b.mode = M_SAME;
+		if ((b.xcd = open_dec(s->dec_iconv)) == (iconv_t)-1)
+			return;
+		if (!icap_stateless(b.xcd) || k != W_MB)
+			high_differs(1);
+		else if ((b.bcd = open_dec(b.enc->iconv)) != (iconv_t)-1) {
+			b.mode = M_CHAR;
+			return;
+		}
+		iconv_close(b.xcd);
+		b.xcd = (iconv_t)-1;
 		return;
 	}
 }

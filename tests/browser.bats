@@ -89,6 +89,7 @@ W='a browser reads this as'
 @test "--browser: a NEC extension pair under Shift_JIS is a character only for a browser" {
 	need_iconv Shift_JIS
 	need_rejects Shift_JIS '\207\100'
+	need_iconv CP932
 	put sj.xml '<?xml version="1.0" encoding="Shift_JIS"?><a>\202\240\207\100</a>'
 	xs --browser sj.xml
 	assert_success
