@@ -27,14 +27,15 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/simd/neon.c src/simd/ref.c src/simd/select.c \
 		src/simd/sse2.c src/simd/word.c src/sniff.c src/target.c \
 		src/transcode.c src/utf.c src/validate.c src/validate_iconv.c \
-		src/walk.c src/xmllex.c src/http.c
+		src/walk.c src/xmllex.c src/http.c src/browser.c
 SRCS =		$(CORE_SRCS) src/main.c src/opts.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(CORE) src/main.o src/opts.o
 HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/out.h src/testhooks.h src/enctab.h src/utf.h src/opts.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
-		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h
+		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
+		src/browser.h src/whatwg.h
 
 all: xmlsniff
 
@@ -70,6 +71,25 @@ check-enctab:
 	    rm -f "$$t"; echo "src/enctab.h is up to date"; \
 	else \
 	    rm -f "$$t"; echo "src/enctab.h is out of date: make enctab" >&2; \
+	    exit 1; \
+	fi
+
+# The WHATWG label table of --browser, generated the same way from the
+# standard's data and a table of ours (tools/gen-whatwg.py).
+WHATWG_SRCS =	tools/whatwg-encodings.json tools/whatwg-iconv.tsv
+whatwg:
+	python3 tools/gen-whatwg.py $(WHATWG_SRCS) > src/whatwg.h.tmp || \
+	    { rm -f src/whatwg.h.tmp; exit 1; }
+	mv src/whatwg.h.tmp src/whatwg.h
+
+check-whatwg:
+	@t=$${TMPDIR:-/tmp}/xmlsniff-whatwg.$$$$.h; \
+	python3 tools/gen-whatwg.py $(WHATWG_SRCS) > "$$t" || \
+	    { rm -f "$$t"; exit 1; }; \
+	if diff -u src/whatwg.h "$$t"; then \
+	    rm -f "$$t"; echo "src/whatwg.h is up to date"; \
+	else \
+	    rm -f "$$t"; echo "src/whatwg.h is out of date: make whatwg" >&2; \
 	    exit 1; \
 	fi
 
@@ -183,11 +203,11 @@ clean:
 	    fuzz/diff-fuzz tests/diffcheck
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
-		check-valgrind check-differential check-enctab
+		check-valgrind check-differential check-enctab check-whatwg
 # The sources, for builds outside make (tests/cross).
 print-core:
 	@echo $(CORE_SRCS)
 print-srcs:
 	@echo $(SRCS)
 
-.PHONY: $(PHONY_CHECKS) print-core print-srcs all check sanitize install uninstall clean enctab fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) print-core print-srcs all check sanitize install uninstall clean enctab whatwg fuzz fuzz-run bench

@@ -268,6 +268,22 @@ static const struct code_info codes[D_NCODES] = {
 	    "Content-Encoding: gzip\\r\\n\\r\\n' | xmlsniff --http",
 	    "Save the response without a content coding (curl -si URL, "
 	    "without --compressed)." },
+	[D_BROWSER_DIFFERS] = { "browser-differs", 0,
+	    "a web browser would read other characters than XML does",
+	    "With --browser: a web browser decodes by the WHATWG Encoding "
+	    "Standard, where ISO-8859-1 and US-ASCII mean windows-1252, "
+	    "ISO-8859-9 means windows-1254, UTF-16 without a BOM means "
+	    "UTF-16LE, Shift_JIS, EUC-KR and GB2312 are the Windows code "
+	    "pages, and UTF-32, EBCDIC and labels it does not know do not "
+	    "exist (it reads UTF-8).  The bytes of this entity decode to "
+	    "other characters there than an XML processor reads; the "
+	    "position is that of the first byte that does.",
+	    "XML 1.0 Appendix F; RFC 7303 section 3; WHATWG Encoding "
+	    "Standard",
+	    "printf '<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"
+	    "<a>\\223</a>' | xmlsniff --browser",
+	    "Declare the encoding a browser and XML agree on, or transcode "
+	    "to UTF-8: xmlsniff --transcode-to=UTF-8 --in-place FILE." },
 };
 
 /* --error and --ignore: codes raised to errors, codes not reported. */

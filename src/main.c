@@ -21,6 +21,7 @@
 
 #include "http.h"
 #include "opts.h"
+#include "browser.h"
 
 
 static struct xopts xo;
@@ -135,6 +136,8 @@ feed_input(struct val *v, struct xlate *xl)
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 
+		if (browser_on)
+			browser_feed(in.p, in.eof ? in.n : used);
 		if ((xl != NULL && xlate_failed(xl)) || in.eof)
 			return 0;
 		if (in_refill(&in, used) < 0)
@@ -252,11 +255,15 @@ analyse(const char *name, int fd)
 			raise_status(1);
 		return;
 	}
+	if (browser_on)
+		browser_begin(s);
 	if (opt.transcode_to != NULL) {
 		static struct fixres fr;
 		int rc = transcode_input(name, s, &xo, opt.strict, opt.output,
 		    opt.in_place);
 
+		if (browser_on)
+			browser_end(s);
 		if (opt.in_place) {
 			memset(&fr, 0, sizeof(fr));
 			outcome(&fr, rc, s);
@@ -277,7 +284,10 @@ analyse(const char *name, int fd)
 			fail_input(name, strerror(e));
 			return;
 		}
-	}
+	} else if (browser_on)
+		browser_feed(in.p, in.n);
+	if (browser_on)
+		browser_end(s);
 	if (opt.fix)
 		refused = fix_file(name, s);
 	if (!opt.quiet)

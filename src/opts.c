@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "opts.h"
+#include "browser.h"
 
 struct options opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
 
@@ -24,7 +25,7 @@ enum {
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
 	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
-	OPT_HTTP, OPT_STDIN_NAME
+	OPT_HTTP, OPT_STDIN_NAME, OPT_BROWSER
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -61,6 +62,7 @@ static const struct option longopts[] = {
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "http", no_argument, NULL, OPT_HTTP },
 	{ "stdin-name", required_argument, NULL, OPT_STDIN_NAME },
+	{ "browser", no_argument, NULL, OPT_BROWSER },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -81,7 +83,7 @@ usage(FILE *f)
 	    "[--byte-order=be|le]]\n"
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
 	    "                [--error=CODES] [--ignore=CODES] [--http]\n"
-	    "                [--stdin-name=NAME] [FILE ...]\n"
+	    "                [--stdin-name=NAME] [--browser] [FILE ...]\n"
 	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
@@ -104,6 +106,8 @@ help(void)
 	    "      --format=FMT      text (default), json, github (workflow\n"
 	    "                        commands), sarif (SARIF 2.1.0), gitlab\n"
 	    "                        (Code Quality) or checkstyle (XML)\n"
+	    "      --browser         also the encoding a web browser would read\n"
+	    "                        it in (WHATWG), and browser-differs\n"
 	    "      --list-codes      list the diagnostic codes\n"
 	    "      --explain=CODE    what a code means, and the fix\n"
 	    "      --files0-from=F   read NUL-separated names from F (- = stdin)\n"
@@ -247,6 +251,7 @@ static const struct {
 	{ OPT_FIX, &opt.fix },
 	{ OPT_DRY_RUN, &opt.dry_run },
 	{ OPT_HTTP, &opt.http },
+	{ OPT_BROWSER, &browser_on },
 };
 static const struct {
 	int		 ch;

@@ -12,6 +12,7 @@
 
 #include "http.h"
 #include "io.h"
+#include "browser.h"
 
 /* A value from the entity or the command line, in double quotes. */
 static void
@@ -200,6 +201,10 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 		putc('}', f);
 	}
 	putc(']', f);
+	if (browser_on) {
+		fputs(",\"browser\":", f);
+		json_string(f, browser_name());
+	}
 	if (s->fix != NULL)
 		json_fix(f, s->fix);
 	fputs("}\n", f);
@@ -249,6 +254,8 @@ text_line(FILE *f, const char *name, const struct sniff *s, enum fmt fmt,
 	if (s->dg.warnings)
 		fprintf(f, ", %d warning%s", s->dg.warnings,
 		    s->dg.warnings > 1 ? "s" : "");
+	if (browser_on)
+		fprintf(f, "; browser: %s", browser_name());
 	if (s->fix != NULL)
 		text_fix(f, s->fix);
 	putc('\n', f);
@@ -330,6 +337,7 @@ report_failure(const char *name, const char *why, enum fmt fmt, int quiet)
 	json_string(f, why);
 	fputs(",\"encoding\":null,\"source\":null,\"bom\":null,"
 	    "\"declaration\":null,\"charset\":null,\"mime\":null,"
-	    "\"errors\":null,\"warnings\":null,\"diagnostics\":null}\n", f);
+	    "\"errors\":null,\"warnings\":null,\"diagnostics\":null", f);
+	fputs(browser_on ? ",\"browser\":null}\n" : "}\n", f);
 	rec_close(f);
 }
