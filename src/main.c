@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "excerpt.h"
 #include "opts.h"
 
 
@@ -104,6 +105,9 @@ feed_input(struct val *v, struct xlate *xl)
 {
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
+
+		/* --excerpt: the bytes of a pipe while they are here. */
+		excerpt_capture(in.p, in.n, (uint64_t)in.got - in.n, in.eof);
 
 		if ((xl != NULL && xlate_failed(xl)) || in.eof)
 			return 0;
@@ -208,8 +212,13 @@ analyse(const char *name, int fd)
 		return;
 	}
 	sniff_head(name, s);
+	/* A regular file that --fix and --in-place leave as it is is read
+	 * again for excerpts; the others' bytes are kept as they pass. */
+	excerpt_begin(s, in.size >= 0 && !opt.fix && !opt.in_place ? fd : -1,
+	    in.size);
 	if (policy_active())
 		policy_check(s);
+	excerpt_capture(in.p, in.n, 0, in.eof);
 	if (opt.transcode_to != NULL) {
 		static struct fixres fr;
 		int rc = transcode_input(name, s, &xo, opt.strict, opt.output,

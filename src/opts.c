@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "excerpt.h"
 #include "opts.h"
 
 struct options opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
@@ -23,7 +26,8 @@ enum {
 	OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
-	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN
+	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
+	OPT_EXCERPT, OPT_COLOR
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -58,6 +62,8 @@ static const struct option longopts[] = {
 	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "fix", no_argument, NULL, OPT_FIX },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "excerpt", required_argument, NULL, OPT_EXCERPT },
+	{ "color", required_argument, NULL, OPT_COLOR },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -77,7 +83,8 @@ usage(FILE *f)
 	    "                [--fallback=error|ncr] [--utf8-bom] "
 	    "[--byte-order=be|le]]\n"
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
-	    "                [--error=CODES] [--ignore=CODES] [FILE ...]\n"
+	    "                [--error=CODES] [--ignore=CODES]\n"
+	    "                [--excerpt=WHEN] [--color=WHEN] [FILE ...]\n"
 	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
@@ -132,6 +139,12 @@ help(void)
 	    "                        a file was changed or could not be fixed\n"
 	    "      --dry-run         with --fix: say what would change, write\n"
 	    "                        nothing\n"
+	    "      --excerpt=WHEN    auto (default: when standard error is a\n"
+	    "                        terminal), always or never: show the line,\n"
+	    "                        a caret and the bytes under each diagnostic\n"
+	    "      --color=WHEN      auto (default: a terminal, and NO_COLOR\n"
+	    "                        unset or empty), always or never: colour\n"
+	    "                        the diagnostics\n"
 	    "  -h, --help            this help\n"
 	    "      --version         the version\n\n"
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
@@ -250,6 +263,37 @@ static const struct {
 	{ OPT_FILES0_FROM, &opt.files0_from },
 };
 
+/* --excerpt and --color: WHEN_AUTO, WHEN_ALWAYS, WHEN_NEVER, or -1. */
+static int
+when(const char *v)
+{
+	if (strcmp(v, "auto") == 0)
+		return WHEN_AUTO;
+	if (strcmp(v, "always") == 0)
+		return WHEN_ALWAYS;
+	if (strcmp(v, "never") == 0)
+		return WHEN_NEVER;
+	return -1;
+}
+
+/*
+ * Resolve --excerpt and --color for the text diagnostics, which go to
+ * standard error: auto is whether it is a terminal, and for colour also
+ * whether NO_COLOR is unset or empty (no-color.org); always wins over
+ * NO_COLOR.  The other formats have neither.
+ */
+static void
+resolve_when(void)
+{
+	const char *nc = getenv("NO_COLOR");
+	int text = opt.fmt < FMT_JSON, tty = isatty(2);
+
+	excerpt_mode(text && (opt.excerpt == WHEN_ALWAYS ||
+	    (opt.excerpt == WHEN_AUTO && tty)), text &&
+	    (opt.color == WHEN_ALWAYS || (opt.color == WHEN_AUTO && tty &&
+	    (nc == NULL || nc[0] == '\0'))));
+}
+
 /* Take option ch (its argument in optarg); return 1 when --help or
  * --version has printed what it prints. */
 static int
@@ -300,6 +344,13 @@ take(int ch, int argc, char **argv)
 		if (format_lookup(optarg, &opt.fmt) < 0)
 			die_usage("--format: \"%s\" is not text, json, "
 			    "github, sarif, gitlab or checkstyle", optarg);
+		break;
+	case OPT_EXCERPT:
+	case OPT_COLOR:
+		if ((*(ch == OPT_COLOR ? &opt.color : &opt.excerpt) =
+		    when(optarg)) < 0)
+			die_usage("--%s: \"%s\" is not auto, always or never",
+			    ch == OPT_COLOR ? "color" : "excerpt", optarg);
 		break;
 	case OPT_INCLUDE:
 		opts_add_glob(&opt.walk.incl, &opt.walk.nincl, optarg);
@@ -442,5 +493,6 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			die_usage("--transcode-to: %s", err);
 		xo->fallback = opt.fallback;
 	}
+	resolve_when();
 	return 0;
 }

@@ -30,6 +30,15 @@ struct options {
 	int		 dry_run;
 	int		 list_codes;
 	const char	*explain;
+	int		 excerpt;	/* --excerpt: enum when */
+	int		 color;		/* --color */
+};
+
+/* --excerpt and --color. */
+enum when {
+	WHEN_AUTO,
+	WHEN_ALWAYS,
+	WHEN_NEVER
 };
 
 
