@@ -3,9 +3,9 @@
  * it is on, decoded in the entity's encoding, a caret under the
  * character at its offset, and those bytes in hex:
  *
- *	 3 | <a>caf\xE9 au lait</a>
+ *	 2 | <a>caf\xE9 au lait</a>
  *	   |       ^~~~
- *	   = bytes E9 at offset 11 (next: 20 61 75 20)
+ *	   = bytes E9 at offset 28 (next: 20 61 75 20)
  *
  * What is shown is made safe for a terminal: a byte that does not
  * decode is \xHH, a control or invisible character \uHHHH (\U00HHHHHH
