@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "http.h"
+#include "excerpt.h"
 #include "opts.h"
 #include "browser.h"
 
@@ -103,6 +104,9 @@ sniff_head(const char *name, struct sniff *s)
 	s->http = &hr;
 }
 
+/* --http: the bytes of the response's head, before the entity. */
+static uint64_t head_len;
+
 /* --http: read the response's head from the buffer into hr, and drop
  * it, so that the entity, and every offset, starts at the body.  Return
  * 0, or -1 with errno on a read error. */
@@ -111,6 +115,7 @@ skip_head(void)
 {
 	size_t len = http_parse(in.p, in.n, &hr);
 
+	head_len = len;
 	if (len == 0 || !in.eof)
 		return len == 0 ? 0 : in_refill(&in, len);
 	in.p += len;
@@ -138,6 +143,10 @@ feed_input(struct val *v, struct xlate *xl)
 
 		if (browser_on)
 			browser_feed(in.p, in.eof ? in.n : used);
+		/* --excerpt: the bytes of a pipe while they are here. */
+		excerpt_capture(in.p, in.n, (uint64_t)in.got - in.n - head_len,
+		    in.eof);
+
 		if ((xl != NULL && xlate_failed(xl)) || in.eof)
 			return 0;
 		if (in_refill(&in, used) < 0)
@@ -241,6 +250,11 @@ analyse(const char *name, int fd)
 		return;
 	}
 	sniff_head(name, s);
+	/* A regular file that --fix and --in-place leave as it is is read
+	 * again for excerpts; the others' bytes (and a --http body's, whose
+	 * offsets are not the file's) are kept as they pass. */
+	excerpt_begin(s, in.size >= 0 && !opt.fix && !opt.in_place &&
+	    !opt.http ? fd : -1, in.size);
 	if (policy_active())
 		policy_check(s);
 	/* --http, a compressed body: neither checked nor transcoded. */
@@ -257,6 +271,7 @@ analyse(const char *name, int fd)
 	}
 	if (browser_on)
 		browser_begin(s);
+	excerpt_capture(in.p, in.n, 0, in.eof);
 	if (opt.transcode_to != NULL) {
 		static struct fixres fr;
 		int rc = transcode_input(name, s, &xo, opt.strict, opt.output,

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "excerpt.h"
 #include "opts.h"
 #include "browser.h"
 
@@ -25,7 +27,7 @@ enum {
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
 	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
-	OPT_HTTP, OPT_STDIN_NAME, OPT_BROWSER
+	OPT_HTTP, OPT_STDIN_NAME, OPT_BROWSER, OPT_EXCERPT, OPT_COLOR
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -63,6 +65,8 @@ static const struct option longopts[] = {
 	{ "http", no_argument, NULL, OPT_HTTP },
 	{ "stdin-name", required_argument, NULL, OPT_STDIN_NAME },
 	{ "browser", no_argument, NULL, OPT_BROWSER },
+	{ "excerpt", required_argument, NULL, OPT_EXCERPT },
+	{ "color", required_argument, NULL, OPT_COLOR },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -83,7 +87,8 @@ usage(FILE *f)
 	    "[--byte-order=be|le]]\n"
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
 	    "                [--error=CODES] [--ignore=CODES] [--http]\n"
-	    "                [--stdin-name=NAME] [--browser] [FILE ...]\n"
+	    "                [--stdin-name=NAME] [--browser] [--excerpt=WHEN]\n"
+	    "                [--color=WHEN] [FILE ...]\n"
 	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
@@ -144,6 +149,12 @@ help(void)
 	    "                        its Content-Type counts, its body is the\n"
 	    "                        entity\n"
 	    "      --stdin-name=NAME  the name standard input is reported by\n"
+	    "      --excerpt=WHEN    auto (default: when standard error is a\n"
+	    "                        terminal), always or never: show the line,\n"
+	    "                        a caret and the bytes under each diagnostic\n"
+	    "      --color=WHEN      auto (default: a terminal, and NO_COLOR\n"
+	    "                        unset or empty), always or never: colour\n"
+	    "                        the diagnostics\n"
 	    "  -h, --help            this help\n"
 	    "      --version         the version\n\n"
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
@@ -265,6 +276,37 @@ static const struct {
 	{ OPT_STDIN_NAME, &opt.stdin_name },
 };
 
+/* --excerpt and --color: WHEN_AUTO, WHEN_ALWAYS, WHEN_NEVER, or -1. */
+static int
+when(const char *v)
+{
+	if (strcmp(v, "auto") == 0)
+		return WHEN_AUTO;
+	if (strcmp(v, "always") == 0)
+		return WHEN_ALWAYS;
+	if (strcmp(v, "never") == 0)
+		return WHEN_NEVER;
+	return -1;
+}
+
+/*
+ * Resolve --excerpt and --color for the text diagnostics, which go to
+ * standard error: auto is whether it is a terminal, and for colour also
+ * whether NO_COLOR is unset or empty (no-color.org); always wins over
+ * NO_COLOR.  The other formats have neither.
+ */
+static void
+resolve_when(void)
+{
+	const char *nc = getenv("NO_COLOR");
+	int text = opt.fmt < FMT_JSON, tty = isatty(2);
+
+	excerpt_mode(text && (opt.excerpt == WHEN_ALWAYS ||
+	    (opt.excerpt == WHEN_AUTO && tty)), text &&
+	    (opt.color == WHEN_ALWAYS || (opt.color == WHEN_AUTO && tty &&
+	    (nc == NULL || nc[0] == '\0'))));
+}
+
 /* Take option ch (its argument in optarg); return 1 when --help or
  * --version has printed what it prints. */
 static int
@@ -315,6 +357,13 @@ take(int ch, int argc, char **argv)
 		if (format_lookup(optarg, &opt.fmt) < 0)
 			die_usage("--format: \"%s\" is not text, json, "
 			    "github, sarif, gitlab or checkstyle", optarg);
+		break;
+	case OPT_EXCERPT:
+	case OPT_COLOR:
+		if ((*(ch == OPT_COLOR ? &opt.color : &opt.excerpt) =
+		    when(optarg)) < 0)
+			die_usage("--%s: \"%s\" is not auto, always or never",
+			    ch == OPT_COLOR ? "color" : "excerpt", optarg);
 		break;
 	case OPT_INCLUDE:
 		opts_add_glob(&opt.walk.incl, &opt.walk.nincl, optarg);
@@ -467,5 +516,6 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			die_usage("--transcode-to: %s", err);
 		xo->fallback = opt.fallback;
 	}
+	resolve_when();
 	return 0;
 }

@@ -32,8 +32,16 @@ struct options {
 	const char	*explain;
 	int		 http;
 	const char	*stdin_name;
+	int		 excerpt;	/* --excerpt: enum when */
+	int		 color;		/* --color */
 };
 
+/* --excerpt and --color. */
+enum when {
+	WHEN_AUTO,
+	WHEN_ALWAYS,
+	WHEN_NEVER
+};
 
 extern struct options opt;
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "http.h"
+#include "excerpt.h"
 #include "io.h"
 #include "browser.h"
 
@@ -301,14 +302,20 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 	for (i = 0; i < n; i++) {
 		const struct diag *g = &s->dg.d[order[i]];
 		FILE *f = rec_open(2);
+		int err = diag_is_error(order[i]), col = excerpt_color();
 
+		/* --color: sequences around the severity and the code only,
+		 * so that the line still parses (xmlsniff(1), Excerpts). */
 		put_escaped(f, name, 0);
-		fprintf(f, ":%llu:%llu: %s: %s", (unsigned long long)g->line,
-		    (unsigned long long)g->col, diag_is_error(order[i]) ?
-		    "error" : "warning", g->msg);
+		fprintf(f, ":%llu:%llu: %s%s%s: %s", (unsigned long long)g->line,
+		    (unsigned long long)g->col, col ? err ? EXC_SGR_ERROR :
+		    EXC_SGR_WARNING : "", err ? "error" : "warning",
+		    col ? EXC_SGR_OFF : "", g->msg);
 		if (g->count > 1)
 			fprintf(f, " (%llu times)", (unsigned long long)g->count);
-		fprintf(f, " [%s]\n", diag_code(order[i]));
+		fprintf(f, " [%s%s%s]\n", col ? EXC_SGR_CODE : "",
+		    diag_code(order[i]), col ? EXC_SGR_OFF : "");
+		excerpt_print(f, excerpt_source(), g->off, g->line, g->col, col);
 		rec_close(f);
 	}
 }
