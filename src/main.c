@@ -81,6 +81,7 @@ outcome(struct fixres *f, int rc, const struct sniff *t)
 static void
 sniff_head(const char *name, struct sniff *s)
 {
+	diag_free(&s->dg);	/* --all: the last input's list */
 	sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
 	    in.eof, opt.has_mt ? &opt.mt : NULL, strcmp(name, "-") == 0 ?
 	    NULL : name, s);

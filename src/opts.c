@@ -23,7 +23,8 @@ enum {
 	OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
-	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN
+	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
+	OPT_ALL, OPT_MAX_ERRORS
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -58,6 +59,8 @@ static const struct option longopts[] = {
 	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "fix", no_argument, NULL, OPT_FIX },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "all", no_argument, NULL, OPT_ALL },
+	{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -77,7 +80,8 @@ usage(FILE *f)
 	    "                [--fallback=error|ncr] [--utf8-bom] "
 	    "[--byte-order=be|le]]\n"
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
-	    "                [--error=CODES] [--ignore=CODES] [FILE ...]\n"
+	    "                [--error=CODES] [--ignore=CODES]\n"
+	    "                [--all] [--max-errors=N] [FILE ...]\n"
 	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
@@ -127,6 +131,10 @@ help(void)
 	    "                        (comma-separated; else encoding-not-allowed)\n"
 	    "      --error=CODES     report these codes (or all) as errors\n"
 	    "      --ignore=CODES    do not report or count these codes\n"
+	    "      --all             list every occurrence of each code, not\n"
+	    "                        only the first (up to 1000 an input)\n"
+	    "      --max-errors=N    with --all (which it implies): list up\n"
+	    "                        to N occurrences an input (1-100000)\n"
 	    "      --fix             repair each FILE in place: BOM, declaration,\n"
 	    "                        or the first --allow-encoding; exit 1 when\n"
 	    "                        a file was changed or could not be fixed\n"
@@ -238,6 +246,7 @@ static const struct {
 	{ '0', &opt.print0 },
 	{ OPT_FIX, &opt.fix },
 	{ OPT_DRY_RUN, &opt.dry_run },
+	{ OPT_ALL, &opt.all },
 };
 static const struct {
 	int		 ch;
@@ -249,6 +258,22 @@ static const struct {
 	{ OPT_EXPLAIN, &opt.explain },
 	{ OPT_FILES0_FROM, &opt.files0_from },
 };
+
+/* --max-errors=N: a decimal number from 1 to DIAG_MAX_MAX. */
+static size_t
+max_errors(const char *arg)
+{
+	unsigned long long n;
+	char *end;
+
+	errno = 0;
+	n = strtoull(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end != '\0' || errno != 0 || n < 1 ||
+	    n > DIAG_MAX_MAX)
+		die_usage("--max-errors: \"%s\" is not a number from 1 to %d",
+		    arg, DIAG_MAX_MAX);
+	return (size_t)n;
+}
 
 /* Take option ch (its argument in optarg); return 1 when --help or
  * --version has printed what it prints. */
@@ -328,6 +353,9 @@ take(int ch, int argc, char **argv)
 			die_usage("--%s: %s", ch == OPT_IGNORE ? "ignore" :
 			    "error", err);
 		break;
+	case OPT_MAX_ERRORS:
+		opt.max_errors = max_errors(optarg);
+		break;
 	default:
 		bad_option(ch, argc, argv, longopts, shortopts);
 	}
@@ -389,6 +417,9 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			    "(see --list-codes)", opt.explain);
 		return 1;
 	}
+	/* --max-errors implies --all (xmlsniff(1)). */
+	if (opt.all || opt.max_errors > 0)
+		diag_keep(opt.max_errors > 0 ? opt.max_errors : DIAG_ALL_MAX);
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
 	if (opt.dry_run && !opt.fix)

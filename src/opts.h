@@ -30,6 +30,8 @@ struct options {
 	int		 dry_run;
 	int		 list_codes;
 	const char	*explain;
+	int		 all;
+	size_t		 max_errors;	/* 0: not given */
 };
 
 

@@ -140,6 +140,28 @@ text_fix(FILE *out, const struct fixres *f)
 		fprintf(out, "%s%s", i ? "; " : ": ", f->changes[i]);
 }
 
+/* --all: the occurrences of code c listed, the first included. */
+static void
+json_occurrences(FILE *f, const struct diags *dg, enum code c)
+{
+	struct diter it;
+	struct dent e;
+	int k = 0;
+
+	fputs(",\"occurrences\":[", f);
+	diag_iter(&it, dg);
+	while (diag_next(&it, &e)) {
+		if (e.code != c)
+			continue;
+		fprintf(f, "%s{\"offset\":%llu,\"line\":%llu,\"column\":%llu,"
+		    "\"message\":", k++ ? "," : "", (unsigned long long)e.off,
+		    (unsigned long long)e.line, (unsigned long long)e.col);
+		json_string(f, e.msg);
+		putc('}', f);
+	}
+	putc(']', f);
+}
+
 static void
 json_line(FILE *f, const char *name, const struct sniff *s)
 {
@@ -185,9 +207,14 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 		    (unsigned long long)g->line, (unsigned long long)g->col,
 		    (unsigned long long)g->count);
 		json_string(f, g->msg);
+		if (diag_listing())
+			json_occurrences(f, &s->dg, order[i]);
 		putc('}', f);
 	}
 	putc(']', f);
+	if (diag_listing())
+		fprintf(f, ",\"unlisted\":%llu",
+		    (unsigned long long)s->dg.unlisted);
 	if (s->fix != NULL)
 		json_fix(f, s->fix);
 	fputs("}\n", f);
@@ -269,8 +296,9 @@ report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
 void
 report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 {
-	enum code order[D_NCODES];
-	int i, n;
+	struct diter it;
+	struct dent e;
+	FILE *f;
 
 	if (fmt == FMT_JSON)
 		return;
@@ -278,18 +306,26 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 		format_diags(name, s, fmt);
 		return;
 	}
-	n = diag_order(&s->dg, order);
-	for (i = 0; i < n; i++) {
-		const struct diag *g = &s->dg.d[order[i]];
-		FILE *f = rec_open(2);
-
+	/* Each code once, or with --all each occurrence listed. */
+	diag_iter(&it, &s->dg);
+	while (diag_next(&it, &e)) {
+		f = rec_open(2);
 		put_escaped(f, name, 0);
-		fprintf(f, ":%llu:%llu: %s: %s", (unsigned long long)g->line,
-		    (unsigned long long)g->col, diag_is_error(order[i]) ?
-		    "error" : "warning", g->msg);
-		if (g->count > 1)
-			fprintf(f, " (%llu times)", (unsigned long long)g->count);
-		fprintf(f, " [%s]\n", diag_code(order[i]));
+		fprintf(f, ":%llu:%llu: %s: %s", (unsigned long long)e.line,
+		    (unsigned long long)e.col, diag_is_error(e.code) ?
+		    "error" : "warning", e.msg);
+		if (e.count > 1)
+			fprintf(f, " (%llu times)", (unsigned long long)e.count);
+		fprintf(f, " [%s]\n", diag_code(e.code));
+		rec_close(f);
+	}
+	if (s->dg.unlisted > 0) {
+		char note[160];
+
+		diag_cut_note(&s->dg, note, sizeof(note));
+		f = rec_open(2);
+		put_escaped(f, name, 0);
+		fprintf(f, ": note: %s\n", note);
 		rec_close(f);
 	}
 }
