@@ -293,6 +293,7 @@ int		 diag_order(const struct diags *, enum code *);
 void		 diag_repeat(struct diags *, enum code, uint64_t);
 void		 diag_keep(size_t);
 size_t		 diag_listing(void);
+int		 diag_wants(const struct diags *, enum code);
 void		 diag_free(struct diags *);
 void		 diag_cut_note(const struct diags *, char *, size_t);
 void		 diag_iter(struct diter *, const struct diags *);

@@ -321,10 +321,19 @@ diag_info(enum code c)
 }
 
 /*
+ * --all: whether the list of dg is at the cap, which counts the lines
+ * listed: the first occurrence of each code present (which is always
+ * listed) and the further ones.
+ */
+static int
+full(const struct diags *dg)
+{
+	return (size_t)(dg->errors + dg->warnings) + dg->nocc >= keep;
+}
+
+/*
  * --all: a place in the list for a further occurrence at offset off, in
- * offset order, or NULL when the list is at the cap.  The cap counts the
- * lines listed: the first occurrence of each code present (which is
- * always listed) and the further ones.
+ * offset order, or NULL when the list is at the cap.
  */
 static struct occ *
 occ_slot(struct diags *dg, uint64_t off)
@@ -332,7 +341,7 @@ occ_slot(struct diags *dg, uint64_t off)
 	struct occ *o;
 	size_t i, cap;
 
-	if ((size_t)(dg->errors + dg->warnings) + dg->nocc >= keep)
+	if (full(dg))
 		return NULL;
 	if (dg->nocc == dg->occcap) {
 		/* Grown by doubling: a short list costs little. */
@@ -459,6 +468,10 @@ diag_repeat(struct diags *dg, enum code c, uint64_t n)
 	d->count += n;
 	if (keep == 0 || ignored[c])
 		return;
+	if (full(dg)) {
+		dg->unlisted += n;
+		return;
+	}
 	/* The last one recorded: the first, or the last listed of c. */
 	off = d->off;
 	line = d->line;
@@ -502,6 +515,17 @@ size_t
 diag_listing(void)
 {
 	return keep;
+}
+
+/*
+ * Whether the next occurrence of c in dg would be kept with its message:
+ * the first, or with --all one that the list has room for.  When not,
+ * diag_repeat(dg, c, 1) counts it without one.
+ */
+int
+diag_wants(const struct diags *dg, enum code c)
+{
+	return dg->d[c].count == 0 || (keep > 0 && !ignored[c] && !full(dg));
 }
 
 /* Free the list of dg, before dg is used for another input. */

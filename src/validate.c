@@ -221,14 +221,16 @@ val_illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
 	char hex[3 * 4 + 1], why[64] = "";
 	size_t i, k = 0;
 
+	/* An occurrence that is only counted needs no message. */
+	if (!diag_wants(v->dg, D_ILLEGAL_SEQUENCE)) {
+		diag_repeat(v->dg, D_ILLEGAL_SEQUENCE, 1);
+		return;
+	}
 	for (i = 0; i < len && i < 4; i++)
 		k += (size_t)snprintf(hex + k, sizeof(hex) - k, "%s%02X",
 		    i ? " " : "", p[i]);
-	/* The Unicode forms say why (utf.c), as "(an overlong encoding)";
-	 * only where the message is kept: an occurrence that is only
-	 * counted costs nothing more. */
-	if (!truncated && v->dec != FORM_ICONV &&
-	    (v->dg->d[D_ILLEGAL_SEQUENCE].count == 0 || diag_listing())) {
+	/* The Unicode forms say why (utf.c), as "(an overlong encoding)". */
+	if (!truncated && v->dec != FORM_ICONV) {
 		char u[56];
 
 		if (v->dec == FORM_UTF8)
