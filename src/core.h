@@ -238,11 +238,49 @@ struct diag {
 	char		 msg[400];
 };
 
+/* --all: a further occurrence of a code, past its first (which is d[]). */
+struct occ {
+	enum code	 code;
+	uint64_t	 off;
+	uint64_t	 line;
+	uint64_t	 col;
+	char		 msg[400];
+};
+
 struct diags {
 	struct diag	 d[D_NCODES];
 	uint64_t	 nseq;
 	int		 errors;
 	int		 warnings;
+	/* --all: the further occurrences listed, by offset; those past
+	 * the cap are only counted in unlisted (diag_free ends the list). */
+	struct occ	*occ;
+	size_t		 nocc;
+	size_t		 occcap;
+	uint64_t	 unlisted;
+};
+
+/* --all without --max-errors: occurrences listed per input. */
+#define DIAG_ALL_MAX	1000
+/* The largest --max-errors. */
+#define DIAG_MAX_MAX	100000
+
+/* One diagnostic line as the reports list it (diag_next). */
+struct dent {
+	enum code	 code;
+	uint64_t	 off;
+	uint64_t	 line;
+	uint64_t	 col;
+	uint64_t	 count;		/* the code's count on its first line;
+					 * 0 on the others */
+	const char	*msg;
+};
+
+struct diter {
+	const struct diags *dg;
+	enum code	 order[D_NCODES];
+	int		 n, i;
+	size_t		 j;
 };
 
 /* What xmlsniff(1) says of a code; the rules of --format=sarif. */
@@ -266,6 +304,14 @@ void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
 		    uint64_t, const char *, ...)
 		    __attribute__((format(printf, 6, 7)));
 int		 diag_order(const struct diags *, enum code *);
+void		 diag_repeat(struct diags *, enum code, uint64_t);
+void		 diag_keep(size_t);
+size_t		 diag_listing(void);
+int		 diag_wants(const struct diags *, enum code);
+void		 diag_free(struct diags *);
+void		 diag_cut_note(const struct diags *, char *, size_t);
+void		 diag_iter(struct diter *, const struct diags *);
+int		 diag_next(struct diter *, struct dent *);
 
 /* sniff.c */
 

@@ -1,11 +1,13 @@
 /*
  * Diagnostics (xmlsniff(1), DIAGNOSTICS).  Each code is kept once per
- * input, at its first occurrence, with a count of all its occurrences.
+ * input, at its first occurrence, with a count of all its occurrences;
+ * with --all the further occurrences are kept too, up to a cap.
  * The policy of --error and --ignore lives here too, so that every output
  * format follows it by asking diag_is_error and diag_order.
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
@@ -289,6 +291,9 @@ static const struct code_info codes[D_NCODES] = {
 /* --error and --ignore: codes raised to errors, codes not reported. */
 static unsigned char as_error[D_NCODES];
 static unsigned char ignored[D_NCODES];
+/* --all: the lines listed per input at most; 0: the first of each code
+ * only, as without --all. */
+static size_t keep;
 
 const char *
 diag_code(enum code c)
@@ -374,8 +379,74 @@ diag_info(enum code c)
 }
 
 /*
+ * --all: whether the list of dg is at the cap, which counts the lines
+ * listed: the first occurrence of each code present (which is always
+ * listed) and the further ones.
+ */
+static int
+full(const struct diags *dg)
+{
+	return (size_t)(dg->errors + dg->warnings) + dg->nocc >= keep;
+}
+
+/*
+ * --all: a place in the list for a further occurrence at offset off, in
+ * offset order, or NULL when the list is at the cap.
+ */
+static struct occ *
+occ_slot(struct diags *dg, uint64_t off)
+{
+	struct occ *o;
+	size_t i, cap;
+
+	if (full(dg))
+		return NULL;
+	if (dg->nocc == dg->occcap) {
+		/* Grown by doubling: a short list costs little. */
+		cap = dg->occcap > 0 ? dg->occcap * 2 : 16;
+		if (cap > keep)
+			cap = keep;
+		if ((o = realloc(dg->occ, cap * sizeof(*o))) == NULL)
+			return NULL;
+		dg->occ = o;
+		dg->occcap = cap;
+	}
+	/* Almost always at the end: occurrences come in offset order. */
+	for (i = dg->nocc; i > 0 && dg->occ[i - 1].off > off; i--)
+		continue;
+	memmove(&dg->occ[i + 1], &dg->occ[i], (dg->nocc - i) *
+	    sizeof(*dg->occ));
+	dg->nocc++;
+	o = &dg->occ[i];
+	o->off = off;
+	return o;
+}
+
+static void	occ_add(struct diags *, enum code, uint64_t, uint64_t,
+		    uint64_t, const char *, va_list)
+		    __attribute__((format(printf, 6, 0)));
+
+/* --all: keep a further occurrence of c, or count it as unlisted. */
+static void
+occ_add(struct diags *dg, enum code c, uint64_t off, uint64_t line,
+    uint64_t col, const char *fmt, va_list ap)
+{
+	struct occ *o;
+
+	if ((o = occ_slot(dg, off)) == NULL) {
+		dg->unlisted++;
+		return;
+	}
+	o->code = c;
+	o->line = line;
+	o->col = col;
+	vsnprintf(o->msg, sizeof(o->msg), fmt, ap);
+}
+
+/*
  * Record an occurrence of code c at byte offset off, line and col.  The
- * first occurrence keeps its position and message; later ones only count.
+ * first occurrence keeps its position and message; later ones only count,
+ * or with --all are kept in the list as well.
  * An ignored code is still recorded (a transcode with illegal bytes must
  * fail all the same) but counts neither as an error nor as a warning.
  */
@@ -386,8 +457,14 @@ diag_add(struct diags *dg, enum code c, uint64_t off, uint64_t line,
 	struct diag *d = &dg->d[c];
 	va_list ap;
 
-	if (d->count++ > 0)
+	if (d->count++ > 0) {
+		if (keep > 0 && !ignored[c]) {
+			va_start(ap, fmt);
+			occ_add(dg, c, off, line, col, fmt, ap);
+			va_end(ap);
+		}
 		return;
+	}
 	d->off = off;
 	d->line = line;
 	d->col = col;
@@ -429,4 +506,148 @@ diag_order(const struct diags *dg, enum code *out)
 			out[j] = t;
 		}
 	return n;
+}
+
+/*
+ * n more occurrences of c, each one byte and one column past the one
+ * before, on the line of the last one recorded (a run of NUL bytes,
+ * counted at once).  With --all each is listed, up to the cap.
+ */
+void
+diag_repeat(struct diags *dg, enum code c, uint64_t n)
+{
+	struct diag *d = &dg->d[c];
+	char msg[sizeof(d->msg)];
+	uint64_t off, line, col, i;
+	size_t j;
+
+	if (n == 0)
+		return;
+	d->count += n;
+	if (keep == 0 || ignored[c])
+		return;
+	if (full(dg)) {
+		dg->unlisted += n;
+		return;
+	}
+	/* The last one recorded: the first, or the last listed of c. */
+	off = d->off;
+	line = d->line;
+	col = d->col;
+	memcpy(msg, d->msg, sizeof(msg));
+	if (d->count - n > 1) {
+		for (j = dg->nocc; j > 0 && dg->occ[j - 1].code != c; j--)
+			continue;
+		if (j == 0) {
+			dg->unlisted += n;
+			return;
+		}
+		off = dg->occ[j - 1].off;
+		line = dg->occ[j - 1].line;
+		col = dg->occ[j - 1].col;
+		memcpy(msg, dg->occ[j - 1].msg, sizeof(msg));
+	}
+	for (i = 1; i <= n; i++) {
+		struct occ *o = occ_slot(dg, off + i);
+
+		if (o == NULL) {
+			dg->unlisted += n - i + 1;
+			return;
+		}
+		o->code = c;
+		o->line = line;
+		o->col = col + i;
+		memcpy(o->msg, msg, sizeof(msg));
+	}
+}
+
+/* --all, --max-errors: list up to max lines an input (0: not at all). */
+void
+diag_keep(size_t max)
+{
+	keep = max;
+}
+
+/* The cap of --all, or 0 without it. */
+size_t
+diag_listing(void)
+{
+	return keep;
+}
+
+/*
+ * Whether the next occurrence of c in dg would be kept with its message:
+ * the first, or with --all one that the list has room for.  When not,
+ * diag_repeat(dg, c, 1) counts it without one.
+ */
+int
+diag_wants(const struct diags *dg, enum code c)
+{
+	return dg->d[c].count == 0 || (keep > 0 && !ignored[c] && !full(dg));
+}
+
+/* Free the list of dg, before dg is used for another input. */
+void
+diag_free(struct diags *dg)
+{
+	free(dg->occ);
+	dg->occ = NULL;
+	dg->nocc = dg->occcap = 0;
+	dg->unlisted = 0;
+}
+
+/* What the reports say when the list of dg was cut at the cap. */
+void
+diag_cut_note(const struct diags *dg, char *buf, size_t size)
+{
+	snprintf(buf, size, "the list stops at %zu lines (--max-errors=%zu): "
+	    "%llu more occurrence%s not listed", keep, keep,
+	    (unsigned long long)dg->unlisted, dg->unlisted == 1 ? " is" :
+	    "s are");
+}
+
+/* Start listing the diagnostics of dg in the order the reports give. */
+void
+diag_iter(struct diter *it, const struct diags *dg)
+{
+	it->dg = dg;
+	it->n = diag_order(dg, it->order);
+	it->i = 0;
+	it->j = 0;
+}
+
+/*
+ * The next line to report into *e; 0 at the end.  Without --all, the
+ * first occurrence of each code, with its count; with it, the further
+ * occurrences listed too, merged in by offset (count 0).
+ */
+int
+diag_next(struct diter *it, struct dent *e)
+{
+	const struct diags *dg = it->dg;
+	const struct occ *o = it->j < dg->nocc ? &dg->occ[it->j] : NULL;
+
+	if (it->i < it->n) {
+		const struct diag *g = &dg->d[it->order[it->i]];
+
+		if (o == NULL || g->off <= o->off) {
+			e->code = it->order[it->i++];
+			e->off = g->off;
+			e->line = g->line;
+			e->col = g->col;
+			e->count = g->count;
+			e->msg = g->msg;
+			return 1;
+		}
+	}
+	if (o == NULL)
+		return 0;
+	it->j++;
+	e->code = o->code;
+	e->off = o->off;
+	e->line = o->line;
+	e->col = o->col;
+	e->count = 0;
+	e->msg = o->msg;
+	return 1;
 }

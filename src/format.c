@@ -106,15 +106,15 @@ put_text(FILE *f, const char *s, enum esc mode)
 	}
 }
 
-/* The message of g as the text format gives it, with its count. */
+/* The message of e as the text format gives it, with its count. */
 static void
-message(const struct diag *g, char *buf, size_t size)
+message(const struct dent *e, char *buf, size_t size)
 {
-	if (g->count > 1)
-		snprintf(buf, size, "%s (%llu times)", g->msg,
-		    (unsigned long long)g->count);
+	if (e->count > 1)
+		snprintf(buf, size, "%s (%llu times)", e->msg,
+		    (unsigned long long)e->count);
 	else
-		snprintf(buf, size, "%s", g->msg);
+		snprintf(buf, size, "%s", e->msg);
 }
 
 static const char *
@@ -194,7 +194,7 @@ fingerprint(const char *name, const char *code, uint64_t off, char *hex)
 	snprintf(hex, 17, "%016llx", (unsigned long long)h);
 }
 
-/* GitLab Code Quality: one issue. */
+/* GitLab Code Quality: one issue; error 1 is major, 0 minor, -1 info. */
 static void
 gitlab_issue(FILE *f, const char *name, const char *code, int error,
     const char *msg, uint64_t off, uint64_t line)
@@ -206,9 +206,51 @@ gitlab_issue(FILE *f, const char *name, const char *code, int error,
 	json_string(f, msg);
 	fprintf(f, ",\"check_name\":\"%s\",\"fingerprint\":\"%s\","
 	    "\"severity\":\"%s\",\"location\":{\"path\":", code, fp,
-	    error ? "major" : "minor");
+	    error < 0 ? "info" : error ? "major" : "minor");
 	json_string(f, name);
 	fprintf(f, ",\"lines\":{\"begin\":%llu}}}", (unsigned long long)line);
+}
+
+/*
+ * --all: the note that the list of s was cut, as each format has notes: a
+ * notice command, a SARIF result of level note with no rule, an info
+ * issue, an error of severity info.  f: the input's record, but for
+ * github.
+ */
+static void
+format_cut(FILE *f, const char *name, const struct sniff *s, enum fmt fmt)
+{
+	char note[160];
+
+	diag_cut_note(&s->dg, note, sizeof(note));
+	switch (fmt) {
+	case FMT_GITHUB:
+		f = rec_open(1);
+		fputs("::notice file=", f);
+		put_text(f, name, ESC_GH_PROP);
+		fputs("::", f);
+		put_text(f, note, ESC_GH_MSG);
+		putc('\n', f);
+		rec_close(f);
+		break;
+	case FMT_SARIF:
+		fprintf(f, "%s{\"level\":\"note\"", sarif.nresults++ ? "," :
+		    "");
+		sarif_text(f, "message", note, 1);
+		fputs(",\"locations\":[{\"physicalLocation\":"
+		    "{\"artifactLocation\":", f);
+		sarif_artifact(f, name);
+		fputs("}}]}", f);
+		break;
+	case FMT_GITLAB:
+		gitlab_issue(f, name, "max-errors", -1, note, 0, 1);
+		break;
+	default:
+		fputs("<error line=\"1\" severity=\"info\" message=\"", f);
+		put_text(f, note, ESC_XML);
+		fputs("\" source=\"xmlsniff.max-errors\"/>\n", f);
+		break;
+	}
 }
 
 /* The beginning of the run's document, for the formats that have one. */
@@ -252,38 +294,40 @@ format_start(enum fmt fmt)
 }
 
 /* The diagnostics of one input: each workflow command its own record;
- * the input's part of the document in one record for the others. */
+ * the input's part of the document in one record for the others.  With
+ * --all, one result an occurrence listed, then a note if the list was
+ * cut. */
 void
 format_diags(const char *name, const struct sniff *s, enum fmt fmt)
 {
-	enum code order[D_NCODES];
+	struct diter it;
+	struct dent e;
 	char msg[512];
 	FILE *f = NULL;
-	int i, n = diag_order(&s->dg, order);
 
+	diag_iter(&it, &s->dg);
 	if (fmt == FMT_CHECKSTYLE) {
 		f = rec_open(1);
 		fputs("<file name=\"", f);
 		put_text(f, name, ESC_XML);
 		fputs("\">\n", f);
 	} else if (fmt != FMT_GITHUB) {
-		if (n == 0)
+		if (it.n == 0)
 			return;
 		f = rec_open(1);
 	}
-	for (i = 0; i < n; i++) {
-		const struct diag *g = &s->dg.d[order[i]];
-		const char *code = diag_code(order[i]);
+	while (diag_next(&it, &e)) {
+		const char *code = diag_code(e.code);
 
-		message(g, msg, sizeof(msg));
+		message(&e, msg, sizeof(msg));
 		switch (fmt) {
 		case FMT_GITHUB:
 			f = rec_open(1);
-			fprintf(f, "::%s file=", severity(order[i]));
+			fprintf(f, "::%s file=", severity(e.code));
 			put_text(f, name, ESC_GH_PROP);
 			fprintf(f, ",line=%llu,col=%llu,title=%s::",
-			    (unsigned long long)g->line,
-			    (unsigned long long)g->col, code);
+			    (unsigned long long)e.line,
+			    (unsigned long long)e.col, code);
 			put_text(f, msg, ESC_GH_MSG);
 			putc('\n', f);
 			rec_close(f);
@@ -291,31 +335,33 @@ format_diags(const char *name, const struct sniff *s, enum fmt fmt)
 		case FMT_SARIF:
 			fprintf(f, "%s{\"ruleId\":\"%s\",\"ruleIndex\":%d,"
 			    "\"level\":\"%s\"", sarif.nresults++ ? "," : "",
-			    code, (int)order[i], severity(order[i]));
+			    code, (int)e.code, severity(e.code));
 			sarif_text(f, "message", msg, 1);
 			fputs(",\"locations\":[{\"physicalLocation\":"
 			    "{\"artifactLocation\":", f);
 			sarif_artifact(f, name);
 			fprintf(f, ",\"region\":{\"startLine\":%llu,"
 			    "\"startColumn\":%llu,\"byteOffset\":%llu}}}]}",
-			    (unsigned long long)g->line,
-			    (unsigned long long)g->col,
-			    (unsigned long long)g->off);
+			    (unsigned long long)e.line,
+			    (unsigned long long)e.col,
+			    (unsigned long long)e.off);
 			break;
 		case FMT_GITLAB:
-			gitlab_issue(f, name, code, diag_is_error(order[i]),
-			    msg, g->off, g->line);
+			gitlab_issue(f, name, code, diag_is_error(e.code),
+			    msg, e.off, e.line);
 			break;
 		default:
 			fprintf(f, "<error line=\"%llu\" column=\"%llu\" "
 			    "severity=\"%s\" message=\"",
-			    (unsigned long long)g->line,
-			    (unsigned long long)g->col, severity(order[i]));
+			    (unsigned long long)e.line,
+			    (unsigned long long)e.col, severity(e.code));
 			put_text(f, msg, ESC_XML);
 			fprintf(f, "\" source=\"xmlsniff.%s\"/>\n", code);
 			break;
 		}
 	}
+	if (s->dg.unlisted > 0)
+		format_cut(f, name, s, fmt);
 	if (fmt == FMT_CHECKSTYLE)
 		fputs("</file>\n", f);
 	if (fmt != FMT_GITHUB)

@@ -87,6 +87,7 @@ sniff_head(const char *name, struct sniff *s)
 {
 	const struct mt *mt = opt.has_mt ? &opt.mt : NULL;
 
+	diag_free(&s->dg);	/* --all: the last input's list */
 	if (opt.http)	/* the response's own, never --content-type */
 		mt = hr.has_mt ? &hr.mt : NULL;
 	sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&

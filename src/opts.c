@@ -27,7 +27,8 @@ enum {
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
 	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
-	OPT_HTTP, OPT_STDIN_NAME, OPT_BROWSER, OPT_EXCERPT, OPT_COLOR
+	OPT_HTTP, OPT_STDIN_NAME, OPT_BROWSER, OPT_EXCERPT, OPT_COLOR,
+	OPT_ALL, OPT_MAX_ERRORS
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -67,6 +68,8 @@ static const struct option longopts[] = {
 	{ "browser", no_argument, NULL, OPT_BROWSER },
 	{ "excerpt", required_argument, NULL, OPT_EXCERPT },
 	{ "color", required_argument, NULL, OPT_COLOR },
+	{ "all", no_argument, NULL, OPT_ALL },
+	{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -88,7 +91,7 @@ usage(FILE *f)
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
 	    "                [--error=CODES] [--ignore=CODES] [--http]\n"
 	    "                [--stdin-name=NAME] [--browser] [--excerpt=WHEN]\n"
-	    "                [--color=WHEN] [FILE ...]\n"
+	    "                [--color=WHEN] [--all] [--max-errors=N] [FILE ...]\n"
 	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
@@ -140,6 +143,10 @@ help(void)
 	    "                        (comma-separated; else encoding-not-allowed)\n"
 	    "      --error=CODES     report these codes (or all) as errors\n"
 	    "      --ignore=CODES    do not report or count these codes\n"
+	    "      --all             list every occurrence of each code, not\n"
+	    "                        only the first (up to 1000 an input)\n"
+	    "      --max-errors=N    with --all (which it implies): list up\n"
+	    "                        to N occurrences an input (1-100000)\n"
 	    "      --fix             repair each FILE in place: BOM, declaration,\n"
 	    "                        or the first --allow-encoding; exit 1 when\n"
 	    "                        a file was changed or could not be fixed\n"
@@ -263,6 +270,7 @@ static const struct {
 	{ OPT_DRY_RUN, &opt.dry_run },
 	{ OPT_HTTP, &opt.http },
 	{ OPT_BROWSER, &browser_on },
+	{ OPT_ALL, &opt.all },
 };
 static const struct {
 	int		 ch;
@@ -305,6 +313,22 @@ resolve_when(void)
 	    (opt.excerpt == WHEN_AUTO && tty)), text &&
 	    (opt.color == WHEN_ALWAYS || (opt.color == WHEN_AUTO && tty &&
 	    (nc == NULL || nc[0] == '\0'))));
+}
+
+/* --max-errors=N: a decimal number from 1 to DIAG_MAX_MAX. */
+static size_t
+max_errors(const char *arg)
+{
+	unsigned long long n;
+	char *end;
+
+	errno = 0;
+	n = strtoull(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end != '\0' || errno != 0 || n < 1 ||
+	    n > DIAG_MAX_MAX)
+		die_usage("--max-errors: \"%s\" is not a number from 1 to %d",
+		    arg, DIAG_MAX_MAX);
+	return (size_t)n;
 }
 
 /* Take option ch (its argument in optarg); return 1 when --help or
@@ -392,6 +416,9 @@ take(int ch, int argc, char **argv)
 			die_usage("--%s: %s", ch == OPT_IGNORE ? "ignore" :
 			    "error", err);
 		break;
+	case OPT_MAX_ERRORS:
+		opt.max_errors = max_errors(optarg);
+		break;
 	default:
 		bad_option(ch, argc, argv, longopts, shortopts);
 	}
@@ -463,6 +490,9 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			    "(see --list-codes)", opt.explain);
 		return 1;
 	}
+	/* --max-errors implies --all (xmlsniff(1)). */
+	if (opt.all || opt.max_errors > 0)
+		diag_keep(opt.max_errors > 0 ? opt.max_errors : DIAG_ALL_MAX);
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
 	if (opt.dry_run && !opt.fix)

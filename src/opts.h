@@ -34,6 +34,8 @@ struct options {
 	const char	*stdin_name;
 	int		 excerpt;	/* --excerpt: enum when */
 	int		 color;		/* --color */
+	int		 all;
+	size_t		 max_errors;	/* 0: not given */
 };
 
 /* --excerpt and --color. */

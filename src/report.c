@@ -143,6 +143,28 @@ text_fix(FILE *out, const struct fixres *f)
 		fprintf(out, "%s%s", i ? "; " : ": ", f->changes[i]);
 }
 
+/* --all: the occurrences of code c listed, the first included. */
+static void
+json_occurrences(FILE *f, const struct diags *dg, enum code c)
+{
+	struct diter it;
+	struct dent e;
+	int k = 0;
+
+	fputs(",\"occurrences\":[", f);
+	diag_iter(&it, dg);
+	while (diag_next(&it, &e)) {
+		if (e.code != c)
+			continue;
+		fprintf(f, "%s{\"offset\":%llu,\"line\":%llu,\"column\":%llu,"
+		    "\"message\":", k++ ? "," : "", (unsigned long long)e.off,
+		    (unsigned long long)e.line, (unsigned long long)e.col);
+		json_string(f, e.msg);
+		putc('}', f);
+	}
+	putc(']', f);
+}
+
 static void
 json_line(FILE *f, const char *name, const struct sniff *s)
 {
@@ -199,6 +221,8 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 		    (unsigned long long)g->line, (unsigned long long)g->col,
 		    (unsigned long long)g->count);
 		json_string(f, g->msg);
+		if (diag_listing())
+			json_occurrences(f, &s->dg, order[i]);
 		putc('}', f);
 	}
 	putc(']', f);
@@ -206,6 +230,9 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 		fputs(",\"browser\":", f);
 		json_string(f, browser_name());
 	}
+	if (diag_listing())
+		fprintf(f, ",\"unlisted\":%llu",
+		    (unsigned long long)s->dg.unlisted);
 	if (s->fix != NULL)
 		json_fix(f, s->fix);
 	fputs("}\n", f);
@@ -289,8 +316,9 @@ report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
 void
 report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 {
-	enum code order[D_NCODES];
-	int i, n;
+	struct diter it;
+	struct dent e;
+	FILE *f;
 
 	if (fmt == FMT_JSON)
 		return;
@@ -298,24 +326,33 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 		format_diags(name, s, fmt);
 		return;
 	}
-	n = diag_order(&s->dg, order);
-	for (i = 0; i < n; i++) {
-		const struct diag *g = &s->dg.d[order[i]];
-		FILE *f = rec_open(2);
-		int err = diag_is_error(order[i]), col = excerpt_color();
+	/* Each code once, or with --all each occurrence listed. */
+	diag_iter(&it, &s->dg);
+	while (diag_next(&it, &e)) {
+		int err = diag_is_error(e.code), col = excerpt_color();
 
+		f = rec_open(2);
 		/* --color: sequences around the severity and the code only,
 		 * so that the line still parses (xmlsniff(1), Excerpts). */
 		put_escaped(f, name, 0);
-		fprintf(f, ":%llu:%llu: %s%s%s: %s", (unsigned long long)g->line,
-		    (unsigned long long)g->col, col ? err ? EXC_SGR_ERROR :
+		fprintf(f, ":%llu:%llu: %s%s%s: %s", (unsigned long long)e.line,
+		    (unsigned long long)e.col, col ? err ? EXC_SGR_ERROR :
 		    EXC_SGR_WARNING : "", err ? "error" : "warning",
-		    col ? EXC_SGR_OFF : "", g->msg);
-		if (g->count > 1)
-			fprintf(f, " (%llu times)", (unsigned long long)g->count);
+		    col ? EXC_SGR_OFF : "", e.msg);
+		if (e.count > 1)
+			fprintf(f, " (%llu times)", (unsigned long long)e.count);
 		fprintf(f, " [%s%s%s]\n", col ? EXC_SGR_CODE : "",
-		    diag_code(order[i]), col ? EXC_SGR_OFF : "");
-		excerpt_print(f, excerpt_source(), g->off, g->line, g->col, col);
+		    diag_code(e.code), col ? EXC_SGR_OFF : "");
+		excerpt_print(f, excerpt_source(), e.off, e.line, e.col, col);
+		rec_close(f);
+	}
+	if (s->dg.unlisted > 0) {
+		char note[160];
+
+		diag_cut_note(&s->dg, note, sizeof(note));
+		f = rec_open(2);
+		put_escaped(f, name, 0);
+		fprintf(f, ": note: %s\n", note);
 		rec_close(f);
 	}
 }

@@ -34,6 +34,11 @@ inline int	utf32_dec(const unsigned char *, size_t, int, uint32_t *);
 
 inline int	xml_char_ok(uint32_t, int);
 
+/* Why a sequence the decoders reject is illegal, in words (utf.c). */
+const char	*utf8_why(const unsigned char *, size_t);
+void		 utf16_why(const unsigned char *, int, char *, size_t);
+void		 utf32_why(const unsigned char *, int, char *, size_t);
+
 inline uint32_t
 load_le16(const unsigned char *p)
 {

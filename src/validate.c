@@ -218,16 +218,33 @@ val_put(struct val *v, uint32_t c, uint64_t off)
 void
 val_illegal(struct val *v, const unsigned char *p, size_t len, int truncated)
 {
-	char hex[3 * 4 + 1];
+	char hex[3 * 4 + 1], why[64] = "";
 	size_t i, k = 0;
 
+	/* An occurrence that is only counted needs no message. */
+	if (!diag_wants(v->dg, D_ILLEGAL_SEQUENCE)) {
+		diag_repeat(v->dg, D_ILLEGAL_SEQUENCE, 1);
+		return;
+	}
 	for (i = 0; i < len && i < 4; i++)
 		k += (size_t)snprintf(hex + k, sizeof(hex) - k, "%s%02X",
 		    i ? " " : "", p[i]);
+	/* The Unicode forms say why (utf.c), as "(an overlong encoding)". */
+	if (!truncated && v->dec != FORM_ICONV) {
+		char u[56];
+
+		if (v->dec == FORM_UTF8)
+			snprintf(u, sizeof(u), "%s", utf8_why(p, len));
+		else if (v->dec == FORM_UTF16BE || v->dec == FORM_UTF16LE)
+			utf16_why(p, v->dec == FORM_UTF16BE, u, sizeof(u));
+		else
+			utf32_why(p, v->dec == FORM_UTF32BE, u, sizeof(u));
+		snprintf(why, sizeof(why), " (%s)", u);
+	}
 	diag_add(v->dg, D_ILLEGAL_SEQUENCE, v->off, v->pos.line,
-	    v->pos.col, "%s %s %s in %s; %s", truncated ? "the entity ends "
-	    "inside a character: bytes" : "bytes", hex, truncated ?
-	    "are incomplete" : "are not valid", v->encname, truncated ?
+	    v->pos.col, "%s %s %s in %s%s; %s", truncated ? "the entity "
+	    "ends inside a character: bytes" : "bytes", hex, truncated ?
+	    "are incomplete" : "are not valid", v->encname, why, truncated ?
 	    "the file is truncated" : "the entity is not in this encoding: "
 	    "declare the encoding it is in, or re-encode it");
 }
@@ -287,7 +304,7 @@ feed_unicode(struct val *v, const unsigned char *p, size_t n, int eof)
 			while (i + k < n && p[i + k] == 0)
 				k++;
 			val_put(v, 0, v->off);
-			v->dg->d[D_ILLEGAL_CHAR].count += k - 1;
+			diag_repeat(v->dg, D_ILLEGAL_CHAR, k - 1);
 			v->pos.col += k - 1;
 			i += k;
 			v->off += k;

@@ -78,7 +78,7 @@ print(a["runs"]["using"], sorted(a["inputs"]), a["inputs"]["format"]["default"],
 	run_action text "--strict" "docs"
 	assert_failure 1
 	assert_output $'docs/bad.xml: UTF-8 (default), no declaration, 1 error\ndocs/good.xml: UTF-8 (declaration), declared "UTF-8"'
-	assert_equal "$stderr" 'docs/bad.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_equal "$stderr" 'docs/bad.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "action.yml: args and paths are split into words, never run as shell code" {

@@ -158,7 +158,7 @@ json_ok() {
 	xs pos.xml
 	assert_success
 	assert_output 'pos.xml: UTF-8 (default), no declaration, 1 error'
-	assert_equal "$stderr" 'pos.xml:2:6: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_equal "$stderr" 'pos.xml:2:6: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "diagnostics: a warning uses the word warning" {
@@ -587,7 +587,7 @@ json_ok() {
 @test "--json: a diagnostic has severity, code, offset, line, column, count, message" {
 	xs --json bad.xml
 	assert_success
-	assert_output '{"file":"bad.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":3,"line":1,"column":4,"count":1,"message":"bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}'
+	assert_output '{"file":"bad.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":3,"line":1,"column":4,"count":1,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}'
 	# The diagnostics are in the object, not on stderr.
 	[ -z "$stderr" ]
 	json_ok

@@ -285,7 +285,7 @@ fixed() {
 	printf '<a>\377</a>' > f.xml
 	xs --fix f.xml
 	assert_failure 1
-	assert_equal "$stderr" $'f.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]\nxmlsniff: f.xml: not fixed: it has bytes that are illegal in UTF-8; nothing is guessed, mend them by hand'
+	assert_equal "$stderr" $'f.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]\nxmlsniff: f.xml: not fixed: it has bytes that are illegal in UTF-8; nothing is guessed, mend them by hand'
 }
 
 # ---------------------------------------------------------------------------

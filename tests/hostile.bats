@@ -138,7 +138,7 @@ first_err() {
 	wait "$w" || true
 	assert_success
 	assert_output 'p: UTF-8 (default), no declaration, 1 error'
-	assert_equal "$stderr" 'p:1:1048580: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_equal "$stderr" 'p:1:1048580: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "a pipe fed in slow pieces is read to its end" {
@@ -235,7 +235,7 @@ first_err() {
 	xs_t -r deep
 	assert_success
 	assert_output "$p/x.xml: UTF-8 (default), no declaration, 1 error"
-	assert_equal "$stderr" "$p/x.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]"
+	assert_equal "$stderr" "$p/x.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]"
 }
 
 # ---------------------------------------------------------------------------
@@ -281,7 +281,7 @@ AWKWARD_SHOWN=('tree/a\nb.xml' 'tree/back\\slash.xml' 'tree/cr\x0D.xml'
 	assert_equal "$(nerr)" 10
 	local i want=''
 	for i in "${!AWKWARD_SHOWN[@]}"; do
-		want+="${AWKWARD_SHOWN[$i]}:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]"$'\n'
+		want+="${AWKWARD_SHOWN[$i]}:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]"$'\n'
 	done
 	assert_equal "$stderr" "${want%$'\n'}"
 }
@@ -394,7 +394,7 @@ hundred_mb_line() {
 	hundred_mb_line long.xml '\377</a>'
 	xs_t --json long.xml
 	assert_success
-	assert_output '{"file":"long.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":100000003,"line":1,"column":100000004,"count":1,"message":"bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}'
+	assert_output '{"file":"long.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":100000003,"line":1,"column":100000004,"count":1,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}'
 }
 
 @test "a 100 MB line through a pipe: the same line:column on stderr" {
@@ -402,7 +402,7 @@ hundred_mb_line() {
 	sh_run '"$0" < "$1"' long.xml
 	assert_success
 	assert_output '-: UTF-8 (default), no declaration, 1 error'
-	assert_equal "$stderr" '-:1:100000004: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_equal "$stderr" '-:1:100000004: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "a 100 MB line cut inside a character at its very end: truncated, column 100000004" {
@@ -422,7 +422,7 @@ hundred_mb_line() {
 	} > long.xml
 	xs_t --json long.xml
 	assert_success
-	assert_output --partial '"errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":200000008,"line":1,"column":100000004,"count":1,"message":"bytes 00 D8 are not valid in UTF-16LE;'
+	assert_output --partial '"errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":200000008,"line":1,"column":100000004,"count":1,"message":"bytes 00 D8 are not valid in UTF-16LE (a high surrogate U+D800 not followed by a low one);'
 }
 
 # ---------------------------------------------------------------------------

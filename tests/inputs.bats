@@ -65,7 +65,7 @@ nerr() {
 	xs one.xml
 	assert_success
 	assert_output 'one.xml: UTF-8 (default), no declaration, 1 error'
-	assert_equal "$stderr" 'one.xml:1:1: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_equal "$stderr" 'one.xml:1:1: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "a 1-byte file NUL: illegal-char at 1:1" {
@@ -290,7 +290,7 @@ nerr() {
 	[ "$(nerr)" -eq 2 ]
 	[[ "$(printf '%s\n' "$stderr" | sed -n 1p)" == 'bin:1:1: error: U+0000 is not an XML Char'*' (464 times) [illegal-char]' ]]
 	# Offset 128: after 0A (line 2) and 0D (line 3), column 128 - 14 + 1.
-	[[ "$(printf '%s\n' "$stderr" | sed -n 2p)" == 'bin:3:115: error: bytes 80 are not valid in UTF-8;'*' (2048 times) [illegal-sequence]' ]]
+	[[ "$(printf '%s\n' "$stderr" | sed -n 2p)" == 'bin:3:115: error: bytes 80 are not valid in UTF-8 (a stray continuation byte);'*' (2048 times) [illegal-sequence]' ]]
 }
 
 @test "a binary file with --strict: exit 1, the next input still read" {
@@ -570,7 +570,7 @@ big() {
 	run --separate-stderr timeout 60 "$XMLSNIFF" big.xml
 	assert_success
 	assert_output 'big.xml: UTF-8 (declaration), declared "UTF-8", 1 error'
-	[[ "$stderr" == "big.xml:$LINE:$COL: error: bytes FF are not valid in UTF-8;"*'[illegal-sequence]' ]]
+	[[ "$stderr" == "big.xml:$LINE:$COL: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8);"*'[illegal-sequence]' ]]
 }
 
 @test "a 20 MB file through a pipe: the same offset" {

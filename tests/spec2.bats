@@ -196,7 +196,7 @@ hex_of_run() {
 	hex_of_run --transcode-to=UTF-16 -o - bad.xml
 	assert_equal "$st" 1
 	assert_equal "$hex" ""
-	assert_equal "$err" "bad.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]"
+	assert_equal "$err" "bad.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]"
 	printf '<a>\303\251</a>' > e.xml
 	hex_of_run --transcode-to=US-ASCII -o - e.xml
 	assert_equal "$st" 1

@@ -2086,6 +2086,141 @@ test_xlex_runs(void)
 	}
 }
 
+/* utf8_why names each way utf8_dec rejects; the byte after a lead byte
+ * is the one that stopped the sequence. */
+static void
+test_utf_why(void)
+{
+	static const struct {
+		const char	*b;
+		size_t		 n;	/* the illegal length utf8_dec gives */
+		const char	*why;
+	} t[] = {
+		{ "\x80", 1, "a stray continuation byte" },
+		{ "\xBF", 1, "a stray continuation byte" },
+		{ "\xC0\xAF", 1, "an overlong encoding: C0 and C1 are never "
+		    "used" },
+		{ "\xC1\xBF", 1, "an overlong encoding: C0 and C1 are never "
+		    "used" },
+		{ "\xE0\x80\xAF", 1, "an overlong encoding" },
+		{ "\xF0\x8F\xBF\xBF", 1, "an overlong encoding" },
+		{ "\xED\xA0\x80", 1, "a surrogate encoded in UTF-8" },
+		{ "\xED\xBF\xBF", 1, "a surrogate encoded in UTF-8" },
+		{ "\xF4\x90\x80\x80", 1, "above U+10FFFF" },
+		{ "\xF5\x80", 1, "above U+10FFFF: F5 to F7 are never used" },
+		{ "\xF7", 1, "above U+10FFFF: F5 to F7 are never used" },
+		{ "\xF8", 1, "a byte never used in UTF-8" },
+		{ "\xFF", 1, "a byte never used in UTF-8" },
+		{ "\xC2\x41", 1, "a truncated sequence: too few continuation "
+		    "bytes" },
+		{ "\xE2\x82\x41", 2, "a truncated sequence: too few "
+		    "continuation bytes" },
+		{ "\xF0\x9F\x98<", 3, "a truncated sequence: too few "
+		    "continuation bytes" },
+		{ "\xED\x41", 1, "a truncated sequence: too few continuation "
+		    "bytes" },
+	};
+	char buf[64];
+	size_t i;
+	uint32_t c;
+
+	for (i = 0; i < NELEM(t); i++) {
+		const unsigned char *p = (const unsigned char *)t[i].b;
+
+		/* The cases are what the decoder rejects, as long as said. */
+		if (!CHECK(utf8_dec(p, strlen(t[i].b), &c) == -(int)t[i].n) ||
+		    !CHECK(strcmp(utf8_why(p, t[i].n), t[i].why) == 0))
+			printf("unit: case %zu: %s\n", i, utf8_why(p, t[i].n));
+	}
+
+	utf16_why((const unsigned char *)"\xD8\x00", 1, buf, sizeof(buf));
+	CHECK(strcmp(buf, "a high surrogate U+D800 not followed by a low "
+	    "one") == 0);
+	utf16_why((const unsigned char *)"\x3D\xD8", 0, buf, sizeof(buf));
+	CHECK(strcmp(buf, "a high surrogate U+D83D not followed by a low "
+	    "one") == 0);
+	utf16_why((const unsigned char *)"\xDC\x00", 1, buf, sizeof(buf));
+	CHECK(strcmp(buf, "a low surrogate U+DC00 without a high one before "
+	    "it") == 0);
+	utf16_why((const unsigned char *)"\xFF\xDF", 0, buf, sizeof(buf));
+	CHECK(strcmp(buf, "a low surrogate U+DFFF without a high one before "
+	    "it") == 0);
+	utf32_why((const unsigned char *)"\x00\x11\x00\x00", 1, buf,
+	    sizeof(buf));
+	CHECK(strcmp(buf, "0x110000, above U+10FFFF") == 0);
+	utf32_why((const unsigned char *)"\xFF\xFF\xFF\xFF", 0, buf,
+	    sizeof(buf));
+	CHECK(strcmp(buf, "0xFFFFFFFF, above U+10FFFF") == 0);
+	utf32_why((const unsigned char *)"\x00\xDC\x00\x00", 0, buf,
+	    sizeof(buf));
+	CHECK(strcmp(buf, "the surrogate U+DC00") == 0);
+	utf32_why((const unsigned char *)"\x00\x00\xD8\x00", 1, buf,
+	    sizeof(buf));
+	CHECK(strcmp(buf, "the surrogate U+D800") == 0);
+}
+
+/* --all: further occurrences listed in offset order up to the cap,
+ * merged with the first ones; diag_repeat lists a run. */
+static void
+test_diag_all(void)
+{
+	struct diags dg;
+	struct diter it;
+	struct dent e;
+	int n = 0;
+
+	memset(&dg, 0, sizeof(dg));
+	diag_keep(5);
+	diag_add(&dg, D_ILLEGAL_SEQUENCE, 3, 1, 4, "s%d", 1);
+	diag_add(&dg, D_ILLEGAL_SEQUENCE, 9, 1, 10, "s%d", 2);
+	diag_add(&dg, D_ILLEGAL_CHAR, 5, 1, 6, "c%d", 1);
+	diag_repeat(&dg, D_ILLEGAL_CHAR, 2);
+	diag_add(&dg, D_ILLEGAL_SEQUENCE, 12, 2, 1, "s%d", 3);
+	diag_add(&dg, D_ILLEGAL_SEQUENCE, 13, 2, 2, "s%d", 4);
+	CHECK(dg.d[D_ILLEGAL_SEQUENCE].count == 4);
+	CHECK(dg.d[D_ILLEGAL_CHAR].count == 3);
+	CHECK(dg.errors == 2);
+	CHECK(dg.nocc == 3 && dg.unlisted == 2);
+	diag_iter(&it, &dg);
+	while (diag_next(&it, &e)) {
+		switch (n++) {
+		case 0:
+			CHECK(e.code == D_ILLEGAL_SEQUENCE && e.off == 3 &&
+			    e.count == 4 && strcmp(e.msg, "s1") == 0);
+			break;
+		case 1:
+			CHECK(e.code == D_ILLEGAL_CHAR && e.off == 5 &&
+			    e.col == 6 && e.count == 3);
+			break;
+		case 2:
+			CHECK(e.code == D_ILLEGAL_CHAR && e.off == 6 &&
+			    e.col == 7 && e.count == 0 &&
+			    strcmp(e.msg, "c1") == 0);
+			break;
+		case 3:
+			CHECK(e.code == D_ILLEGAL_CHAR && e.off == 7 &&
+			    e.col == 8);
+			break;
+		default:
+			CHECK(e.code == D_ILLEGAL_SEQUENCE && e.off == 9 &&
+			    e.count == 0 && strcmp(e.msg, "s2") == 0);
+			break;
+		}
+	}
+	CHECK(n == 5);
+	diag_free(&dg);
+	CHECK(dg.occ == NULL && dg.nocc == 0 && dg.unlisted == 0);
+
+	/* Without --all nothing is kept past the first. */
+	diag_keep(0);
+	memset(&dg, 0, sizeof(dg));
+	diag_add(&dg, D_ILLEGAL_CHAR, 5, 1, 6, "c");
+	diag_repeat(&dg, D_ILLEGAL_CHAR, 7);
+	diag_add(&dg, D_ILLEGAL_CHAR, 50, 1, 60, "c");
+	CHECK(dg.d[D_ILLEGAL_CHAR].count == 9);
+	CHECK(dg.occ == NULL && dg.nocc == 0 && dg.unlisted == 0);
+}
+
 int
 main(void)
 {
@@ -2105,6 +2240,8 @@ main(void)
 	test_utf8_dec();
 	test_utf16_dec();
 	test_utf32_dec();
+	test_utf_why();
+	test_diag_all();
 	test_xml_char_ok();
 	test_utf8_enc();
 	test_loads();

@@ -73,7 +73,7 @@ repo() {
 	assert_equal "${#lines[@]}" 2
 	assert_line -n 0 "p/a.xml$OK"
 	assert_line -n 1 "p/node_modules/bad.xml$OK, 1 error"
-	assert_equal "$stderr" 'p/node_modules/bad.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_equal "$stderr" 'p/node_modules/bad.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "--no-ignore: the files git ignores are checked, .git still is not" {
