@@ -21,6 +21,7 @@
 #define SB_BAD	0xFFFFFFFFu	/* a byte a single-byte encoding lacks */
 
 struct fixres;
+struct guess;
 
 /* bom.c */
 
@@ -305,6 +306,7 @@ struct sniff {
 					 * transcoded */
 	struct diags	 dg;
 	const struct fixres *fix;	/* --fix, --in-place: what was done */
+	const struct guess *guess;	/* what it is really in, or NULL */
 };
 
 int		 sniff_odd_order(const struct sniff *);

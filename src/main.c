@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "guess.h"
 #include "opts.h"
 
 
@@ -100,10 +101,14 @@ not_fixed(const char *name, const char *why)
  * which may end it early.  Return 0, or the errno of a read that failed.
  */
 static int
-feed_input(struct val *v, struct xlate *xl)
+feed_input(struct val *v, struct xlate *xl, const struct diags *dg)
 {
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
+
+		/* A pipe: the block where a problem shows, for the guess. */
+		if (dg != NULL && in.size < 0)
+			guess_keep(&in, dg);
 
 		if ((xl != NULL && xlate_failed(xl)) || in.eof)
 			return 0;
@@ -125,7 +130,7 @@ transcode_input(const char *name, struct sniff *s, const struct xopts *x,
 	if ((rc = xlate_begin(name, &in, s, x, strict, output, in_place, &xl,
 	    &v)) != 0 || xl == NULL)
 		return rc;
-	return xlate_end(xl, &in, feed_input(v, xl));
+	return xlate_end(xl, &in, feed_input(v, xl, NULL));
 }
 
 /*
@@ -227,8 +232,9 @@ analyse(const char *name, int fd)
 		raise_status(rc);
 		return;
 	}
+	guess_reset();
 	if ((v = val_new(s, &s->dg)) != NULL) {
-		int e = feed_input(v, NULL);
+		int e = feed_input(v, NULL, &s->dg);
 
 		val_free(v);
 		if (e != 0) {
@@ -236,6 +242,9 @@ analyse(const char *name, int fd)
 			return;
 		}
 	}
+	/* The encoding it is really in, when the bytes refute the one
+	 * found (only then: this reads a file again). */
+	s->guess = guess_input(name, &in, s);
 	if (opt.fix)
 		refused = fix_file(name, s);
 	if (!opt.quiet)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "guess.h"
 #include "io.h"
 
 /* A value from the entity or the command line, in double quotes. */
@@ -190,6 +191,16 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 	putc(']', f);
 	if (s->fix != NULL)
 		json_fix(f, s->fix);
+	/* Where a guess was sought (guess.c): what it found, or null. */
+	if (s->guess != NULL && !s->guess->found)
+		fputs(",\"guess\":null", f);
+	else if (s->guess != NULL) {
+		fputs(",\"guess\":{\"encoding\":", f);
+		json_string(f, s->guess->encoding);
+		fputs(",\"sample\":", f);
+		json_string(f, s->guess->sample);
+		putc('}', f);
+	}
 	fputs("}\n", f);
 }
 
@@ -290,6 +301,16 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 		if (g->count > 1)
 			fprintf(f, " (%llu times)", (unsigned long long)g->count);
 		fprintf(f, " [%s]\n", diag_code(order[i]));
+		rec_close(f);
+	}
+	/* What the entity is really in, after its diagnostics. */
+	if (s->guess != NULL && s->guess->found) {
+		FILE *f = rec_open(2);
+
+		put_escaped(f, name, 0);
+		fputs(": note: ", f);
+		put_escaped(f, s->guess->note, 0);
+		putc('\n', f);
 		rec_close(f);
 	}
 }
