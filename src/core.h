@@ -313,5 +313,6 @@ int		 sniff_odd_order(const struct sniff *);
 void		 sniff(const unsigned char *, size_t, int, const struct mt *,
 		    const char *, struct sniff *);
 const char	*source_name(enum source);
+void		 sniff_default(const struct enc *);
 
 #endif

@@ -500,14 +500,14 @@ detector(const unsigned char *p, size_t n, char *buf, size_t sz)
 	return buf;
 }
 
-/* Which ranks the candidates: "uchardet" or "built-in". */
+/* What ranks the candidates in this build, for --help. */
 const char *
 guess_method(void)
 {
 #ifdef HAVE_UCHARDET
-	return "uchardet";
+	return "libuchardet, then the built-in score";
 #else
-	return "built-in";
+	return "the built-in score (built without libuchardet)";
 #endif
 }
 

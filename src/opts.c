@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "guess.h"
 #include "opts.h"
 
 struct options opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
@@ -23,7 +24,8 @@ enum {
 	OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
-	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN
+	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
+	OPT_ENCODING, OPT_DEFAULT_ENCODING
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -58,6 +60,8 @@ static const struct option longopts[] = {
 	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "fix", no_argument, NULL, OPT_FIX },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "encoding", required_argument, NULL, OPT_ENCODING },
+	{ "default-encoding", required_argument, NULL, OPT_DEFAULT_ENCODING },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -68,6 +72,7 @@ usage(FILE *f)
 {
 	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
 	    "[--json]\n"
+	    "                [--encoding=ENC] [--default-encoding=ENC]\n"
 	    "                [--mime-encoding] [--files0-from=F] "
 	    "[--format=FMT]\n"
 	    "                [--include=GLOB] [--exclude=GLOB] [--no-ignore]\n"
@@ -92,6 +97,9 @@ help(void)
 	    "No FILE, or FILE -, reads standard input.\n\n"
 	    "  --content-type=VALUE  the external Content-Type; its charset\n"
 	    "                        takes part in the determination\n"
+	    "      --encoding=ENC    the same as --content-type with charset=ENC\n"
+	    "      --default-encoding=ENC  the encoding of inputs that have no\n"
+	    "                        BOM, charset or declaration (not UTF-8)\n"
 	    "  --strict              exit 1 when any input has an error\n"
 	    "  -b, --brief           no file name before each line\n"
 	    "  -i, --mime            print the Content-Type to serve it with\n"
@@ -136,8 +144,9 @@ help(void)
 	    "      --version         the version\n\n"
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
 	    "found, or a transcode could not be done faithfully; 2 usage\n"
-	    "error, unreadable input or unwritable output.\n"
-	    "See xmlsniff(1).\n", stdout);
+	    "error, unreadable input or unwritable output.\n", stdout);
+	printf("Guesses of the real encoding: %s.\n", guess_method());
+	fputs("See xmlsniff(1).\n", stdout);
 }
 
 static void die_usage(const char *, ...)
@@ -248,6 +257,8 @@ static const struct {
 	{ 'o', &opt.output },
 	{ OPT_EXPLAIN, &opt.explain },
 	{ OPT_FILES0_FROM, &opt.files0_from },
+	{ OPT_ENCODING, &opt.encoding },
+	{ OPT_DEFAULT_ENCODING, &opt.default_encoding },
 };
 
 /* Take option ch (its argument in optarg); return 1 when --help or
@@ -359,6 +370,51 @@ opts_parse(int *argcp, char ***argvp)
 	return 0;
 }
 
+/* An encoding name an option gives (what says which, opt_name): known
+ * to the IANA registry or this system's iconv, else exit 2. */
+static void
+known_encoding(const char *opt_name, const char *name, struct enc *e)
+{
+	if (enc_lookup(name, e) < 0 || !e->known)
+		die_usage("%s: \"%s\" is not an encoding that the IANA "
+		    "registry or this system's iconv knows", opt_name, name);
+}
+
+/*
+ * --encoding=ENC: the charset parameter ENC, with --content-type's type
+ * or application/xml (so a BOM still wins, RFC 7303 section 3.2).
+ * --default-encoding=ENC: what sniff() reads unlabelled entities in
+ * instead of UTF-8; it must read "<?xml" as UTF-8 does.
+ */
+static void
+encoding_opts(void)
+{
+	char err[256], ct[400];
+	struct enc e;
+
+	if (opt.encoding != NULL) {
+		known_encoding("--encoding", opt.encoding, &e);
+		if (opt.has_mt && opt.mt.has_charset)
+			die_usage("%s", "--encoding and a charset in "
+			    "--content-type exclude each other");
+		snprintf(ct, sizeof(ct), "%s; charset=\"%s\"", opt.has_mt ?
+		    opt.mt.type : "application/xml", opt.encoding);
+		if (mt_parse(ct, &opt.mt, err, sizeof(err)) < 0)
+			die_usage("--encoding: %s", err);
+		opt.has_mt = 1;
+	}
+	if (opt.default_encoding != NULL) {
+		known_encoding("--default-encoding", opt.default_encoding,
+		    &opt.dflt);
+		if (opt.dflt.family != ENC_F_ASCII &&
+		    opt.dflt.family != ENC_F_UTF8)
+			die_usage("--default-encoding: \"%s\" does not read "
+			    "\"<?xml\" as UTF-8 does (an entity in it needs a "
+			    "BOM or a declaration)", opt.default_encoding);
+		sniff_default(&opt.dflt);
+	}
+}
+
 /* The rules of which options go together, and what they need (argc
  * operands argv); *xo gets the transcoding target.  Return 1 when
  * --list-codes or --explain has printed what it prints. */
@@ -374,6 +430,7 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			die_usage("--content-type: %s", err);
 		opt.has_mt = 1;
 	}
+	encoding_opts();
 	if (opt.print0 && !opt.list_files)
 		die_usage("%s", "-0 goes with --list-files");
 	if (opt.list_files)

@@ -30,6 +30,9 @@ struct options {
 	int		 dry_run;
 	int		 list_codes;
 	const char	*explain;
+	const char	*encoding;
+	const char	*default_encoding;
+	struct enc	 dflt;
 };
 
 
