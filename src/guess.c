@@ -304,7 +304,7 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 	uint32_t prev = 0;
 	uint64_t nsc[SC_N] = { 0 }, seen = 0, first = 0;
 	/* The sample: up to 24 characters before the first non-ASCII one,
-	 * from the start of its line, and up to 40 after. */
+	 * from the start of its line, and 32 to 48 from it on. */
 	uint32_t ring[24];
 	size_t nring = 0, after = 0, so = 0;
 	int in_sample = 0, done = 0;
@@ -359,7 +359,9 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 				for (j = 0; j < nring; j++)
 					so = put_utf8(sample, sz, so, ring[j]);
 			}
-			if (c == '\n' || c == '\r' || after >= 40)
+			/* To the end of a word after 32, at most 48. */
+			if (c == '\n' || c == '\r' || after >= 48 ||
+			    (after >= 32 && c == ' '))
 				sample = NULL;
 			else {
 				so = put_utf8(sample, sz, so, c);
@@ -511,32 +513,22 @@ guess_method(void)
 #endif
 }
 
-/* The name quoted for a POSIX shell where it needs it, into buf. */
+/* The name quoted for a POSIX shell where it needs it, into buf: in
+ * single quotes, or double quotes where it holds a single quote (and
+ * nothing a double-quoted word expands). */
 static void
 shell_word(char *buf, size_t sz, const char *s)
 {
-	size_t o = 0;
-
-	if (strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	    "0123456789._/-+,:@%=") == strlen(s) && s[0] != '-') {
+	if (strcmp(s, "-") == 0 || (strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789._/-+,:@%=") == strlen(s) &&
+	    s[0] != '-'))
 		snprintf(buf, sz, "%s", s);
-		return;
-	}
-	if (strcmp(s, "-") == 0) {
-		snprintf(buf, sz, "-");
-		return;
-	}
-	if (o + 1 < sz)
-		buf[o++] = '\'';
-	for (; *s != '\0' && o + 5 < sz; s++)
-		if (*s == '\'') {
-			memcpy(buf + o, "'\\''", 4);
-			o += 4;
-		} else
-			buf[o++] = *s;
-	if (o + 1 < sz)
-		buf[o++] = '\'';
-	buf[o] = '\0';
+	else if (strchr(s, '\'') == NULL)
+		snprintf(buf, sz, "'%s'", s);
+	else if (strpbrk(s, "$`\\\"!") == NULL)
+		snprintf(buf, sz, "\"%s\"", s);
+	else
+		snprintf(buf, sz, "'%s'", s);	/* not for a shell as it is */
 }
 
 /*

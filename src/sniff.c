@@ -609,7 +609,8 @@ sniff_default(const struct enc *e)
 }
 
 /* Nothing says otherwise: UTF-8 (XML 1.0 section 4.3.3), or the
- * --default-encoding where the bytes show no zero pattern. */
+ * --default-encoding where there is no declaration at all (one without
+ * encoding says UTF-8) and the bytes show no zero pattern. */
 static void
 from_default(struct sniff *s, const unsigned char *p, size_t n)
 {
@@ -618,7 +619,8 @@ from_default(struct sniff *s, const unsigned char *p, size_t n)
 	s->source = SRC_DEFAULT;
 	if (!utf8.known)
 		enc_lookup("UTF-8", &utf8);
-	set_label(s, dflt != NULL && zero_pattern(p, n) == NULL ? dflt : &utf8);
+	set_label(s, dflt != NULL && !s->decl.present &&
+	    zero_pattern(p, n) == NULL ? dflt : &utf8);
 	if (zero_pattern(p, n) != NULL)
 		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
 		    "bytes look like %s (zero bytes between the "
