@@ -77,6 +77,7 @@ static const struct cand {
 	{ "UTF-16BE", "UTF-16BE", -1 },
 };
 #define GUESS_MARGIN	2
+#define GUESS_PRIOR	1
 #define NCANDS		(sizeof(cands) / sizeof(cands[0]))
 #define C_UTF16LE	28
 
@@ -189,8 +190,8 @@ western(uint32_t c)
  * is mostly lower case, so that an upper-case Cyrillic letter after a
  * lower-case one (what KOI8-R read as windows-1251 makes, and the
  * reverse) counts against; ideographs outside the first levels of the
- * national sets are rare.  C1 controls, half-width katakana, box
- * drawing and the like are what a wrong table makes of letters.  n[]
+ * national sets are rare.  Half-width katakana, box drawing and the
+ * like are what a wrong table makes of letters.  n[]
  * counts the letters of each script.
  */
 static double
@@ -199,8 +200,6 @@ char_score(uint32_t p, uint32_t c, uint64_t *n)
 	enum script sc = script_of(c);
 
 	n[sc]++;
-	if (c >= 0x80 && c <= 0x9F)
-		return -5;
 	switch (sc) {
 	case SC_LATIN:
 		return (ascii_letter(p) ? 1 : script_of(p) == SC_LATIN ? 0.1 :
@@ -324,7 +323,10 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 			uint32_t c = (uint32_t)out[k] | (uint32_t)out[k + 1] << 8 |
 			    (uint32_t)out[k + 2] << 16 | (uint32_t)out[k + 3] << 24;
 
-			if (!xml_char_ok(c, 0)) {
+			/* Chars only; not C1 controls either, which XML 1.0
+			 * section 2.2 discourages: text is never made of them,
+			 * a wrong table is. */
+			if (!xml_char_ok(c, 0) || (c >= 0x80 && c <= 0x9F)) {
 				iconv_close(cd);
 				return;
 			}
@@ -585,6 +587,10 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 		decode(cands[i].iconv, p, n, &t[i], NULL, 0);
 		if (!t[i].ok || t[i].nonascii < GUESS_MIN)
 			continue;
+		/* The most common encodings of Latin text in the wild win
+		 * where another Latin table reads the letters as well. */
+		if (i <= 1)
+			t[i].score += GUESS_PRIOR;
 		if (best < 0 || t[i].score > t[best].score)
 			best = (int)i;
 	}
@@ -672,6 +678,44 @@ guess_keep(const struct inbuf *b, const struct diags *dg)
 }
 
 /*
+ * Whether the first want bytes of file fd hold too few non-ASCII bytes
+ * for a guess, and no zero bytes of UTF-16 in its first block: found in
+ * blocks, before the whole is read into memory, a word at a time.
+ */
+static int
+too_little(int fd, size_t want)
+{
+	static uint64_t blk[(1 << 20) / 8];
+	const unsigned char *q = (const unsigned char *)blk;
+	size_t off = 0, i, k, high = 0, zeros = 0;
+	ssize_t r;
+
+	while (off < want && (r = pread(fd, blk, want - off < sizeof(blk) ?
+	    want - off : sizeof(blk), (off_t)off)) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return 1;
+		}
+		if (off == 0)
+			for (i = 0; i < (size_t)r; i++)
+				zeros += q[i] == 0;
+		if (zeros * 4 >= (size_t)r)
+			return 0;
+		for (i = 0; i < (size_t)r / 8; i++)
+			if (blk[i] & 0x8080808080808080ULL)
+				for (k = 0; k < 8; k++)
+					high += q[8 * i + k] >= 0x80;
+		for (i = (size_t)r / 8 * 8; i < (size_t)r; i++)
+			high += q[i] >= 0x80;
+		if (high >= GUESS_MIN)
+			return 0;
+		off += (size_t)r;
+	}
+	return 1;
+}
+
+/*
  * The guess for the input b, sniffed as s, once analysed: a regular file
  * is read again whole from its start; of another, the block guess_keep
  * kept.  NULL when nothing is to be guessed.
@@ -697,6 +741,8 @@ guess_input(const char *name, const struct inbuf *b, const struct sniff *s)
 	}
 	want = (unsigned long long)b->size > GUESS_FILE_MAX ? GUESS_FILE_MAX :
 	    (size_t)b->size;
+	if (too_little(b->fd, want))
+		return &g;
 	g.partial = want < (size_t)b->size;
 	if ((buf = malloc(want + 1)) == NULL)
 		return &g;

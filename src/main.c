@@ -243,8 +243,10 @@ analyse(const char *name, int fd)
 		}
 	}
 	/* The encoding it is really in, when the bytes refute the one
-	 * found (only then: this reads a file again). */
-	s->guess = guess_input(name, &in, s);
+	 * found (only then: this reads a file again), for the reports
+	 * that say it. */
+	if (opt.fmt == FMT_TEXT || opt.fmt == FMT_JSON)
+		s->guess = guess_input(name, &in, s);
 	if (opt.fix)
 		refused = fix_file(name, s);
 	if (!opt.quiet)
