@@ -544,7 +544,8 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 {
 	static struct tally t[NCANDS];
 	uint64_t good, bad, nonascii = 0;
-	size_t first, i, zeros = 0;
+	size_t first, i, zeros = 0, ndistinct;
+	unsigned char distinct[256];
 	int best = -1, second = -1, pick = -1;
 	char det[64], word[300];
 
@@ -554,10 +555,14 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 		p += s->bomlen;
 		n -= s->bomlen;
 	}
+	memset(distinct, 0, sizeof(distinct));
 	for (i = 0; i < n; i++) {
 		nonascii += p[i] >= 0x80;
 		zeros += p[i] == 0;
+		distinct[p[i]] = 1;
 	}
+	for (i = 0x80, ndistinct = 0; i < 0x100; i++)
+		ndistinct += distinct[i];
 	/* UTF-8 with stray bytes: four valid multi-byte characters and more
 	 * for each stray byte. */
 	utf8_count(p, n, &good, &bad, &first);
@@ -576,7 +581,8 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 		    "the input that was looked at)" : "");
 		return;
 	}
-	if (nonascii < GUESS_MIN && zeros * 4 < n)
+	if ((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
+	    zeros * 4 < n)
 		return;
 	for (i = 0; i < NCANDS; i++) {
 		/* UTF-16 only where a quarter of the bytes are zero. */
@@ -605,7 +611,8 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 	if (pick < 0 && detector(p, n, det, sizeof(det))[0] != '\0') {
 		int k = cand_find(det);
 
-		if (k >= 0 && t[k].ok && t[k].nonascii >= GUESS_MIN)
+		if (k >= 0 && t[k].ok && t[k].nonascii >= GUESS_MIN &&
+		    t[k].score > 0)
 			pick = k;
 	}
 	if (pick < 0) {

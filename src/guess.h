@@ -11,6 +11,9 @@
 /* Non-ASCII characters below which no guess is made: too few to tell
  * one encoding from another. */
 #define GUESS_MIN	8
+/* Nor below this many different non-ASCII byte values: one byte over
+ * and over is no text. */
+#define GUESS_DISTINCT	4
 
 /* What was guessed for one entity. */
 struct guess {
