@@ -306,13 +306,13 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 	 * from the start of its line, and 32 to 48 from it on. */
 	uint32_t ring[24];
 	size_t nring = 0, after = 0, so = 0;
-	int in_sample = 0, done = 0;
+	int in_sample = 0;
 
 	memset(t, 0, sizeof(*t));
 	t->hash = 1469598103934665603ULL;
 	if ((cd = iconv_open(enc_u32le(), enc)) == (iconv_t)-1)
 		return;
-	while (il > 0 && !done) {
+	while (il > 0) {
 		char *op = (char *)out;
 		size_t ol = sizeof(out), r, k;
 		int e;

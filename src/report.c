@@ -189,8 +189,6 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 		putc('}', f);
 	}
 	putc(']', f);
-	if (s->fix != NULL)
-		json_fix(f, s->fix);
 	/* Where a guess was sought (guess.c): what it found, or null. */
 	if (s->guess != NULL && !s->guess->found)
 		fputs(",\"guess\":null", f);
@@ -201,6 +199,8 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 		json_string(f, s->guess->sample);
 		putc('}', f);
 	}
+	if (s->fix != NULL)
+		json_fix(f, s->fix);
 	fputs("}\n", f);
 }
 
