@@ -320,8 +320,7 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 		r = iconv(cd, &ip, &il, &op, &ol);
 		e = errno;
 		for (k = 0; k + 4 <= sizeof(out) - ol; k += 4) {
-			uint32_t c = (uint32_t)out[k] | (uint32_t)out[k + 1] << 8 |
-			    (uint32_t)out[k + 2] << 16 | (uint32_t)out[k + 3] << 24;
+			uint32_t c = load_le32(out + k);
 
 			/* Chars only; not C1 controls either, which XML 1.0
 			 * section 2.2 discourages: text is never made of them,
@@ -350,7 +349,8 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 				else if (nring < 24)
 					ring[nring++] = c;
 				else {
-					memmove(ring, ring + 1, 23 * sizeof(*ring));
+					memmove(ring, ring + 1,
+					    23 * sizeof(*ring));
 					ring[23] = c;
 				}
 				continue;
