@@ -28,19 +28,32 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/simd/sse2.c src/simd/word.c src/sniff.c src/target.c \
 		src/transcode.c src/utf.c src/validate.c src/validate_iconv.c \
 		src/walk.c src/xmllex.c src/http.c src/browser.c src/excerpt.c
-SRCS =		$(CORE_SRCS) src/main.c src/opts.c
+SRCS =		$(CORE_SRCS) src/main.c src/opts.c src/guess.c
 CORE =		$(CORE_SRCS:.c=.o)
-OBJS =		$(CORE) src/main.o src/opts.o
+OBJS =		$(CORE) src/main.o src/opts.o src/guess.o
 HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/out.h src/testhooks.h src/enctab.h src/utf.h src/opts.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
 		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
-		src/browser.h src/whatwg.h src/excerpt.h
+		src/browser.h src/whatwg.h src/excerpt.h src/guess.h
 
 all: xmlsniff
 
 xmlsniff: $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS) \
+	    `$(HAVE_UCHARDET) && echo -luchardet`
+
+# libuchardet is optional: where its header is found (Debian:
+# libuchardet-dev), guess.c ranks with it and the program links it;
+# elsewhere guess.c ranks alone (xmlsniff --version says which).
+# UCHARDET=no builds without it where it is installed.
+UCHARDET =
+HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
+		'\043include <uchardet/uchardet.h>\n' | \
+		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
+src/guess.o: src/guess.c $(HDRS)
+	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/guess.c
 
 .SUFFIXES: .c .o
 .c.o:

@@ -22,6 +22,7 @@
 
 struct fixres;
 struct http;
+struct guess;
 
 /* bom.c */
 
@@ -366,11 +367,13 @@ struct sniff {
 	struct diags	 dg;
 	const struct fixres *fix;	/* --fix, --in-place: what was done */
 	const struct http *http;	/* --http: the response's head */
+	const struct guess *guess;	/* what it is really in, or NULL */
 };
 
 int		 sniff_odd_order(const struct sniff *);
 void		 sniff(const unsigned char *, size_t, int, const struct mt *,
 		    const char *, struct sniff *);
 const char	*source_name(enum source);
+void		 sniff_default(const struct enc *);
 
 #endif

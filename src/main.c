@@ -21,6 +21,7 @@
 
 #include "http.h"
 #include "excerpt.h"
+#include "guess.h"
 #include "opts.h"
 #include "browser.h"
 
@@ -137,7 +138,7 @@ not_fixed(const char *name, const char *why)
  * which may end it early.  Return 0, or the errno of a read that failed.
  */
 static int
-feed_input(struct val *v, struct xlate *xl)
+feed_input(struct val *v, struct xlate *xl, const struct diags *dg)
 {
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
@@ -147,6 +148,9 @@ feed_input(struct val *v, struct xlate *xl)
 		/* --excerpt: the bytes of a pipe while they are here. */
 		excerpt_capture(in.p, in.n, (uint64_t)in.got - in.n - head_len,
 		    in.eof);
+		/* A pipe: the block where a problem shows, for the guess. */
+		if (dg != NULL && in.size < 0)
+			guess_keep(&in, dg);
 
 		if ((xl != NULL && xlate_failed(xl)) || in.eof)
 			return 0;
@@ -168,7 +172,7 @@ transcode_input(const char *name, struct sniff *s, const struct xopts *x,
 	if ((rc = xlate_begin(name, &in, s, x, strict, output, in_place, &xl,
 	    &v)) != 0 || xl == NULL)
 		return rc;
-	return xlate_end(xl, &in, feed_input(v, xl));
+	return xlate_end(xl, &in, feed_input(v, xl, NULL));
 }
 
 /*
@@ -292,8 +296,9 @@ analyse(const char *name, int fd)
 		raise_status(rc);
 		return;
 	}
+	guess_reset();
 	if ((v = val_new(s, &s->dg)) != NULL) {
-		int e = feed_input(v, NULL);
+		int e = feed_input(v, NULL, &s->dg);
 
 		val_free(v);
 		if (e != 0) {
@@ -304,6 +309,11 @@ analyse(const char *name, int fd)
 		browser_feed(in.p, in.n);
 	if (browser_on)
 		browser_end(s);
+	/* The encoding it is really in, when the bytes refute the one
+	 * found (only then: this reads a file again), for the reports
+	 * that say it. */
+	if (opt.fmt == FMT_TEXT || opt.fmt == FMT_JSON)
+		s->guess = guess_input(name, &in, s);
 	if (opt.fix)
 		refused = fix_file(name, s);
 	if (!opt.quiet)

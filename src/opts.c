@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "excerpt.h"
+#include "guess.h"
 #include "opts.h"
 #include "browser.h"
 
@@ -28,7 +29,7 @@ enum {
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
 	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
 	OPT_HTTP, OPT_STDIN_NAME, OPT_BROWSER, OPT_EXCERPT, OPT_COLOR,
-	OPT_ALL, OPT_MAX_ERRORS
+	OPT_ALL, OPT_MAX_ERRORS, OPT_ENCODING, OPT_DEFAULT_ENCODING
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -70,6 +71,8 @@ static const struct option longopts[] = {
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "all", no_argument, NULL, OPT_ALL },
 	{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
+	{ "encoding", required_argument, NULL, OPT_ENCODING },
+	{ "default-encoding", required_argument, NULL, OPT_DEFAULT_ENCODING },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -80,6 +83,7 @@ usage(FILE *f)
 {
 	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
 	    "[--json]\n"
+	    "                [--encoding=ENC] [--default-encoding=ENC]\n"
 	    "                [--mime-encoding] [--files0-from=F] "
 	    "[--format=FMT]\n"
 	    "                [--include=GLOB] [--exclude=GLOB] [--no-ignore]\n"
@@ -106,6 +110,9 @@ help(void)
 	    "No FILE, or FILE -, reads standard input.\n\n"
 	    "  --content-type=VALUE  the external Content-Type; its charset\n"
 	    "                        takes part in the determination\n"
+	    "      --encoding=ENC    the same as --content-type with charset=ENC\n"
+	    "      --default-encoding=ENC  the encoding of inputs that have no\n"
+	    "                        BOM, charset or declaration (not UTF-8)\n"
 	    "  --strict              exit 1 when any input has an error\n"
 	    "  -b, --brief           no file name before each line\n"
 	    "  -i, --mime            print the Content-Type to serve it with\n"
@@ -141,7 +148,8 @@ help(void)
 	    "                        that carries a BOM (default be)\n"
 	    "      --allow-encoding=LIST  the encodings inputs may be in\n"
 	    "                        (comma-separated; else encoding-not-allowed)\n"
-	    "      --error=CODES     report these codes (or all) as errors\n"
+	    , stdout);
+	fputs("      --error=CODES     report these codes (or all) as errors\n"
 	    "      --ignore=CODES    do not report or count these codes\n"
 	    "      --all             list every occurrence of each code, not\n"
 	    "                        only the first (up to 1000 an input)\n"
@@ -155,7 +163,8 @@ help(void)
 	    "      --http            each input is an HTTP response (curl -si):\n"
 	    "                        its Content-Type counts, its body is the\n"
 	    "                        entity\n"
-	    "      --stdin-name=NAME  the name standard input is reported by\n"
+	    "      --stdin-name=NAME  the name of standard input in every\n"
+	    "                        output format\n"
 	    "      --excerpt=WHEN    auto (default: when standard error is a\n"
 	    "                        terminal), always or never: show the line,\n"
 	    "                        a caret and the bytes under each diagnostic\n"
@@ -166,8 +175,9 @@ help(void)
 	    "      --version         the version\n\n"
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
 	    "found, or a transcode could not be done faithfully; 2 usage\n"
-	    "error, unreadable input or unwritable output.\n"
-	    "See xmlsniff(1).\n", stdout);
+	    "error, unreadable input or unwritable output.\n", stdout);
+	printf("Guesses of the real encoding: %s.\n", guess_method());
+	fputs("See xmlsniff(1).\n", stdout);
 }
 
 static void die_usage(const char *, ...)
@@ -282,6 +292,8 @@ static const struct {
 	{ OPT_EXPLAIN, &opt.explain },
 	{ OPT_FILES0_FROM, &opt.files0_from },
 	{ OPT_STDIN_NAME, &opt.stdin_name },
+	{ OPT_ENCODING, &opt.encoding },
+	{ OPT_DEFAULT_ENCODING, &opt.default_encoding },
 };
 
 /* --excerpt and --color: WHEN_AUTO, WHEN_ALWAYS, WHEN_NEVER, or -1. */
@@ -450,6 +462,51 @@ opts_parse(int *argcp, char ***argvp)
 	return 0;
 }
 
+/* An encoding name an option gives (what says which, opt_name): known
+ * to the IANA registry or this system's iconv, else exit 2. */
+static void
+known_encoding(const char *opt_name, const char *name, struct enc *e)
+{
+	if (enc_lookup(name, e) < 0 || !e->known)
+		die_usage("%s: \"%s\" is not an encoding that the IANA "
+		    "registry or this system's iconv knows", opt_name, name);
+}
+
+/*
+ * --encoding=ENC: the charset parameter ENC, with --content-type's type
+ * or application/xml (so a BOM still wins, RFC 7303 section 3.2).
+ * --default-encoding=ENC: what sniff() reads unlabelled entities in
+ * instead of UTF-8; it must read "<?xml" as UTF-8 does.
+ */
+static void
+encoding_opts(void)
+{
+	char err[256], ct[400];
+	struct enc e;
+
+	if (opt.encoding != NULL) {
+		known_encoding("--encoding", opt.encoding, &e);
+		if (opt.has_mt && opt.mt.has_charset)
+			die_usage("%s", "--encoding and a charset in "
+			    "--content-type exclude each other");
+		snprintf(ct, sizeof(ct), "%s; charset=\"%s\"", opt.has_mt ?
+		    opt.mt.type : "application/xml", opt.encoding);
+		if (mt_parse(ct, &opt.mt, err, sizeof(err)) < 0)
+			die_usage("--encoding: %s", err);
+		opt.has_mt = 1;
+	}
+	if (opt.default_encoding != NULL) {
+		known_encoding("--default-encoding", opt.default_encoding,
+		    &opt.dflt);
+		if (opt.dflt.family != ENC_F_ASCII &&
+		    opt.dflt.family != ENC_F_UTF8)
+			die_usage("--default-encoding: \"%s\" does not read "
+			    "\"<?xml\" as UTF-8 does (an entity in it needs a "
+			    "BOM or a declaration)", opt.default_encoding);
+		sniff_default(&opt.dflt);
+	}
+}
+
 /* The rules of which options go together, and what they need (argc
  * operands argv); *xo gets the transcoding target.  Return 1 when
  * --list-codes or --explain has printed what it prints. */
@@ -475,6 +532,7 @@ opts_check(int argc, char **argv, struct xopts *xo)
 	if (opt.http && (opt.fix || opt.in_place))
 		die_usage("%s", "--http excludes --fix and --in-place: the "
 		    "response's head would be lost");
+	encoding_opts();
 	if (opt.print0 && !opt.list_files)
 		die_usage("%s", "-0 goes with --list-files");
 	if (opt.list_files)

@@ -36,6 +36,9 @@ struct options {
 	int		 color;		/* --color */
 	int		 all;
 	size_t		 max_errors;	/* 0: not given */
+	const char	*encoding;
+	const char	*default_encoding;
+	struct enc	 dflt;
 };
 
 /* --excerpt and --color. */

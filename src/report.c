@@ -12,6 +12,7 @@
 
 #include "http.h"
 #include "excerpt.h"
+#include "guess.h"
 #include "io.h"
 #include "browser.h"
 
@@ -233,6 +234,16 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 	if (diag_listing())
 		fprintf(f, ",\"unlisted\":%llu",
 		    (unsigned long long)s->dg.unlisted);
+	/* Where a guess was sought (guess.c): what it found, or null. */
+	if (s->guess != NULL && !s->guess->found)
+		fputs(",\"guess\":null", f);
+	else if (s->guess != NULL) {
+		fputs(",\"guess\":{\"encoding\":", f);
+		json_string(f, s->guess->encoding);
+		fputs(",\"sample\":", f);
+		json_string(f, s->guess->sample);
+		putc('}', f);
+	}
 	if (s->fix != NULL)
 		json_fix(f, s->fix);
 	fputs("}\n", f);
@@ -353,6 +364,15 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 		f = rec_open(2);
 		put_escaped(f, name, 0);
 		fprintf(f, ": note: %s\n", note);
+		rec_close(f);
+	}
+	/* What the entity is really in, after its diagnostics. */
+	if (s->guess != NULL && s->guess->found) {
+		f = rec_open(2);
+		put_escaped(f, name, 0);
+		fputs(": note: ", f);
+		put_escaped(f, s->guess->note, 0);
+		putc('\n', f);
 		rec_close(f);
 	}
 }

@@ -470,7 +470,18 @@ from_pattern(struct sniff *s)
 	    "encoding");
 }
 
-/* Nothing says otherwise: UTF-8 (XML 1.0 section 4.3.3). */
+/* --default-encoding: what unlabelled entities are read in, or NULL. */
+static const struct enc *dflt;
+
+void
+sniff_default(const struct enc *e)
+{
+	dflt = e;
+}
+
+/* Nothing says otherwise: UTF-8 (XML 1.0 section 4.3.3), or the
+ * --default-encoding where there is no declaration at all (one without
+ * encoding says UTF-8) and the bytes show no zero pattern. */
 static void
 from_default(struct sniff *s, const unsigned char *p, size_t n)
 {
@@ -479,7 +490,8 @@ from_default(struct sniff *s, const unsigned char *p, size_t n)
 	s->source = SRC_DEFAULT;
 	if (!utf8.known)
 		enc_lookup("UTF-8", &utf8);
-	set_label(s, &utf8);
+	set_label(s, dflt != NULL && !s->decl.present &&
+	    pat_zeros(p, n) == NULL ? dflt : &utf8);
 	if (pat_zeros(p, n) != NULL)
 		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
 		    "bytes look like %s (zero bytes between the "
@@ -530,8 +542,8 @@ step_form(struct sniff *s, int has_de)
 		    "saved copy loses (XML 1.0 section 4.3.3: an entity in "
 		    "another encoding than UTF-8 or UTF-16 must declare it); "
 		    "add encoding=\"%s\" to the declaration",
-		    s->source == SRC_BOM ? "its BOM" : "the charset parameter",
-		    s->encname);
+		    s->source == SRC_BOM ? "its BOM" : s->source == SRC_DEFAULT ?
+		    "--default-encoding" : "the charset parameter", s->encname);
 }
 
 /* Decide how to decode; an encoding that cannot be is unsupported. */

@@ -587,7 +587,7 @@ json_ok() {
 @test "--json: a diagnostic has severity, code, offset, line, column, count, message" {
 	xs --json bad.xml
 	assert_success
-	assert_output '{"file":"bad.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":3,"line":1,"column":4,"count":1,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}'
+	assert_output '{"file":"bad.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":3,"line":1,"column":4,"count":1,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}],"guess":null}'
 	# The diagnostics are in the object, not on stderr.
 	[ -z "$stderr" ]
 	json_ok

@@ -1,0 +1,763 @@
+/*
+ * Which encoding an entity is really in, when the encoding it is read
+ * with gives illegal sequences or its label is suspicious.  Only the
+ * encodings under which the whole entity decodes, without an illegal
+ * sequence and with nothing but Chars (XML 1.0 [2]), are candidates;
+ * libuchardet ranks them where the build has it, and a score of our own
+ * (what the decoded text looks like) where it has not, or where
+ * libuchardet's answer is not a candidate.  Too little text, or two
+ * candidates that read differently with no clear winner, gives no guess.
+ */
+#include <sys/types.h>
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#ifdef HAVE_UCHARDET
+#include <uchardet/uchardet.h>
+#endif
+
+#include "engine.h"
+#include "guess.h"
+
+/* A pipe: the block in which the problem was first seen is kept. */
+static unsigned char *kept;
+static size_t nkept;
+static int kept_whole;		/* the block is the whole input */
+
+/* A regular file longer than this is guessed from its start. */
+#define GUESS_FILE_MAX	((size_t)64 * 1024 * 1024)
+
+/*
+ * The candidates, in order of preference where two decode to the same
+ * text: a label before its superset (ISO-8859-1 before windows-1252), so
+ * that the superset is named only when the bytes need it.  sub: the
+ * index of the subset a superset extends, or -1.
+ */
+static const struct cand {
+	const char	*name;
+	const char	*iconv;
+	int		 sub;
+} cands[] = {
+	{ "ISO-8859-1", "ISO-8859-1", -1 },		/* 0 */
+	{ "windows-1252", "WINDOWS-1252", 0 },		/* 1 */
+	{ "ISO-8859-15", "ISO-8859-15", -1 },
+	{ "ISO-8859-2", "ISO-8859-2", -1 },
+	{ "windows-1250", "WINDOWS-1250", -1 },
+	{ "windows-1251", "WINDOWS-1251", -1 },		/* 5 */
+	{ "KOI8-R", "KOI8-R", -1 },
+	{ "KOI8-U", "KOI8-U", 6 },
+	{ "ISO-8859-5", "ISO-8859-5", -1 },
+	{ "ISO-8859-7", "ISO-8859-7", -1 },
+	{ "windows-1253", "WINDOWS-1253", -1 },		/* 10 */
+	{ "ISO-8859-9", "ISO-8859-9", -1 },
+	{ "windows-1254", "WINDOWS-1254", 11 },
+	{ "ISO-8859-8", "ISO-8859-8", -1 },
+	{ "windows-1255", "WINDOWS-1255", -1 },
+	{ "windows-1256", "WINDOWS-1256", -1 },		/* 15 */
+	{ "windows-1257", "WINDOWS-1257", -1 },
+	{ "TIS-620", "TIS-620", -1 },
+	{ "windows-874", "CP874", 17 },
+	{ "Shift_JIS", "SHIFT_JIS", -1 },
+	{ "Windows-31J", "CP932", 19 },			/* 20 */
+	{ "EUC-JP", "EUC-JP", -1 },
+	{ "GB2312", "EUC-CN", -1 },
+	{ "GBK", "GBK", 22 },
+	{ "GB18030", "GB18030", 23 },
+	{ "Big5", "BIG5", -1 },				/* 25 */
+	{ "EUC-KR", "EUC-KR", -1 },
+	{ "CP949", "CP949", 26 },
+	{ "UTF-16LE", "UTF-16LE", -1 },
+	{ "UTF-16BE", "UTF-16BE", -1 },
+};
+#define GUESS_MARGIN	2
+#define GUESS_PRIOR	1
+#define NCANDS		(sizeof(cands) / sizeof(cands[0]))
+#define C_UTF16LE	28
+
+/* What decoding the entity with one candidate gave. */
+struct tally {
+	int		 ok;		/* decoded whole, Chars only */
+	double		 score;
+	uint64_t	 hash;		/* of the decoded text */
+	uint64_t	 nonascii;
+};
+
+/* Scripts, for the score. */
+enum script { SC_NONE, SC_LATIN, SC_GREEK, SC_CYR, SC_HEBREW, SC_ARABIC,
+	SC_THAI, SC_KANA, SC_HAN, SC_HANGUL, SC_N };
+
+static enum script
+script_of(uint32_t c)
+{
+	if ((c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7))
+		return SC_LATIN;
+	if (c >= 0x386 && c <= 0x3CE)
+		return SC_GREEK;
+	if (c >= 0x400 && c <= 0x45F)
+		return SC_CYR;
+	if (c >= 0x5D0 && c <= 0x5EA)
+		return SC_HEBREW;
+	if (c >= 0x621 && c <= 0x64A)
+		return SC_ARABIC;
+	if (c >= 0xE01 && c <= 0xE4E)
+		return SC_THAI;
+	if (c >= 0x3041 && c <= 0x30FF)
+		return SC_KANA;
+	if (c >= 0x4E00 && c <= 0x9FFF)
+		return SC_HAN;
+	if (c >= 0xAC00 && c <= 0xD7A3)
+		return SC_HANGUL;
+	return SC_NONE;
+}
+
+static int
+ascii_letter(uint32_t c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/*
+ * The common ideographs: those of the first levels of GB 2312 (3755),
+ * JIS X 0208 (2965) and Big5 (5401), which the texts of each language
+ * are nearly all made of; the rest of 4E00-9FFF is what a wrong double-
+ * byte table makes of them.  Built with iconv, once, when first needed.
+ */
+static unsigned char common_han[(0xA000 - 0x4E00) / 8];
+
+static void
+build_common_han(void)
+{
+	static const struct {
+		const char	*enc;
+		unsigned char	 lo, hi;	/* the first byte of level 1 */
+	} lv1[] = {
+		{ "EUC-CN", 0xB0, 0xD7 },
+		{ "EUC-JP", 0xB0, 0xCF },
+		{ "BIG5", 0xA4, 0xC6 },
+	};
+	static int built;
+	size_t i;
+	uint32_t c;
+
+	if (built)
+		return;
+	built = 1;
+	for (i = 0; i < sizeof(lv1) / sizeof(lv1[0]); i++) {
+		iconv_t cd = iconv_open(lv1[i].enc, enc_u32le());
+
+		if (cd == (iconv_t)-1)
+			continue;
+		for (c = 0x4E00; c < 0xA000; c++) {
+			unsigned char in[4] = { (unsigned char)c,
+			    (unsigned char)(c >> 8), 0, 0 }, out[8];
+			char *ip = (char *)in, *op = (char *)out;
+			size_t il = 4, ol = sizeof(out);
+
+			if (iconv(cd, &ip, &il, &op, &ol) != (size_t)-1 &&
+			    ol == sizeof(out) - 2 && out[0] >= lv1[i].lo &&
+			    out[0] <= lv1[i].hi)
+				common_han[(c - 0x4E00) / 8] |=
+				    (unsigned char)(1 << (c % 8));
+			iconv(cd, NULL, NULL, NULL, NULL);
+		}
+		iconv_close(cd);
+	}
+}
+
+/* The Latin letters of the western European languages (Latin-1's, and
+ * those windows-1252 adds). */
+static int
+western(uint32_t c)
+{
+	return c < 0x100 || c == 0x152 || c == 0x153 || c == 0x160 ||
+	    c == 0x161 || c == 0x17D || c == 0x17E || c == 0x178;
+}
+
+/*
+ * The score of character c after p, counted per byte it takes in its
+ * encoding, from how text in a language looks: a Latin letter with
+ * accents mostly sits in a word of ASCII letters, and seldom after
+ * another (a run of them is what a wrong single-byte table makes of
+ * another alphabet), those of western languages being the most common;
+ * the letters of other alphabets make words of their own; Russian text
+ * is mostly lower case, so that an upper-case Cyrillic letter after a
+ * lower-case one (what KOI8-R read as windows-1251 makes, and the
+ * reverse) counts against; ideographs outside the first levels of the
+ * national sets are rare.  Half-width katakana, box drawing and the
+ * like are what a wrong table makes of letters.  n[]
+ * counts the letters of each script.
+ */
+static double
+char_score(uint32_t p, uint32_t c, uint64_t *n)
+{
+	enum script sc = script_of(c);
+
+	n[sc]++;
+	switch (sc) {
+	case SC_LATIN:
+		return (ascii_letter(p) ? 1 : script_of(p) == SC_LATIN ? 0.1 :
+		    0.5) * (western(c) ? 1 : 0.3);
+	case SC_CYR:
+		if (ascii_letter(p))
+			return -1;
+		/* The letters of Russian, Ukrainian and the like: А-я, Ё,
+		 * ё; the others (Serbian, Macedonian) less. */
+		if (c >= 0x410 && c <= 0x42F)	/* upper case */
+			return p >= 0x430 && p <= 0x44F ? -1 : 0.3;
+		if ((c >= 0x430 && c <= 0x44F) || c == 0x451 || c == 0x401)
+			return 1;
+		return 0.2;
+	case SC_GREEK:
+		/* Greek as well: mostly lower case; the final sigma ends
+		 * a word; ΐ and ΰ are rare. */
+		if (ascii_letter(p) || (p == 0x3C2 && c >= 0x386) ||
+		    (c >= 0x386 && c <= 0x3AB && p >= 0x3AC && p <= 0x3CE))
+			return -1;
+		return c == 0x390 || c == 0x3B0 ? 0.2 : c <= 0x3AB ? 0.3 : 1;
+	case SC_HEBREW:
+	case SC_ARABIC:
+	case SC_THAI:
+		return ascii_letter(p) ? -1 : 1;
+	case SC_HANGUL:
+	case SC_KANA:
+		return ascii_letter(p) ? -2 : 2;
+	case SC_HAN:
+		build_common_han();
+		return common_han[(c - 0x4E00) / 8] & (1 << (c % 8)) ? 2 : 0.3;
+	default:
+		break;
+	}
+	/* Punctuation of the scripts: quotes, dashes, ideographic and
+	 * full-width forms. */
+	if ((c >= 0x2010 && c <= 0x2026) || (c >= 0x3000 && c <= 0x3011) ||
+	    (c >= 0xFF01 && c <= 0xFF5E))
+		return c >= 0x3000 ? 1 : 0.5;
+	if (c == 0x20AC || c == 0xA0 || c == 0xAB || c == 0xBB || c == 0xB0)
+		return 0.5;
+	if (c >= 0xA1 && c <= 0xBF)
+		return -0.3;
+	return -1;
+}
+
+/*
+ * The score of the text as a whole, from n[], its letters by script:
+ * text is in one script (ideographs and kana together), and the letters
+ * of the others count against; Japanese has kana for a fifth and more
+ * of its letters.
+ */
+static double
+text_score(const uint64_t *n)
+{
+	uint64_t all = 0, top = 0;
+	int i, k = SC_LATIN;
+
+	for (i = SC_LATIN; i < SC_N; i++) {
+		uint64_t m = i == SC_KANA || i == SC_HAN ? n[SC_KANA] +
+		    n[SC_HAN] : n[i];
+
+		all += n[i];
+		if (m > top) {
+			top = m;
+			k = i;
+		}
+	}
+	(void)k;
+	return -1.5 * (double)(all - top) + (n[SC_KANA] * 5 >= n[SC_KANA] +
+	    n[SC_HAN] ? 0.5 * (double)(n[SC_KANA] + n[SC_HAN]) : 0);
+}
+
+/* Append c in UTF-8 to buf (size sz) at o while it fits; the new end. */
+static size_t
+put_utf8(char *buf, size_t sz, size_t o, uint32_t c)
+{
+	unsigned char u[4];
+	int k = utf8_enc(u, c);
+
+	if (k <= 0 || o + (size_t)k >= sz)
+		return o;
+	memcpy(buf + o, u, (size_t)k);
+	buf[o + (size_t)k] = '\0';
+	return o + (size_t)k;
+}
+
+/*
+ * Decode p[0..n) with iconv name enc into t; when sample is not NULL,
+ * also the text around the first non-ASCII character into it (size
+ * sz, UTF-8).
+ */
+static void
+decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
+    char *sample, size_t sz)
+{
+	iconv_t cd;
+	unsigned char out[16384];
+	char *ip = (char *)(uintptr_t)p;
+	size_t il = n;
+	uint32_t prev = 0;
+	uint64_t nsc[SC_N] = { 0 }, seen = 0, first = 0;
+	/* The sample: up to 24 characters before the first non-ASCII one,
+	 * from the start of its line, and 32 to 48 from it on. */
+	uint32_t ring[24];
+	size_t nring = 0, after = 0, so = 0;
+	int in_sample = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->hash = 1469598103934665603ULL;
+	if ((cd = iconv_open(enc_u32le(), enc)) == (iconv_t)-1)
+		return;
+	while (il > 0) {
+		char *op = (char *)out;
+		size_t ol = sizeof(out), r, k;
+		int e;
+
+		r = iconv(cd, &ip, &il, &op, &ol);
+		e = errno;
+		for (k = 0; k + 4 <= sizeof(out) - ol; k += 4) {
+			uint32_t c = load_le32(out + k);
+
+			/* Chars only; not C1 controls either, which XML 1.0
+			 * section 2.2 discourages: text is never made of them,
+			 * a wrong table is. */
+			if (!xml_char_ok(c, 0) || (c >= 0x80 && c <= 0x9F)) {
+				iconv_close(cd);
+				return;
+			}
+			t->hash = (t->hash ^ c) * 1099511628211ULL;
+			if (c >= 0x80) {
+				t->nonascii++;
+				t->score += char_score(prev, c, nsc);
+			}
+			prev = c;
+			seen++;
+			if (sample == NULL)
+				continue;
+			/* The sample. */
+			if (!in_sample && c >= 0x80) {
+				in_sample = 1;
+				first = seen;
+			}
+			if (!in_sample) {
+				if (c == '\n' || c == '\r')
+					nring = 0;
+				else if (nring < 24)
+					ring[nring++] = c;
+				else {
+					memmove(ring, ring + 1,
+					    23 * sizeof(*ring));
+					ring[23] = c;
+				}
+				continue;
+			}
+			if (seen == first) {
+				size_t j;
+
+				for (j = 0; j < nring; j++)
+					so = put_utf8(sample, sz, so, ring[j]);
+			}
+			/* To the end of a word after 32, at most 48. */
+			if (c == '\n' || c == '\r' || after >= 48 ||
+			    (after >= 32 && c == ' '))
+				sample = NULL;
+			else {
+				so = put_utf8(sample, sz, so, c);
+				after++;
+			}
+		}
+		if (r == (size_t)-1 && e != E2BIG) {
+			iconv_close(cd);
+			return;
+		}
+	}
+	t->score += text_score(nsc);
+	t->ok = 1;
+	iconv_close(cd);
+}
+
+/*
+ * Whether p[0..n) is UTF-8 but for a few stray bytes: *good gets its
+ * multi-byte characters, *bad its illegal bytes, *first the offset of
+ * the first of those.
+ */
+static void
+utf8_count(const unsigned char *p, size_t n, uint64_t *good, uint64_t *bad,
+    size_t *first)
+{
+	size_t i = 0;
+
+	*good = *bad = 0;
+	*first = 0;
+	while (i < n) {
+		unsigned char b = p[i];
+		size_t len = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 :
+		    b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+		size_t j;
+
+		if (len == 1) {
+			i++;
+			continue;
+		}
+		for (j = 1; len > 0 && j < len; j++)
+			if (i + j >= n || (p[i + j] & 0xC0) != 0x80)
+				len = 0;
+		if (len == 3 && ((b == 0xE0 && p[i + 1] < 0xA0) ||
+		    (b == 0xED && p[i + 1] >= 0xA0)))
+			len = 0;
+		if (len == 4 && ((b == 0xF0 && p[i + 1] < 0x90) ||
+		    (b == 0xF4 && p[i + 1] >= 0x90)))
+			len = 0;
+		if (len == 0) {
+			if (*bad == 0)
+				*first = i;
+			(*bad)++;
+			i++;
+		} else {
+			(*good)++;
+			i += len;
+		}
+	}
+}
+
+/*
+ * The text around the stray byte at p[at] of p[0..n) into buf (size sz):
+ * from the start of its line (24 bytes back at most) to 40 bytes on, the
+ * stray bytes as U+FFFD.
+ */
+static void
+stray_sample(const unsigned char *p, size_t n, size_t at, char *buf,
+    size_t sz)
+{
+	size_t i = at, end, o = 0;
+
+	buf[0] = '\0';
+	while (i > 0 && at - i < 24 && p[i - 1] != '\n' && p[i - 1] != '\r')
+		i--;
+	/* Not in the middle of a character. */
+	while (i < at && (p[i] & 0xC0) == 0x80)
+		i++;
+	end = n - at > 40 ? at + 40 : n;
+	while (i < end && p[i] != '\n' && p[i] != '\r') {
+		uint32_t c;
+		int k = utf8_dec(p + i, n - i, &c);
+
+		if (k <= 0) {
+			c = 0xFFFD;
+			k = k < 0 ? -k : 1;
+		}
+		o = put_utf8(buf, sz, o, c);
+		i += (size_t)k;
+	}
+}
+
+/* The candidate named name (any spelling, as libuchardet gives), or -1. */
+static int
+cand_find(const char *name)
+{
+	static const struct {
+		const char	*alias;
+		const char	*name;
+	} aliases[] = {
+		{ "SHIFT_JIS", "Shift_JIS" }, { "CP932", "Windows-31J" },
+		{ "ISO-8859-11", "TIS-620" }, { "UHC", "CP949" },
+		{ "BIG5-HKSCS", "Big5" }, { "MAC-CYRILLIC", "windows-1251" },
+		{ "IBM866", "windows-1251" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (strcasecmp(name, aliases[i].alias) == 0)
+			name = aliases[i].name;
+	for (i = 0; i < NCANDS; i++)
+		if (strcasecmp(name, cands[i].name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* libuchardet's answer for p[0..n), or "" (none, or not in the build). */
+static const char *
+detector(const unsigned char *p, size_t n, char *buf, size_t sz)
+{
+	buf[0] = '\0';
+#ifdef HAVE_UCHARDET
+	{
+		uchardet_t ud = uchardet_new();
+
+		if (ud == NULL)
+			return buf;
+		if (uchardet_handle_data(ud, (const char *)p, n) == 0) {
+			uchardet_data_end(ud);
+			snprintf(buf, sz, "%s", uchardet_get_charset(ud));
+		}
+		uchardet_delete(ud);
+	}
+#else
+	(void)p;
+	(void)n;
+	(void)sz;
+#endif
+	return buf;
+}
+
+/* What ranks the candidates in this build, for --help. */
+const char *
+guess_method(void)
+{
+#ifdef HAVE_UCHARDET
+	return "libuchardet, then the built-in score";
+#else
+	return "the built-in score (built without libuchardet)";
+#endif
+}
+
+/* The name quoted for a POSIX shell where it needs it, into buf: in
+ * single quotes, or double quotes where it holds a single quote (and
+ * nothing a double-quoted word expands). */
+static void
+shell_word(char *buf, size_t sz, const char *s)
+{
+	if (strcmp(s, "-") == 0 || (strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789._/-+,:@%=") == strlen(s) &&
+	    s[0] != '-'))
+		snprintf(buf, sz, "%s", s);
+	else if (strchr(s, '\'') == NULL)
+		snprintf(buf, sz, "'%s'", s);
+	else if (strpbrk(s, "$`\\\"!") == NULL)
+		snprintf(buf, sz, "\"%s\"", s);
+	else
+		snprintf(buf, sz, "'%s'", s);	/* not for a shell as it is */
+}
+
+/*
+ * The bytes of an entity read as s, p[0..n), whole or (g->partial) in
+ * part: which encoding they are in, into g; name is the input's name,
+ * for the command in the note.
+ */
+void
+guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
+    const char *name, struct guess *g)
+{
+	static struct tally t[NCANDS];
+	uint64_t good, bad, nonascii = 0;
+	size_t first, i, zeros = 0, ndistinct;
+	unsigned char distinct[256];
+	int best = -1, second = -1, pick = -1;
+	char det[64], word[300];
+
+	g->tried = 1;
+	g->found = 0;
+	if (s->bomlen <= n) {
+		p += s->bomlen;
+		n -= s->bomlen;
+	}
+	memset(distinct, 0, sizeof(distinct));
+	for (i = 0; i < n; i++) {
+		nonascii += p[i] >= 0x80;
+		zeros += p[i] == 0;
+		distinct[p[i]] = 1;
+	}
+	for (i = 0x80, ndistinct = 0; i < 0x100; i++)
+		ndistinct += distinct[i];
+	/* UTF-8 with stray bytes: four valid multi-byte characters and more
+	 * for each stray byte. */
+	utf8_count(p, n, &good, &bad, &first);
+	if (s->enc.family == ENC_F_UTF8 && bad > 0 && good >= GUESS_MIN / 2 &&
+	    bad * 4 <= good) {
+		g->found = g->mostly_utf8 = 1;
+		snprintf(g->encoding, sizeof(g->encoding), "UTF-8");
+		stray_sample(p, n, first, g->sample, sizeof(g->sample));
+		snprintf(g->note, sizeof(g->note), "it is mostly UTF-8, with "
+		    "%llu stray byte%s (the first at byte offset %llu) among "
+		    "%llu valid multi-byte characters%s: correct those bytes "
+		    "by hand rather than convert the entity",
+		    (unsigned long long)bad, bad > 1 ? "s" : "",
+		    (unsigned long long)(first + s->bomlen),
+		    (unsigned long long)good, g->partial ? " (in the part of "
+		    "the input that was looked at)" : "");
+		return;
+	}
+	if ((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
+	    zeros * 4 < n)
+		return;
+	for (i = 0; i < NCANDS; i++) {
+		/* UTF-16 only where a quarter of the bytes are zero. */
+		if (i >= C_UTF16LE && zeros * 4 < n) {
+			t[i].ok = 0;
+			continue;
+		}
+		decode(cands[i].iconv, p, n, &t[i], NULL, 0);
+		if (!t[i].ok || t[i].nonascii < GUESS_MIN)
+			continue;
+		/* The most common encodings of Latin text in the wild win
+		 * where another Latin table reads the letters as well. */
+		if (i <= 1)
+			t[i].score += GUESS_PRIOR;
+		if (best < 0 || t[i].score > t[best].score)
+			best = (int)i;
+	}
+	if (best < 0)
+		return;
+	/* A label whose superset reads the bytes: the superset. */
+	for (i = 0; i < NCANDS; i++)
+		if (cands[i].sub >= 0 && t[i].ok &&
+		    !t[cands[i].sub].ok && s->have_enc &&
+		    strcasecmp(s->enc.name, cands[cands[i].sub].name) == 0)
+			pick = (int)i;
+	if (pick < 0 && detector(p, n, det, sizeof(det))[0] != '\0') {
+		int k = cand_find(det);
+
+		if (k >= 0 && t[k].ok && t[k].nonascii >= GUESS_MIN &&
+		    t[k].score > 0)
+			pick = k;
+	}
+	if (pick < 0) {
+		/* Our own score: a clear winner among those that read
+		 * differently. */
+		for (i = 0; i < NCANDS; i++)
+			if ((int)i != best && t[i].ok && t[i].hash !=
+			    t[best].hash && t[i].nonascii >= GUESS_MIN &&
+			    (second < 0 || t[i].score > t[second].score))
+				second = (int)i;
+		if (t[best].score <= 0 || (second >= 0 && t[best].score <
+		    t[second].score + GUESS_MARGIN))
+			return;
+		pick = best;
+	}
+	/* Of those that read the same, the first (the subset). */
+	for (i = 0; i < NCANDS; i++)
+		if (t[i].ok && t[i].hash == t[pick].hash) {
+			pick = (int)i;
+			break;
+		}
+	g->found = 1;
+	snprintf(g->encoding, sizeof(g->encoding), "%s", cands[pick].name);
+	g->sample[0] = '\0';
+	decode(cands[pick].iconv, p, n, &t[pick], g->sample,
+	    sizeof(g->sample));
+	shell_word(word, sizeof(word), name);
+	snprintf(g->note, sizeof(g->note), "it decodes cleanly as %s%s: "
+	    "\"%s\"; to convert it: xmlsniff --encoding=%s "
+	    "--transcode-to=UTF-8 -o out.xml %s", cands[pick].name,
+	    g->partial ? " (the part of the input looked at)" : "", g->sample,
+	    cands[pick].name, word);
+}
+
+/* Whether the analysis of s calls for a guess. */
+int
+guess_wanted(const struct sniff *s)
+{
+	return s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 ||
+	    s->dg.d[D_SUSPICIOUS_LABEL].count > 0;
+}
+
+/* A new input. */
+void
+guess_reset(void)
+{
+	nkept = 0;
+	kept_whole = 0;
+}
+
+/*
+ * After each block of an input that is not a regular file, b holding
+ * it: keep it when it is the first where dg has the problem, as the part
+ * of the input a guess is made from (the rest has gone by).
+ */
+void
+guess_keep(const struct inbuf *b, const struct diags *dg)
+{
+	unsigned char *nk;
+
+	if (b->size >= 0 || nkept > 0 || (dg->d[D_ILLEGAL_SEQUENCE].count ==
+	    0 && dg->d[D_SUSPICIOUS_LABEL].count == 0) || b->n == 0)
+		return;
+	if ((nk = realloc(kept, b->n)) == NULL)
+		return;
+	kept = nk;
+	memcpy(kept, b->p, b->n);
+	nkept = b->n;
+	kept_whole = b->eof && (size_t)b->got == b->n;
+}
+
+/*
+ * Whether the first want bytes of file fd hold too few non-ASCII bytes
+ * for a guess, and no zero bytes of UTF-16 in its first block: found in
+ * blocks, before the whole is read into memory, a word at a time.
+ */
+static int
+too_little(int fd, size_t want)
+{
+	static uint64_t blk[(1 << 20) / 8];
+	const unsigned char *q = (const unsigned char *)blk;
+	size_t off = 0, i, k, high = 0, zeros = 0;
+	ssize_t r;
+
+	while (off < want && (r = pread(fd, blk, want - off < sizeof(blk) ?
+	    want - off : sizeof(blk), (off_t)off)) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return 1;
+		}
+		if (off == 0)
+			for (i = 0; i < (size_t)r; i++)
+				zeros += q[i] == 0;
+		if (zeros * 4 >= (size_t)r)
+			return 0;
+		for (i = 0; i < (size_t)r / 8; i++)
+			if (blk[i] & 0x8080808080808080ULL)
+				for (k = 0; k < 8; k++)
+					high += q[8 * i + k] >= 0x80;
+		for (i = (size_t)r / 8 * 8; i < (size_t)r; i++)
+			high += q[i] >= 0x80;
+		if (high >= GUESS_MIN)
+			return 0;
+		off += (size_t)r;
+	}
+	return 1;
+}
+
+/*
+ * The guess for the input b, sniffed as s, once analysed: a regular file
+ * is read again whole from its start; of another, the block guess_keep
+ * kept.  NULL when nothing is to be guessed.
+ */
+const struct guess *
+guess_input(const char *name, const struct inbuf *b, const struct sniff *s)
+{
+	static struct guess g;
+	unsigned char *buf;
+	size_t n = 0, want;
+	ssize_t r;
+
+	if (!guess_wanted(s))
+		return NULL;
+	memset(&g, 0, sizeof(g));
+	g.tried = 1;
+	if (b->size < 0) {
+		if (nkept == 0)
+			return &g;
+		g.partial = !kept_whole;
+		guess_bytes(kept, nkept, s, name, &g);
+		return &g;
+	}
+	want = (unsigned long long)b->size > GUESS_FILE_MAX ? GUESS_FILE_MAX :
+	    (size_t)b->size;
+	if (too_little(b->fd, want))
+		return &g;
+	g.partial = want < (size_t)b->size;
+	if ((buf = malloc(want + 1)) == NULL)
+		return &g;
+	while (n < want && ((r = pread(b->fd, buf + n, want - n, (off_t)n)) >
+	    0 || (r < 0 && errno == EINTR)))
+		if (r > 0)
+			n += (size_t)r;
+	guess_bytes(buf, n, s, name, &g);
+	free(buf);
+	return &g;
+}

@@ -1,0 +1,43 @@
+/*
+ * Naming the encoding an entity is really in, when the bytes refute the
+ * encoding it is read with (guess.c; the command line calls it, the
+ * reports print what it found).
+ */
+#ifndef GUESS_H
+#define GUESS_H
+
+#include <stddef.h>
+
+/* Non-ASCII characters below which no guess is made: too few to tell
+ * one encoding from another. */
+#define GUESS_MIN	8
+/* Nor below this many different non-ASCII byte values: one byte over
+ * and over is no text. */
+#define GUESS_DISTINCT	4
+
+/* What was guessed for one entity. */
+struct guess {
+	int		 tried;		/* the entity has the problem */
+	int		 found;		/* encoding, sample and note mean
+					 * something */
+	int		 mostly_utf8;	/* UTF-8 with a few stray bytes */
+	int		 partial;	/* from a part of the input only */
+	char		 encoding[64];
+	char		 sample[160];	/* decoded text, UTF-8 */
+	char		 note[700];	/* the text report's line */
+};
+
+struct sniff;
+struct inbuf;
+struct diags;
+
+int		 guess_wanted(const struct sniff *);
+void		 guess_reset(void);
+void		 guess_keep(const struct inbuf *, const struct diags *);
+const struct guess *guess_input(const char *, const struct inbuf *,
+		    const struct sniff *);
+void		 guess_bytes(const unsigned char *, size_t,
+		    const struct sniff *, const char *, struct guess *);
+const char	*guess_method(void);
+
+#endif

@@ -1,0 +1,296 @@
+#!/usr/bin/env bats
+# The guess (GUESS in xmlsniff(1)): when the bytes of an entity refute the
+# encoding it is read in (illegal-sequence, suspicious-label), the encoding
+# under which the whole entity decodes, a sample, and the command that
+# converts it; the JSON member "guess"; --encoding and --default-encoding.
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+DECL_U8='<?xml version="1.0" encoding="UTF-8"?>\n'
+
+# uchardet_only: skip where the guesses are ranked without libuchardet
+# (--help says which), for the cases only it tells apart.
+uchardet_only() {
+	"$XMLSNIFF" --help | grep -q '^Guesses of the real encoding: libuchardet' ||
+	    skip "built without libuchardet: the built-in score gives no guess here"
+}
+
+# French in windows-1252 (E0 à, 92 ’, 80 €) declared UTF-8.
+french() {
+	put fr.xml "$DECL_U8"'<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me br\373l\351e co\373te 5 \200.</p>\n'
+}
+
+@test "French in windows-1252 declared UTF-8: windows-1252, a sample and the command" {
+	french
+	xs fr.xml
+	assert_success
+	assert_output 'fr.xml: UTF-8 (declaration), declared "UTF-8", 1 error'
+	assert_equal "$stderr" 'fr.xml:2:8: error: bytes E0 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it (12 times) [illegal-sequence]
+fr.xml: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème brûlée"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml fr.xml'
+}
+
+@test "the command of the note, run for real, writes the entity in UTF-8" {
+	french
+	xs fr.xml
+	cmd=${stderr##*to convert it: xmlsniff }
+	[ "$cmd" = '--encoding=windows-1252 --transcode-to=UTF-8 -o out.xml fr.xml' ]
+	# shellcheck disable=SC2086
+	run --separate-stderr "$XMLSNIFF" $cmd
+	assert_success
+	assert_output 'fr.xml: windows-1252 (charset), declared "UTF-8", charset "windows-1252", 1 warning'
+	assert_equal "$(cat out.xml)" '<?xml version="1.0" encoding="UTF-8"?>
+<p>Voilà l’été à Pâques, où la crème brûlée coûte 5 €.</p>'
+	# And the result is clean.
+	xs out.xml
+	assert_success
+	assert_output 'out.xml: UTF-8 (declaration), declared "UTF-8"'
+	[ -z "$stderr" ]
+}
+
+@test "a name the shell would split is quoted in the command" {
+	french
+	mv fr.xml "l'été 1.xml"
+	xs "l'été 1.xml"
+	assert_success
+	stderr_has "-o out.xml \"l'été 1.xml\""
+	mv "l'été 1.xml" 'the file.xml'
+	xs 'the file.xml'
+	stderr_has "-o out.xml 'the file.xml'"
+}
+
+@test "German in ISO-8859-1 without a declaration: ISO-8859-1" {
+	put de.xml '<p>Gr\374\337e aus M\374nchen: sch\366ne T\374r, \374ber die Br\374cke f\374r \304rger.</p>\n'
+	xs de.xml
+	assert_success
+	assert_output 'de.xml: UTF-8 (default), no declaration, 1 error'
+	assert_equal "$stderr" 'de.xml:1:6: error: bytes FC are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it (9 times) [illegal-sequence]
+de.xml: note: it decodes cleanly as ISO-8859-1: "<p>Grüße aus München: schöne Tür, über"; to convert it: xmlsniff --encoding=ISO-8859-1 --transcode-to=UTF-8 -o out.xml de.xml'
+}
+
+@test "Japanese in Shift_JIS declared UTF-8: Shift_JIS" {
+	need_iconv Shift_JIS
+	enc SHIFT_JIS "$DECL_U8"'<p>これは日本語の文書です。ひらがなとカタカナと漢字があります。</p>\n' > ja.xml
+	xs ja.xml
+	assert_success
+	assert_output 'ja.xml: UTF-8 (declaration), declared "UTF-8", 1 error'
+	assert_equal "${stderr_lines[1]}" 'ja.xml: note: it decodes cleanly as Shift_JIS: "<p>これは日本語の文書です。ひらがなとカタカナと漢字があります。</p>"; to convert it: xmlsniff --encoding=Shift_JIS --transcode-to=UTF-8 -o out.xml ja.xml'
+}
+
+@test "Chinese in GBK declared UTF-8: GBK (characters GB2312 lacks)" {
+	need_iconv GBK
+	enc GBK "$DECL_U8"'<p>我們說這是一個中文文件，我们的人民在这里生活和工作。</p>\n' > zh.xml
+	xs zh.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" 'zh.xml: note: it decodes cleanly as GBK: "<p>我們說這是一個中文文件，我们的人民在这里生活和工作。</p>"; to convert it: xmlsniff --encoding=GBK --transcode-to=UTF-8 -o out.xml zh.xml'
+}
+
+RU='<p>Привет, мир! Это русский текст, который нужно угадать правильно.</p>\n'
+
+@test "Russian in KOI8-R declared UTF-8: KOI8-R" {
+	need_iconv KOI8-R
+	enc KOI8-R "$DECL_U8$RU" > koi.xml
+	xs koi.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" 'koi.xml: note: it decodes cleanly as KOI8-R: "<p>Привет, мир! Это русский текст, который"; to convert it: xmlsniff --encoding=KOI8-R --transcode-to=UTF-8 -o out.xml koi.xml'
+}
+
+@test "Russian in windows-1251 declared UTF-8: windows-1251" {
+	need_iconv windows-1251
+	enc WINDOWS-1251 "$DECL_U8$RU" > cp.xml
+	xs cp.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" 'cp.xml: note: it decodes cleanly as windows-1251: "<p>Привет, мир! Это русский текст, который"; to convert it: xmlsniff --encoding=windows-1251 --transcode-to=UTF-8 -o out.xml cp.xml'
+}
+
+@test "Korean in EUC-KR declared UTF-8: EUC-KR (libuchardet)" {
+	uchardet_only
+	need_iconv EUC-KR
+	enc EUC-KR "$DECL_U8"'<p>안녕하세요. 이것은 한국어로 쓴 문서입니다. 우리는 오늘 학교에 갑니다.</p>\n' > ko.xml
+	xs ko.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" 'ko.xml: note: it decodes cleanly as EUC-KR: "<p>안녕하세요. 이것은 한국어로 쓴 문서입니다. 우리는 오늘 학교에"; to convert it: xmlsniff --encoding=EUC-KR --transcode-to=UTF-8 -o out.xml ko.xml'
+}
+
+@test "UTF-8 with one stray byte: mostly UTF-8, no conversion proposed" {
+	put m.xml "$DECL_U8"'<p>Voil\303\240 un texte en fran\303\247ais, \303\251crit en UTF-8 ; d\303\251j\303\240 tr\303\250s bien, mais ici \351 une erreur. \303\207a marche \303\240 c\303\264t\303\251 ?</p>\n'
+	xs m.xml
+	assert_success
+	assert_output 'm.xml: UTF-8 (declaration), declared "UTF-8", 1 error'
+	assert_equal "$stderr" 'm.xml:2:74: error: bytes E9 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
+m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118) among 10 valid multi-byte characters: correct those bytes by hand rather than convert the entity'
+	xs --json m.xml
+	assert_output --partial ',"guess":{"encoding":"UTF-8","sample":"à très bien, mais ici � une erreur. Ça marche à côté ?</p>"}}'
+}
+
+@test "three bytes are too few to tell: no guess, JSON guess null" {
+	put amb.xml '<a>\351\350\340</a>'
+	xs amb.xml
+	assert_success
+	assert_equal "$stderr" 'amb.xml:1:4: error: bytes E9 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it (3 times) [illegal-sequence]'
+	xs --json amb.xml
+	assert_success
+	assert_output '{"file":"amb.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":3,"line":1,"column":4,"count":3,"message":"bytes E9 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it"}],"guess":null}'
+	[ -z "$stderr" ]
+}
+
+@test "JSON: guess filled for an entity with the problem, absent for a clean one" {
+	french
+	put ok.xml '<a>caf\303\251</a>'
+	xs --json fr.xml ok.xml
+	assert_success
+	assert_line --index 0 --partial '}],"guess":{"encoding":"windows-1252","sample":"<p>Voilà l’été à Pâques, où la crème brûlée"}}'
+	assert_line --index 1 '{"file":"ok.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":0,"warnings":0,"diagnostics":[]}'
+	[ -z "$stderr" ]
+}
+
+@test "a Shift_JIS label with a Windows-31J character: the superset is named" {
+	need_iconv Windows-31J
+	need_rejects Shift_JIS '\207\100'
+	{ printf '<?xml version="1.0" encoding="Shift_JIS"?>\n'
+	    enc CP932 '<p>丸数字の①と②と髙橋さんの文書です。これはテストです。</p>\n'; } > sj.xml
+	xs sj.xml
+	assert_success
+	assert_output 'sj.xml: Shift_JIS (declaration), declared "Shift_JIS", 1 error'
+	assert_equal "${stderr_lines[1]}" 'sj.xml: note: it decodes cleanly as Windows-31J: "<p>丸数字の①と②と髙橋さんの文書です。これはテストです。</p>"; to convert it: xmlsniff --encoding=Windows-31J --transcode-to=UTF-8 -o out.xml sj.xml'
+}
+
+@test "a GB2312 label with GBK characters: GBK" {
+	need_iconv GBK
+	{ printf '<?xml version="1.0" encoding="GB2312"?>\n'
+	    enc GBK '<p>我們說這是一個中文文件，我们的人民在这里生活和工作。</p>\n'; } > gb.xml
+	xs gb.xml
+	assert_success
+	stderr_has 'gb.xml: note: it decodes cleanly as GBK: '
+}
+
+@test "ISO-8859-1 with bytes 80-9F (suspicious-label): windows-1252" {
+	put l1.xml '<?xml version="1.0" encoding="ISO-8859-1"?>\n<p>Le caf\351 de l\222\351t\351 \340 c\364t\351 du th\351\342tre, o\371 l\222on.</p>\n'
+	xs l1.xml
+	assert_success
+	assert_output 'l1.xml: ISO-8859-1 (declaration), declared "ISO-8859-1", 1 warning'
+	assert_equal "${stderr_lines[1]}" 'l1.xml: note: it decodes cleanly as windows-1252: "<p>Le café de l’été à côté du théâtre, où"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml l1.xml'
+}
+
+@test "standard input: the same guess, the command reads standard input" {
+	french
+	xs - < fr.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" '-: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème brûlée"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml -'
+}
+
+@test "a pipe longer than a block: the guess says it is from a part" {
+	{ printf '<a>'; head -c 400000 /dev/zero | tr '\0' x
+	    printf 'Le caf\351 de l\222\351t\351 \340 c\364t\351 du th\351\342tre, o\371 l\222on.</a>'; } > big.xml
+	run --separate-stderr sh -c 'cat big.xml | "$0" -' "$XMLSNIFF"
+	assert_success
+	assert_equal "${stderr_lines[1]}" '-: note: it decodes cleanly as windows-1252 (the part of the input looked at): "xxxxxxxxxxxxxxxxxxLe café de l’été à côté du théâtre, où"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml -'
+}
+
+# --- --encoding ------------------------------------------------------------
+
+@test "--encoding=ENC is --content-type 'application/xml; charset=ENC'" {
+	french
+	xs --encoding=windows-1252 fr.xml
+	assert_success
+	assert_output 'fr.xml: windows-1252 (charset), declared "UTF-8", charset "windows-1252", 1 warning'
+	assert_equal "$stderr" 'fr.xml:1:31: warning: the charset parameter "windows-1252" overrides the declaration "UTF-8" (RFC 7303 section 3.2); make them agree [charset-decl-conflict]'
+	run --separate-stderr "$XMLSNIFF" --content-type 'application/xml; charset=windows-1252' fr.xml
+	assert_output 'fr.xml: windows-1252 (charset), declared "UTF-8", charset "windows-1252", 1 warning'
+}
+
+@test "--encoding keeps the type of --content-type" {
+	put a.xml '<a/>'
+	xs -i --encoding=ISO-8859-1 --content-type=text/xml a.xml
+	assert_success
+	assert_output 'a.xml: text/xml; charset=iso-8859-1'
+}
+
+@test "--encoding: a BOM still wins" {
+	put bom.xml '\357\273\277<a>caf\303\251</a>'
+	xs --encoding=ISO-8859-1 bom.xml
+	assert_success
+	assert_output 'bom.xml: UTF-8 (BOM), no declaration, charset "ISO-8859-1", 1 error, 1 warning'
+	stderr_has '[bom-charset-conflict]'
+}
+
+@test "--encoding with an unknown name: exit 2 and a message" {
+	put a.xml '<a/>'
+	xs --encoding=no-such-thing a.xml
+	assert_failure 2
+	assert_output ''
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --encoding: "no-such-thing" is not an encoding that the IANA registry or this system'"'"'s iconv knows'
+	assert_equal "${stderr_lines[1]}" 'usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] [--json]'
+}
+
+@test "--encoding and a charset in --content-type: exit 2" {
+	put a.xml '<a/>'
+	xs --encoding=UTF-8 --content-type='text/xml; charset=UTF-8' a.xml
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --encoding and a charset in --content-type exclude each other'
+}
+
+# --- --default-encoding ------------------------------------------------------
+
+@test "--default-encoding: an unlabelled entity is read in it (source default)" {
+	put de.xml '<p>Gr\374\337e aus M\374nchen</p>'
+	xs --default-encoding=ISO-8859-1 de.xml
+	assert_success
+	assert_output 'de.xml: ISO-8859-1 (default), no declaration, 1 warning'
+	assert_equal "$stderr" 'de.xml:1:1: warning: no encoding declaration: the entity relies on --default-encoding alone, which a saved copy loses (XML 1.0 section 4.3.3: an entity in another encoding than UTF-8 or UTF-16 must declare it); add encoding="ISO-8859-1" to the declaration [missing-decl]'
+	xs --json --default-encoding=ISO-8859-1 de.xml
+	assert_output --partial '"encoding":"ISO-8859-1","source":"default",'
+}
+
+@test "--default-encoding never overrides a declaration" {
+	french
+	xs --default-encoding=windows-1252 fr.xml
+	assert_success
+	assert_output 'fr.xml: UTF-8 (declaration), declared "UTF-8", 1 error'
+}
+
+@test "--default-encoding: nor a declaration without encoding (UTF-8)" {
+	put d.xml '<?xml version="1.0"?><a>caf\303\251</a>'
+	xs --default-encoding=ISO-8859-1 d.xml
+	assert_success
+	assert_output 'd.xml: UTF-8 (default), declaration without encoding'
+}
+
+@test "--default-encoding never overrides a BOM or a charset" {
+	put bom.xml '\357\273\277<a>caf\303\251</a>'
+	xs --default-encoding=ISO-8859-1 bom.xml
+	assert_success
+	assert_output 'bom.xml: UTF-8 (BOM), no declaration, 1 warning'
+	put a.xml '<a>caf\303\251</a>'
+	xs --default-encoding=ISO-8859-1 --encoding=UTF-8 a.xml
+	assert_success
+	assert_output 'a.xml: UTF-8 (charset), no declaration, charset "UTF-8"'
+}
+
+@test "--default-encoding never overrides the UTF-16 pattern of Appendix F" {
+	enc UTF-16LE '<?xml version="1.0"?><a/>' > u16.xml
+	xs --default-encoding=ISO-8859-1 u16.xml
+	assert_success
+	assert_output 'u16.xml: UTF-16LE (sniffed), declaration without encoding, 2 errors'
+	stderr_has '[no-declaration]'
+}
+
+@test "--default-encoding with an unknown name, or not ASCII-based: exit 2" {
+	put a.xml '<a/>'
+	xs --default-encoding=no-such-thing a.xml
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --default-encoding: "no-such-thing" is not an encoding that the IANA registry or this system'"'"'s iconv knows'
+	xs --default-encoding=UTF-16LE a.xml
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --default-encoding: "UTF-16LE" does not read "<?xml" as UTF-8 does (an entity in it needs a BOM or a declaration)'
+}
+
+@test "--help names --encoding, --default-encoding and what ranks the guesses" {
+	xs --help
+	assert_success
+	assert_output --partial '      --encoding=ENC    the same as --content-type with charset=ENC'
+	assert_output --partial '      --default-encoding=ENC  the encoding of inputs that have no'
+	assert_output --regexp $'\nGuesses of the real encoding: (libuchardet, then the built-in score|the built-in score \\(built without libuchardet\\))\\.\n'
+}
