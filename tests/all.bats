@@ -64,7 +64,7 @@ f.xml:1:6: error: $m [illegal-char]"
 	xs --all --json f.xml
 	assert_success
 	m="bytes FF are not valid in UTF-8 $NEVER$TAIL"
-	assert_output "{\"file\":\"f.xml\",\"encoding\":\"UTF-8\",\"source\":\"default\",\"bom\":null,\"declaration\":null,\"charset\":null,\"mime\":\"application/xml; charset=utf-8\",\"errors\":1,\"warnings\":0,\"diagnostics\":[{\"severity\":\"error\",\"code\":\"illegal-sequence\",\"offset\":3,\"line\":1,\"column\":4,\"count\":2,\"message\":\"$m\",\"occurrences\":[{\"offset\":3,\"line\":1,\"column\":4,\"message\":\"$m\"},{\"offset\":5,\"line\":1,\"column\":6,\"message\":\"$m\"}]}],\"unlisted\":0}"
+	assert_output "{\"file\":\"f.xml\",\"encoding\":\"UTF-8\",\"source\":\"default\",\"bom\":null,\"declaration\":null,\"charset\":null,\"mime\":\"application/xml; charset=utf-8\",\"errors\":1,\"warnings\":0,\"diagnostics\":[{\"severity\":\"error\",\"code\":\"illegal-sequence\",\"offset\":3,\"line\":1,\"column\":4,\"count\":2,\"message\":\"$m\",\"occurrences\":[{\"offset\":3,\"line\":1,\"column\":4,\"message\":\"$m\"},{\"offset\":5,\"line\":1,\"column\":6,\"message\":\"$m\"}]}],\"unlisted\":0,\"guess\":null}"
 	assert_equal "$stderr" ''
 }
 
@@ -148,7 +148,7 @@ f.xml: note: the list stops at 1 lines (--max-errors=1): 1 more occurrence is no
 	xs --max-errors=2 --json f.xml
 	assert_success
 	assert_output --partial '"count":3,'
-	assert_output --partial '{"offset":4,"line":1,"column":5,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}],"unlisted":1}'
+	assert_output --partial '{"offset":4,"line":1,"column":5,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}],"unlisted":1,"guess":null}'
 	refute_output --partial '"offset":5,'
 }
 

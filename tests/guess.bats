@@ -28,7 +28,7 @@ french() {
 	xs fr.xml
 	assert_success
 	assert_output 'fr.xml: UTF-8 (declaration), declared "UTF-8", 1 error'
-	assert_equal "$stderr" 'fr.xml:2:8: error: bytes E0 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it (12 times) [illegal-sequence]
+	assert_equal "$stderr" 'fr.xml:2:8: error: bytes E0 are not valid in UTF-8 (a truncated sequence: too few continuation bytes); the entity is not in this encoding: declare the encoding it is in, or re-encode it (12 times) [illegal-sequence]
 fr.xml: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème brûlée"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml fr.xml'
 }
 
@@ -66,7 +66,7 @@ fr.xml: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâque
 	xs de.xml
 	assert_success
 	assert_output 'de.xml: UTF-8 (default), no declaration, 1 error'
-	assert_equal "$stderr" 'de.xml:1:6: error: bytes FC are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it (9 times) [illegal-sequence]
+	assert_equal "$stderr" 'de.xml:1:6: error: bytes FC are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it (9 times) [illegal-sequence]
 de.xml: note: it decodes cleanly as ISO-8859-1: "<p>Grüße aus München: schöne Tür, über"; to convert it: xmlsniff --encoding=ISO-8859-1 --transcode-to=UTF-8 -o out.xml de.xml'
 }
 
@@ -119,7 +119,7 @@ RU='<p>Привет, мир! Это русский текст, который н
 	xs m.xml
 	assert_success
 	assert_output 'm.xml: UTF-8 (declaration), declared "UTF-8", 1 error'
-	assert_equal "$stderr" 'm.xml:2:74: error: bytes E9 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
+	assert_equal "$stderr" 'm.xml:2:74: error: bytes E9 are not valid in UTF-8 (a truncated sequence: too few continuation bytes); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
 m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118) among 10 valid multi-byte characters: correct those bytes by hand rather than convert the entity'
 	xs --json m.xml
 	assert_output --partial ',"guess":{"encoding":"UTF-8","sample":"à très bien, mais ici � une erreur. Ça marche à côté ?</p>"}}'
@@ -129,10 +129,10 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	put amb.xml '<a>\351\350\340</a>'
 	xs amb.xml
 	assert_success
-	assert_equal "$stderr" 'amb.xml:1:4: error: bytes E9 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it (3 times) [illegal-sequence]'
+	assert_equal "$stderr" 'amb.xml:1:4: error: bytes E9 are not valid in UTF-8 (a truncated sequence: too few continuation bytes); the entity is not in this encoding: declare the encoding it is in, or re-encode it (3 times) [illegal-sequence]'
 	xs --json amb.xml
 	assert_success
-	assert_output '{"file":"amb.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":3,"line":1,"column":4,"count":3,"message":"bytes E9 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it"}],"guess":null}'
+	assert_output '{"file":"amb.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":3,"line":1,"column":4,"count":3,"message":"bytes E9 are not valid in UTF-8 (a truncated sequence: too few continuation bytes); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}],"guess":null}'
 	[ -z "$stderr" ]
 }
 
