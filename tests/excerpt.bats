@@ -11,7 +11,7 @@ setup() {
 # ESC: the escape character of the SGR sequences.
 E=$'\033'
 
-BAD_U8='error: bytes E9 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it'
+BAD_U8='error: bytes E9 are not valid in UTF-8 (a truncated sequence: too few continuation bytes); the entity is not in this encoding: declare the encoding it is in, or re-encode it'
 
 # on_tty CMD: run the shell command CMD with standard output and standard
 # error on a pseudo-terminal (script(1)); its output, carriage returns
@@ -48,7 +48,7 @@ on_tty() {
 	put w.xml '<?xml version="1.0" encoding="UTF-8"?>\n<q>\223hi\224</q>\n'
 	xs -q --excerpt=always w.xml
 	assert_success
-	assert_equal "$stderr" 'w.xml:2:4: error: bytes 93 are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it (2 times) [illegal-sequence]
+	assert_equal "$stderr" 'w.xml:2:4: error: bytes 93 are not valid in UTF-8 (a stray continuation byte); the entity is not in this encoding: declare the encoding it is in, or re-encode it (2 times) [illegal-sequence]
  2 | <q>\x93hi\x94</q>
    |    ^~~~
    = bytes 93 at offset 42 (next: 68 69 94 3C)'
@@ -69,7 +69,7 @@ on_tty() {
 	printf '\377\376<\0a\0>\0\0\330x\0<\0/\0a\0>\0' > u16.xml
 	xs -q --excerpt=always u16.xml
 	assert_success
-	assert_equal "$stderr" 'u16.xml:1:4: error: bytes 00 D8 are not valid in UTF-16LE; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
+	assert_equal "$stderr" 'u16.xml:1:4: error: bytes 00 D8 are not valid in UTF-16LE (a high surrogate U+D800 not followed by a low one); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
  1 | <a>\x00\xD8x</a>
    |    ^~~~~~~~
    = bytes 00 D8 at offset 8 (next: 78 00 3C 00)'
@@ -89,10 +89,11 @@ on_tty() {
 	put cjk.xml '<a>漢字かな\377</a>'
 	xs -q --excerpt=always cjk.xml
 	assert_success
-	assert_equal "$stderr" 'cjk.xml:1:8: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
+	assert_equal "$stderr" 'cjk.xml:1:8: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
  1 | <a>漢字かな\xFF</a>
    |            ^~~~
-   = bytes FF at offset 15 (next: 3C 2F 61 3E)'
+   = bytes FF at offset 15 (next: 3C 2F 61 3E)
+cjk.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 15) among 4 valid multi-byte characters: correct those bytes by hand rather than convert the entity'
 }
 
 @test "excerpt: Shift_JIS through iconv, wide characters before the caret" {
@@ -116,7 +117,7 @@ on_tty() {
 	} > long.xml
 	xs -q --excerpt=always long.xml
 	assert_success
-	assert_equal "$stderr" 'long.xml:1:2504: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
+	assert_equal "$stderr" 'long.xml:1:2504: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
  1 | ...abcdefghijabcdefghijabcdefghij\xFFabcdefghijabcdefghijabcdef...
    |                                  ^~~~
    = bytes FF at offset 2503 (next: 61 62 63 64)'
@@ -202,7 +203,7 @@ d.xml:1:31: error: declared "Shift_JIS" but the UTF-8 BOM wins; change encoding=
 	put bad.xml '<a>\377</a>'
 	xs -q --excerpt=never bad.xml
 	assert_success
-	assert_equal "$stderr" 'bad.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_equal "$stderr" 'bad.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "--excerpt: auto (the default) off a terminal: no excerpt" {
@@ -259,7 +260,7 @@ d.xml:1:31: error: declared "Shift_JIS" but the UTF-8 BOM wins; change encoding=
 	put bad.xml '<a>\377</a>'
 	xs -q --color=always bad.xml
 	assert_success
-	assert_equal "$stderr" "bad.xml:1:4: ${E}[1;31merror${E}[0m: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [${E}[1millegal-sequence${E}[0m]"
+	assert_equal "$stderr" "bad.xml:1:4: ${E}[1;31merror${E}[0m: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [${E}[1millegal-sequence${E}[0m]"
 }
 
 @test "--color=always wins over NO_COLOR" {
@@ -279,7 +280,7 @@ d.xml:1:31: error: declared "Shift_JIS" but the UTF-8 BOM wins; change encoding=
 	put bad.xml '<a>\377</a>'
 	on_tty "env -u NO_COLOR '$XMLSNIFF' -q bad.xml"
 	assert_success
-	assert_output "bad.xml:1:4: ${E}[1;31merror${E}[0m: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [${E}[1millegal-sequence${E}[0m]
+	assert_output "bad.xml:1:4: ${E}[1;31merror${E}[0m: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [${E}[1millegal-sequence${E}[0m]
  1 | <a>${E}[1;31m\\xFF${E}[0m</a>
    |    ${E}[1;32m^~~~${E}[0m
    = bytes ${E}[1;31mFF${E}[0m at offset 3 (next: 3C 2F 61 3E)"
@@ -289,7 +290,7 @@ d.xml:1:31: error: declared "Shift_JIS" but the UTF-8 BOM wins; change encoding=
 	put bad.xml '<a>\377</a>'
 	on_tty "NO_COLOR=1 '$XMLSNIFF' -q bad.xml"
 	assert_success
-	assert_output 'bad.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
+	assert_output 'bad.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
  1 | <a>\xFF</a>
    |    ^~~~
    = bytes FF at offset 3 (next: 3C 2F 61 3E)'
@@ -305,14 +306,14 @@ d.xml:1:31: error: declared "Shift_JIS" but the UTF-8 BOM wins; change encoding=
 	put bad.xml '<a>\377</a>'
 	on_tty "env -u NO_COLOR '$XMLSNIFF' -q bad.xml 2>err.txt"
 	assert_success
-	assert_equal "$(cat err.txt)" 'bad.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_equal "$(cat err.txt)" 'bad.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "--excerpt=never and --color=never on a terminal" {
 	put bad.xml '<a>\377</a>'
 	on_tty "env -u NO_COLOR '$XMLSNIFF' -q --excerpt=never --color=never bad.xml"
 	assert_success
-	assert_output 'bad.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_output 'bad.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "excerpt: --http: the body's line and offset, from a file and a pipe, before and after the first read" {

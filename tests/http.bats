@@ -207,7 +207,7 @@ HEAD='HTTP/1.1 200 OK\r\nDate: Tue, 24 Nov 2026 02:00:00 GMT\r\n'
 	printf '<a>\377</a>' | { xs --stdin-name=feed.xml
 	    assert_success
 	    assert_output 'feed.xml: UTF-8 (default), no declaration, 1 error'
-	    assert_equal "$stderr" 'feed.xml:1:4: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'; }
+	    assert_equal "$stderr" 'feed.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'; }
 }
 
 @test "--stdin-name: -i, --mime-encoding and --json" {
@@ -218,7 +218,7 @@ HEAD='HTTP/1.1 200 OK\r\nDate: Tue, 24 Nov 2026 02:00:00 GMT\r\n'
 
 @test "--stdin-name: github, gitlab and checkstyle" {
 	printf '<a>\377</a>' | { xs --stdin-name='my feed.xml' --format=github
-	    assert_output '::error file=my feed.xml,line=1,col=4,title=illegal-sequence::bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it'; }
+	    assert_output '::error file=my feed.xml,line=1,col=4,title=illegal-sequence::bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it'; }
 	printf '<a>\377</a>' | { xs --stdin-name='my feed.xml' --format=gitlab
 	    assert_output --partial '"location":{"path":"my feed.xml","lines":{"begin":1}}'; }
 	printf '<a>\377</a>' | { xs --stdin-name='my feed.xml' --format=checkstyle
@@ -275,7 +275,7 @@ examples/http-response.txt:3:49: warning: labelled ISO-8859-1 but the content is
 	  printf '\r\n'; cat body.xml; } > r.txt
 	xs --http r.txt
 	assert_success
-	assert_equal "$stderr" 'r.txt:2:1: error: bytes FF are not valid in UTF-8; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_equal "$stderr" 'r.txt:2:1: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 	xs --http --json - < r.txt
 	assert_output --partial '"offset":600004,"line":2,"column":1,'
 }
