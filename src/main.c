@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mojibake.h"
 #include "opts.h"
 
 
@@ -100,13 +101,20 @@ not_fixed(const char *name, const char *why)
  * which may end it early.  Return 0, or the errno of a read that failed.
  */
 static int
-feed_input(struct val *v, struct xlate *xl)
+feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 {
+	static struct moj mj;
+
+	moj_init(&mj, s);
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 
-		if ((xl != NULL && xlate_failed(xl)) || in.eof)
+		/* The same bytes, once each, for the mojibake warning. */
+		moj_feed(&mj, in.p, used);
+		if ((xl != NULL && xlate_failed(xl)) || in.eof) {
+			moj_end(&mj, &s->dg);
 			return 0;
+		}
 		if (in_refill(&in, used) < 0)
 			return errno != 0 ? errno : EIO;
 	}
@@ -125,7 +133,7 @@ transcode_input(const char *name, struct sniff *s, const struct xopts *x,
 	if ((rc = xlate_begin(name, &in, s, x, strict, output, in_place, &xl,
 	    &v)) != 0 || xl == NULL)
 		return rc;
-	return xlate_end(xl, &in, feed_input(v, xl));
+	return xlate_end(xl, &in, feed_input(v, xl, s));
 }
 
 /*
@@ -228,7 +236,7 @@ analyse(const char *name, int fd)
 		return;
 	}
 	if ((v = val_new(s, &s->dg)) != NULL) {
-		int e = feed_input(v, NULL);
+		int e = feed_input(v, NULL, s);
 
 		val_free(v);
 		if (e != 0) {
