@@ -15,10 +15,13 @@
 #include <string.h>
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 #include "mojibake.h"
+
+/* AVX2 has no signed less-than: b < a is a > b. */
+#define LT256(a, b)	_mm256_cmpgt_epi8(b, a)
 
 /* Bytes 80 to 9F of windows-1252; 0 where it has no character (81, 8D,
  * 8F, 90, 9D, which ISO-8859-1 reads as U+0081 and so on). */
@@ -246,74 +249,149 @@ last8(const unsigned char *p, size_t n)
 	return c;
 }
 
+/* The UTF-8 of the trail characters' first byte: U+0080 to U+00BF
+ * (C2), and ƒ Š Œ Ž š œ ž Ÿ (C5, C6), ˆ ˜ (CB) and the rest (E2) of
+ * windows-1252. */
+static int
+trail_start(unsigned char b)
+{
+	return b == 0xC2 || b == 0xC5 || b == 0xC6 || b == 0xCB || b == 0xE2;
+}
+
+/* The characters of UTF-8 at p[0..n): bytes other than 80..BF. */
+static uint64_t
+nchars(const unsigned char *p, size_t n)
+{
+	uint64_t c = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		c += (p[i] & 0xC0) != 0x80;
+	return c;
+}
+
+/* Whether the candidate at p (C2 or C3, see skip8) is one. */
+static int
+candidate(const struct moj *m, const unsigned char *p)
+{
+	if (p[0] == 0xC2)
+		return !m->xml11 && p[1] >= 0x80 && p[1] < 0xA0;
+	return p[1] >= 0x82 && p[1] <= 0xB4 && trail_start(p[2]);
+}
+
+/* The columns of p[0..i), from ls, after a line end (cut) or not. */
+static void
+skip8_end(struct moj *m, const unsigned char *p, size_t i, size_t ls,
+    int cut, unsigned prevcr)
+{
+	/* The LF of a CR LF takes no column. */
+	if (ls < i && p[ls] == '\n' && (ls > 0 ? p[ls - 1] == '\r' :
+	    m->pos.prev == '\r'))
+		ls++;
+	if (cut)
+		m->pos.col = 1;
+	m->pos.col += nchars(p + ls, i - ls);
+	m->pos.prev = prevcr ? '\r' : 0;
+}
+
+/*
+ * One vector of W bytes at p + i: the bits of the candidates (C3 before
+ * a byte that is not ASCII, or C2 before 80..9F; candidate() decides),
+ * and of the CR and LF bytes.  A macro, so that the SSE2 and AVX2
+ * versions are one text.
+ */
+#define SKIP8_BODY(W, T, LOAD, SET1, AND, OR, EQ, LT, MASK, POPCNT)	\
+	const T fe = SET1((char)0xFE), c2 = SET1((char)0xC2);		\
+	const T a0 = SET1((char)0xA0), zero = SET1(0);			\
+	const T vcr = SET1('\r'), vlf = SET1('\n');			\
+	const T ctl = SET1(m->xml11 ? 0 : -1);				\
+	unsigned prevcr = m->pos.prev == '\r';				\
+	size_t i = 0, ls = 0;						\
+	int cut = 0;							\
+									\
+	while (i + (W) + 2 <= n) {					\
+		T v0 = LOAD((const T *)(p + i));			\
+		T v1 = LOAD((const T *)(p + i + 1));			\
+		T v2 = LOAD((const T *)(p + i + 2));			\
+		uint32_t mask, lim, r, l, e, b;				\
+		int k = (W);						\
+									\
+		mask = (uint32_t)MASK(AND(EQ(AND(v0, fe), c2),		\
+		    OR(LT(v2, zero), AND(ctl, LT(v1, a0)))));		\
+		while (mask != 0) {					\
+			b = (uint32_t)__builtin_ctz(mask);		\
+			if (candidate(m, p + i + b)) {			\
+				k = (int)b;				\
+				break;					\
+			}						\
+			mask &= mask - 1;				\
+		}							\
+		if (count && k > 0) {					\
+			lim = k == 32 ? 0xFFFFFFFFu : (1u << k) - 1;	\
+			r = (uint32_t)MASK(EQ(v0, vcr)) & lim;		\
+			l = (uint32_t)MASK(EQ(v0, vlf)) & lim;		\
+			e = r | (l & ~(r << 1 | prevcr));		\
+			if (e != 0) {					\
+				cut = 1;				\
+				m->pos.line += POPCNT(e);		\
+				ls = i + (size_t)(32 - __builtin_clz(e)); \
+			}						\
+			prevcr = r >> (k - 1) & 1;			\
+		}							\
+		if (k < (W)) {						\
+			i += (size_t)k;					\
+			break;						\
+		}							\
+		i += (W);						\
+	}								\
+	if (count && i > 0)						\
+		skip8_end(m, p, i, ls, cut, prevcr);			\
+	return i;
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_AVX2	1
+static int avx2 = -1;
+
+__attribute__((target("avx2,popcnt,lzcnt,bmi")))
+static size_t
+skip8_avx2(struct moj *m, const unsigned char *p, size_t n, int count)
+{
+	SKIP8_BODY(32, __m256i, _mm256_loadu_si256, _mm256_set1_epi8,
+	    _mm256_and_si256, _mm256_or_si256, _mm256_cmpeq_epi8,
+	    LT256, _mm256_movemask_epi8, (unsigned)__builtin_popcount)
+}
+#endif
+
 /*
  * Pass over UTF-8 at p[0..n) up to the first candidate: C3 82..B4 (a
- * lead) before a byte that is not ASCII, or, in XML 1.0, C2 80..9F (a C1
- * control).  With count, the line ends passed over move m->pos.  Return
+ * lead) before the first byte of a trail character, or, in XML 1.0, C2
+ * 80..9F (a C1 control).  With count, the line ends passed over move
+ * m->pos; columns are counted once, from the last line end.  Return
  * where it stopped: a candidate, or near the end.
  */
 #if defined(__SSE2__)
+/* The bits set in x (below 0x10000), without the popcnt instruction. */
+static unsigned
+pop16(uint32_t x)
+{
+	x = x - (x >> 1 & 0x5555);
+	x = (x & 0x3333) + (x >> 2 & 0x3333);
+	x = (x + (x >> 4)) & 0x0F0F;
+	return (x + (x >> 8)) & 0x1F;
+}
+
 static size_t
 skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 {
-	const __m128i vc3 = _mm_set1_epi8((char)0xC3);
-	const __m128i vc2 = _mm_set1_epi8((char)0xC2);
-	const __m128i lo = _mm_set1_epi8((char)0x81);
-	const __m128i hi = _mm_set1_epi8((char)0xB5);
-	const __m128i a0 = _mm_set1_epi8((char)0xA0);
-	const __m128i bf = _mm_set1_epi8((char)0xBF);
-	const __m128i vcr = _mm_set1_epi8('\r');
-	const __m128i vlf = _mm_set1_epi8('\n');
-	const __m128i zero = _mm_setzero_si128();
-	const __m128i ctl = m->xml11 ? zero : _mm_set1_epi8(-1);
-	unsigned prevcr = m->pos.prev == '\r';
-	size_t i = 0;
-
-	while (i + 18 <= n) {
-		__m128i v0 = _mm_loadu_si128((const __m128i *)(p + i));
-		__m128i v1 = _mm_loadu_si128((const __m128i *)(p + i + 1));
-		__m128i v2 = _mm_loadu_si128((const __m128i *)(p + i + 2));
-		__m128i t;
-		unsigned mask, lim, r, l, s, pair, e;
-		int k;
-
-		t = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(v0, vc3),
-		    _mm_cmplt_epi8(v2, zero)), _mm_and_si128(
-		    _mm_cmpgt_epi8(v1, lo), _mm_cmplt_epi8(v1, hi)));
-		t = _mm_or_si128(t, _mm_and_si128(ctl, _mm_and_si128(
-		    _mm_cmpeq_epi8(v0, vc2), _mm_cmplt_epi8(v1, a0))));
-		mask = (unsigned)_mm_movemask_epi8(t);
-		k = mask != 0 ? __builtin_ctz(mask) : 16;
-		if (count && k > 0) {
-			lim = k == 16 ? 0xFFFFu : (1u << k) - 1;
-			r = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, vcr))
-			    & lim;
-			l = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, vlf))
-			    & lim;
-			/* not 80..BF: the bytes that start a character */
-			s = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v0, bf))
-			    & lim;
-			pair = l & (r << 1 | prevcr);
-			e = r | (l & ~pair);
-			s &= ~pair;
-			if (e != 0) {
-				m->pos.line += (unsigned)__builtin_popcount(e);
-				m->pos.col = 1 + (unsigned)__builtin_popcount(
-				    s >> (31 - __builtin_clz(e)) >> 1);
-			} else
-				m->pos.col += (unsigned)__builtin_popcount(s);
-			prevcr = r >> (k - 1) & 1;
-		}
-		if (mask != 0) {
-			i += (size_t)k;
-			goto out;
-		}
-		i += 16;
-	}
-out:
-	if (count)
-		m->pos.prev = prevcr ? '\r' : 0;
-	return i;
+#ifdef HAVE_AVX2
+	if (avx2 < 0)
+		avx2 = __builtin_cpu_supports("avx2") != 0;
+	if (avx2)
+		return skip8_avx2(m, p, n, count);
+#endif
+	SKIP8_BODY(16, __m128i, _mm_loadu_si128, _mm_set1_epi8,
+	    _mm_and_si128, _mm_or_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8,
+	    _mm_movemask_epi8, pop16)
 }
 #else
 static size_t
