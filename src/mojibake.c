@@ -14,14 +14,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#if defined(__SSE2__)
+/* x86-64 with gcc or clang: SSE2 always, AVX2 asked of the processor. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MOJ_X86	1
 #include <immintrin.h>
+/* AVX2 has no signed less-than: b < a is a > b. */
+#define LT256(a, b)	_mm256_cmpgt_epi8(b, a)
 #endif
 
 #include "mojibake.h"
-
-/* AVX2 has no signed less-than: b < a is a > b. */
-#define LT256(a, b)	_mm256_cmpgt_epi8(b, a)
 
 /* Bytes 80 to 9F of windows-1252; 0 where it has no character (81, 8D,
  * 8F, 90, 9D, which ISO-8859-1 reads as U+0081 and so on). */
@@ -258,6 +259,16 @@ trail_start(unsigned char b)
 	return b == 0xC2 || b == 0xC5 || b == 0xC6 || b == 0xCB || b == 0xE2;
 }
 
+/* Whether the candidate at p (C2 or C3, see skip8) is one. */
+static int
+candidate(const struct moj *m, const unsigned char *p)
+{
+	if (p[0] == 0xC2)
+		return !m->xml11 && p[1] >= 0x80 && p[1] < 0xA0;
+	return p[1] >= 0x82 && p[1] <= 0xB4 && trail_start(p[2]);
+}
+
+#ifdef MOJ_X86
 /* The characters of UTF-8 at p[0..n): bytes other than 80..BF. */
 static uint64_t
 nchars(const unsigned char *p, size_t n)
@@ -268,15 +279,6 @@ nchars(const unsigned char *p, size_t n)
 	for (i = 0; i < n; i++)
 		c += (p[i] & 0xC0) != 0x80;
 	return c;
-}
-
-/* Whether the candidate at p (C2 or C3, see skip8) is one. */
-static int
-candidate(const struct moj *m, const unsigned char *p)
-{
-	if (p[0] == 0xC2)
-		return !m->xml11 && p[1] >= 0x80 && p[1] < 0xA0;
-	return p[1] >= 0x82 && p[1] <= 0xB4 && trail_start(p[2]);
 }
 
 /* The columns of p[0..i), from ls, after a line end (cut) or not. */
@@ -348,8 +350,6 @@ skip8_end(struct moj *m, const unsigned char *p, size_t i, size_t ls,
 		skip8_end(m, p, i, ls, cut, prevcr);			\
 	return i;
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define HAVE_AVX2	1
 static int avx2 = -1;
 
 __attribute__((target("avx2,popcnt,lzcnt,bmi")))
@@ -360,16 +360,7 @@ skip8_avx2(struct moj *m, const unsigned char *p, size_t n, int count)
 	    _mm256_and_si256, _mm256_or_si256, _mm256_cmpeq_epi8,
 	    LT256, _mm256_movemask_epi8, (unsigned)__builtin_popcount)
 }
-#endif
 
-/*
- * Pass over UTF-8 at p[0..n) up to the first candidate: C3 82..B4 (a
- * lead) before the first byte of a trail character, or, in XML 1.0, C2
- * 80..9F (a C1 control).  With count, the line ends passed over move
- * m->pos; columns are counted once, from the last line end.  Return
- * where it stopped: a candidate, or near the end.
- */
-#if defined(__SSE2__)
 /* The bits set in x (below 0x10000), without the popcnt instruction. */
 static unsigned
 pop16(uint32_t x)
@@ -380,15 +371,20 @@ pop16(uint32_t x)
 	return (x + (x >> 8)) & 0x1F;
 }
 
+/*
+ * Pass over UTF-8 at p[0..n) up to the first candidate: C3 82..B4 (a
+ * lead) before the first byte of a trail character, or, in XML 1.0, C2
+ * 80..9F (a C1 control).  With count, the line ends passed over move
+ * m->pos; columns are counted once, from the last line end.  Return
+ * where it stopped: a candidate, or near the end.
+ */
 static size_t
 skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 {
-#ifdef HAVE_AVX2
 	if (avx2 < 0)
 		avx2 = __builtin_cpu_supports("avx2") != 0;
 	if (avx2)
 		return skip8_avx2(m, p, n, count);
-#endif
 	SKIP8_BODY(16, __m128i, _mm_loadu_si128, _mm_set1_epi8,
 	    _mm_and_si128, _mm_or_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8,
 	    _mm_movemask_epi8, pop16)
@@ -400,15 +396,10 @@ skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 	size_t i;
 
 	for (i = 0; i + 3 <= n; i++) {
-		unsigned char b = p[i];
-
-		if ((b == 0xC3 && p[i + 1] >= 0x82 && p[i + 1] <= 0xB4 &&
-		    p[i + 2] >= 0x80) || (!m->xml11 && b == 0xC2 &&
-		    p[i + 1] < 0xA0))
+		if ((p[i] & 0xFE) == 0xC2 && candidate(m, p + i))
 			break;
-		if (!count || (b & 0xC0) == 0x80)
-			continue;
-		linepos_step(&m->pos, b, 0);
+		if (count && (p[i] & 0xC0) != 0x80)
+			linepos_step(&m->pos, p[i], 0);
 	}
 	return i;
 }
