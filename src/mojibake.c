@@ -163,10 +163,19 @@ complete(struct moj *m)
 	m->need = 0;
 }
 
+/* A trail byte of UTF-8 with no lead (illegal-sequence): it breaks a
+ * sequence and, as in skip8, takes no column. */
+#define STRAY	0xFFFFFFFFu
+
 /* The character c, at offset off and m->pos. */
 static void
 step(struct moj *m, uint32_t c, uint64_t off)
 {
+	if (c == STRAY) {
+		if (m->need > 0)
+			unmatched(m);
+		return;
+	}
 	if (m->need > 0) {
 		if (trail_byte(c) >= 0) {
 			m->toff[m->cur.n] = off;
@@ -206,7 +215,8 @@ done:
 }
 
 /* Decode one character of UTF-8 at p[0..n): its length, 0 when cut
- * short; a byte that starts none is one U+FFFD. */
+ * short; a byte that starts none is one U+FFFD, a stray trail byte
+ * STRAY. */
 static size_t
 dec8(const unsigned char *p, size_t n, uint32_t *c)
 {
@@ -215,6 +225,10 @@ dec8(const unsigned char *p, size_t n, uint32_t *c)
 
 	if (p[0] < 0x80) {
 		*c = p[0];
+		return 1;
+	}
+	if (p[0] < 0xC0) {
+		*c = STRAY;
 		return 1;
 	}
 	if (p[0] < 0xC2 || p[0] > 0xF4) {
@@ -226,7 +240,13 @@ dec8(const unsigned char *p, size_t n, uint32_t *c)
 	for (i = 1; i < k; i++) {
 		if (i >= n)
 			return 0;
-		if ((p[i] & 0xC0) != 0x80) {
+		/* RFC 3629 section 4: no overlong form, surrogate or value
+		 * past U+10FFFF (an overlong one could hide a C1 control) */
+		if ((p[i] & 0xC0) != 0x80 || (i == 1 &&
+		    ((p[0] == 0xE0 && p[1] < 0xA0) ||
+		    (p[0] == 0xED && p[1] > 0x9F) ||
+		    (p[0] == 0xF0 && p[1] < 0x90) ||
+		    (p[0] == 0xF4 && p[1] > 0x8F)))) {
 			*c = 0xFFFD;
 			return 1;
 		}
@@ -405,6 +425,20 @@ skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 }
 #endif
 
+/* k bytes of the carried part and then of the block (at *i) were
+ * decoded: drop them. */
+static void
+part_used(struct moj *m, size_t *i, size_t k)
+{
+	if (k < m->npart) {
+		memmove(m->part, m->part + k, m->npart - k);
+		m->npart -= (unsigned)k;
+	} else {
+		*i += k - m->npart;
+		m->npart = 0;
+	}
+}
+
 /* UTF-8: candidates only, a character at a time around them. */
 static void
 feed8(struct moj *m, const unsigned char *p, size_t n)
@@ -426,8 +460,7 @@ feed8(struct moj *m, const unsigned char *p, size_t n)
 				return;
 			}
 			step(m, c, m->off + i - have);
-			m->npart = 0;
-			i += k - have;
+			part_used(m, &i, k);
 			continue;
 		}
 		count = m->strong + m->weak == 0;
@@ -489,8 +522,7 @@ feedw(struct moj *m, const unsigned char *p, size_t n)
 				c = 0xFFFD;
 		}
 		step(m, c, m->off + i - have);
-		m->npart = 0;
-		i += k - have;
+		part_used(m, &i, k);
 		continue;
 part:
 		memcpy(m->part + have, p + i, take);
