@@ -105,7 +105,9 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 {
 	static struct moj mj;
 
-	moj_init(&mj, s);
+	/* A named regular file is read again for the position of a hit
+	 * (standard input may not start at offset 0). */
+	moj_init(&mj, s, in.size >= 0 && in.fd != 0 ? in.fd : -1);
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 

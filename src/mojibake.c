@@ -11,8 +11,11 @@
  * byte): whole blocks without one are passed over sixteen bytes at a
  * time, their line ends counted until the first hit and no longer.
  */
+#include <sys/types.h>
+
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* x86-64 with gcc or clang: SSE2 always, AVX2 asked of the processor. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -33,11 +36,17 @@ static const uint16_t cp1252[32] = {
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178
 };
 
-/* Start scanning the entity s. */
+/*
+ * Start scanning the entity s.  With a file descriptor fd of the regular
+ * file it is read from (at offset 0 for its first byte), no lines are
+ * counted: the file is read again up to the first hit, if there is one.
+ * With -1 lines are counted as the bytes go by, up to the first hit.
+ */
 void
-moj_init(struct moj *m, const struct sniff *s)
+moj_init(struct moj *m, const struct sniff *s, int fd)
 {
 	memset(m, 0, sizeof(*m));
+	m->fd = fd;
 	switch (s->dec) {
 	case FORM_UTF8:
 	case FORM_UTF16BE:
@@ -51,7 +60,7 @@ moj_init(struct moj *m, const struct sniff *s)
 		return;
 	}
 	m->xml11 = s->xml11;
-	m->skip = s->bomlen;
+	m->skip = m->bomlen = s->bomlen;
 	m->off = 0;
 	m->pos.line = m->pos.col = 1;
 }
@@ -163,6 +172,14 @@ complete(struct moj *m)
 	m->need = 0;
 }
 
+/* Whether positions are counted now: until the first hit, unless the
+ * file is read again. */
+static int
+counting(const struct moj *m)
+{
+	return m->fd < 0 && m->strong + m->weak == 0;
+}
+
 /* A trail byte of UTF-8 with no lead (illegal-sequence): it breaks a
  * sequence and, as in skip8, takes no column. */
 #define STRAY	0xFFFFFFFFu
@@ -210,7 +227,7 @@ step(struct moj *m, uint32_t c, uint64_t off)
 	}
 	m->prevc = c;
 done:
-	if (m->strong + m->weak == 0)
+	if (counting(m))
 		linepos_step(&m->pos, c, m->xml11);
 }
 
@@ -463,7 +480,7 @@ feed8(struct moj *m, const unsigned char *p, size_t n)
 			part_used(m, &i, k);
 			continue;
 		}
-		count = m->strong + m->weak == 0;
+		count = counting(m);
 		if (m->need == 0 && !(m->xml11 && count)) {
 			k = skip8(m, p + i, n - i, count);
 			if (k > 0) {
@@ -569,6 +586,36 @@ put(char *b, size_t left, uint32_t c)
 	return k;
 }
 
+/* The line and column of h, from the file read again up to it; line 1
+ * column 1 if it cannot be read. */
+static void
+locate(const struct moj *m, struct moj_hit *h)
+{
+	static unsigned char buf[64 * 1024];
+	static struct moj c;
+	uint64_t off = 0;
+	ssize_t k;
+
+	memset(&c, 0, sizeof(c));
+	c.form = m->form;
+	c.fd = -1;
+	c.xml11 = m->xml11;
+	c.skip = m->bomlen;
+	c.pos.line = c.pos.col = 1;
+	h->line = h->col = 1;
+	while (off < h->off) {
+		size_t want = h->off - off < sizeof(buf) ?
+		    (size_t)(h->off - off) : sizeof(buf);
+
+		if ((k = pread(m->fd, buf, want, (off_t)off)) <= 0)
+			return;
+		moj_feed(&c, buf, (size_t)k);
+		off += (uint64_t)k;
+	}
+	h->line = c.pos.line;
+	h->col = c.pos.col;
+}
+
 /*
  * The end of the entity: one mojibake diagnostic at the first sequence,
  * with the count of all.  A single pair that may be real text (see
@@ -577,7 +624,7 @@ put(char *b, size_t left, uint32_t c)
 void
 moj_end(struct moj *m, struct diags *dg)
 {
-	const struct moj_hit *h;
+	struct moj_hit *h;
 	char seen[64], meant[8];
 	const char *how = "windows-1252";
 	uint64_t n = m->strong + m->weak;
@@ -591,6 +638,8 @@ moj_end(struct moj *m, struct diags *dg)
 		h = &m->first_weak;
 	else
 		h = &m->first_strong;
+	if (m->fd >= 0)
+		locate(m, h);
 	seen[0] = '\0';
 	for (i = 0; i < h->n; i++) {
 		k += put(seen + k, sizeof(seen) - k, h->cp[i]);

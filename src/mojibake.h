@@ -19,6 +19,10 @@ struct moj_hit {
 
 struct moj {
 	enum form	 form;		/* FORM_NONE: nothing to scan */
+	int		 fd;		/* a file to read again for the position
+					 * of a hit, or -1: count lines as the
+					 * bytes go by */
+	size_t		 bomlen;
 	int		 xml11;
 	uint64_t	 skip;		/* BOM bytes still to pass over */
 	uint64_t	 off;		/* offset of the next byte */
@@ -35,7 +39,7 @@ struct moj {
 	struct moj_hit	 first_strong, first_weak;
 };
 
-void	 moj_init(struct moj *, const struct sniff *);
+void	 moj_init(struct moj *, const struct sniff *, int);
 void	 moj_feed(struct moj *, const unsigned char *, size_t);
 void	 moj_end(struct moj *, struct diags *);
 
