@@ -340,8 +340,10 @@ skip8_end(struct moj *m, const unsigned char *p, size_t i, size_t ls,
  * versions are one text.
  */
 #define SKIP8_BODY(W, T, LOAD, SET1, AND, OR, EQ, LT, MASK, POPCNT)	\
-	const T fe = SET1((char)0xFE), c2 = SET1((char)0xC2);		\
-	const T a0 = SET1((char)0xA0), zero = SET1(0);			\
+	const T c3 = SET1((char)0xC3), c2 = SET1((char)0xC2);		\
+	const T fc = SET1((char)0xFC), c4 = SET1((char)0xC4);		\
+	const T cb = SET1((char)0xCB), e2 = SET1((char)0xE2);		\
+	const T a0 = SET1((char)0xA0);					\
 	const T vcr = SET1('\r'), vlf = SET1('\n');			\
 	const T ctl = SET1(m->xml11 ? 0 : -1);				\
 	unsigned prevcr = m->pos.prev == '\r';				\
@@ -355,8 +357,11 @@ skip8_end(struct moj *m, const unsigned char *p, size_t i, size_t ls,
 		uint32_t mask, lim, r, l, e, b;				\
 		int k = (W);						\
 									\
-		mask = (uint32_t)MASK(AND(EQ(AND(v0, fe), c2),		\
-		    OR(LT(v2, zero), AND(ctl, LT(v1, a0)))));		\
+		/* C3 before C2, C4..C7, CB or E2; C2 before 80..9F */	\
+		mask = (uint32_t)MASK(OR(AND(EQ(v0, c3), OR(OR(	\
+		    EQ(v2, c2), EQ(AND(v2, fc), c4)), OR(EQ(v2, cb),	\
+		    EQ(v2, e2)))), AND(ctl, AND(EQ(v0, c2),		\
+		    LT(v1, a0)))));					\
 		while (mask != 0) {					\
 			b = (uint32_t)__builtin_ctz(mask);		\
 			if (candidate(m, p + i + b)) {			\
