@@ -181,7 +181,7 @@ counting(const struct moj *m)
 }
 
 /* A trail byte of UTF-8 with no lead (illegal-sequence): it breaks a
- * sequence and, as in skip8, takes no column. */
+ * sequence and a CR LF and, as in skip8, takes no column. */
 #define STRAY	0xFFFFFFFFu
 
 /* The character c, at offset off and m->pos. */
@@ -191,6 +191,7 @@ step(struct moj *m, uint32_t c, uint64_t off)
 	if (c == STRAY) {
 		if (m->need > 0)
 			unmatched(m);
+		m->pos.prev = 0;	/* no CR LF pair across it */
 		return;
 	}
 	if (m->need > 0) {
@@ -273,17 +274,20 @@ dec8(const unsigned char *p, size_t n, uint32_t *c)
 	return k;
 }
 
-/* The character that ends p[0..n) (n > 0), or 0. */
+/* The character before p[n] as step() would have it in m->prevc: the
+ * last one that starts in p[0..n), stray trail bytes passed over. */
 static uint32_t
-last8(const unsigned char *p, size_t n)
+last8(const struct moj *m, const unsigned char *p, size_t n)
 {
-	size_t j = n - 1;
+	size_t j = n;
 	uint32_t c;
 
-	while (j > 0 && n - j < 4 && (p[j] & 0xC0) == 0x80)
+	while (j > 0 && (p[j - 1] & 0xC0) == 0x80)
 		j--;
-	if (dec8(p + j, n - j, &c) != n - j)
-		return 0;
+	if (j == 0)
+		return m->prevc;
+	if (dec8(p + j - 1, n - j + 1, &c) == 0)
+		c = 0xFFFD;
 	return c;
 }
 
@@ -490,7 +494,7 @@ feed8(struct moj *m, const unsigned char *p, size_t n)
 			k = skip8(m, p + i, n - i, count);
 			if (k > 0) {
 				i += k;
-				m->prevc = last8(p, i);
+				m->prevc = last8(m, p, i);
 			}
 			if (i >= n)
 				break;
@@ -581,8 +585,11 @@ put(char *b, size_t left, uint32_t c)
 	unsigned char u[4];
 	size_t k;
 
-	if (c >= 0x80 && c <= 0x9F)
-		return (size_t)snprintf(b, left, "<U+%04X>", (unsigned)c);
+	if (c >= 0x80 && c <= 0x9F) {
+		int w = snprintf(b, left, "<U+%04X>", (unsigned)c);
+
+		return w < 0 || (size_t)w >= left ? 0 : (size_t)w;
+	}
 	k = (size_t)utf8_enc(u, c);
 	if (k >= left)
 		return 0;
@@ -630,7 +637,7 @@ void
 moj_end(struct moj *m, struct diags *dg)
 {
 	struct moj_hit *h;
-	char seen[64], meant[8];
+	char seen[64], meant[16];
 	const char *how = "windows-1252";
 	uint64_t n = m->strong + m->weak;
 	size_t k = 0;
