@@ -47,10 +47,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		val_free(v);
 		/* The mojibake scan as main.c runs it, and a byte at a time:
 		 * the same answer. */
-		moj_init(&mj, &s, -1);
+		moj_init(&mj, &s, -1, 0);
 		moj_feed(&mj, data, used);
 		moj_feed(&mj, data + used, size - used);
-		moj_init(&mj1, &s, -1);
+		moj_init(&mj1, &s, -1, 0);
 		for (i = 0; i < size; i++)
 			moj_feed(&mj1, data + i, 1);
 		memset(&d1, 0, sizeof(d1));

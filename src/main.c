@@ -104,10 +104,12 @@ static int
 feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 {
 	static struct moj mj;
+	off_t at = in.size >= 0 ? lseek(in.fd, 0, SEEK_CUR) : -1;
 
-	/* A named regular file is read again for the position of a hit
-	 * (standard input may not start at offset 0). */
-	moj_init(&mj, s, in.size >= 0 && in.fd != 0 ? in.fd : -1);
+	/* A regular file is read again for the position of a hit; other
+	 * inputs count lines as they go. */
+	moj_init(&mj, s, at >= in.got ? in.fd : -1,
+	    at >= in.got ? (uint64_t)(at - in.got) : 0);
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 

@@ -38,15 +38,16 @@ static const uint16_t cp1252[32] = {
 
 /*
  * Start scanning the entity s.  With a file descriptor fd of the regular
- * file it is read from (at offset 0 for its first byte), no lines are
+ * file it is read from (at offset base for its first byte), no lines are
  * counted: the file is read again up to the first hit, if there is one.
  * With -1 lines are counted as the bytes go by, up to the first hit.
  */
 void
-moj_init(struct moj *m, const struct sniff *s, int fd)
+moj_init(struct moj *m, const struct sniff *s, int fd, uint64_t base)
 {
 	memset(m, 0, sizeof(*m));
 	m->fd = fd;
+	m->base = base;
 	switch (s->dec) {
 	case FORM_UTF8:
 	case FORM_UTF16BE:
@@ -619,7 +620,7 @@ locate(const struct moj *m, struct moj_hit *h)
 		size_t want = h->off - off < sizeof(buf) ?
 		    (size_t)(h->off - off) : sizeof(buf);
 
-		if ((k = pread(m->fd, buf, want, (off_t)off)) <= 0)
+		if ((k = pread(m->fd, buf, want, (off_t)(m->base + off))) <= 0)
 			return;
 		moj_feed(&c, buf, (size_t)k);
 		off += (uint64_t)k;

@@ -22,6 +22,8 @@ struct moj {
 	int		 fd;		/* a file to read again for the position
 					 * of a hit, or -1: count lines as the
 					 * bytes go by */
+	uint64_t	 base;		/* the file offset of the entity's first
+					 * byte */
 	size_t		 bomlen;
 	int		 xml11;
 	uint64_t	 skip;		/* BOM bytes still to pass over */
@@ -39,7 +41,7 @@ struct moj {
 	struct moj_hit	 first_strong, first_weak;
 };
 
-void	 moj_init(struct moj *, const struct sniff *, int);
+void	 moj_init(struct moj *, const struct sniff *, int, uint64_t);
 void	 moj_feed(struct moj *, const unsigned char *, size_t);
 void	 moj_end(struct moj *, struct diags *);
 

@@ -306,3 +306,10 @@ seq_at() {
 	[ "$(hexof g.xml)" = "$(printf '<a>it\342\200\231s \342\200\234q\342\200\235</a>' | od -An -v -tx1 | tr -d ' \n')" ]
 	clean g.xml
 }
+
+@test "mojibake: standard input from a file started at an offset" {
+	printf 'abc<a>\r\nx\303\203\302\251</a>' > f.xml
+	run --separate-stderr sh -c '{ head -c 3 > /dev/null; "$1" --json -; } < f.xml' sh "$XMLSNIFF"
+	assert_success
+	assert_output --partial '"code":"mojibake","offset":6,"line":2,"column":2,"count":1'
+}
