@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mojibake.h"
 #include "xmlsniff.h"
 #include "common.h"
 
@@ -38,10 +39,29 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sniff(data, size, 1, mtp, "fuzz.xml", &s);
 	if ((v = val_new(&s, &s.dg)) != NULL) {
 		/* Fed in two pieces, as reads would cut it. */
-		size_t half = size / 2, used = val_feed(v, data, half, 0);
+		size_t half = size / 2, used = val_feed(v, data, half, 0), i;
+		static struct moj mj, mj1;
+		static struct diags d1;
 
 		val_feed(v, data + used, size - used, 1);
 		val_free(v);
+		/* The mojibake scan as main.c runs it, and a byte at a time:
+		 * the same answer. */
+		moj_init(&mj, &s, -1, 0);
+		moj_feed(&mj, data, used);
+		moj_feed(&mj, data + used, size - used);
+		moj_init(&mj1, &s, -1, 0);
+		for (i = 0; i < size; i++)
+			moj_feed(&mj1, data + i, 1);
+		memset(&d1, 0, sizeof(d1));
+		moj_end(&mj1, &d1);
+		moj_end(&mj, &s.dg);
+		if (d1.d[D_MOJIBAKE].count != s.dg.d[D_MOJIBAKE].count ||
+		    d1.d[D_MOJIBAKE].off != s.dg.d[D_MOJIBAKE].off ||
+		    d1.d[D_MOJIBAKE].line != s.dg.d[D_MOJIBAKE].line ||
+		    d1.d[D_MOJIBAKE].col != s.dg.d[D_MOJIBAKE].col ||
+		    strcmp(d1.d[D_MOJIBAKE].msg, s.dg.d[D_MOJIBAKE].msg) != 0)
+			abort();
 	}
 	report_line("fuzz.xml", &s, FMT_JSON, 0);
 	report_line("fuzz.xml", &s, FMT_TEXT, 0);

@@ -286,6 +286,23 @@ static const struct code_info codes[D_NCODES] = {
 	    "<a>\\223</a>' | xmlsniff --browser",
 	    "Declare the encoding a browser and XML agree on, or transcode "
 	    "to UTF-8: xmlsniff --transcode-to=UTF-8 --in-place FILE." },
+	[D_MOJIBAKE] = { "mojibake", 0,
+	    "text encoded twice, or C1 controls",
+	    "Text of a UTF-8, UTF-16 or UTF-32 entity holds the UTF-8 bytes "
+	    "of characters read as windows-1252 or ISO-8859-1 and encoded "
+	    "again: U+00E9 (C3 A9) written as U+00C3 U+00A9, U+2019 (E2 80 "
+	    "99) as U+00E2 U+20AC U+2122; or C1 control characters U+0080 "
+	    "to U+009F (in XML 1.1 they are illegal-char).  One sequence is "
+	    "enough, unless it is a pair that could be real text (a letter "
+	    "after the lead, or a capital lead after a capital letter): then "
+	    "two sequences are.",
+	    "XML 1.0 section 2.2 (C1 controls); RFC 3629 and XML 1.0 section "
+	    "4.3.3 (the text is not what was meant)",
+	    "printf '<a>caf\\303\\203\\302\\251</a>' | xmlsniff",
+	    "Undo one layer: iconv -f UTF-8 -t WINDOWS-1252 FILE > NEW (C1 "
+	    "controls: iconv -f UTF-8 -t ISO-8859-1 FILE | iconv -f "
+	    "WINDOWS-1252 -t UTF-8 > NEW); convert UTF-16 or UTF-32 to UTF-8 "
+	    "first.  Mend by hand text that mixes in other characters." },
 };
 
 /* --error and --ignore: codes raised to errors, codes not reported. */

@@ -22,6 +22,7 @@
 #include "http.h"
 #include "excerpt.h"
 #include "guess.h"
+#include "mojibake.h"
 #include "opts.h"
 #include "browser.h"
 
@@ -138,8 +139,15 @@ not_fixed(const char *name, const char *why)
  * which may end it early.  Return 0, or the errno of a read that failed.
  */
 static int
-feed_input(struct val *v, struct xlate *xl, const struct diags *dg)
+feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 {
+	static struct moj mj;
+	off_t at = in.size >= 0 ? lseek(in.fd, 0, SEEK_CUR) : -1;
+
+	/* A regular file is read again for the position of a hit; other
+	 * inputs count lines as they go. */
+	moj_init(&mj, s, at >= in.got ? in.fd : -1,
+	    at >= in.got ? (uint64_t)(at - in.got) + head_len : 0);
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 
@@ -148,12 +156,16 @@ feed_input(struct val *v, struct xlate *xl, const struct diags *dg)
 		/* --excerpt: the bytes of a pipe while they are here. */
 		excerpt_capture(in.p, in.n, (uint64_t)in.got - in.n - head_len,
 		    in.eof);
-		/* A pipe: the block where a problem shows, for the guess. */
-		if (dg != NULL && in.size < 0)
-			guess_keep(&in, dg);
-
-		if ((xl != NULL && xlate_failed(xl)) || in.eof)
+		/* A pipe: the block where a problem shows, for the guess
+		 * (analysis only). */
+		if (xl == NULL && in.size < 0)
+			guess_keep(&in, &s->dg);
+		/* The same bytes, once each, for the mojibake warning. */
+		moj_feed(&mj, in.p, used);
+		if ((xl != NULL && xlate_failed(xl)) || in.eof) {
+			moj_end(&mj, &s->dg);
 			return 0;
+		}
 		if (in_refill(&in, used) < 0)
 			return errno != 0 ? errno : EIO;
 	}
@@ -172,7 +184,7 @@ transcode_input(const char *name, struct sniff *s, const struct xopts *x,
 	if ((rc = xlate_begin(name, &in, s, x, strict, output, in_place, &xl,
 	    &v)) != 0 || xl == NULL)
 		return rc;
-	return xlate_end(xl, &in, feed_input(v, xl, NULL));
+	return xlate_end(xl, &in, feed_input(v, xl, s));
 }
 
 /*
@@ -298,7 +310,7 @@ analyse(const char *name, int fd)
 	}
 	guess_reset();
 	if ((v = val_new(s, &s->dg)) != NULL) {
-		int e = feed_input(v, NULL, &s->dg);
+		int e = feed_input(v, NULL, s);
 
 		val_free(v);
 		if (e != 0) {

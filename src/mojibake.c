@@ -1,0 +1,685 @@
+/*
+ * The mojibake warning: text encoded twice, UTF-8 bytes read as
+ * windows-1252 (or ISO-8859-1) and encoded as UTF-8, UTF-16 or UTF-32
+ * again ("cafÃ©" for "café"), and C1 controls U+0080 to U+009F, which
+ * XML 1.0 section 2.2 discourages and which the same mistake leaves.  The
+ * text is not what was meant (RFC 3629, XML 1.0 section 4.3.3).
+ *
+ * The scan runs beside the validator over the bytes it has taken.  In
+ * UTF-8 every candidate starts with the byte C2 (a C1 control) or C3 (a
+ * character U+00C2 to U+00F4, the windows-1252 reading of a UTF-8 lead
+ * byte): whole blocks without one are passed over sixteen bytes at a
+ * time, their line ends counted until the first hit and no longer.
+ */
+#include <sys/types.h>
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* x86-64 with gcc or clang: SSE2 always, AVX2 asked of the processor. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MOJ_X86	1
+#include <immintrin.h>
+/* AVX2 has no signed less-than: b < a is a > b. */
+#define LT256(a, b)	_mm256_cmpgt_epi8(b, a)
+#endif
+
+#include "mojibake.h"
+
+/* Bytes 80 to 9F of windows-1252; 0 where it has no character (81, 8D,
+ * 8F, 90, 9D, which ISO-8859-1 reads as U+0081 and so on). */
+static const uint16_t cp1252[32] = {
+	0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+	0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178
+};
+
+/*
+ * Start scanning the entity s.  With a file descriptor fd of the regular
+ * file it is read from (at offset base for its first byte), no lines are
+ * counted: the file is read again up to the first hit, if there is one.
+ * With -1 lines are counted as the bytes go by, up to the first hit.
+ */
+void
+moj_init(struct moj *m, const struct sniff *s, int fd, uint64_t base)
+{
+	memset(m, 0, sizeof(*m));
+	m->fd = fd;
+	m->base = base;
+	switch (s->dec) {
+	case FORM_UTF8:
+	case FORM_UTF16BE:
+	case FORM_UTF16LE:
+	case FORM_UTF32BE:
+	case FORM_UTF32LE:
+		m->form = s->dec;
+		break;
+	default:
+		m->form = FORM_NONE;
+		return;
+	}
+	m->xml11 = s->xml11;
+	m->skip = m->bomlen = s->bomlen;
+	m->off = 0;
+	m->pos.line = m->pos.col = 1;
+}
+
+/* The UTF-8 byte 80 to BF that c is the windows-1252 or ISO-8859-1
+ * reading of, or -1. */
+static int
+trail_byte(uint32_t c)
+{
+	int i;
+
+	if (c >= 0x80 && c <= 0xBF)
+		return (int)c;
+	if (c < 0x100)
+		return -1;
+	for (i = 0; i < 32; i++)
+		if (cp1252[i] == c)
+			return 0x80 + i;
+	return -1;
+}
+
+/* A trail character that is a letter: the pair may be real text. */
+static int
+trail_letter(uint32_t c)
+{
+	/* ª µ º, and ƒ Š Œ Ž š œ ž Ÿ of windows-1252 */
+	return c == 0xAA || c == 0xB5 || c == 0xBA || (c > 0xFF &&
+	    c < 0x2000 && c != 0x02C6 && c != 0x02DC);
+}
+
+static int
+upper(uint32_t c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE &&
+	    c != 0xD7);
+}
+
+static void
+found(struct moj *m, const struct moj_hit *h, int weak)
+{
+	if (weak) {
+		if (m->weak++ == 0)
+			m->first_weak = *h;
+	} else if (m->strong++ == 0)
+		m->first_strong = *h;
+}
+
+static int
+c1(const struct moj *m, uint32_t c)
+{
+	return !m->xml11 && c >= 0x80 && c <= 0x9F;
+}
+
+/* A sequence that did not come together: its trail characters count
+ * for themselves, as C1 controls if they are. */
+static void
+unmatched(struct moj *m)
+{
+	struct moj_hit h;
+	int i;
+
+	for (i = 1; i < m->cur.n; i++)
+		if (c1(m, m->cur.cp[i])) {
+			memset(&h, 0, sizeof(h));
+			h.off = m->toff[i];
+			h.line = m->tline[i];
+			h.col = m->tcol[i];
+			h.cp[0] = m->cur.cp[i];
+			h.n = 1;
+			found(m, &h, 0);
+		}
+	m->cur.n = 0;
+	m->need = 0;
+}
+
+/* The trail characters of cur are complete: a hit if their bytes are
+ * the UTF-8 of a character (RFC 3629 section 4). */
+static void
+complete(struct moj *m)
+{
+	unsigned char b[4] = { 0, 0, 0, 0 };
+	uint32_t c;
+	int i, n = m->cur.n, weak;
+
+	for (i = 0; i < n; i++)
+		b[i] = (unsigned char)(i == 0 ? m->cur.cp[0] :
+		    (uint32_t)trail_byte(m->cur.cp[i]));
+	if ((b[0] == 0xE0 && b[1] < 0xA0) || (b[0] == 0xED && b[1] > 0x9F) ||
+	    (b[0] == 0xF0 && b[1] < 0x90) || (b[0] == 0xF4 && b[1] > 0x8F)) {
+		unmatched(m);
+		return;
+	}
+	if (n == 2)
+		c = (uint32_t)(b[0] & 0x1F) << 6 | (b[1] & 0x3F);
+	else if (n == 3)
+		c = (uint32_t)(b[0] & 0x0F) << 12 |
+		    (uint32_t)(b[1] & 0x3F) << 6 | (b[2] & 0x3F);
+	else
+		c = (uint32_t)(b[0] & 0x07) << 18 |
+		    (uint32_t)(b[1] & 0x3F) << 12 |
+		    (uint32_t)(b[2] & 0x3F) << 6 | (b[3] & 0x3F);
+	m->cur.meant = c;
+	/* A pair may be real text: a letter after "Ã" (Portuguese and
+	 * German have "Ãš" and "Ãœ" only as mojibake, but ª and µ are
+	 * letters), or a capital lead inside a word in capitals ("SÃ©"). */
+	weak = n == 2 && (trail_letter(m->cur.cp[1]) || upper(m->before));
+	found(m, &m->cur, weak);
+	m->cur.n = 0;
+	m->need = 0;
+}
+
+/* Whether positions are counted now: until the first hit, unless the
+ * file is read again. */
+static int
+counting(const struct moj *m)
+{
+	return m->fd < 0 && m->strong + m->weak == 0;
+}
+
+/* A trail byte of UTF-8 with no lead (illegal-sequence): it breaks a
+ * sequence and a CR LF and, as in skip8, takes no column. */
+#define STRAY	0xFFFFFFFFu
+
+/* The character c, at offset off and m->pos. */
+static void
+step(struct moj *m, uint32_t c, uint64_t off)
+{
+	if (c == STRAY) {
+		if (m->need > 0)
+			unmatched(m);
+		m->pos.prev = 0;	/* no CR LF pair across it */
+		return;
+	}
+	if (m->need > 0) {
+		if (trail_byte(c) >= 0) {
+			m->toff[m->cur.n] = off;
+			m->tline[m->cur.n] = m->pos.line;
+			m->tcol[m->cur.n] = m->pos.col;
+			m->cur.cp[m->cur.n++] = c;
+			if (--m->need == 0)
+				complete(m);
+			m->prevc = c;
+			goto done;
+		}
+		unmatched(m);
+	}
+	if (c1(m, c)) {
+		struct moj_hit h;
+
+		memset(&h, 0, sizeof(h));
+		h.off = off;
+		h.line = m->pos.line;
+		h.col = m->pos.col;
+		h.cp[0] = c;
+		h.n = 1;
+		found(m, &h, 0);
+	} else if (c >= 0xC2 && c <= 0xF4) {
+		m->cur.off = off;
+		m->cur.line = m->pos.line;
+		m->cur.col = m->pos.col;
+		m->cur.cp[0] = c;
+		m->cur.n = 1;
+		m->before = m->prevc;
+		m->need = c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+	}
+	m->prevc = c;
+done:
+	if (counting(m))
+		linepos_step(&m->pos, c, m->xml11);
+}
+
+/* Decode one character of UTF-8 at p[0..n): its length, 0 when cut
+ * short; a byte that starts none is one U+FFFD, a stray trail byte
+ * STRAY. */
+static size_t
+dec8(const unsigned char *p, size_t n, uint32_t *c)
+{
+	size_t k, i;
+	uint32_t v;
+
+	if (p[0] < 0x80) {
+		*c = p[0];
+		return 1;
+	}
+	if (p[0] < 0xC0) {
+		*c = STRAY;
+		return 1;
+	}
+	if (p[0] < 0xC2 || p[0] > 0xF4) {
+		*c = 0xFFFD;
+		return 1;
+	}
+	k = p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4;
+	v = p[0] & (0x7F >> k);
+	for (i = 1; i < k; i++) {
+		if (i >= n)
+			return 0;
+		/* RFC 3629 section 4: no overlong form, surrogate or value
+		 * past U+10FFFF (an overlong one could hide a C1 control) */
+		if ((p[i] & 0xC0) != 0x80 || (i == 1 &&
+		    ((p[0] == 0xE0 && p[1] < 0xA0) ||
+		    (p[0] == 0xED && p[1] > 0x9F) ||
+		    (p[0] == 0xF0 && p[1] < 0x90) ||
+		    (p[0] == 0xF4 && p[1] > 0x8F)))) {
+			*c = 0xFFFD;
+			return 1;
+		}
+		v = v << 6 | (p[i] & 0x3F);
+	}
+	*c = v;
+	return k;
+}
+
+/* The character before p[n] as step() would have it in m->prevc: the
+ * last one that starts in p[0..n), stray trail bytes passed over. */
+static uint32_t
+last8(const struct moj *m, const unsigned char *p, size_t n)
+{
+	size_t j = n;
+	uint32_t c;
+
+	while (j > 0 && (p[j - 1] & 0xC0) == 0x80)
+		j--;
+	if (j == 0)
+		return m->prevc;
+	if (dec8(p + j - 1, n - j + 1, &c) == 0)
+		c = 0xFFFD;
+	return c;
+}
+
+/* The UTF-8 of the trail characters' first byte: U+0080 to U+00BF
+ * (C2), and ƒ Š Œ Ž š œ ž Ÿ (C5, C6), ˆ ˜ (CB) and the rest (E2) of
+ * windows-1252. */
+static int
+trail_start(unsigned char b)
+{
+	return b == 0xC2 || b == 0xC5 || b == 0xC6 || b == 0xCB || b == 0xE2;
+}
+
+/* Whether the candidate at p (C2 or C3, see skip8) is one. */
+static int
+candidate(const struct moj *m, const unsigned char *p)
+{
+	if (p[0] == 0xC2)
+		return !m->xml11 && p[1] >= 0x80 && p[1] < 0xA0;
+	return p[1] >= 0x82 && p[1] <= 0xB4 && trail_start(p[2]);
+}
+
+#ifdef MOJ_X86
+/* The characters of UTF-8 at p[0..n): bytes other than 80..BF. */
+static uint64_t
+nchars(const unsigned char *p, size_t n)
+{
+	uint64_t c = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		c += (p[i] & 0xC0) != 0x80;
+	return c;
+}
+
+/* The columns of p[0..i), from ls, after a line end (cut) or not. */
+static void
+skip8_end(struct moj *m, const unsigned char *p, size_t i, size_t ls,
+    int cut, unsigned prevcr)
+{
+	/* The LF of a CR LF takes no column. */
+	if (ls < i && p[ls] == '\n' && (ls > 0 ? p[ls - 1] == '\r' :
+	    m->pos.prev == '\r'))
+		ls++;
+	if (cut)
+		m->pos.col = 1;
+	m->pos.col += nchars(p + ls, i - ls);
+	m->pos.prev = prevcr ? '\r' : 0;
+}
+
+/*
+ * One vector of W bytes at p + i: the bits of the candidates (C3 before
+ * a byte that is not ASCII, or C2 before 80..9F; candidate() decides),
+ * and of the CR and LF bytes.  A macro, so that the SSE2 and AVX2
+ * versions are one text.
+ */
+#define SKIP8_BODY(W, T, LOAD, SET1, AND, OR, EQ, LT, MASK, POPCNT)	\
+	const T c3 = SET1((char)0xC3), c2 = SET1((char)0xC2);		\
+	const T fc = SET1((char)0xFC), c4 = SET1((char)0xC4);		\
+	const T cb = SET1((char)0xCB), e2 = SET1((char)0xE2);		\
+	const T a0 = SET1((char)0xA0);					\
+	const T vcr = SET1('\r'), vlf = SET1('\n');			\
+	const T ctl = SET1(m->xml11 ? 0 : -1);				\
+	unsigned prevcr = m->pos.prev == '\r';				\
+	size_t i = 0, ls = 0;						\
+	int cut = 0;							\
+									\
+	while (i + (W) + 2 <= n) {					\
+		T v0 = LOAD((const T *)(p + i));			\
+		T v1 = LOAD((const T *)(p + i + 1));			\
+		T v2 = LOAD((const T *)(p + i + 2));			\
+		uint32_t mask, lim, r, l, e, b;				\
+		int k = (W);						\
+									\
+		/* C3 before C2, C4..C7, CB or E2; C2 before 80..9F */	\
+		mask = (uint32_t)MASK(OR(AND(EQ(v0, c3), OR(OR(	\
+		    EQ(v2, c2), EQ(AND(v2, fc), c4)), OR(EQ(v2, cb),	\
+		    EQ(v2, e2)))), AND(ctl, AND(EQ(v0, c2),		\
+		    LT(v1, a0)))));					\
+		while (mask != 0) {					\
+			b = (uint32_t)__builtin_ctz(mask);		\
+			if (candidate(m, p + i + b)) {			\
+				k = (int)b;				\
+				break;					\
+			}						\
+			mask &= mask - 1;				\
+		}							\
+		if (count && k > 0) {					\
+			lim = k == 32 ? 0xFFFFFFFFu : (1u << k) - 1;	\
+			r = (uint32_t)MASK(EQ(v0, vcr)) & lim;		\
+			l = (uint32_t)MASK(EQ(v0, vlf)) & lim;		\
+			e = r | (l & ~(r << 1 | prevcr));		\
+			if (e != 0) {					\
+				cut = 1;				\
+				m->pos.line += POPCNT(e);		\
+				ls = i + (size_t)(32 - __builtin_clz(e)); \
+			}						\
+			prevcr = r >> (k - 1) & 1;			\
+		}							\
+		if (k < (W)) {						\
+			i += (size_t)k;					\
+			break;						\
+		}							\
+		i += (W);						\
+	}								\
+	if (count && i > 0)						\
+		skip8_end(m, p, i, ls, cut, prevcr);			\
+	return i;
+
+static int avx2 = -1;
+
+__attribute__((target("avx2,popcnt,lzcnt,bmi")))
+static size_t
+skip8_avx2(struct moj *m, const unsigned char *p, size_t n, int count)
+{
+	SKIP8_BODY(32, __m256i, _mm256_loadu_si256, _mm256_set1_epi8,
+	    _mm256_and_si256, _mm256_or_si256, _mm256_cmpeq_epi8,
+	    LT256, _mm256_movemask_epi8, (unsigned)__builtin_popcount)
+}
+
+/* The bits set in x (below 0x10000), without the popcnt instruction. */
+static unsigned
+pop16(uint32_t x)
+{
+	x = x - (x >> 1 & 0x5555);
+	x = (x & 0x3333) + (x >> 2 & 0x3333);
+	x = (x + (x >> 4)) & 0x0F0F;
+	return (x + (x >> 8)) & 0x1F;
+}
+
+/*
+ * Pass over UTF-8 at p[0..n) up to the first candidate: C3 82..B4 (a
+ * lead) before the first byte of a trail character, or, in XML 1.0, C2
+ * 80..9F (a C1 control).  With count, the line ends passed over move
+ * m->pos; columns are counted once, from the last line end.  Return
+ * where it stopped: a candidate, or near the end.
+ */
+static size_t
+skip8(struct moj *m, const unsigned char *p, size_t n, int count)
+{
+	if (avx2 < 0)
+		avx2 = __builtin_cpu_supports("avx2") != 0;
+	if (avx2)
+		return skip8_avx2(m, p, n, count);
+	SKIP8_BODY(16, __m128i, _mm_loadu_si128, _mm_set1_epi8,
+	    _mm_and_si128, _mm_or_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8,
+	    _mm_movemask_epi8, pop16)
+}
+#else
+static size_t
+skip8(struct moj *m, const unsigned char *p, size_t n, int count)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= n; i++) {
+		if ((p[i] & 0xFE) == 0xC2 && candidate(m, p + i))
+			break;
+		if (count && (p[i] & 0xC0) != 0x80)
+			linepos_step(&m->pos, p[i], 0);
+	}
+	return i;
+}
+#endif
+
+/* k bytes of the carried part and then of the block (at *i) were
+ * decoded: drop them. */
+static void
+part_used(struct moj *m, size_t *i, size_t k)
+{
+	if (k < m->npart) {
+		memmove(m->part, m->part + k, m->npart - k);
+		m->npart -= (unsigned)k;
+	} else {
+		*i += k - m->npart;
+		m->npart = 0;
+	}
+}
+
+/* UTF-8: candidates only, a character at a time around them. */
+static void
+feed8(struct moj *m, const unsigned char *p, size_t n)
+{
+	size_t i = 0, k;
+	uint32_t c;
+	int count;
+
+	while (i < n) {
+		if (m->npart > 0) {
+			unsigned char b[8];
+			size_t have = m->npart, take = n - i < 4 ? n - i : 4;
+
+			memcpy(b, m->part, have);
+			memcpy(b + have, p + i, take);
+			if ((k = dec8(b, have + take, &c)) == 0) {
+				memcpy(m->part + have, p + i, take);
+				m->npart += (unsigned)take;
+				return;
+			}
+			step(m, c, m->off + i - have);
+			part_used(m, &i, k);
+			continue;
+		}
+		count = counting(m);
+		if (m->need == 0 && !(m->xml11 && count)) {
+			k = skip8(m, p + i, n - i, count);
+			if (k > 0) {
+				i += k;
+				m->prevc = last8(m, p, i);
+			}
+			if (i >= n)
+				break;
+		}
+		if ((k = dec8(p + i, n - i, &c)) == 0) {
+			m->npart = (unsigned)(n - i);
+			memcpy(m->part, p + i, n - i);
+			break;
+		}
+		step(m, c, m->off + i);
+		i += k;
+	}
+}
+
+/* UTF-16 and UTF-32: a character at a time. */
+static void
+feedw(struct moj *m, const unsigned char *p, size_t n)
+{
+	size_t i = 0, u = m->form == FORM_UTF16BE ||
+	    m->form == FORM_UTF16LE ? 2 : 4;
+	int be = m->form == FORM_UTF16BE || m->form == FORM_UTF32BE;
+
+	while (i < n) {
+		unsigned char b[8];
+		size_t have = m->npart, take, k;
+		uint32_t c, lo;
+
+		take = n - i < 2 * u - have ? n - i : 2 * u - have;
+		memcpy(b, m->part, have);
+		memcpy(b + have, p + i, take);
+		if (have + take < u)
+			goto part;
+		if (u == 4)
+			c = be ? (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+			    (uint32_t)b[2] << 8 | b[3] : (uint32_t)b[3] << 24 |
+			    (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0];
+		else
+			c = be ? (uint32_t)b[0] << 8 | b[1] :
+			    (uint32_t)b[1] << 8 | b[0];
+		k = u;
+		if (u == 2 && c >= 0xD800 && c <= 0xDBFF) {
+			if (have + take < 4)
+				goto part;
+			lo = be ? (uint32_t)b[2] << 8 | b[3] :
+			    (uint32_t)b[3] << 8 | b[2];
+			if (lo >= 0xDC00 && lo <= 0xDFFF) {
+				c = 0x10000 + ((c - 0xD800) << 10) +
+				    (lo - 0xDC00);
+				k = 4;
+			} else
+				c = 0xFFFD;
+		}
+		step(m, c, m->off + i - have);
+		part_used(m, &i, k);
+		continue;
+part:
+		memcpy(m->part + have, p + i, take);
+		m->npart += (unsigned)take;
+		return;
+	}
+}
+
+/* The next n bytes of the entity, p[0..n), after the ones before. */
+void
+moj_feed(struct moj *m, const unsigned char *p, size_t n)
+{
+	if (m->form == FORM_NONE)
+		return;
+	if (m->skip > 0) {
+		size_t k = m->skip < n ? (size_t)m->skip : n;
+
+		p += k;
+		n -= k;
+		m->skip -= k;
+		m->off += k;
+	}
+	if (m->form == FORM_UTF8)
+		feed8(m, p, n);
+	else
+		feedw(m, p, n);
+	m->off += n;
+}
+
+/* Append the UTF-8 of c to b (size left), a C1 control as U+XXXX. */
+static size_t
+put(char *b, size_t left, uint32_t c)
+{
+	unsigned char u[4];
+	size_t k;
+
+	if (c >= 0x80 && c <= 0x9F) {
+		int w = snprintf(b, left, "<U+%04X>", (unsigned)c);
+
+		return w < 0 || (size_t)w >= left ? 0 : (size_t)w;
+	}
+	k = (size_t)utf8_enc(u, c);
+	if (k >= left)
+		return 0;
+	memcpy(b, u, k);
+	b[k] = '\0';
+	return k;
+}
+
+/* The line and column of h, from the file read again up to it; line 1
+ * column 1 if it cannot be read. */
+static void
+locate(const struct moj *m, struct moj_hit *h)
+{
+	static unsigned char buf[64 * 1024];
+	static struct moj c;
+	uint64_t off = 0;
+	ssize_t k;
+
+	memset(&c, 0, sizeof(c));
+	c.form = m->form;
+	c.fd = -1;
+	c.xml11 = m->xml11;
+	c.skip = m->bomlen;
+	c.pos.line = c.pos.col = 1;
+	h->line = h->col = 1;
+	while (off < h->off) {
+		size_t want = h->off - off < sizeof(buf) ?
+		    (size_t)(h->off - off) : sizeof(buf);
+
+		if ((k = pread(m->fd, buf, want, (off_t)(m->base + off))) <= 0)
+			return;
+		moj_feed(&c, buf, (size_t)k);
+		off += (uint64_t)k;
+	}
+	h->line = c.pos.line;
+	h->col = c.pos.col;
+}
+
+/*
+ * The end of the entity: one mojibake diagnostic at the first sequence,
+ * with the count of all.  A single pair that may be real text (see
+ * complete) is not enough; two sequences of any kind are.
+ */
+void
+moj_end(struct moj *m, struct diags *dg)
+{
+	struct moj_hit *h;
+	char seen[64], meant[16];
+	const char *how = "windows-1252";
+	uint64_t n = m->strong + m->weak;
+	size_t k = 0;
+	int i;
+
+	if (m->form == FORM_NONE || (m->strong == 0 && m->weak < 2))
+		return;
+	if (m->strong == 0 || (m->weak > 0 &&
+	    m->first_weak.off < m->first_strong.off))
+		h = &m->first_weak;
+	else
+		h = &m->first_strong;
+	if (m->fd >= 0)
+		locate(m, h);
+	seen[0] = '\0';
+	for (i = 0; i < h->n; i++) {
+		k += put(seen + k, sizeof(seen) - k, h->cp[i]);
+		if (i > 0 && h->cp[i] >= 0x80 && h->cp[i] <= 0x9F)
+			how = "ISO-8859-1";
+	}
+	if (h->n == 1) {
+		uint32_t w = cp1252[h->cp[0] - 0x80];
+
+		if (w != 0) {
+			put(meant, sizeof(meant), w);
+			diag_add(dg, D_MOJIBAKE, h->off, h->line, h->col,
+			    "C1 control U+%04X (XML 1.0 section 2.2 "
+			    "discourages it): probably \"%s\", windows-1252 "
+			    "byte %02X read as ISO-8859-1 and encoded again",
+			    (unsigned)h->cp[0], meant, (unsigned)h->cp[0]);
+		} else
+			diag_add(dg, D_MOJIBAKE, h->off, h->line, h->col,
+			    "C1 control U+%04X (XML 1.0 section 2.2 "
+			    "discourages it): byte %02X of another encoding "
+			    "read as ISO-8859-1", (unsigned)h->cp[0],
+			    (unsigned)h->cp[0]);
+	} else {
+		put(meant, sizeof(meant), h->meant);
+		diag_add(dg, D_MOJIBAKE, h->off, h->line, h->col,
+		    "\"%s\" is \"%s\" encoded twice (its UTF-8 read as %s "
+		    "and encoded again)", seen, meant, how);
+	}
+	dg->d[D_MOJIBAKE].count += n - 1;
+}
