@@ -71,4 +71,23 @@ size_t		 plain_sb(const unsigned char *, size_t,
 size_t		 late_find(const struct late *, const unsigned char *, size_t,
 		    size_t);
 
+/*
+ * A pass of the mojibake scan (mojibake.c) over UTF-8, up to a byte that
+ * candidate() accepts: C3 two bytes before C2, C4..C7, CB or E2, or (with
+ * c1) C2 before 80..9F; each such byte is asked.  With count, the line
+ * ends passed over (CR, and LF not after CR) are counted.
+ */
+struct mojskip {
+	int		(*candidate)(const void *, const unsigned char *);
+	const void	*ctx;
+	int		 c1;		/* C2 80..9F may be one (XML 1.0) */
+	int		 count;
+	unsigned	 prevcr;	/* in and out: the byte before is CR */
+	uint64_t	 lines;		/* out: line ends passed */
+	size_t		 ls;		/* out: just past the last of them */
+	int		 cut;		/* out: one was passed */
+};
+
+size_t		 moj_skip(const unsigned char *, size_t, struct mojskip *);
+
 #endif

@@ -8,8 +8,8 @@
  * The scan runs beside the validator over the bytes it has taken.  In
  * UTF-8 every candidate starts with the byte C2 (a C1 control) or C3 (a
  * character U+00C2 to U+00F4, the windows-1252 reading of a UTF-8 lead
- * byte): whole blocks without one are passed over sixteen bytes at a
- * time, their line ends counted until the first hit and no longer.
+ * byte): the bytes before one are passed over by the kernels
+ * (moj_skip), their line ends counted until the first hit and no longer.
  */
 #include <sys/types.h>
 
@@ -17,14 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* x86-64 with gcc or clang: SSE2 always, AVX2 asked of the processor. */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define MOJ_X86	1
-#include <immintrin.h>
-/* AVX2 has no signed less-than: b < a is a > b. */
-#define LT256(a, b)	_mm256_cmpgt_epi8(b, a)
-#endif
-
+#include "kernels.h"
 #include "mojibake.h"
 
 /* Bytes 80 to 9F of windows-1252; 0 where it has no character (81, 8D,
@@ -310,7 +303,6 @@ candidate(const struct moj *m, const unsigned char *p)
 	return p[1] >= 0x82 && p[1] <= 0xB4 && trail_start(p[2]);
 }
 
-#ifdef MOJ_X86
 /* The characters of UTF-8 at p[0..n): bytes other than 80..BF. */
 static uint64_t
 nchars(const unsigned char *p, size_t n)
@@ -338,84 +330,11 @@ skip8_end(struct moj *m, const unsigned char *p, size_t i, size_t ls,
 	m->pos.prev = prevcr ? '\r' : 0;
 }
 
-/*
- * One vector of W bytes at p + i: the bits of the candidates (C3 before
- * a byte that is not ASCII, or C2 before 80..9F; candidate() decides),
- * and of the CR and LF bytes.  A macro, so that the SSE2 and AVX2
- * versions are one text.
- */
-#define SKIP8_BODY(W, T, LOAD, SET1, AND, OR, EQ, LT, MASK, POPCNT)	\
-	const T c3 = SET1((char)0xC3), c2 = SET1((char)0xC2);		\
-	const T fc = SET1((char)0xFC), c4 = SET1((char)0xC4);		\
-	const T cb = SET1((char)0xCB), e2 = SET1((char)0xE2);		\
-	const T a0 = SET1((char)0xA0);					\
-	const T vcr = SET1('\r'), vlf = SET1('\n');			\
-	const T ctl = SET1(m->xml11 ? 0 : -1);				\
-	unsigned prevcr = m->pos.prev == '\r';				\
-	size_t i = 0, ls = 0;						\
-	int cut = 0;							\
-									\
-	while (i + (W) + 2 <= n) {					\
-		T v0 = LOAD((const T *)(p + i));			\
-		T v1 = LOAD((const T *)(p + i + 1));			\
-		T v2 = LOAD((const T *)(p + i + 2));			\
-		uint32_t mask, lim, r, l, e, b;				\
-		int k = (W);						\
-									\
-		/* C3 before C2, C4..C7, CB or E2; C2 before 80..9F */	\
-		mask = (uint32_t)MASK(OR(AND(EQ(v0, c3), OR(OR(	\
-		    EQ(v2, c2), EQ(AND(v2, fc), c4)), OR(EQ(v2, cb),	\
-		    EQ(v2, e2)))), AND(ctl, AND(EQ(v0, c2),		\
-		    LT(v1, a0)))));					\
-		while (mask != 0) {					\
-			b = (uint32_t)__builtin_ctz(mask);		\
-			if (candidate(m, p + i + b)) {			\
-				k = (int)b;				\
-				break;					\
-			}						\
-			mask &= mask - 1;				\
-		}							\
-		if (count && k > 0) {					\
-			lim = k == 32 ? 0xFFFFFFFFu : (1u << k) - 1;	\
-			r = (uint32_t)MASK(EQ(v0, vcr)) & lim;		\
-			l = (uint32_t)MASK(EQ(v0, vlf)) & lim;		\
-			e = r | (l & ~(r << 1 | prevcr));		\
-			if (e != 0) {					\
-				cut = 1;				\
-				m->pos.line += POPCNT(e);		\
-				ls = i + (size_t)(32 - __builtin_clz(e)); \
-			}						\
-			prevcr = r >> (k - 1) & 1;			\
-		}							\
-		if (k < (W)) {						\
-			i += (size_t)k;					\
-			break;						\
-		}							\
-		i += (W);						\
-	}								\
-	if (count && i > 0)						\
-		skip8_end(m, p, i, ls, cut, prevcr);			\
-	return i;
-
-static int avx2 = -1;
-
-__attribute__((target("avx2,popcnt,lzcnt,bmi")))
-static size_t
-skip8_avx2(struct moj *m, const unsigned char *p, size_t n, int count)
+/* candidate() for the kernels. */
+static int
+is_candidate(const void *ctx, const unsigned char *p)
 {
-	SKIP8_BODY(32, __m256i, _mm256_loadu_si256, _mm256_set1_epi8,
-	    _mm256_and_si256, _mm256_or_si256, _mm256_cmpeq_epi8,
-	    LT256, _mm256_movemask_epi8, (unsigned)__builtin_popcount)
-}
-
-/* The bits set in x (below 0x10000), without the popcnt instruction. */
-static unsigned
-pop16(uint32_t x)
-{
-	x = x - (x >> 1 & 0x5555);
-	x = (x & 0x3333) + (x >> 2 & 0x3333);
-	x = (x + (x >> 4)) & 0x0F0F;
-	return (x + (x >> 8)) & 0x1F;
+	return candidate(ctx, p);
 }
 
 /*
@@ -428,29 +347,22 @@ pop16(uint32_t x)
 static size_t
 skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 {
-	if (avx2 < 0)
-		avx2 = __builtin_cpu_supports("avx2") != 0;
-	if (avx2)
-		return skip8_avx2(m, p, n, count);
-	SKIP8_BODY(16, __m128i, _mm_loadu_si128, _mm_set1_epi8,
-	    _mm_and_si128, _mm_or_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8,
-	    _mm_movemask_epi8, pop16)
-}
-#else
-static size_t
-skip8(struct moj *m, const unsigned char *p, size_t n, int count)
-{
+	struct mojskip k;
 	size_t i;
 
-	for (i = 0; i + 3 <= n; i++) {
-		if ((p[i] & 0xFE) == 0xC2 && candidate(m, p + i))
-			break;
-		if (count && (p[i] & 0xC0) != 0x80)
-			linepos_step(&m->pos, p[i], 0);
+	memset(&k, 0, sizeof(k));
+	k.candidate = is_candidate;
+	k.ctx = m;
+	k.c1 = !m->xml11;
+	k.count = count;
+	k.prevcr = m->pos.prev == '\r';
+	i = moj_skip(p, n, &k);
+	if (count && i > 0) {
+		m->pos.line += k.lines;
+		skip8_end(m, p, i, k.ls, k.cut, k.prevcr);
 	}
 	return i;
 }
-#endif
 
 /* k bytes of the carried part and then of the block (at *i) were
  * decoded: drop them. */

@@ -586,3 +586,28 @@ cut_at() {
 	n=$(grep -l 'XMLSNIFF_SIMD")' "$BATS_TEST_DIRNAME"/../src/*.c "$BATS_TEST_DIRNAME"/../src/*/*.c | wc -l)
 	[ "$n" = 1 ]
 }
+
+@test "fast paths: the mojibake scan, each sequence at every offset of a 64-byte stretch, CR LF lines before it" {
+	# moj_skip (src/simd/) stops at the first candidate and counts the
+	# line ends before it; every path must find the same first one at
+	# the same line and column, file and pipe.
+	local seq off f
+	for seq in '\303\203\302\251' '\303\242\342\202\254\342\204\242' '\302\222' '\303\203\302\274'; do
+		for off in $(seq 0 63); do
+			f=$BATS_TEST_TMPDIR/m$off.xml
+			{ printf '<?xml version="1.0"?>\r\n<a>\r\n'
+			  mktext 40 | sed 's/$/\r/'
+			  head -c "$off" /dev/zero | tr '\0' x
+			  printf "$seq"' \303\251t\303\251 \302\251\r\n</a>\r\n'; } > "$f"
+			same_answers "$f"
+			run "$XMLSNIFF" --json "$f"
+			assert_output --partial '"code":"mojibake"'
+		done
+	done
+	run sh -c 'XMLSNIFF_SIMD=ref "$0" --json - < "$1"' "$XMLSNIFF" "$f"
+	local ref=$output
+	for m in avx2 sse2 none; do
+		run sh -c 'cat "$1" | XMLSNIFF_SIMD=$2 "$0" --json -' "$XMLSNIFF" "$f" "$m"
+		assert_output "$ref"
+	done
+}

@@ -747,6 +747,17 @@ late_find_avx2(const struct late *lt, const unsigned char *p, size_t n,
 	return late_find_sse2(lt, p, n, i);
 }
 
+/* moj_skip(), thirty-two bytes at a time (a signed less-than is a
+ * greater-than turned round). */
+#define LT256(a, b)	_mm256_cmpgt_epi8(b, a)
+AVX2 static size_t
+moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	MOJ_SKIP_BODY(32, __m256i, _mm256_loadu_si256, _mm256_set1_epi8,
+	    _mm256_and_si256, _mm256_or_si256, _mm256_cmpeq_epi8, LT256,
+	    _mm256_movemask_epi8, (unsigned)__builtin_popcount)
+}
+
 static int
 avx2_usable(void)
 {
@@ -777,6 +788,7 @@ const struct kernels kernels_avx2 = {
 	.conv = conv_avx2,
 	.find32 = find32_avx2,
 	.late_find = late_find_avx2,
+	.moj_skip = moj_skip_avx2,
 };
 #else
 const struct kernels kernels_avx2 = { .name = "avx2" };

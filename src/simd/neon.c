@@ -147,6 +147,7 @@ const struct kernels kernels_neon = {
 	.conv = conv_word,
 	.find32 = find32_word,
 	.late_find = late_find_word,
+	.moj_skip = moj_skip_word,
 };
 #else
 const struct kernels kernels_neon = { .name = "neon" };

@@ -65,4 +65,5 @@ const struct kernels kernels_ref = {
 	.conv = conv_word,
 	.find32 = find32_word,
 	.late_find = late_find_word,
+	.moj_skip = moj_skip_word,
 };

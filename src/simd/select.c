@@ -191,3 +191,11 @@ late_find(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 {
 	return kernels()->late_find(lt, p, n, i);
 }
+
+/* See struct mojskip (kernels.h): where the pass stopped, a candidate or
+ * near the end of p[0..n). */
+size_t
+moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	return kernels()->moj_skip(p, n, k);
+}

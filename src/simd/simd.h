@@ -49,6 +49,8 @@ struct kernels {
 			    uint32_t, uint32_t);
 	size_t		(*late_find)(const struct late *,
 			    const unsigned char *, size_t, size_t);
+	size_t		(*moj_skip)(const unsigned char *, size_t,
+			    struct mojskip *);
 };
 
 /* One file each; select.c lists them. */
@@ -76,6 +78,7 @@ size_t		 conv_word_from(int, int, const unsigned char *, size_t,
 		    unsigned char **);
 size_t		 find32_word(const unsigned char *, size_t, uint32_t,
 		    uint32_t, uint32_t);
+size_t		 moj_skip_word(const unsigned char *, size_t, struct mojskip *);
 size_t		 late_find_word(const struct late *, const unsigned char *,
 		    size_t, size_t);
 
@@ -123,5 +126,63 @@ count_block(uint32_t nl, uint32_t lead, uint64_t *lines, uint64_t *col)
 	}
 }
 #endif
+
+
+/*
+ * The vector pass of moj_skip(), W bytes at a time (T the vector type and
+ * the intrinsics its operations; LT a signed less-than): the bits of the
+ * bytes that may start a candidate, each asked in turn, and with count the
+ * CR and LF bytes before the one taken.  One text for SSE2 and AVX2.
+ */
+#define MOJ_SKIP_BODY(W, T, LOAD, SET1, AND, OR, EQ, LT, MASK, POPCNT)	\
+	const T c3 = SET1((char)0xC3), c2 = SET1((char)0xC2);		\
+	const T fc = SET1((char)0xFC), c4 = SET1((char)0xC4);		\
+	const T cb = SET1((char)0xCB), e2 = SET1((char)0xE2);		\
+	const T a0 = SET1((char)0xA0);					\
+	const T vcr = SET1('\r'), vlf = SET1('\n');			\
+	const T ctl = SET1(k->c1 ? -1 : 0);				\
+	unsigned prevcr = k->prevcr;					\
+	size_t i = 0;							\
+									\
+	while (i + (W) + 2 <= n) {					\
+		T v0 = LOAD((const T *)(p + i));			\
+		T v1 = LOAD((const T *)(p + i + 1));			\
+		T v2 = LOAD((const T *)(p + i + 2));			\
+		uint32_t mask, lim, r, l, e, b;				\
+		int w = (W);						\
+									\
+		/* C3 before C2, C4..C7, CB or E2; C2 before 80..9F */	\
+		mask = (uint32_t)MASK(OR(AND(EQ(v0, c3), OR(OR(	\
+		    EQ(v2, c2), EQ(AND(v2, fc), c4)), OR(EQ(v2, cb),	\
+		    EQ(v2, e2)))), AND(ctl, AND(EQ(v0, c2),		\
+		    LT(v1, a0)))));					\
+		while (mask != 0) {					\
+			b = (uint32_t)__builtin_ctz(mask);		\
+			if (k->candidate(k->ctx, p + i + b)) {		\
+				w = (int)b;				\
+				break;					\
+			}						\
+			mask &= mask - 1;				\
+		}							\
+		if (k->count && w > 0) {				\
+			lim = w == 32 ? 0xFFFFFFFFu : (1u << w) - 1;	\
+			r = (uint32_t)MASK(EQ(v0, vcr)) & lim;		\
+			l = (uint32_t)MASK(EQ(v0, vlf)) & lim;		\
+			e = r | (l & ~(r << 1 | prevcr));		\
+			if (e != 0) {					\
+				k->cut = 1;				\
+				k->lines += POPCNT(e);			\
+				k->ls = i + (size_t)(32 - __builtin_clz(e)); \
+			}						\
+			prevcr = r >> (w - 1) & 1;			\
+		}							\
+		if (w < (W)) {						\
+			i += (size_t)w;					\
+			break;						\
+		}							\
+		i += (W);						\
+	}								\
+	k->prevcr = prevcr;						\
+	return i;
 
 #endif /* SIMD_H */

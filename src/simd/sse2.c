@@ -77,6 +77,15 @@ sse2_usable(void)
 	return 1;
 }
 
+/* moj_skip(), sixteen bytes at a time. */
+static size_t
+moj_skip_sse2(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	MOJ_SKIP_BODY(16, __m128i, _mm_loadu_si128, _mm_set1_epi8,
+	    _mm_and_si128, _mm_or_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8,
+	    _mm_movemask_epi8, (unsigned)__builtin_popcount)
+}
+
 const struct kernels kernels_sse2 = {
 	.name = "sse2",
 	.usable = sse2_usable,
@@ -87,6 +96,7 @@ const struct kernels kernels_sse2 = {
 	.conv = conv_word,
 	.find32 = find32_word,
 	.late_find = late_find_sse2,
+	.moj_skip = moj_skip_sse2,
 };
 #else
 const struct kernels kernels_sse2 = { .name = "sse2" };

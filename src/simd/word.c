@@ -302,6 +302,31 @@ late_find_word(const struct late *lt, const unsigned char *p, size_t n,
 	return n;
 }
 
+/* moj_skip() a byte at a time: the same answers as the vector passes. */
+size_t
+moj_skip_word(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= n; i++) {
+		if (((p[i] == 0xC3 && (p[i + 2] == 0xC2 ||
+		    (p[i + 2] & 0xFC) == 0xC4 || p[i + 2] == 0xCB ||
+		    p[i + 2] == 0xE2)) || (k->c1 && p[i] == 0xC2 &&
+		    p[i + 1] >= 0x80 && p[i + 1] < 0xA0)) &&
+		    k->candidate(k->ctx, p + i))
+			break;
+		if (!k->count)
+			continue;
+		if (p[i] == '\r' || (p[i] == '\n' && !k->prevcr)) {
+			k->lines++;
+			k->ls = i + 1;
+			k->cut = 1;
+		}
+		k->prevcr = p[i] == '\r';
+	}
+	return i;
+}
+
 const struct kernels kernels_word = {
 	.name = "none",
 	.usable = simd_everywhere,
@@ -312,4 +337,5 @@ const struct kernels kernels_word = {
 	.conv = conv_word,
 	.find32 = find32_word,
 	.late_find = late_find_word,
+	.moj_skip = moj_skip_word,
 };
