@@ -164,16 +164,6 @@ dec_retake(struct dec *d, const unsigned char *p, int form,
 	return t;
 }
 
-/* Character c starts at byte offset off: to the sink and the check. */
-void
-dec_put(struct dec *d, uint32_t c, uint64_t off)
-{
-	if (d->sink != NULL)
-		d->sink(d->sink_ctx, c, off, d->pos.line, d->pos.col);
-	d->chk->chr(d->chk_ctx, c, off, d->pos.line, d->pos.col);
-	linepos_step(&d->pos, c, d->xml11);
-}
-
 /* p[0..len), at the next offset, is no character. */
 void
 dec_bad(struct dec *d, const unsigned char *p, size_t len, int truncated)

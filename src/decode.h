@@ -83,6 +83,8 @@ struct dec {
 	unsigned	 u8skip;
 	const struct dec_check *chk;
 	void		*chk_ctx;
+	int		 chk_every;	/* chk->chr wants every character, not
+					 * only those that are no Char */
 	/* Where decoded characters go (transcoding), if anywhere; runs of
 	 * plain characters go to run as bytes, when it is set. */
 	dec_char_fn	 sink;
@@ -119,8 +121,20 @@ size_t		 dec_take(struct dec *, const unsigned char *, size_t, int,
 		    const struct linepos *, struct decline *, size_t);
 size_t		 dec_retake(struct dec *, const unsigned char *, int,
 		    struct decline *, size_t);
-void		 dec_put(struct dec *, uint32_t, uint64_t);
 void		 dec_bad(struct dec *, const unsigned char *, size_t, int);
+
+/* Character c starts at byte offset off: to the sink, and to the check
+ * when it is no Char (XML 1.0 [2], XML 1.1 [2]) or the check wants them
+ * all. */
+static inline void
+dec_put(struct dec *d, uint32_t c, uint64_t off)
+{
+	if (d->sink != NULL)
+		d->sink(d->sink_ctx, c, off, d->pos.line, d->pos.col);
+	if (d->chk_every || !xml_char_ok(c, d->xml11))
+		d->chk->chr(d->chk_ctx, c, off, d->pos.line, d->pos.col);
+	linepos_step(&d->pos, c, d->xml11);
+}
 
 /* decode_iconv.c */
 struct dcache	*dec_dcache(const char *);

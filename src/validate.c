@@ -46,6 +46,9 @@ val_new(const struct sniff *s, struct diags *dg)
 	 * declaration at the start goes a character at a time, so that the
 	 * lexer knows it for the one already reported. */
 	v->d.exact_to = v->late.decoded && s->decl.present ? s->decl.end : 0;
+	/* check_chr needs every character for the lexer and the C1 hint;
+	 * else only those that are no Char. */
+	v->d.chk_every = v->late.decoded || (v->iso8859 && v->d.sb);
 	return v;
 }
 
@@ -93,7 +96,8 @@ val_late_report(struct val *v, uint64_t at, uint64_t line, uint64_t col)
 		    "reserved, [17]); remove it");
 }
 
-/* Character c at offset off, line, column (dec_check). */
+/* Character c at offset off, line, column (dec_check): every one when
+ * d.chk_every, else those that are no Char. */
 static void
 check_chr(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 {
