@@ -53,7 +53,7 @@ dec_dcache(const char *name)
 	for (i = 0; i < 256; i++) {
 		uint32_t c = victim->sbmap[i];
 
-		/* The counting paths (count_sb, plain_sb) take the bytes
+		/* The counting paths (count_run, plain_sb) take the bytes
 		 * 0A and 0D for LF and CR: a byte that is a line end under
 		 * another value (EBCDIC's LF is 25), or 0A/0D when they are
 		 * something else (U+008E in IBM037), goes the character
