@@ -26,9 +26,9 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/record.c src/report.c src/simd/avx2.c src/simd/common.c \
 		src/simd/neon.c src/simd/ref.c src/simd/select.c \
 		src/simd/sse2.c src/simd/word.c src/sniff.c src/target.c \
-		src/transcode.c src/utf.c src/validate.c src/validate_iconv.c \
+		src/transcode.c src/utf.c src/validate.c \
 		src/walk.c src/xmllex.c src/http.c src/browser.c src/excerpt.c \
-		src/mojibake.c
+		src/mojibake.c src/decode.c src/decode_iconv.c
 SRCS =		$(CORE_SRCS) src/main.c src/opts.c src/guess.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(CORE) src/main.o src/opts.o src/guess.o
@@ -37,7 +37,7 @@ HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
 		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
 		src/browser.h src/whatwg.h src/excerpt.h src/guess.h \
-		src/mojibake.h
+		src/mojibake.h src/decode.h
 
 all: xmlsniff
 

@@ -1,6 +1,7 @@
 /*
- * The engine: decoding and checking a whole entity (validate.c) and
- * writing it in another encoding (transcode.c and its parts).
+ * The engine: decoding a whole entity (decode.c, decode_iconv.c: their
+ * own header, decode.h), checking it (validate.c) and writing it in
+ * another encoding (transcode.c and its parts).
  */
 #ifndef ENGINE_H
 #define ENGINE_H
@@ -29,7 +30,8 @@ struct inbuf {
 
 int		 in_refill(struct inbuf *, size_t);
 
-/* validate.c */
+/* validate.c: the validator, which also drives the decoder (decode.h);
+ * the sink functions go through it to the decoder. */
 
 struct val;
 typedef void	(*val_sink_fn)(void *, uint32_t, uint64_t, uint64_t, uint64_t);

@@ -49,9 +49,22 @@ only() {
 	local f
 	only record.c out.h
 	only escape.c out.h utf.h
-	for f in dest.c iconvout.c input.c target.c transcode.c validate.c \
-	    validate_iconv.c xmllex.c; do
-		only $f engine.h testhooks.h dest.h iconvcap.h iconvout.h \
-		    target.h val.h xc.h xmllex.h
+	for f in decode.c decode_iconv.c dest.c iconvout.c input.c target.c \
+	    transcode.c validate.c xmllex.c; do
+		only $f engine.h testhooks.h decode.h dest.h iconvcap.h \
+		    iconvout.h target.h val.h xc.h xmllex.h
 	done
+}
+
+@test "layers: the decoding layer never includes the validator nor the transcoder" {
+	local f
+	for f in decode.c decode_iconv.c; do
+		only $f decode.h testhooks.h
+	done
+	only decode.h kernels.h
+}
+
+@test "layers: the validator includes the decoding layer, not the transcoder" {
+	only validate.c engine.h val.h
+	only val.h decode.h engine.h
 }

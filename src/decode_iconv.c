@@ -1,5 +1,5 @@
 /*
- * Validation of the entities that iconv(3) decodes: a single-byte
+ * Decoding the entities that iconv(3) decodes (decode.h): a single-byte
  * encoding through its byte table (runs of plain bytes at once), any other
  * a block at a time when it has no shift states, else a character at a
  * time, so that every offset is exact.  The decoders are kept from one
@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "val.h"
+#include "decode.h"
 
 static struct dcache dcache[NDCACHE];
 static unsigned long dtick;
@@ -20,7 +19,7 @@ static unsigned long dtick;
 /* A decoder from name to UTF-32LE, from the cache or new; NULL if iconv
  * cannot open it. */
 struct dcache *
-val_dcache(const char *name)
+dec_dcache(const char *name)
 {
 	struct dcache *e, *victim = NULL;
 	int i;
@@ -54,7 +53,7 @@ val_dcache(const char *name)
 	for (i = 0; i < 256; i++) {
 		uint32_t c = victim->sbmap[i];
 
-		/* The counting paths (count_sb, plain_sb) take the bytes
+		/* The counting paths (count_run, plain_sb) take the bytes
 		 * 0A and 0D for LF and CR: a byte that is a line end under
 		 * another value (EBCDIC's LF is 25), or 0A/0D when they are
 		 * something else (U+008E in IBM037), goes the character
@@ -82,50 +81,38 @@ val_dcache(const char *name)
  * more is to come (the caller passes those bytes again).
  */
 static int
-sb_utf8(struct val *v, const unsigned char *p, size_t i, size_t n, int eof)
+sb_utf8(struct dec *d, const unsigned char *p, size_t i, size_t n, int eof)
 {
 	uint32_t u;
 	int r;
 
-	if (v->u8skip > 0) {
-		v->u8skip--;
+	if (d->u8skip > 0) {
+		d->u8skip--;
 		return 0;
 	}
-	if (p[i] < 0x80 || v->u8bad)
+	if (p[i] < 0x80 || d->u8bad)
 		return 0;
 	r = utf8_dec(p + i, n - i, &u);
 	if (r == 0 && !eof)
 		return 1;
 	if (r <= 1) {
-		v->u8bad = 1;
+		d->u8bad = 1;
 		return 0;
 	}
-	if (v->u8mb++ == 0) {
-		v->u8off = v->off;
-		v->u8line = v->pos.line;
-		v->u8col = v->pos.col;
+	if (d->u8mb++ == 0) {
+		d->u8off = d->off;
+		d->u8line = d->pos.line;
+		d->u8col = d->pos.col;
 	}
-	v->u8skip = (unsigned)r - 1;
+	d->u8skip = (unsigned)r - 1;
 	return 0;
 }
 
-/* Move pos past the single-byte characters p[0..n) that need only
- * counting (whose line ends are the bytes 0A and 0D: see dcache_get). */
-static void
-count_sb(const unsigned char *p, size_t n, struct linepos *pos)
-{
-	size_t j;
-
-	for (j = 0; j < n; j++)
-		linepos_step(pos, p[j], 0);
-}
-
 size_t
-val_feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
+dec_feed_sb(struct dec *d, const unsigned char *p, size_t n, int eof)
 {
-	/* As in feed_unicode: p[i..declined) is plain, but the transcoder
-	 * stopped at offset stopped. */
-	size_t i, declined = 0, stopped = 0;
+	struct decline dl = { 0, 0 };
+	size_t i;
 
 	for (i = 0; i < n; i++) {
 		uint32_t c;
@@ -137,22 +124,22 @@ val_feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 		 * takes them as bytes, or the part it can write: the next
 		 * character then comes the slow way, with its position.
 		 */
-		if (!v->xml11 && v->u8skip == 0 && (v->sink == NULL ||
-		    v->run != NULL) && i >= declined) {
-			struct linepos pos = v->pos;
-			size_t j = i, end = v->sink != NULL && n - i > 4096 ?
+		if (!d->xml11 && d->u8skip == 0 && (d->sink == NULL ||
+		    d->run != NULL) && i >= dl.declined) {
+			struct linepos pos = d->pos;
+			size_t j = i, end = d->sink != NULL && n - i > 4096 ?
 			    i + 4096 : n;
 
-			const unsigned char *ok = v->u8bad ? v->simple :
-			    v->dc->simple_lo;
-			const struct plainmap *pm = v->u8bad ? &v->dc->pm :
-			    &v->dc->pm_lo;
+			const unsigned char *ok = d->u8bad ? d->simple :
+			    d->dc->simple_lo;
+			const struct plainmap *pm = d->u8bad ? &d->dc->pm :
+			    &d->dc->pm_lo;
 
 			for (; j < end; j++) {
 				/* Many at a time (src/simd/), up to a CR or a
 				 * byte that needs more than counting; the
 				 * byte after a CR here. */
-				if ((j > i ? p[j - 1] : v->pos.prev) != '\r') {
+				if ((j > i ? p[j - 1] : d->pos.prev) != '\r') {
 					j += plain_sb(p + j, end - j, pm,
 					    &pos.line, &pos.col);
 					if (j >= end)
@@ -161,61 +148,36 @@ val_feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 				if (!ok[p[j]])
 					break;
 				/* A CR, or the byte after one. */
-				pos.prev = j > i ? p[j - 1] : v->pos.prev;
+				pos.prev = j > i ? p[j - 1] : d->pos.prev;
 				linepos_step(&pos, p[j], 0);
 			}
 			if (j > i) {
-				size_t t = j - i;
-
 				pos.prev = p[j - 1];
-				if (v->sink != NULL && (t = v->run(v->sink_ctx,
-				    p + i, j - i, FORM_SB)) < j - i) {
-					declined = j;
-					stopped = i + t;
-					pos = v->pos;
-					count_sb(p + i, t, &pos);
-				}
-				v->pos = pos;
-				v->off += t;
-				i += t;
+				i += dec_take(d, p + i, j - i, FORM_SB, &pos,
+				    &dl, i);
 				if (i >= n)
 					break;
 			}
-		} else if (i < declined && i > stopped) {
-			size_t t = v->run(v->sink_ctx, p + i, declined - i,
-			    FORM_SB);
-
-			count_sb(p + i, t, &v->pos);
-			v->off += t;
-			i += t;
-			stopped = i;
+		} else if (dec_again(&dl, i)) {
+			i += dec_retake(d, p + i, FORM_SB, &dl, i);
 			if (i >= n)
 				break;
-			if (i >= declined) {
+			if (i >= dl.declined) {
 				i--;	/* the loop's step */
 				continue;
 			}
 		}
-		c = v->sbmap[p[i]];
-		if ((p[i] >= 0x80 || v->u8skip > 0) && sb_utf8(v, p, i, n, eof))
+		c = d->sbmap[p[i]];
+		if ((p[i] >= 0x80 || d->u8skip > 0) && sb_utf8(d, p, i, n, eof))
 			break;
 		if (c == SB_BAD) {
-			val_illegal(v, p + i, 1, 0);
-			v->pos.col++;
-			v->off++;
+			dec_bad(d, p + i, 1, 0);
+			d->pos.col++;
+			d->off++;
 			continue;
 		}
-		/* XML 1.0 section 2.2 discourages C1 controls: under
-		 * ISO-8859-n they are reported (at the end, unless the
-		 * text is UTF-8 after all). */
-		if (v->iso8859 && c >= 0x80 && c <= 0x9F && v->c1++ == 0) {
-			v->c1char = c;
-			v->c1off = v->off;
-			v->c1line = v->pos.line;
-			v->c1col = v->pos.col;
-		}
-		val_put(v, c, v->off);
-		v->off++;
+		dec_put(d, c, d->off);
+		d->off++;
 	}
 	return i;
 }
@@ -223,40 +185,40 @@ val_feed_sb(struct val *v, const unsigned char *p, size_t n, int eof)
 /* Account for the characters iconv wrote to out[0..len), all at the
  * current offset. */
 static void
-put_out(struct val *v, const unsigned char *out, size_t len)
+put_out(struct dec *d, const unsigned char *out, size_t len)
 {
 	size_t k;
 
 	for (k = 0; k + 4 <= len; k += 4)
-		val_put(v, load_le32(out + k), v->off);
+		dec_put(d, load_le32(out + k), d->off);
 }
 
 /* At the end of the input: the characters a decoder still holds
  * (windows-1258 keeps a letter back for a combining mark). */
 static void
-flush_decoder(struct val *v)
+flush_decoder(struct dec *d)
 {
 	unsigned char out[64];
 	char *op = (char *)out;
 	size_t ol = sizeof(out);
 
-	iconv(v->cd, NULL, NULL, &op, &ol);
-	put_out(v, out, (size_t)(op - (char *)out));
+	iconv(d->cd, NULL, NULL, &op, &ol);
+	put_out(d, out, (size_t)(op - (char *)out));
 }
 
 /* Whether p[0..len), which the decoder calls incomplete at the end of
  * the input, starts some character (icap_starts_char); only a stateless
  * decoder is asked, since the probes reset its state. */
 static int
-starts_char(struct val *v, const unsigned char *p, size_t len)
+starts_char(struct dec *d, const unsigned char *p, size_t len)
 {
-	return !v->stateless || icap_starts_char(v->cd, p, len);
+	return !d->stateless || icap_starts_char(d->cd, p, len);
 }
 
 /* Any other encoding: one character at a time, so that every offset is
  * exact and stateful encodings (ISO-2022-*) keep their state. */
 size_t
-val_feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
+dec_feed_iconv(struct dec *d, const unsigned char *p, size_t n, int eof)
 {
 	size_t i = 0;
 
@@ -267,62 +229,63 @@ val_feed_iconv(struct val *v, const unsigned char *p, size_t n, int eof)
 		 * buffer, so the whole rest would cost its length per call. */
 		size_t win = n - i < 32 ? n - i : 32;
 		size_t il = win, ol = 4, used;
-		size_t r = iconv(v->cd, &ip, &il, &op, &ol);
+		size_t r = iconv(d->cd, &ip, &il, &op, &ol);
 		int e = errno, progress;
 
 		if (r == (size_t)-1 && e == E2BIG && op == (char *)out) {
 			/* One input sequence, several characters. */
 			ol = sizeof(out);
-			r = iconv(v->cd, &ip, &il, &op, &ol);
+			r = iconv(d->cd, &ip, &il, &op, &ol);
 			e = errno;
 		}
 		if (r == (size_t)-1 && e == EINVAL && ip == (char *)(p + i) &&
 		    op == (char *)out && win < n - i) {
 			/* A sequence longer than the window. */
 			il = n - i;
-			r = iconv(v->cd, &ip, &il, &op, &ol);
+			r = iconv(d->cd, &ip, &il, &op, &ol);
 			e = errno;
 		}
 		used = (size_t)(ip - (char *)(p + i));
 		progress = used > 0 || op != (char *)out;
-		put_out(v, out, (size_t)(op - (char *)out));
+		put_out(d, out, (size_t)(op - (char *)out));
 		i += used;
-		v->off += used;
+		d->off += used;
 		if (r != (size_t)-1 || (progress && (e == E2BIG || e == EINVAL)))
 			continue;
-		if (e == EINVAL && (!eof || starts_char(v, p + i, n - i))) {
+		if (e == EINVAL && (!eof || starts_char(d, p + i, n - i))) {
 			/* The rest of the data is one incomplete sequence. */
 			if (!eof)
 				break;
-			val_illegal(v, p + i, n - i, 1);
-			v->off += n - i;
+			dec_bad(d, p + i, n - i, 1);
+			d->off += n - i;
 			i = n;
 		} else {
 			/* EILSEQ, or a sequence that makes more characters
 			 * than any known one (E2BIG with no progress): one
 			 * byte, or one code unit of a 16/32-bit encoding. */
-			size_t k = v->step < n - i ? v->step : n - i;
+			size_t k = d->step < n - i ? d->step : n - i;
 
-			val_illegal(v, p + i, k, 0);
-			v->pos.col++;
-			v->off += k;
+			dec_bad(d, p + i, k, 0);
+			d->pos.col++;
+			d->off += k;
 			i += k;
 		}
 	}
 	if (eof && i == n)
-		flush_decoder(v);
+		flush_decoder(d);
 	return i;
 }
 
 
 /*
- * A stateless multi-byte encoding, validated only: decode blocks at once
- * and count lines and columns from the characters.  A block with anything
- * to report (an illegal sequence, a character that is not a Char) is
- * decoded again a character at a time for exact positions.
+ * A stateless multi-byte encoding: decode blocks at once and count lines
+ * and columns from the characters.  A block with anything to report (an
+ * illegal sequence, a character the check does not pass) or that the
+ * sink does not take is decoded again a character at a time for exact
+ * positions.
  */
 size_t
-val_feed_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
+dec_feed_bulk(struct dec *d, const unsigned char *p, size_t n, int eof)
 {
 	static unsigned char out[4 * 4096 + 64];
 	size_t i = 0;
@@ -331,39 +294,28 @@ val_feed_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 		size_t block = n - i < 4096 ? n - i : 4096, used, k, nc;
 		char *ip = (char *)(p + i), *op = (char *)out;
 		size_t il = block, ol = sizeof(out);
-		size_t r = iconv(v->cd, &ip, &il, &op, &ol);
+		size_t r = iconv(d->cd, &ip, &il, &op, &ol);
 		int e = errno;
-		struct linepos pos = v->pos;
-		struct late lt = v->late;
-		int clean = 1;
+		struct linepos pos = d->pos;
+		int clean;
 
 		used = (size_t)(ip - (char *)(p + i));
 		nc = (size_t)(op - (char *)out) / 4;
-		for (k = 0; k < nc && clean; k++) {
-			uint32_t c = load_le32(out + 4 * k);
-
-			/* A late declaration, too, is found again a
-			 * character at a time, for its offset. */
-			if (!xml_char_ok(c, 0) || (v->late.decoded &&
-			    late_char(&lt, (long)c, (uint64_t)-2, 0, 0)))
-				clean = 0;
-			else
-				linepos_step(&pos, c, 0);
-		}
-		/* The lexer may be left after a '<' whose offset the block
-		 * does not tell. */
-		if (clean && v->late.decoded && late_pending(&lt))
-			clean = 0;
+		/* The check may pass the block as it is; else (a character
+		 * to report) it goes a character at a time. */
+		if ((clean = d->chk->blk(d->chk_ctx, out, nc)) != 0)
+			for (k = 0; k < nc; k++)
+				linepos_step(&pos, load_le32(out + 4 * k), 0);
 		/* A transcoder takes the characters, or none of them when
 		 * it lacks one: then the block goes a character at a time,
 		 * for the position of that one. */
-		if (clean && used > 0 && v->sink != NULL && (v->block == NULL ||
-		    v->block(v->sink_ctx, out, 4 * nc) != 4 * nc))
+		if (clean && used > 0 && d->sink != NULL && (d->block == NULL ||
+		    d->block(d->sink_ctx, out, 4 * nc) != 4 * nc))
 			clean = 0;
 		if (clean && used > 0) {
-			v->late = lt;
-			v->pos = pos;
-			v->off += used;
+			d->chk->blk_take(d->chk_ctx);
+			d->pos = pos;
+			d->off += used;
 			i += used;
 		}
 		/* A character cut by the end of the block: the next block
@@ -379,8 +331,8 @@ val_feed_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 			 * block (or what is left of it). */
 			size_t rest = n - i < 4096 ? n - i : 4096, m;
 
-			iconv(v->cd, NULL, NULL, NULL, NULL);
-			m = val_feed_iconv(v, p + i, rest, eof && rest == n - i);
+			iconv(d->cd, NULL, NULL, NULL, NULL);
+			m = dec_feed_iconv(d, p + i, rest, eof && rest == n - i);
 			if (m == 0)
 				break;
 			i += m;
@@ -388,12 +340,6 @@ val_feed_bulk(struct val *v, const unsigned char *p, size_t n, int eof)
 			break;
 	}
 	if (eof && i == n)
-		flush_decoder(v);
+		flush_decoder(d);
 	return i;
 }
-
-/*
- * Validate the next n bytes of the entity; eof says they are the last.
- * Return how many were consumed: fewer than n only when not eof and the
- * data ends inside a character, whose bytes the caller passes again.
- */
