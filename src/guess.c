@@ -640,11 +640,19 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 	decode(cands[pick].iconv, p, n, &t[pick], g->sample,
 	    sizeof(g->sample));
 	shell_word(word, sizeof(word), name);
-	snprintf(g->note, sizeof(g->note), "it decodes cleanly as %s%s: "
-	    "\"%s\"; to convert it: xmlsniff --encoding=%s "
-	    "--transcode-to=UTF-8 -o out.xml %s", cands[pick].name,
-	    g->partial ? " (the part of the input looked at)" : "", g->sample,
-	    cands[pick].name, word);
+	if (g->http)	/* the body of a response: its label is the fix */
+		snprintf(g->note, sizeof(g->note), "it decodes cleanly as "
+		    "%s%s: \"%s\"; serve it with Content-Type: "
+		    "application/xml; charset=%s, or convert the body to the "
+		    "charset it is served with", cands[pick].name,
+		    g->partial ? " (the part of the input looked at)" : "",
+		    g->sample, cands[pick].name);
+	else
+		snprintf(g->note, sizeof(g->note), "it decodes cleanly as "
+		    "%s%s: \"%s\"; to convert it: xmlsniff --encoding=%s "
+		    "--transcode-to=UTF-8 -o out.xml %s", cands[pick].name,
+		    g->partial ? " (the part of the input looked at)" : "",
+		    g->sample, cands[pick].name, word);
 }
 
 /* Whether the analysis of s calls for a guess. */
@@ -666,10 +674,11 @@ guess_reset(void)
 /*
  * After each block of an input that is not a regular file, b holding
  * it: keep it when it is the first where dg has the problem, as the part
- * of the input a guess is made from (the rest has gone by).
+ * of the input a guess is made from (the rest has gone by).  skipped: the
+ * bytes read before the entity (a --http head).
  */
 void
-guess_keep(const struct inbuf *b, const struct diags *dg)
+guess_keep(const struct inbuf *b, uint64_t skipped, const struct diags *dg)
 {
 	unsigned char *nk;
 
@@ -681,16 +690,16 @@ guess_keep(const struct inbuf *b, const struct diags *dg)
 	kept = nk;
 	memcpy(kept, b->p, b->n);
 	nkept = b->n;
-	kept_whole = b->eof && (size_t)b->got == b->n;
+	kept_whole = b->eof && (uint64_t)b->got == b->n + skipped;
 }
 
 /*
- * Whether the first want bytes of file fd hold too few non-ASCII bytes
+ * Whether the want bytes of file fd from start hold too few non-ASCII bytes
  * for a guess, and no zero bytes of UTF-16 in its first block: found in
  * blocks, before the whole is read into memory, a word at a time.
  */
 static int
-too_little(int fd, size_t want)
+too_little(int fd, long long start, size_t want)
 {
 	static uint64_t blk[(1 << 20) / 8];
 	const unsigned char *q = (const unsigned char *)blk;
@@ -698,7 +707,7 @@ too_little(int fd, size_t want)
 	ssize_t r;
 
 	while (off < want && (r = pread(fd, blk, want - off < sizeof(blk) ?
-	    want - off : sizeof(blk), (off_t)off)) != 0) {
+	    want - off : sizeof(blk), (off_t)(start + (long long)off))) != 0) {
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
@@ -724,11 +733,14 @@ too_little(int fd, size_t want)
 
 /*
  * The guess for the input b, sniffed as s, once analysed: a regular file
- * is read again whole from its start; of another, the block guess_keep
- * kept.  NULL when nothing is to be guessed.
+ * whose entity starts at byte start is read again whole from there (start
+ * -1: it cannot be); of another, the block guess_keep kept.  http: the
+ * entity is the body of a --http response.  NULL when nothing is to be
+ * guessed.
  */
 const struct guess *
-guess_input(const char *name, const struct inbuf *b, const struct sniff *s)
+guess_input(const char *name, const struct inbuf *b, long long start,
+    int http, const struct sniff *s)
 {
 	static struct guess g;
 	unsigned char *buf;
@@ -739,22 +751,23 @@ guess_input(const char *name, const struct inbuf *b, const struct sniff *s)
 		return NULL;
 	memset(&g, 0, sizeof(g));
 	g.tried = 1;
-	if (b->size < 0) {
+	g.http = http;
+	if (b->size < 0 || start < 0 || start > b->size) {
 		if (nkept == 0)
 			return &g;
 		g.partial = !kept_whole;
 		guess_bytes(kept, nkept, s, name, &g);
 		return &g;
 	}
-	want = (unsigned long long)b->size > GUESS_FILE_MAX ? GUESS_FILE_MAX :
-	    (size_t)b->size;
-	if (too_little(b->fd, want))
+	want = (unsigned long long)(b->size - start) > GUESS_FILE_MAX ?
+	    GUESS_FILE_MAX : (size_t)(b->size - start);
+	if (too_little(b->fd, start, want))
 		return &g;
-	g.partial = want < (size_t)b->size;
+	g.partial = want < (size_t)(b->size - start);
 	if ((buf = malloc(want + 1)) == NULL)
 		return &g;
-	while (n < want && ((r = pread(b->fd, buf + n, want - n, (off_t)n)) >
-	    0 || (r < 0 && errno == EINTR)))
+	while (n < want && ((r = pread(b->fd, buf + n, want - n,
+	    (off_t)(start + (long long)n))) > 0 || (r < 0 && errno == EINTR)))
 		if (r > 0)
 			n += (size_t)r;
 	guess_bytes(buf, n, s, name, &g);

@@ -22,6 +22,7 @@ struct guess {
 					 * something */
 	int		 mostly_utf8;	/* UTF-8 with a few stray bytes */
 	int		 partial;	/* from a part of the input only */
+	int		 http;		/* a --http body: no command to give */
 	char		 encoding[64];
 	char		 sample[160];	/* decoded text, UTF-8 */
 	char		 note[700];	/* the text report's line */
@@ -33,9 +34,9 @@ struct diags;
 
 int		 guess_wanted(const struct sniff *);
 void		 guess_reset(void);
-void		 guess_keep(const struct inbuf *, const struct diags *);
+void		 guess_keep(const struct inbuf *, uint64_t, const struct diags *);
 const struct guess *guess_input(const char *, const struct inbuf *,
-		    const struct sniff *);
+		    long long, int, const struct sniff *);
 void		 guess_bytes(const unsigned char *, size_t,
 		    const struct sniff *, const char *, struct guess *);
 const char	*guess_method(void);

@@ -134,6 +134,20 @@ not_fixed(const char *name, const char *why)
 }
 
 /*
+ * Where in the file the entity of the current input starts, for what
+ * reads a regular file again (standard input may be one, read from an
+ * offset; --http skips the response's head): -1 when it cannot be.
+ */
+static long long
+entity_start(void)
+{
+	off_t at = in.size >= 0 ? lseek(in.fd, 0, SEEK_CUR) : -1;
+
+	return at >= in.got ? (long long)(at - in.got) + (long long)head_len :
+	    -1;
+}
+
+/*
  * The one read loop: the rest of the input (in.p holds its head) through
  * the validator v, and with it through the transcode xl when there is one,
  * which may end it early.  Return 0, or the errno of a read that failed.
@@ -142,12 +156,11 @@ static int
 feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 {
 	static struct moj mj;
-	off_t at = in.size >= 0 ? lseek(in.fd, 0, SEEK_CUR) : -1;
+	long long at = entity_start();
 
 	/* A regular file is read again for the position of a hit; other
 	 * inputs count lines as they go. */
-	moj_init(&mj, s, at >= in.got ? in.fd : -1,
-	    at >= in.got ? (uint64_t)(at - in.got) + head_len : 0);
+	moj_init(&mj, s, at >= 0 ? in.fd : -1, at >= 0 ? (uint64_t)at : 0);
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 
@@ -159,7 +172,7 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 		/* A pipe: the block where a problem shows, for the guess
 		 * (analysis only). */
 		if (xl == NULL && in.size < 0)
-			guess_keep(&in, &s->dg);
+			guess_keep(&in, head_len, &s->dg);
 		/* The same bytes, once each, for the mojibake warning. */
 		moj_feed(&mj, in.p, used);
 		if ((xl != NULL && xlate_failed(xl)) || in.eof) {
@@ -325,7 +338,7 @@ analyse(const char *name, int fd)
 	 * found (only then: this reads a file again), for the reports
 	 * that say it. */
 	if (opt.fmt == FMT_TEXT || opt.fmt == FMT_JSON)
-		s->guess = guess_input(name, &in, s);
+		s->guess = guess_input(name, &in, entity_start(), opt.http, s);
 	if (opt.fix)
 		refused = fix_file(name, s);
 	if (!opt.quiet)

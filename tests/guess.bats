@@ -294,3 +294,26 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	assert_output --partial '      --default-encoding=ENC  the encoding of inputs that have no'
 	assert_output --regexp $'\nGuesses of the real encoding: (libuchardet, then the built-in score|the built-in score \\(built without libuchardet\\))\\.\n'
 }
+
+@test "--http: the body is guessed, not the head, and the note names the charset to serve it with" {
+	french
+	# A head of 300 bytes of Latin-1 would sway a guess of the file.
+	{ printf 'HTTP/1.1 200 OK\r\nContent-Type: application/xml; charset=utf-8\r\nX-Note: '
+	  head -c 300 /dev/zero | tr '\0' '\351'; printf '\r\n\r\n'; cat fr.xml; } > r.txt
+	local note='note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème brûlée"; serve it with Content-Type: application/xml; charset=windows-1252, or convert the body to the charset it is served with'
+	xs --http r.txt
+	assert_equal "${stderr_lines[1]}" "r.txt: $note"
+	run --separate-stderr sh -c '"$0" --http - < r.txt' "$XMLSNIFF"
+	assert_equal "${stderr_lines[1]}" "-: $note"
+	xs --http --json r.txt
+	assert_output --partial '"guess":{"encoding":"windows-1252","sample":"<p>Voilà l’été à Pâques, où la crème brûlée"}}'
+}
+
+@test "standard input read from an offset of a file: the guess reads from there, not from the file's start" {
+	# The skipped start is Cyrillic in KOI8-R; what remains is French.
+	french
+	{ printf '\362\325\323\323\313\311\312 \324\305\313\323\324 \324\305\313\323\324\n'; cat fr.xml; } > both.xml
+	local skip; skip=$(printf '\362\325\323\323\313\311\312 \324\305\313\323\324 \324\305\313\323\324\n' | wc -c)
+	run --separate-stderr sh -c '{ head -c "$1" > /dev/null; exec "$0" -; } < both.xml' "$XMLSNIFF" "$skip"
+	assert_equal "${stderr_lines[1]}" '-: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème brûlée"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml -'
+}
