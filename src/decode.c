@@ -1,11 +1,10 @@
 /*
- * Decoding the whole entity in its authoritative encoding (XML 1.0
- * section 4.3.3), for the check and the sink (decode.h).  UTF-8, UTF-16
- * and UTF-32 have their own decoders (utf.h) and run kernels (src/simd/);
- * other encodings go through iconv(3) (decode_iconv.c).  Runs of plain
- * characters need only counting; the sink may take them as bytes, or the
- * part of them it can write (the bookkeeping of what it took is here,
- * once, for every form).
+ * What every path of the decoding layer shares (decode.h): where the
+ * sink is, the BOM passed over, runs of plain characters counted and
+ * offered to the sink with the bookkeeping of what it took or declined
+ * (struct decline), once for every form, and bytes that are no character
+ * handed to the check.  The paths are decode_utf.c (the Unicode forms,
+ * and the entry points) and decode_iconv.c (the encodings iconv decodes).
  */
 #include <iconv.h>
 #include <stdlib.h>
@@ -26,45 +25,6 @@ dec_ref(void)
 	return val_char_only;
 }
 
-/* Start decoding the entity s for the check chk; -1 when iconv cannot
- * open its decoder. */
-int
-dec_init(struct dec *d, const struct sniff *s, const struct dec_check *chk,
-    void *ctx)
-{
-	memset(d, 0, sizeof(*d));
-	d->form = s->dec;
-	d->xml11 = s->xml11;
-	d->skip = s->bomlen;
-	d->pos.line = d->pos.col = 1;
-	d->cd = (iconv_t)-1;
-	d->chk = chk;
-	d->chk_ctx = ctx;
-	if (d->form == FORM_ICONV) {
-		if ((d->dc = dec_dcache(s->dec_iconv)) == NULL)
-			return -1;
-		d->cd = d->dc->cd;
-		d->sb = d->dc->sb;
-		d->ascii = d->dc->ascii;
-		d->stateless = d->dc->stateless;
-		d->sbmap = d->dc->sbmap;
-		d->simple = d->dc->simple;
-		/* UCS-2 (UCS-4) resynchronises by whole code units. */
-		d->step = enc_is_16(s->enc.family) ? 2 :
-		    enc_is_32(s->enc.family) ? 4 : 1;
-	}
-	return 0;
-}
-
-void
-dec_fini(struct dec *d)
-{
-	if (d->dc != NULL)
-		d->dc->busy = 0;
-	d->dc = NULL;
-}
-
-/* See val_set_sink(). */
 void
 dec_set_sink(struct dec *d, dec_char_fn fn, dec_run_fn run,
     dec_block_fn block, void *ctx)
@@ -93,8 +53,8 @@ dec_skip(struct dec *d, size_t n)
 
 /* The plain prefix of p[0..n) in form (FORM_UTF8, FORM_UTF16BE/LE,
  * FORM_UTF32BE/LE), counted (plain_utf8 and its siblings, src/simd/). */
-static size_t
-plain_form(int form, const unsigned char *p, size_t n, uint64_t *l,
+size_t
+dec_plain(int form, const unsigned char *p, size_t n, uint64_t *l,
     uint64_t *c)
 {
 	switch (form) {
@@ -120,7 +80,7 @@ count_run(int form, const unsigned char *p, size_t m, struct linepos *pos)
 		for (j = 0; j < m; j++)
 			linepos_step(pos, p[j], 0);
 	} else if (m > 0) {
-		plain_form(form, p, m, &pos->line, &pos->col);
+		dec_plain(form, p, m, &pos->line, &pos->col);
 		pos->prev = 0;
 	}
 }
@@ -170,100 +130,4 @@ dec_bad(struct dec *d, const unsigned char *p, size_t len, int truncated)
 {
 	d->chk->bad(d->chk_ctx, p, len, truncated, d->off, d->pos.line,
 	    d->pos.col);
-}
-
-/* Unicode forms: p[0..n) are whole input bytes from d->off on. */
-static size_t
-feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
-{
-	const int form = d->form;
-	struct decline dl = { 0, 0 };
-	size_t i = 0;
-
-	while (i < n) {
-		uint32_t c;
-		int r;
-
-		/* Runs of plain characters need only counting (src/simd/). */
-		if ((d->sink == NULL || d->run != NULL) && !d->xml11 &&
-		    d->pos.prev != '\r' && i >= dl.declined) {
-			struct linepos end = d->pos;
-			size_t k = plain_form(form, p + i, n - i, &end.line,
-			    &end.col);
-
-			if (k > 0)
-				end.prev = 0;
-			i += dec_take(d, p + i, k, form, &end, &dl, i);
-			if (i >= n)
-				break;
-		} else if (dec_again(&dl, i)) {
-			i += dec_retake(d, p + i, form, &dl, i);
-			if (i >= n)
-				break;
-			if (i >= dl.declined)
-				continue;
-		}
-		if (form == FORM_UTF8 && p[i] == 0 && d->sink == NULL) {
-			/* A run of NUL bytes (a binary file, a sparse hole):
-			 * one character for the check, and a count. */
-			size_t k = 1;
-
-			while (i + k < n && p[i + k] == 0)
-				k++;
-			dec_put(d, 0, d->off);
-			if (k > 1)
-				d->chk->nuls(d->chk_ctx, k - 1);
-			d->pos.col += k - 1;
-			i += k;
-			d->off += k;
-			continue;
-		}
-		if (form == FORM_UTF8) {
-			r = utf8_dec(p + i, n - i, &c);
-		} else if (form == FORM_UTF16BE || form == FORM_UTF16LE)
-			r = utf16_dec(p + i, n - i, form == FORM_UTF16BE, &c);
-		else
-			r = utf32_dec(p + i, n - i, form == FORM_UTF32BE, &c);
-		if (r > 0) {
-			dec_put(d, c, d->off);
-		} else if (r < 0) {
-			dec_bad(d, p + i, (size_t)-r, 0);
-			d->pos.col++;
-			r = -r;
-		} else {
-			if (!eof)
-				break;
-			dec_bad(d, p + i, n - i, 1);
-			r = (int)(n - i);
-		}
-		i += (size_t)r;
-		d->off += (uint64_t)r;
-	}
-	return i;
-}
-
-/*
- * Decode the next n bytes of the entity; eof says they are the last.
- * Return how many were consumed: fewer than n only when not eof and the
- * data ends inside a character, whose bytes the caller passes again.
- */
-size_t
-dec_feed(struct dec *d, const unsigned char *p, size_t n, int eof)
-{
-	size_t k = 0, m;
-
-	if (d->form != FORM_ICONV)
-		return feed_unicode(d, p, n, eof);
-	if (d->sb)
-		return dec_feed_sb(d, p, n, eof);
-	if (d->off < d->exact_to) {
-		m = d->exact_to - d->off < n ? (size_t)(d->exact_to - d->off) :
-		    n;
-		if ((k = dec_feed_iconv(d, p, m, eof && m == n)) < m || k == n)
-			return k;
-	}
-	return k + (d->stateless && !d->xml11 && !dec_ref() &&
-	    (d->sink == NULL || d->block != NULL) ?
-	    dec_feed_bulk(d, p + k, n - k, eof) :
-	    dec_feed_iconv(d, p + k, n - k, eof));
 }

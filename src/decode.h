@@ -117,6 +117,8 @@ void		 dec_set_sink(struct dec *, dec_char_fn, dec_run_fn,
 size_t		 dec_skip(struct dec *, size_t);
 size_t		 dec_feed(struct dec *, const unsigned char *, size_t, int);
 int		 dec_ref(void);
+size_t		 dec_plain(int, const unsigned char *, size_t, uint64_t *,
+		    uint64_t *);
 size_t		 dec_take(struct dec *, const unsigned char *, size_t, int,
 		    const struct linepos *, struct decline *, size_t);
 size_t		 dec_retake(struct dec *, const unsigned char *, int,

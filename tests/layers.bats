@@ -49,7 +49,7 @@ only() {
 	local f
 	only record.c out.h
 	only escape.c out.h utf.h
-	for f in decode.c decode_iconv.c dest.c iconvout.c input.c target.c \
+	for f in decode.c decode_iconv.c decode_utf.c dest.c iconvout.c input.c target.c \
 	    transcode.c validate.c xmllex.c; do
 		only $f engine.h testhooks.h decode.h dest.h iconvcap.h \
 		    iconvout.h target.h val.h xc.h xmllex.h
@@ -58,7 +58,7 @@ only() {
 
 @test "layers: the decoding layer never includes the validator nor the transcoder" {
 	local f
-	for f in decode.c decode_iconv.c; do
+	for f in decode.c decode_iconv.c decode_utf.c; do
 		only $f decode.h testhooks.h
 	done
 	only decode.h kernels.h
