@@ -1,0 +1,63 @@
+#!/usr/bin/env bats
+# bench/run in its quick mode with tiny inputs: that it makes every shape,
+# checks every command before it times it, and prints its table.  The
+# timings themselves mean nothing at this size.
+load helper
+
+SHAPES="ascii-lf ascii-crlf latin-lf latin-crlf cjk-lf cjk-crlf emoji-lf
+emoji-crlf cyr-lf cyr-crlf cjk-u16 latin-u16crlf latin1-crlf cjk-u32"
+
+setup() {
+	local t
+	for t in cc iconv awk sed xargs; do
+		command -v "$t" >/dev/null 2>&1 || skip "bench/run needs $t"
+	done
+	huge "bench/run runs xmlsniff some two hundred times"
+}
+
+@test "bench: quick run, a row for every shape, peers checked" {
+	local fake=$BATS_TEST_TMPDIR/bin s
+	mkdir -p "$fake"
+	# Peers that fall short: an isutf8 that names no file (right on the
+	# UTF-8 shapes, short over the tree, where 15 of the 50 files are
+	# not UTF-8), and a uchardet that fails.  Neither may be timed there.
+	printf '#!/bin/sh\nexit 0\n' > "$fake/isutf8"
+	printf '#!/bin/sh\necho "no such thing" >&2\nexit 3\n' > "$fake/uchardet"
+	chmod +x "$fake/isutf8" "$fake/uchardet"
+	PATH=$fake:$PATH BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=50 \
+	    BENCH_RUNS=1 BENCH_OUT=$BATS_TEST_TMPDIR/out.tsv \
+	    run --separate-stderr sh "$TOP/bench/run"
+	assert_success
+	assert_line --regexp '^xmlsniff benchmark: .* inputs of 1 MB and 50 files, median of 1 runs$'
+	assert_line --regexp '^task +median s +xmlsniff +peak RSS +% of cat +against the fastest peer that did the whole job$'
+	for s in $SHAPES tree tree-files0 u8-u16:ascii-lf u8-u16:cyr-crlf \
+	    u16-u8:cjk-u16 u16-u8:latin-u16crlf u8-u32:emoji-lf \
+	    u32-u8:cjk-u32 l1-u8:latin1-crlf u8-l1:latin-lf; do
+		assert_line --regexp "^$s +[0-9.]+ +[0-9.]+ (GB/s|files/s) +[0-9.]+ M +([0-9]+%|-)  [0-9a-z]"
+	done
+	refute_output --partial FAILED
+	assert_line --regexp '^  tree isutf8 +cannot: reported on 0 of 15$'
+	assert_line --regexp '^  ascii-lf uchardet +cannot: exit status 3: no such thing$'
+	assert_line --regexp '^  latin1-crlf isutf8 +cannot: reads UTF-8 only$'
+	# The TSV: a header, and xmlsniff done and timed on every task.
+	run head -n 1 "$BATS_TEST_TMPDIR/out.tsv"
+	assert_output "$(printf 'task\ttool\tstatus\tmedian_s\tpeak_rss_kib\tsize\tnote')"
+	for s in $SHAPES tree; do
+		run grep -c "^$s	xmlsniff	ok	" "$BATS_TEST_TMPDIR/out.tsv"
+		assert_output 1
+	done
+	run grep -c -e '	uchardet	ok	' -e '^tree	isutf8	ok	' \
+	    "$BATS_TEST_TMPDIR/out.tsv"
+	assert_output 0
+}
+
+@test "bench: an xmlsniff that answers wrongly fails the run" {
+	local fake=$BATS_TEST_TMPDIR/xmlsniff
+	printf '#!/bin/sh\necho "UTF-8"\n' > "$fake"
+	chmod +x "$fake"
+	XMLSNIFF=$fake BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=20 BENCH_RUNS=1 \
+	    run --separate-stderr sh "$TOP/bench/run"
+	assert_failure 1
+	assert_line --regexp '^ascii-lf +FAILED: answered "UTF-8", not ".*ascii-lf.xml: UTF-8 \(declaration\), declared "UTF-8""$'
+	stderr_has "bench: xmlsniff fell short on ascii-lf"
+}
