@@ -152,7 +152,7 @@ W='a browser reads this as'
 	put w.xml '<?xml version="1.0" encoding="ISO-8859-1"?>\n<a>\223q\224</a>'
 	xs --browser --json w.xml
 	assert_success
-	assert_output --partial '"code":"browser-differs","offset":47,"line":2,"column":4,"count":1,"message":"a browser reads this as windows-1252 of the WHATWG Encoding Standard (from the declaration), XML as ISO-8859-1: byte 0x93 is U+0093 for XML, U+201C for a browser; declare \"windows-1252\" if the bytes are in it, or transcode to UTF-8 (--transcode-to=UTF-8)"}],"browser":"windows-1252"}'
+	assert_output --partial '"code":"browser-differs","offset":47,"line":2,"column":4,"count":1,"message":"a browser reads this as windows-1252 of the WHATWG Encoding Standard (from the declaration), XML as ISO-8859-1: byte 0x93 is U+0093 for XML, U+201C for a browser; declare \"windows-1252\" if the bytes are in it, or transcode to UTF-8 (--transcode-to=UTF-8)"}],"browser":"windows-1252","guess":null}'
 	[ -z "$stderr" ]
 }
 

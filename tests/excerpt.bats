@@ -220,9 +220,12 @@ d.xml:1:31: error: declared "Shift_JIS" but the UTF-8 BOM wins; change encoding=
 	for f in json github sarif gitlab checkstyle; do
 		xs --excerpt=always --color=always --format=$f bad.xml
 		assert_success
-		refute_output --partial ' | '
+		# The excerpt's gutter and caret (a rule's text may hold a
+		# pipe of its own: the mojibake fix does).
+		refute_output --partial ' 1 | '
+		refute_output --partial '^~~~'
 		refute_output --partial "$E"
-		[[ "$stderr" != *' | '* ]] || fail "--format=$f: $stderr"
+		[[ "$stderr" != *' 1 | '* ]] || fail "--format=$f: $stderr"
 	done
 }
 
