@@ -422,7 +422,75 @@ feed8(struct moj *m, const unsigned char *p, size_t n)
 	}
 }
 
-/* UTF-16 and UTF-32: a character at a time. */
+/* The code unit of u bytes (2 or 4) at p, in byte order be. */
+static uint32_t
+unit_at(const unsigned char *p, size_t u, int be)
+{
+	if (u == 4)
+		return be ? load_be32(p) : load_le32(p);
+	return be ? load_be16(p) : load_le16(p);
+}
+
+/*
+ * Pass over the units of p[i..n) that can neither start nor continue a
+ * sequence, end a line or pair as surrogates: all but 0A-0D, 80-F4, the
+ * surrogates (UTF-16) and U+2028.  Each is one character, so the column
+ * moves by their number when positions are counted.  Return where it
+ * stopped.
+ */
+static size_t
+skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
+    int be)
+{
+	size_t j = i;
+	uint32_t c = 0, last = 0;
+
+	/* Once positions are not counted only units 80-F4 matter (a
+	 * surrogate is no candidate, and the check below takes the rest
+	 * exactly): four UTF-16 units a word, those whose high byte is 0
+	 * and low byte 80 or above found at once. */
+	if (u == 2 && !counting(m)) {
+		static const uint16_t one = 1;
+		const uint64_t hi = 0xFF00FF00FF00FF00ull;
+		const uint64_t h7 = 0x7F007F007F007F00ull;
+		/* A word's 16-bit lanes are the units when the data's byte
+		 * order is the machine's; else each is turned round. */
+		int swap = be == (*(const unsigned char *)&one == 1);
+		uint64_t w, t, z;
+
+		for (; j + 8 <= n; j += 8) {
+			memcpy(&w, p + j, 8);
+			if (swap)
+				w = (w & 0x00FF00FF00FF00FFull) << 8 |
+				    (w & hi) >> 8;
+			t = w & hi;
+			/* bit 15 of a lane: its high byte is 0 */
+			z = ~(((t & h7) + h7) | t) & 0x8000800080008000ull;
+			if ((z & w << 8) != 0)
+				break;
+		}
+		if (j > i)
+			last = c = unit_at(p + j - u, u, be);
+	}
+	for (; j + u <= n; j += u, last = c) {
+		c = unit_at(p + j, u, be);
+		if (c < 0x100 ? (c >= 0x0A && c <= 0x0D) ||
+		    (c >= 0x80 && c <= 0xF4) : c == 0x2028 ||
+		    (u == 2 && c >= 0xD800 && c <= 0xDFFF))
+			break;
+	}
+	if (j > i) {
+		if (counting(m)) {
+			m->pos.col += (j - i) / u;
+			m->pos.prev = last;
+		}
+		m->prevc = last;
+	}
+	return j;
+}
+
+/* UTF-16 and UTF-32: a character at a time, past the runs skipw()
+ * passes over. */
 static void
 feedw(struct moj *m, const unsigned char *p, size_t n)
 {
@@ -435,6 +503,9 @@ feedw(struct moj *m, const unsigned char *p, size_t n)
 		size_t have = m->npart, take, k;
 		uint32_t c, lo;
 
+		if (have == 0 && m->need == 0 &&
+		    (i = skipw(m, p, i, n, u, be)) >= n)
+			break;
 		take = n - i < 2 * u - have ? n - i : 2 * u - have;
 		memcpy(b, m->part, have);
 		memcpy(b + have, p + i, take);

@@ -313,3 +313,24 @@ seq_at() {
 	assert_success
 	assert_output --partial '"code":"mojibake","offset":6,"line":2,"column":2,"count":1'
 }
+
+@test "mojibake: UTF-16 and UTF-32, both orders: a sequence after long CJK text at each offset, file and pipe agree" {
+	# Files are passed over four units a word once nothing is counted;
+	# a pipe goes a unit at a time: the same first hit either way.
+	local enc off f ref
+	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		for off in 0 1 2 3 4 5 6 7; do
+			f=w$off.xml
+			{ printf '<r>\n'
+			  for i in $(seq 1 200); do printf '\346\227\245\346\234\254\350\252\236 \344\270\255\n'; done
+			  head -c "$off" /dev/zero | tr '\0' x
+			  printf '\303\203\302\251\346\227\245</r>\n'; } | iconv -f UTF-8 -t "$enc" > "$f"
+			run "$XMLSNIFF" --content-type "application/xml; charset=$enc" -q "$f"
+			ref=$output
+			[[ "$ref" == *"$f:202:$((off + 1)): warning: \"Ã©\" is \"é\" encoded twice"* ]] ||
+			    fail "$enc at $off: $ref"
+			run sh -c '"$0" --content-type "$1" -q - < "$2" 2>&1' "$XMLSNIFF" "application/xml; charset=$enc" "$f"
+			assert_output "${ref//$f/-}"
+		done
+	done
+}
