@@ -38,6 +38,7 @@ void		 late_init(struct late *, const struct sniff *,
 int		 late_char(struct late *, long, uint64_t, uint64_t,
 		    uint64_t);
 int		 late_pending(const struct late *);
+int		 late_block(struct late *, const unsigned char *, size_t);
 size_t		 late_next(struct late *, const unsigned char *, size_t,
 		    uint64_t, int, int *);
 

@@ -371,3 +371,46 @@ late_char(struct late *lt, long c, uint64_t at, uint64_t line, uint64_t col)
 	return lex_one(lt, c, at) && lt->lt_off != lt->known[0] &&
 	    lt->lt_off != lt->known[1];
 }
+
+/*
+ * Lex the nc characters of the UTF-32LE block u, decoded without their
+ * offsets: return 1 when one of them completes a late declaration.  The
+ * characters that cannot move the lexer where it is (all but '<' in
+ * character data, but a quote or '>' in a tag, but the closing quote in
+ * a literal, but '?' in a PI: see lex_one) are passed over here, without
+ * a call each.
+ */
+int
+late_block(struct late *lt, const unsigned char *u, size_t nc)
+{
+	size_t k;
+
+	for (k = 0; k < nc; k++) {
+		long c = (long)load_le32(u + 4 * k);
+
+		switch (lt->st) {
+		case LX_TEXT:
+			if (c != '<')
+				continue;
+			break;
+		case LX_TAG:
+			if (c != '"' && c != '\'' && c != '>')
+				continue;
+			break;
+		case LX_TAG_QUOTE:
+		case LX_DECL_QUOTE:
+			if (c != lt->quote)
+				continue;
+			break;
+		case LX_PI:
+			if (c != '?')
+				continue;
+			break;
+		default:
+			break;
+		}
+		if (late_char(lt, c, (uint64_t)-2, 0, 0))
+			return 1;
+	}
+	return 0;
+}

@@ -188,20 +188,14 @@ check_blk(void *ctx, const unsigned char *out, size_t nc)
 	struct val *v = ctx;
 	size_t k;
 
-	if (!v->late.decoded) {
-		for (k = 0; k < nc; k++)
-			if (!xml_char_ok(load_le32(out + 4 * k), 0))
-				return 0;
-		return 1;
-	}
-	v->blk_late = v->late;
-	for (k = 0; k < nc; k++) {
-		uint32_t c = load_le32(out + 4 * k);
-
-		if (!xml_char_ok(c, 0) || late_char(&v->blk_late, (long)c,
-		    (uint64_t)-2, 0, 0))
+	for (k = 0; k < nc; k++)
+		if (!xml_char_ok(load_le32(out + 4 * k), 0))
 			return 0;
-	}
+	if (!v->late.decoded)
+		return 1;
+	v->blk_late = v->late;
+	if (late_block(&v->blk_late, out, nc))
+		return 0;
 	/* The lexer may be left after a '<' whose offset the block does
 	 * not tell. */
 	return !late_pending(&v->blk_late);
