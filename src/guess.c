@@ -36,45 +36,49 @@ static int kept_whole;		/* the block is the whole input */
 
 /*
  * The candidates, in order of preference where two decode to the same
- * text: a label before its superset (ISO-8859-1 before windows-1252), so
- * that the superset is named only when the bytes need it.  sub: the
- * index of the subset a superset extends, or -1.
+ * text: a label before its superset (Shift_JIS before Windows-31J), so
+ * that the superset is named only when the bytes need it, except where
+ * the superset is what such text is written in and labelled with in
+ * practice, as the WHATWG Encoding Standard reads the subset's labels
+ * (pref: windows-1252 for ISO-8859-1, GBK for GB2312).  sub: the index of
+ * the subset a superset extends, or -1.
  */
 static const struct cand {
 	const char	*name;
 	const char	*iconv;
 	int		 sub;
+	int		 pref;
 } cands[] = {
-	{ "ISO-8859-1", "ISO-8859-1", -1 },		/* 0 */
-	{ "windows-1252", "WINDOWS-1252", 0 },		/* 1 */
-	{ "ISO-8859-15", "ISO-8859-15", -1 },
-	{ "ISO-8859-2", "ISO-8859-2", -1 },
-	{ "windows-1250", "WINDOWS-1250", -1 },
-	{ "windows-1251", "WINDOWS-1251", -1 },		/* 5 */
-	{ "KOI8-R", "KOI8-R", -1 },
-	{ "KOI8-U", "KOI8-U", 6 },
-	{ "ISO-8859-5", "ISO-8859-5", -1 },
-	{ "ISO-8859-7", "ISO-8859-7", -1 },
-	{ "windows-1253", "WINDOWS-1253", -1 },		/* 10 */
-	{ "ISO-8859-9", "ISO-8859-9", -1 },
-	{ "windows-1254", "WINDOWS-1254", 11 },
-	{ "ISO-8859-8", "ISO-8859-8", -1 },
-	{ "windows-1255", "WINDOWS-1255", -1 },
-	{ "windows-1256", "WINDOWS-1256", -1 },		/* 15 */
-	{ "windows-1257", "WINDOWS-1257", -1 },
-	{ "TIS-620", "TIS-620", -1 },
-	{ "windows-874", "CP874", 17 },
-	{ "Shift_JIS", "SHIFT_JIS", -1 },
-	{ "Windows-31J", "CP932", 19 },			/* 20 */
-	{ "EUC-JP", "EUC-JP", -1 },
-	{ "GB2312", "EUC-CN", -1 },
-	{ "GBK", "GBK", 22 },
-	{ "GB18030", "GB18030", 23 },
-	{ "Big5", "BIG5", -1 },				/* 25 */
-	{ "EUC-KR", "EUC-KR", -1 },
-	{ "CP949", "CP949", 26 },
-	{ "UTF-16LE", "UTF-16LE", -1 },
-	{ "UTF-16BE", "UTF-16BE", -1 },
+	{ "ISO-8859-1", "ISO-8859-1", -1, 0 },		/* 0 */
+	{ "windows-1252", "WINDOWS-1252", 0, 1 },	/* 1 */
+	{ "ISO-8859-15", "ISO-8859-15", -1, 0 },
+	{ "ISO-8859-2", "ISO-8859-2", -1, 0 },
+	{ "windows-1250", "WINDOWS-1250", -1, 0 },
+	{ "windows-1251", "WINDOWS-1251", -1, 0 },		/* 5 */
+	{ "KOI8-R", "KOI8-R", -1, 0 },
+	{ "KOI8-U", "KOI8-U", 6, 0 },
+	{ "ISO-8859-5", "ISO-8859-5", -1, 0 },
+	{ "ISO-8859-7", "ISO-8859-7", -1, 0 },
+	{ "windows-1253", "WINDOWS-1253", -1, 0 },		/* 10 */
+	{ "ISO-8859-9", "ISO-8859-9", -1, 0 },
+	{ "windows-1254", "WINDOWS-1254", 11, 0 },
+	{ "ISO-8859-8", "ISO-8859-8", -1, 0 },
+	{ "windows-1255", "WINDOWS-1255", -1, 0 },
+	{ "windows-1256", "WINDOWS-1256", -1, 0 },		/* 15 */
+	{ "windows-1257", "WINDOWS-1257", -1, 0 },
+	{ "TIS-620", "TIS-620", -1, 0 },
+	{ "windows-874", "CP874", 17, 0 },
+	{ "Shift_JIS", "SHIFT_JIS", -1, 0 },
+	{ "Windows-31J", "CP932", 19, 0 },			/* 20 */
+	{ "EUC-JP", "EUC-JP", -1, 0 },
+	{ "GB2312", "EUC-CN", -1, 0 },
+	{ "GBK", "GBK", 22, 1 },
+	{ "GB18030", "GB18030", 23, 0 },
+	{ "Big5", "BIG5", -1, 0 },				/* 25 */
+	{ "EUC-KR", "EUC-KR", -1, 0 },
+	{ "CP949", "CP949", 26, 0 },
+	{ "UTF-16LE", "UTF-16LE", -1, 0 },
+	{ "UTF-16BE", "UTF-16BE", -1, 0 },
 };
 #define GUESS_MARGIN	2
 #define GUESS_PRIOR	1
@@ -628,12 +632,19 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 			return;
 		pick = best;
 	}
-	/* Of those that read the same, the first (the subset). */
+	/* Of those that read the same, the preferred one, else the first
+	 * (the subset). */
 	for (i = 0; i < NCANDS; i++)
-		if (t[i].ok && t[i].hash == t[pick].hash) {
+		if (t[i].ok && t[i].hash == t[pick].hash && cands[i].pref) {
 			pick = (int)i;
 			break;
 		}
+	if (!cands[pick].pref)
+		for (i = 0; i < NCANDS; i++)
+			if (t[i].ok && t[i].hash == t[pick].hash) {
+				pick = (int)i;
+				break;
+			}
 	g->found = 1;
 	snprintf(g->encoding, sizeof(g->encoding), "%s", cands[pick].name);
 	g->sample[0] = '\0';

@@ -61,13 +61,13 @@ fr.xml: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâque
 	stderr_has "-o out.xml 'the file.xml'"
 }
 
-@test "German in ISO-8859-1 without a declaration: ISO-8859-1" {
+@test "German in ISO-8859-1 without a declaration: windows-1252, which reads it the same" {
 	put de.xml '<p>Gr\374\337e aus M\374nchen: sch\366ne T\374r, \374ber die Br\374cke f\374r \304rger.</p>\n'
 	xs de.xml
 	assert_success
 	assert_output 'de.xml: UTF-8 (default), no declaration, 1 error'
 	assert_equal "$stderr" 'de.xml:1:6: error: bytes FC are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it (9 times) [illegal-sequence]
-de.xml: note: it decodes cleanly as ISO-8859-1: "<p>Grüße aus München: schöne Tür, über"; to convert it: xmlsniff --encoding=ISO-8859-1 --transcode-to=UTF-8 -o out.xml de.xml'
+de.xml: note: it decodes cleanly as windows-1252: "<p>Grüße aus München: schöne Tür, über"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml de.xml'
 }
 
 @test "Japanese in Shift_JIS declared UTF-8: Shift_JIS" {
@@ -155,6 +155,14 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	assert_success
 	assert_output 'sj.xml: Shift_JIS (declaration), declared "Shift_JIS", 1 error'
 	assert_equal "${stderr_lines[1]}" 'sj.xml: note: it decodes cleanly as Windows-31J: "<p>丸数字の①と②と髙橋さんの文書です。これはテストです。</p>"; to convert it: xmlsniff --encoding=Windows-31J --transcode-to=UTF-8 -o out.xml sj.xml'
+}
+
+@test "Chinese that GB2312 has, in GBK declared UTF-8: GBK, as it is written and labelled in practice" {
+	need_iconv GBK
+	enc GBK "$DECL_U8"'<p>我们的产品质量很好，价格也很便宜。欢迎大家来购买，如果有问题请联系客服。</p>\n' > zh2.xml
+	xs zh2.xml
+	stderr_has 'zh2.xml: note: it decodes cleanly as GBK: "<p>我们的产品质量很好，价格也很便宜。'
+	stderr_has 'to convert it: xmlsniff --encoding=GBK --transcode-to=UTF-8 -o out.xml zh2.xml'
 }
 
 @test "a GB2312 label with GBK characters: GBK" {
