@@ -146,16 +146,23 @@ count_block(uint32_t nl, uint32_t lead, uint64_t *lines, uint64_t *col)
 									\
 	while (i + (W) + 2 <= n) {					\
 		T v0 = LOAD((const T *)(p + i));			\
-		T v1 = LOAD((const T *)(p + i + 1));			\
-		T v2 = LOAD((const T *)(p + i + 2));			\
 		uint32_t mask, lim, r, l, e, b;				\
 		int w = (W);						\
 									\
-		/* C3 before C2, C4..C7, CB or E2; C2 before 80..9F */	\
-		mask = (uint32_t)MASK(OR(AND(EQ(v0, c3), OR(OR(	\
-		    EQ(v2, c2), EQ(AND(v2, fc), c4)), OR(EQ(v2, cb),	\
-		    EQ(v2, e2)))), AND(ctl, AND(EQ(v0, c2),		\
-		    LT(v1, a0)))));					\
+		/* Most blocks have no C3, nor a C2 that matters. */	\
+		mask = (uint32_t)MASK(OR(EQ(v0, c3), AND(ctl,		\
+		    EQ(v0, c2))));					\
+		if (mask != 0) {					\
+			T v1 = LOAD((const T *)(p + i + 1));		\
+			T v2 = LOAD((const T *)(p + i + 2));		\
+									\
+			/* C3 before C2, C4..C7, CB or E2; C2 before	\
+			 * 80..9F */					\
+			mask = (uint32_t)MASK(OR(AND(EQ(v0, c3), OR(OR( \
+			    EQ(v2, c2), EQ(AND(v2, fc), c4)), OR(	\
+			    EQ(v2, cb), EQ(v2, e2)))), AND(ctl, AND(	\
+			    EQ(v0, c2), LT(v1, a0)))));			\
+		}							\
 		while (mask != 0) {					\
 			b = (uint32_t)__builtin_ctz(mask);		\
 			if (k->candidate(k->ctx, p + i + b)) {		\
