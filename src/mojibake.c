@@ -434,7 +434,8 @@ unit_at(const unsigned char *p, size_t u, int be)
 /*
  * Pass over the units of p[i..n) that can neither start nor continue a
  * sequence, end a line or pair as surrogates: all but 0A-0D, 80-F4, the
- * surrogates (UTF-16) and U+2028.  Each is one character, so the column
+ * surrogates (UTF-16), U+2028 and the UTF-32 unit FFFFFFFF (which step()
+ * takes as STRAY).  Each is one character, so the column
  * moves by their number when positions are counted.  Return where it
  * stopped.
  */
@@ -475,7 +476,7 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 	for (; j + u <= n; j += u, last = c) {
 		c = unit_at(p + j, u, be);
 		if (c < 0x100 ? (c >= 0x0A && c <= 0x0D) ||
-		    (c >= 0x80 && c <= 0xF4) : c == 0x2028 ||
+		    (c >= 0x80 && c <= 0xF4) : c == 0x2028 || c == STRAY ||
 		    (u == 2 && c >= 0xD800 && c <= 0xDFFF))
 			break;
 	}

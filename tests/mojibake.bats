@@ -334,3 +334,14 @@ seq_at() {
 		done
 	done
 }
+
+@test "mojibake: UTF-32 units FFFFFFFF before a C1 control: the same column from a file, a pipe and a byte at a time" {
+	# FFFFFFFF takes no column in the scan, wherever the bytes are cut.
+	{ printf '\377\376\000\000<\000\000\000a\000\000\000>\000\000\000'
+	  printf 'x\000\000\000\377\377\377\377\377\377\377\377y\000\000\000'
+	  printf '\200\000\000\000<\000\000\000/\000\000\000a\000\000\000>\000\000\000'; } > f.xml
+	run "$XMLSNIFF" -q --ignore=illegal-sequence,utf32 f.xml
+	assert_output --partial 'f.xml:1:6: warning: C1 control U+0080'
+	run sh -c 'cat f.xml | "$0" -q --ignore=illegal-sequence,utf32 - 2>&1' "$XMLSNIFF"
+	assert_output --partial '-:1:6: warning: C1 control U+0080'
+}
