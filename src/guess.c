@@ -537,59 +537,49 @@ shell_word(char *buf, size_t sz, const char *s)
 		snprintf(buf, sz, "'%s'", s);	/* not for a shell as it is */
 }
 
-/*
- * The bytes of an entity read as s, p[0..n), whole or (g->partial) in
- * part: which encoding they are in, into g; name is the input's name,
- * for the command in the note.
- */
-void
-guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
-    const char *name, struct guess *g)
+/* UTF-8 with stray bytes, four valid multi-byte characters and more for
+ * each: say so in g and return 1. */
+static int
+mostly_utf8(const unsigned char *p, size_t n, const struct sniff *s,
+    struct guess *g)
 {
-	static struct tally t[NCANDS];
-	uint64_t good, bad, nonascii = 0;
-	size_t first, i, zeros = 0, ndistinct;
-	unsigned char distinct[256];
-	int best = -1, second = -1, pick = -1;
-	char det[64], word[300];
+	uint64_t good, bad;
+	size_t first;
 
-	g->tried = 1;
-	g->found = 0;
-	if (s->bomlen <= n) {
-		p += s->bomlen;
-		n -= s->bomlen;
-	}
-	memset(distinct, 0, sizeof(distinct));
-	for (i = 0; i < n; i++) {
-		nonascii += p[i] >= 0x80;
-		zeros += p[i] == 0;
-		distinct[p[i]] = 1;
-	}
-	for (i = 0x80, ndistinct = 0; i < 0x100; i++)
-		ndistinct += distinct[i];
-	/* UTF-8 with stray bytes: four valid multi-byte characters and more
-	 * for each stray byte. */
 	utf8_count(p, n, &good, &bad, &first);
-	if (s->enc.family == ENC_F_UTF8 && bad > 0 && good >= GUESS_MIN / 2 &&
-	    bad * 4 <= good) {
-		g->found = g->mostly_utf8 = 1;
-		snprintf(g->encoding, sizeof(g->encoding), "UTF-8");
-		stray_sample(p, n, first, g->sample, sizeof(g->sample));
-		snprintf(g->note, sizeof(g->note), "it is mostly UTF-8, with "
-		    "%llu stray byte%s (the first at byte offset %llu) among "
-		    "%llu valid multi-byte characters%s: correct those bytes "
-		    "by hand rather than convert the entity",
-		    (unsigned long long)bad, bad > 1 ? "s" : "",
-		    (unsigned long long)(first + s->bomlen),
-		    (unsigned long long)good, g->partial ? " (in the part of "
-		    "the input that was looked at)" : "");
-		return;
-	}
-	if ((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
-	    zeros * 4 < n)
-		return;
+	if (s->enc.family != ENC_F_UTF8 || bad == 0 || good < GUESS_MIN / 2 ||
+	    bad * 4 > good)
+		return 0;
+	g->found = g->mostly_utf8 = 1;
+	snprintf(g->encoding, sizeof(g->encoding), "UTF-8");
+	stray_sample(p, n, first, g->sample, sizeof(g->sample));
+	snprintf(g->note, sizeof(g->note), "it is mostly UTF-8, with "
+	    "%llu stray byte%s (the first at byte offset %llu) among "
+	    "%llu valid multi-byte characters%s: correct those bytes "
+	    "by hand rather than convert the entity",
+	    (unsigned long long)bad, bad > 1 ? "s" : "",
+	    (unsigned long long)(first + s->bomlen),
+	    (unsigned long long)good, g->partial ? " (in the part of "
+	    "the input that was looked at)" : "");
+	return 1;
+}
+
+/*
+ * Decode p[0..n) with every candidate into t (UTF-16 only where a quarter
+ * of the bytes, zeros of them, are zero) and return the one to name, or
+ * -1: the superset of the label where the label falls short, else
+ * libuchardet's pick among those that decode, else a clear winner of our
+ * own score; of those that read the same, the preferred one or the first.
+ */
+static int
+choose(const unsigned char *p, size_t n, const struct sniff *s,
+    struct tally *t, size_t zeros)
+{
+	int best = -1, second = -1, pick = -1;
+	char det[64];
+	size_t i;
+
 	for (i = 0; i < NCANDS; i++) {
-		/* UTF-16 only where a quarter of the bytes are zero. */
 		if (i >= C_UTF16LE && zeros * 4 < n) {
 			t[i].ok = 0;
 			continue;
@@ -605,7 +595,7 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 			best = (int)i;
 	}
 	if (best < 0)
-		return;
+		return -1;
 	/* A label whose superset reads the bytes: the superset. */
 	for (i = 0; i < NCANDS; i++)
 		if (cands[i].sub >= 0 && t[i].ok &&
@@ -629,22 +619,53 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 				second = (int)i;
 		if (t[best].score <= 0 || (second >= 0 && t[best].score <
 		    t[second].score + GUESS_MARGIN))
-			return;
+			return -1;
 		pick = best;
 	}
-	/* Of those that read the same, the preferred one, else the first
-	 * (the subset). */
 	for (i = 0; i < NCANDS; i++)
-		if (t[i].ok && t[i].hash == t[pick].hash && cands[i].pref) {
-			pick = (int)i;
-			break;
-		}
-	if (!cands[pick].pref)
-		for (i = 0; i < NCANDS; i++)
-			if (t[i].ok && t[i].hash == t[pick].hash) {
-				pick = (int)i;
-				break;
-			}
+		if (t[i].ok && t[i].hash == t[pick].hash && cands[i].pref)
+			return (int)i;
+	for (i = 0; i < NCANDS; i++)
+		if (t[i].ok && t[i].hash == t[pick].hash)
+			return (int)i;
+	return pick;
+}
+
+/*
+ * The bytes of an entity read as s, p[0..n), whole or (g->partial) in
+ * part: which encoding they are in, into g; name is the input's name,
+ * for the command in the note.
+ */
+void
+guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
+    const char *name, struct guess *g)
+{
+	static struct tally t[NCANDS];
+	uint64_t nonascii = 0;
+	size_t i, zeros = 0, ndistinct;
+	unsigned char distinct[256];
+	char word[300];
+	int pick;
+
+	g->tried = 1;
+	g->found = 0;
+	if (s->bomlen <= n) {
+		p += s->bomlen;
+		n -= s->bomlen;
+	}
+	memset(distinct, 0, sizeof(distinct));
+	for (i = 0; i < n; i++) {
+		nonascii += p[i] >= 0x80;
+		zeros += p[i] == 0;
+		distinct[p[i]] = 1;
+	}
+	for (i = 0x80, ndistinct = 0; i < 0x100; i++)
+		ndistinct += distinct[i];
+	if (mostly_utf8(p, n, s, g))
+		return;
+	if (((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
+	    zeros * 4 < n) || (pick = choose(p, n, s, t, zeros)) < 0)
+		return;
 	g->found = 1;
 	snprintf(g->encoding, sizeof(g->encoding), "%s", cands[pick].name);
 	g->sample[0] = '\0';
