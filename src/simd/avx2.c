@@ -47,42 +47,59 @@ prev_n(__m256i cur, __m256i prev, int n)
 
 /* The constant vectors of plain_utf8_avx2 and its steps. */
 struct u8k {
-	__m256i		 t1h, t1l, t2h, nib, lf, tab, c1f, ef, bf, be, m64,
-			 e0, f0, x80, sp;
+	__m256i		 t1h, t1l, t2h, nib, lf, cr, tab, c1f, ef, bf, be,
+			 m64, e0, f0, x80, sp;
 };
 
 /*
  * Plain ASCII 64 bytes at a time from p[i] on, the common case: stop at
- * the first pair of blocks with a byte other than TAB, LF and 20-7F.
- * Return where it stopped, with *prev the last block taken.
+ * the first pair of blocks with a byte other than TAB, LF, CR and 20-7F.
+ * Return where it stopped, with *prev the last block taken; *carry as
+ * count_block_cr's.
  */
 __attribute__((target("avx2"), always_inline))
 static inline size_t
 ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
-    __m256i *prev, uint64_t *lines, uint64_t *col)
+    __m256i *prev, uint32_t *carry, uint64_t *lines, uint64_t *col)
 {
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
 		__m256i la = _mm256_cmpeq_epi8(a, k->lf);
 		__m256i lb = _mm256_cmpeq_epi8(b, k->lf);
-		/* Below 0x20 (signed: or 0x80 up), less TAB and LF. */
-		__m256i ba = _mm256_andnot_si256(_mm256_or_si256(la,
-		    _mm256_cmpeq_epi8(a, k->tab)), _mm256_cmpgt_epi8(k->sp, a));
-		__m256i bb = _mm256_andnot_si256(_mm256_or_si256(lb,
-		    _mm256_cmpeq_epi8(b, k->tab)), _mm256_cmpgt_epi8(k->sp, b));
-		uint64_t m;
+		__m256i ra = _mm256_cmpeq_epi8(a, k->cr);
+		__m256i rb = _mm256_cmpeq_epi8(b, k->cr);
+		/* Below 0x20 (signed: or 0x80 up), less TAB, LF and CR. */
+		__m256i ba = _mm256_andnot_si256(_mm256_or_si256(
+		    _mm256_or_si256(la, ra), _mm256_cmpeq_epi8(a, k->tab)),
+		    _mm256_cmpgt_epi8(k->sp, a));
+		__m256i bb = _mm256_andnot_si256(_mm256_or_si256(
+		    _mm256_or_si256(lb, rb), _mm256_cmpeq_epi8(b, k->tab)),
+		    _mm256_cmpgt_epi8(k->sp, b));
+		uint64_t m, r, pair = 0;
 
 		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
 		    _mm256_or_si256(ba, bb)))
 			break;
 		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
+		if ((r | *carry) != 0) {
+			/* As count_block_cr: the LF of a CR LF pair is
+			 * neither a line end nor a column. */
+			pair = m & (r << 1 | *carry);
+			m = r | (m & ~pair);
+			*carry = (uint32_t)(r >> 63);
+		}
 		if (m == 0)
-			*col += 64;
+			*col += 64 - (uint64_t)__builtin_popcountll(pair);
 		else {
+			int z = __builtin_clzll(m);
+
 			*lines += (uint64_t)__builtin_popcountll(m);
-			*col = 1 + (uint64_t)__builtin_clzll(m);
+			*col = 1 + (uint64_t)z - (z == 0 ? 0 :
+			    (uint64_t)__builtin_popcountll(pair >> (64 - z)));
 		}
 		*prev = b;
 		i += 64;
@@ -132,6 +149,7 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 	struct u8k k;
 	__m256i prev = _mm256_setzero_si256();
 	size_t i = 0;
+	uint32_t carry = 0;	/* the byte before block i is CR */
 	int ascii_prev = 1;
 
 	k.t1h = _mm256_broadcastsi128_si256(
@@ -142,6 +160,7 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 	    _mm_loadu_si128((const __m128i *)utf8_lane[2]));
 	k.nib = _mm256_set1_epi8(0x0F);
 	k.lf = _mm256_set1_epi8('\n');
+	k.cr = _mm256_set1_epi8('\r');
 	k.tab = _mm256_set1_epi8('\t');
 	k.c1f = _mm256_set1_epi8(0x1F);
 	k.ef = _mm256_set1_epi8((char)0xEF);
@@ -154,23 +173,28 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 	k.sp = _mm256_set1_epi8(0x20);
 	while (i + 32 <= n) {
 		__m256i v, ctl;
-		uint32_t hi, nl, lead;
+		__m256i vcr;
+		uint32_t hi, nl, r, lead;
 
 		if (ascii_prev)
-			i = ascii_pairs(p, n, i, &k, &prev, lines, col);
+			i = ascii_pairs(p, n, i, &k, &prev, &carry, lines, col);
 		if (i + 32 > n)
 			break;
 		v = _mm256_loadu_si256((const __m256i *)(p + i));
 		hi = (uint32_t)_mm256_movemask_epi8(v);
-		/* Controls other than TAB and LF (CR included) end the run. */
+		/* Controls other than TAB, LF and CR end the run. */
+		vcr = _mm256_cmpeq_epi8(v, k.cr);
 		ctl = _mm256_cmpeq_epi8(_mm256_max_epu8(v, k.c1f), k.c1f);
-		ctl = _mm256_andnot_si256(_mm256_or_si256(
-		    _mm256_cmpeq_epi8(v, k.lf), _mm256_cmpeq_epi8(v, k.tab)), ctl);
+		ctl = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(
+		    _mm256_cmpeq_epi8(v, k.lf), vcr),
+		    _mm256_cmpeq_epi8(v, k.tab)), ctl);
 		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, k.lf));
+		r = (uint32_t)_mm256_movemask_epi8(vcr);
 		if (hi == 0 && ascii_prev) {
 			if (!_mm256_testz_si256(ctl, ctl))
 				break;
-			count_block(nl, 0xFFFFFFFFu, lines, col);
+			count_block_cr(nl, r, 0xFFFFFFFFu, 1, 31, &carry, lines,
+			    col);
 			prev = v;
 			i += 32;
 			continue;
@@ -180,7 +204,7 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 			break;
 		lead = ~(uint32_t)_mm256_movemask_epi8(
 		    _mm256_cmpgt_epi8(k.m64, v));
-		count_block(nl, lead, lines, col);
+		count_block_cr(nl, r, lead, 1, 31, &carry, lines, col);
 		ascii_prev = (p[i + 31] < 0x80 && p[i + 30] < 0x80 &&
 		    p[i + 29] < 0x80);
 		prev = v;
@@ -199,23 +223,26 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	    12, 15, 14);
 	const __m256i c1f = _mm256_set1_epi16(0x1F);
 	const __m256i lf = _mm256_set1_epi16('\n');
+	const __m256i cr = _mm256_set1_epi16('\r');
 	const __m256i tab = _mm256_set1_epi16('\t');
 	const __m256i f800 = _mm256_set1_epi16((short)0xF800);
 	const __m256i d800 = _mm256_set1_epi16((short)0xD800);
 	const __m256i fffe = _mm256_set1_epi16((short)0xFFFE);
 	size_t i = 0;
+	uint32_t carry = 0;	/* the unit before block i is CR */
 
 	while (i + 32 <= n) {
 		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
-		__m256i eol, bad;
-		uint32_t nl;
+		__m256i eol, ucr, bad;
+		uint32_t nl, r;
 
 		if (be)
 			u = _mm256_shuffle_epi8(u, swap);
 		eol = _mm256_cmpeq_epi16(u, lf);
+		ucr = _mm256_cmpeq_epi16(u, cr);
 		bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, c1f), c1f);
-		bad = _mm256_andnot_si256(_mm256_or_si256(eol,
-		    _mm256_cmpeq_epi16(u, tab)), bad);
+		bad = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(eol,
+		    ucr), _mm256_cmpeq_epi16(u, tab)), bad);
 		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
 		    _mm256_and_si256(u, f800), d800));
 		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
@@ -223,11 +250,14 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 		if (!_mm256_testz_si256(bad, bad))
 			break;
 		nl = (uint32_t)_mm256_movemask_epi8(eol);
-		/* Each unit is a character; an LF unit sets two bits. */
-		count_block(nl & 0x55555555u, 0x55555555u, lines, col);
+		r = (uint32_t)_mm256_movemask_epi8(ucr);
+		/* Each unit is a character; an LF or CR unit sets two
+		 * bits. */
+		count_block_cr(nl & 0x55555555u, r & 0x55555555u, 0x55555555u,
+		    2, 30, &carry, lines, col);
 		i += 32;
 	}
-	return i + plain_utf16_word(p + i, n - i, be, lines, col);
+	return plain_utf16_rest(p, n, i, be, lines, col);
 }
 
 __attribute__((target("avx2")))

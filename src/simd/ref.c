@@ -12,17 +12,19 @@
 #include "simd.h"
 
 /* Add the line ends and columns of the plain bytes p[0..n) (whole
- * characters) to the counters. */
+ * characters; the one before p[0] is no CR) to the counters: a CR is a
+ * line end, and so is an LF but right after a CR (XML 1.0 section 2.11). */
 static void
 count_plain(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (p[i] == '\n') {
+		if (p[i] == '\r' || (p[i] == '\n' && (i == 0 ||
+		    p[i - 1] != '\r'))) {
 			(*lines)++;
 			*col = 1;
-		} else if ((p[i] & 0xC0) != 0x80)
+		} else if (p[i] != '\n' && (p[i] & 0xC0) != 0x80)
 			(*col)++;
 	}
 }
@@ -38,7 +40,7 @@ plain_utf8_ref(const unsigned char *p, size_t n, uint64_t *lines,
 		uint32_t c;
 		int r = utf8_dec(p + i, n - i, &c);
 
-		if (r <= 0 || c == '\r' || !xml_char_ok(c, 0))
+		if (r <= 0 || !xml_char_ok(c, 0))
 			break;
 		i += (size_t)r;
 	}
