@@ -67,24 +67,29 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
 		__m256i la = _mm256_cmpeq_epi8(a, k->lf);
 		__m256i lb = _mm256_cmpeq_epi8(b, k->lf);
-		__m256i ra = _mm256_cmpeq_epi8(a, k->cr);
-		__m256i rb = _mm256_cmpeq_epi8(b, k->cr);
-		/* Below 0x20 (signed: or 0x80 up), less TAB, LF and CR. */
-		__m256i ba = _mm256_andnot_si256(_mm256_or_si256(
-		    _mm256_or_si256(la, ra), _mm256_cmpeq_epi8(a, k->tab)),
-		    _mm256_cmpgt_epi8(k->sp, a));
-		__m256i bb = _mm256_andnot_si256(_mm256_or_si256(
-		    _mm256_or_si256(lb, rb), _mm256_cmpeq_epi8(b, k->tab)),
-		    _mm256_cmpgt_epi8(k->sp, b));
-		uint64_t m, r, pair = 0;
+		/* Below 0x20 (signed: or 0x80 up), less TAB and LF. */
+		__m256i ba = _mm256_andnot_si256(_mm256_or_si256(la,
+		    _mm256_cmpeq_epi8(a, k->tab)), _mm256_cmpgt_epi8(k->sp, a));
+		__m256i bb = _mm256_andnot_si256(_mm256_or_si256(lb,
+		    _mm256_cmpeq_epi8(b, k->tab)), _mm256_cmpgt_epi8(k->sp, b));
+		uint64_t m, r = 0, pair = 0;
 
 		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
-		    _mm256_or_si256(ba, bb)))
-			break;
+		    _mm256_or_si256(ba, bb))) {
+			/* CR too (looked for only now, LF text has none) */
+			__m256i ra = _mm256_cmpeq_epi8(a, k->cr);
+			__m256i rb = _mm256_cmpeq_epi8(b, k->cr);
+
+			ba = _mm256_andnot_si256(ra, ba);
+			bb = _mm256_andnot_si256(rb, bb);
+			if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
+			    _mm256_or_si256(ba, bb)))
+				break;
+			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
+		}
 		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
-		r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
-		    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
 		if ((r | *carry) != 0) {
 			/* As count_block_cr: the LF of a CR LF pair is
 			 * neither a line end nor a column. */
@@ -141,11 +146,37 @@ u8_errors(__m256i v, __m256i prev, __m256i ctl, const struct u8k *k)
 	    _mm256_or_si256(ctl, nc));
 }
 
+/*
+ * Whether block v has no errors but CR characters: bad its errors, ctl its
+ * controls other than TAB and LF.  CR is looked for only when there are
+ * such controls, which LF text has none of; its mask goes to *r.
+ */
+__attribute__((target("avx2"), always_inline))
+static inline int
+cr_only(__m256i v, __m256i bad, __m256i ctl, const struct u8k *k,
+    uint32_t *r)
+{
+	__m256i err = _mm256_or_si256(bad, ctl), vcr;
+
+	*r = 0;
+	if (_mm256_testz_si256(err, err))
+		return 1;
+	vcr = _mm256_cmpeq_epi8(v, k->cr);
+	err = _mm256_or_si256(bad, _mm256_andnot_si256(vcr, ctl));
+	if (!_mm256_testz_si256(err, err))
+		return 0;
+	*r = (uint32_t)_mm256_movemask_epi8(vcr);
+	return 1;
+}
+
 __attribute__((target("avx2")))
 static size_t
-plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
-    uint64_t *col)
+plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
+    uint64_t *pcol)
 {
+	/* The counters in registers: the stores through the pointers
+	 * could alias the bytes. */
+	uint64_t lines[1] = { *plines }, col[1] = { *pcol };
 	struct u8k k;
 	__m256i prev = _mm256_setzero_si256();
 	size_t i = 0;
@@ -173,7 +204,6 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 	k.sp = _mm256_set1_epi8(0x20);
 	while (i + 32 <= n) {
 		__m256i v, ctl;
-		__m256i vcr;
 		uint32_t hi, nl, r, lead;
 
 		if (ascii_prev)
@@ -182,16 +212,13 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 			break;
 		v = _mm256_loadu_si256((const __m256i *)(p + i));
 		hi = (uint32_t)_mm256_movemask_epi8(v);
-		/* Controls other than TAB, LF and CR end the run. */
-		vcr = _mm256_cmpeq_epi8(v, k.cr);
+		/* Controls other than TAB and LF end the run, but CR. */
 		ctl = _mm256_cmpeq_epi8(_mm256_max_epu8(v, k.c1f), k.c1f);
-		ctl = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(
-		    _mm256_cmpeq_epi8(v, k.lf), vcr),
-		    _mm256_cmpeq_epi8(v, k.tab)), ctl);
+		ctl = _mm256_andnot_si256(_mm256_or_si256(
+		    _mm256_cmpeq_epi8(v, k.lf), _mm256_cmpeq_epi8(v, k.tab)), ctl);
 		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, k.lf));
-		r = (uint32_t)_mm256_movemask_epi8(vcr);
 		if (hi == 0 && ascii_prev) {
-			if (!_mm256_testz_si256(ctl, ctl))
+			if (!cr_only(v, _mm256_setzero_si256(), ctl, &k, &r))
 				break;
 			count_block_cr(nl, r, 0xFFFFFFFFu, 1, 31, &carry, lines,
 			    col);
@@ -199,18 +226,20 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 			i += 32;
 			continue;
 		}
-		ctl = u8_errors(v, prev, ctl, &k);
-		if (!_mm256_testz_si256(ctl, ctl))
+		if (!cr_only(v, u8_errors(v, prev, _mm256_setzero_si256(), &k),
+		    ctl, &k, &r))
 			break;
 		lead = ~(uint32_t)_mm256_movemask_epi8(
 		    _mm256_cmpgt_epi8(k.m64, v));
 		count_block_cr(nl, r, lead, 1, 31, &carry, lines, col);
-		ascii_prev = (p[i + 31] < 0x80 && p[i + 30] < 0x80 &&
-		    p[i + 29] < 0x80);
+		/* Its last three bytes ASCII: no character goes on. */
+		ascii_prev = (hi & 0xE0000000u) == 0;
 		prev = v;
 		i += 32;
 	}
-	return plain_utf8_rest(p, n, i, lines, col);
+	*plines = *lines;
+	*pcol = *col;
+	return plain_utf8_rest(p, n, i, plines, pcol);
 }
 
 __attribute__((target("avx2")))
@@ -239,18 +268,23 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 		if (be)
 			u = _mm256_shuffle_epi8(u, swap);
 		eol = _mm256_cmpeq_epi16(u, lf);
-		ucr = _mm256_cmpeq_epi16(u, cr);
 		bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, c1f), c1f);
-		bad = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(eol,
-		    ucr), _mm256_cmpeq_epi16(u, tab)), bad);
+		bad = _mm256_andnot_si256(_mm256_or_si256(eol,
+		    _mm256_cmpeq_epi16(u, tab)), bad);
 		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
 		    _mm256_and_si256(u, f800), d800));
 		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
 		    _mm256_max_epu16(u, fffe), u));
-		if (!_mm256_testz_si256(bad, bad))
-			break;
+		r = 0;
+		if (!_mm256_testz_si256(bad, bad)) {
+			/* CR too, looked for only now */
+			ucr = _mm256_cmpeq_epi16(u, cr);
+			bad = _mm256_andnot_si256(ucr, bad);
+			if (!_mm256_testz_si256(bad, bad))
+				break;
+			r = (uint32_t)_mm256_movemask_epi8(ucr);
+		}
 		nl = (uint32_t)_mm256_movemask_epi8(eol);
-		r = (uint32_t)_mm256_movemask_epi8(ucr);
 		/* Each unit is a character; an LF or CR unit sets two
 		 * bits. */
 		count_block_cr(nl & 0x55555555u, r & 0x55555555u, 0x55555555u,

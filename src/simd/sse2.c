@@ -26,16 +26,19 @@ plain_utf8_sse2(const unsigned char *p, size_t n, uint64_t *lines,
 	while (i + 16 <= n) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
 		__m128i bad = _mm_cmplt_epi8(v, sp);	/* < 0x20 or >= 0x80 */
-		__m128i eol = _mm_cmpeq_epi8(v, lf);
-		__m128i vcr = _mm_cmpeq_epi8(v, cr);
-		uint32_t nl, r;
+		__m128i eol = _mm_cmpeq_epi8(v, lf), vcr;
+		uint32_t nl, r = 0;
 
-		bad = _mm_andnot_si128(_mm_or_si128(_mm_or_si128(eol, vcr),
+		bad = _mm_andnot_si128(_mm_or_si128(eol,
 		    _mm_cmpeq_epi8(v, tab)), bad);
-		if (_mm_movemask_epi8(bad) != 0)
-			break;
+		if (_mm_movemask_epi8(bad) != 0) {
+			/* CR too, looked for only now */
+			vcr = _mm_cmpeq_epi8(v, cr);
+			if (_mm_movemask_epi8(_mm_andnot_si128(vcr, bad)) != 0)
+				break;
+			r = (uint32_t)_mm_movemask_epi8(vcr);
+		}
 		nl = (uint32_t)_mm_movemask_epi8(eol);
-		r = (uint32_t)_mm_movemask_epi8(vcr);
 		count_block_cr(nl, r, 0xFFFFu, 1, 15, &carry, lines, col);
 		i += 16;
 	}
