@@ -72,10 +72,27 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		    _mm256_cmpeq_epi8(a, k->tab)), _mm256_cmpgt_epi8(k->sp, a));
 		__m256i bb = _mm256_andnot_si256(_mm256_or_si256(lb,
 		    _mm256_cmpeq_epi8(b, k->tab)), _mm256_cmpgt_epi8(k->sp, b));
-		uint64_t m, r = 0, pair = 0;
+		uint64_t m, r, pair;
 
-		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
+		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		if (_mm256_testz_si256(_mm256_or_si256(ba, bb),
 		    _mm256_or_si256(ba, bb))) {
+			if (*carry == 0) {
+				/* No CR, as in LF text. */
+				if (m == 0)
+					*col += 64;
+				else {
+					*lines += (uint64_t)
+					    __builtin_popcountll(m);
+					*col = 1 + (uint64_t)__builtin_clzll(m);
+				}
+				*prev = b;
+				i += 64;
+				continue;
+			}
+			r = 0;
+		} else {
 			/* CR too (looked for only now, LF text has none) */
 			__m256i ra = _mm256_cmpeq_epi8(a, k->cr);
 			__m256i rb = _mm256_cmpeq_epi8(b, k->cr);
@@ -88,15 +105,11 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
 			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
 		}
-		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
-		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
-		if ((r | *carry) != 0) {
-			/* As count_block_cr: the LF of a CR LF pair is
-			 * neither a line end nor a column. */
-			pair = m & (r << 1 | *carry);
-			m = r | (m & ~pair);
-			*carry = (uint32_t)(r >> 63);
-		}
+		/* As count_block_cr: the LF of a CR LF pair is neither a
+		 * line end nor a column. */
+		pair = m & (r << 1 | *carry);
+		m = r | (m & ~pair);
+		*carry = (uint32_t)(r >> 63);
 		if (m == 0)
 			*col += 64 - (uint64_t)__builtin_popcountll(pair);
 		else {
