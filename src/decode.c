@@ -68,20 +68,68 @@ dec_plain(int form, const unsigned char *p, size_t n, uint64_t *l,
 	}
 }
 
-/* Move pos past the plain run p[0..m) in form.  A single-byte run may
- * hold line ends, the bytes 0A and 0D (see dec_dcache); a run of a
- * Unicode form holds none, nor a CR. */
+/* The code unit at p in form (UTF-8: the byte), and the size of one. */
+static uint32_t
+unit_at(int form, const unsigned char *p)
+{
+	switch (form) {
+	case FORM_UTF8:
+		return p[0];
+	case FORM_UTF16BE:
+		return load_be16(p);
+	case FORM_UTF16LE:
+		return load_le16(p);
+	case FORM_UTF32BE:
+		return load_be32(p);
+	default:
+		return load_le32(p);
+	}
+}
+
+static size_t
+unit_size_of(int form)
+{
+	return form == FORM_UTF8 ? 1 : form == FORM_UTF16BE ||
+	    form == FORM_UTF16LE ? 2 : 4;
+}
+
+/* The prev of struct linepos after the plain run p[0..m) (m > 0) of a
+ * Unicode form: whether its last character is a CR (no other unit ends in
+ * 0D, not even the low half of a surrogate pair). */
+static uint32_t
+run_prev(int form, const unsigned char *p, size_t m)
+{
+	size_t u = unit_size_of(form);
+
+	return unit_at(form, p + m - u) == '\r' ? '\r' : 0;
+}
+
+/*
+ * Move pos past the plain run p[0..m) in form.  Every run may hold line
+ * ends: a single-byte run the bytes 0A and 0D (see dec_dcache), a run of
+ * a Unicode form LF and CR characters, counted by the kernels as if the
+ * character before were no CR; when it is (the sink stopped at a CR), an
+ * LF that starts the run is stepped over here.
+ */
 static void
 count_run(int form, const unsigned char *p, size_t m, struct linepos *pos)
 {
-	size_t j;
+	size_t j, u;
 
 	if (form == FORM_SB) {
 		for (j = 0; j < m; j++)
 			linepos_step(pos, p[j], 0);
 	} else if (m > 0) {
-		dec_plain(form, p, m, &pos->line, &pos->col);
-		pos->prev = 0;
+		u = unit_size_of(form);
+		if (pos->prev == '\r' && unit_at(form, p) == '\n') {
+			linepos_step(pos, '\n', 0);
+			p += u;
+			m -= u;
+		}
+		if (m > 0) {
+			dec_plain(form, p, m, &pos->line, &pos->col);
+			pos->prev = run_prev(form, p, m);
+		}
 	}
 }
 
@@ -104,8 +152,12 @@ dec_take(struct dec *d, const unsigned char *p, size_t k, int form,
 		dl->declined = i + k;
 		dl->stopped = i + t;
 		count_run(form, p, t, &d->pos);
-	} else
+	} else {
 		d->pos = *end;
+		/* A run may end with a CR, which an LF next must see. */
+		if (form != FORM_SB && k > 0)
+			d->pos.prev = run_prev(form, p, k);
+	}
 	d->off += t;
 	return t;
 }

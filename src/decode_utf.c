@@ -62,15 +62,16 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 		uint32_t c;
 		int r;
 
-		/* Runs of plain characters need only counting (src/simd/). */
+		/* Runs of plain characters need only counting (src/simd/);
+		 * none starts right after a CR (the kernels would count an
+		 * LF next as a line end), and dec_take() keeps a CR that ends
+		 * one as the character before the next. */
 		if ((d->sink == NULL || d->run != NULL) && !d->xml11 &&
 		    d->pos.prev != '\r' && i >= dl.declined) {
 			struct linepos end = d->pos;
 			size_t k = dec_plain(form, p + i, n - i, &end.line,
 			    &end.col);
 
-			if (k > 0)
-				end.prev = 0;
 			i += dec_take(d, p + i, k, form, &end, &dl, i);
 			if (i >= n)
 				break;

@@ -611,3 +611,183 @@ cut_at() {
 		assert_output "$ref"
 	done
 }
+
+# CR in the runs of UTF-8 and UTF-16 (src/simd/): a CR LF pair is one line
+# end, a lone CR one too (XML 1.0 section 2.11), wherever the CR falls in a
+# vector block or a read, and whatever follows it.
+
+# crlf_agree FILE: every occurrence of every diagnostic (--all --json) the
+# same under every path as under ref, read from the file and from a pipe;
+# the file's output is left in $output.
+crlf_agree() {
+	local ref refp m all='--all --max-errors=100000 --json'
+	ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" $all "$1")
+	refp=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" $all - < "$1")
+	for m in avx2 sse2 neon none; do
+		run sh -c 'cat "$1" | XMLSNIFF_SIMD=$2 "$0" '"$all"' -' \
+		    "$XMLSNIFF" "$1" "$m"
+		assert_success
+		assert_output "$refp"
+		run env XMLSNIFF_SIMD=$m "$XMLSNIFF" $all "$1"
+		assert_success
+		assert_output "$ref"
+	done
+}
+
+# block64 FORM AFTER [LEAD]: 64 lines of 64 characters after a first one,
+# the k-th with a CR at its k-th character and AFTER (printf escapes)
+# right after it; LEAD (é: a two-byte character) starts each line; in
+# UTF-8, or UTF-16LE or UTF-16BE with a BOM.  A CR thus falls at every
+# offset of a 64-byte block (every even one in UTF-16).
+block64() {
+	awk -v after="$(printf "$2")" -v lead="${3:-}" 'BEGIN {
+		printf "<r>"
+		for (i = 3; i < 63; i++) printf "y"
+		printf "\n"
+		for (k = 0; k < 64; k++) {
+			s = lead
+			for (i = length(lead) > 0; i < k; i++) s = s "x"
+			s = s "\r" after
+			while (length(s) < 63) s = s "z"
+			print s
+		}
+		printf "</r>\n"
+	}' > "$BATS_TEST_TMPDIR/b64"
+	case $1 in
+	UTF-8)	cat "$BATS_TEST_TMPDIR/b64" ;;
+	UTF-16LE) printf '\377\376'; iconv -f UTF-8 -t UTF-16LE "$BATS_TEST_TMPDIR/b64" ;;
+	UTF-16BE) printf '\376\377'; iconv -f UTF-8 -t UTF-16BE "$BATS_TEST_TMPDIR/b64" ;;
+	esac
+}
+
+@test "fast paths: CR LF, lone CR, CR CR and CR before a bad character at every offset of a 64-byte block" {
+	local f=$BATS_TEST_TMPDIR/c.xml form lead
+	for form in UTF-8 UTF-16LE UTF-16BE; do
+		for lead in '' 'é'; do
+			# CR LF: one line end each
+			block64 "$form" '\n' "$lead" > "$f"
+			crlf_agree "$f"
+			assert_output --partial '"errors":0,"warnings":0'
+			# CR, then a character: a line end each
+			block64 "$form" 'w' "$lead" > "$f"
+			crlf_agree "$f"
+			assert_output --partial '"errors":0,"warnings":0'
+			# CR CR: two line ends each; U+0001 after a CR
+			block64 "$form" '\r\001' "$lead" > "$f"
+			crlf_agree "$f"
+			assert_output --partial '"code":"illegal-char","offset":'
+			assert_output --partial ',"line":4,"column":1,"count":64,'
+			block64 "$form" '\001\n' "$lead" > "$f"
+			crlf_agree "$f"
+			assert_output --partial ',"line":3,"column":1,"count":64,'
+		done
+	done
+	# the positions themselves: line 2 is the first with a CR, and
+	# each line has two line ends, the CR and the LF
+	block64 UTF-8 '\001' > "$f"
+	xs --all "$f"
+	assert_success
+	assert_output "$f: UTF-8 (default), no declaration, 1 error"
+	assert_equal "${#stderr_lines[@]}" 64
+	assert_equal "${stderr_lines[0]}" "$f:3:1: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it (64 times) [illegal-char]"
+	assert_equal "${stderr_lines[63]}" "$f:129:1: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-char]"
+}
+
+@test "fast paths: mixed LF, CR LF and lone CR lines, with errors and a late declaration after a CR" {
+	local d=$BATS_TEST_TMPDIR f
+	for f in 1 2 3; do
+		# text, a bad byte (unit) after a CR, a CR before a late
+		# declaration, text: in UTF-8, UTF-16LE and UTF-16BE
+		mixed "$f" 700 "$f" | entity "$d/m$f.xml"
+		mixed $((f + 10)) 50 2 > "$d/t$f"
+		utf16 "$d/m$f.xml"
+		{ cat "$d/m$f.xml"; printf 'x\r\001\r\n\377\r<?xml version="1.0"?>\r'
+		  cat "$d/t$f"; } > "$d/u8.xml"
+		# (UTF-16: a lone high surrogate for the bad byte)
+		{ cat "$d/m$f.xml.le"
+		  printf 'x\000\r\000\001\000\r\000\n\000\000\330\r\000'
+		  printf '<?xml version="1.0"?>\r' | iconv -f UTF-8 -t UTF-16LE
+		  iconv -f UTF-8 -t UTF-16LE "$d/t$f"; } > "$d/le.xml"
+		{ cat "$d/m$f.xml.be"
+		  printf '\000x\000\r\000\001\000\r\000\n\330\000\000\r'
+		  printf '<?xml version="1.0"?>\r' | iconv -f UTF-8 -t UTF-16BE
+		  iconv -f UTF-8 -t UTF-16BE "$d/t$f"; } > "$d/be.xml"
+		for m in u8 le be; do
+			crlf_agree "$d/$m.xml"
+			assert_output --partial '"code":"illegal-sequence"'
+			assert_output --partial '"code":"illegal-char"'
+			assert_output --partial '"code":"decl-not-at-start"'
+		done
+	done
+}
+
+# pad_to FILE N UNIT: units of 'a' (UNIT: 8, or 16le, 16be) after FILE's
+# bytes, up to N bytes in all.
+pad_to() {
+	local n=$(( $2 - $(wc -c < "$1") ))
+	[ "$n" -ge 0 ] || fail "$1: longer than $2 bytes"
+	case $3 in
+	8)	head -c "$n" /dev/zero | tr '\0' a ;;
+	16le)	head -c $((n / 2)) /dev/zero | tr '\0' a | iconv -f UTF-8 -t UTF-16LE ;;
+	16be)	head -c $((n / 2)) /dev/zero | tr '\0' a | iconv -f UTF-8 -t UTF-16BE ;;
+	esac >> "$1"
+	[ "$(wc -c < "$1")" = "$2" ]
+}
+
+@test "fast paths: a CR as the last character of a 320 KiB read, before an LF, a character, a bad one" {
+	local d=$BATS_TEST_TMPDIR f=$BATS_TEST_TMPDIR/r.xml tail u n more at
+	huge "1 MB inputs"
+	mixed 5 1400 1 > "$d/text"
+	[ "$(wc -c < "$d/text")" -gt 200000 ]
+	[ "$(wc -c < "$d/text")" -lt 300000 ]
+	n=$(tr -dc '\r' < "$d/text" | wc -c)
+	# UTF-8: the CR the last byte of the read, or the one before it
+	# (the last byte of a read is held back: it may be a '<' of a late
+	# declaration, so the decoder gets the bytes up to it)
+	for at in 327678 327679; do
+		for tail in '\n' 'b' '\001' '\377' '\r\n'; do
+			{ printf '<r>'; cat "$d/text"; } > "$f"
+			pad_to "$f" "$at" 8
+			printf "\r$tail" >> "$f"
+			cat "$d/text" >> "$f"
+			pad_to "$f" $((at + 327680)) 8
+			printf '\r\n\002</r>\r\n' >> "$f"
+			crlf_agree "$f"
+			# the text's line ends are all CR LF or CR: a bad
+			# one after the CR is on the next line, U+0002 after
+			# the second text and CR LF as many lines on (one
+			# more after CR CR LF)
+			case $tail in
+			'\001'|'\377')
+				assert_output --partial "\"offset\":$((at + 1)),\"line\":$((n + 2)),\"column\":1," ;;
+			esac
+			more=0
+			[ "$tail" != '\r\n' ] || more=1
+			assert_output --partial "\"offset\":$((at + 327682)),\"line\":$((2 * n + 3 + more)),\"column\":1,"
+		done
+	done
+	# UTF-16: the CR the last unit of the read, or the one before it
+	mixed 6 600 1 > "$d/text"
+	iconv -f UTF-8 -t UTF-16LE "$d/text" > "$d/text.le"
+	iconv -f UTF-8 -t UTF-16BE "$d/text" > "$d/text.be"
+	[ "$(wc -c < "$d/text.le")" -gt 100000 ]
+	[ "$(wc -c < "$d/text.le")" -lt 300000 ]
+	for at in 327676 327678; do
+		for tail in '\n\000' 'b\000' '\001\000' '\000\330' '\r\000\n\000'; do
+			for u in le be; do
+				{ [ $u = le ] && printf '\377\376<\000r\000>\000' ||
+				      printf '\376\377\000<\000r\000>'
+				  cat "$d/text.$u"; } > "$f"
+				pad_to "$f" "$at" 16$u
+				if [ $u = le ]; then
+					printf "\r\000$tail" >> "$f"
+				else	# the same units, big-endian
+					printf "\r\000$tail" |
+					    dd conv=swab status=none >> "$f"
+				fi
+				cat "$d/text.$u" >> "$f"
+				crlf_agree "$f"
+			done
+		done
+	done
+}

@@ -1931,6 +1931,151 @@ test_plain_utf32(void)
 }
 
 /*
+ * The plain prefix of UTF-8 or UTF-16 (form; no surrogate pair in
+ * UTF-16), a character at a time with the stepper of the character path
+ * (XML 1.0 section 2.11: CR LF one line end, a lone CR one too): what
+ * every kernel must answer.
+ */
+static size_t
+plain_def(int form, const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	struct linepos pos = { *lines, *col, 0 };
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t c;
+		int r = form == FORM_UTF8 ? utf8_dec(p + i, n - i, &c) :
+		    utf16_dec(p + i, n - i, form == FORM_UTF16BE, &c);
+
+		/* UTF-16: a surrogate pair ends the run too. */
+		if (r <= 0 || !xml_char_ok(c, 0) || (form != FORM_UTF8 &&
+		    r == 4))
+			break;
+		linepos_step(&pos, c, 0);
+		i += (size_t)r;
+	}
+	*lines = pos.line;
+	*col = pos.col;
+	return i;
+}
+
+/* Whether a CR character starts at p[j] (of n bytes) in form. */
+static int
+is_cr(int form, const unsigned char *p, size_t j, size_t n)
+{
+	if (form == FORM_UTF8)
+		return p[j] == '\r';
+	return j % 2 == 0 && j + 1 < n && (form == FORM_UTF16BE ?
+	    load_be16(p + j) : load_le16(p + j)) == '\r';
+}
+
+/*
+ * The characters cs[0..nc) in UTF-8 and UTF-16 (both orders), each cut at
+ * a CR, right after one and anywhere (a CR last, an LF first), through
+ * plain_utf8 and plain_utf16 at every level: return how many answers
+ * differ from plain_def's.
+ */
+static unsigned
+plain_case(const uint32_t *cs, size_t nc)
+{
+	static const int forms[] = { FORM_UTF8, FORM_UTF16LE, FORM_UTF16BE };
+	/* (ref's runs end at a CR: see src/simd/ref.c) */
+	static const char *const modes[] = { "avx2", "sse2", "neon", "none" };
+	static unsigned char in[4 * 400 + 4];
+	unsigned fails = 0;
+	size_t f, m, n, cut, len, j, u;
+
+	for (f = 0; f < NELEM(forms); f++) {
+		n = enc_form(forms[f], cs, nc, in);
+		u = forms[f] == FORM_UTF8 ? 1 : 2;
+		for (cut = 0; cut < 4; cut++) {
+			len = cut == 3 && n > 0 ? rnd() % n : n;
+			if (cut == 1 || cut == 2)
+				for (j = rnd() % (n + 1); j < n; j++)
+					if (is_cr(forms[f], in, j, n)) {
+						len = j + (cut == 2 ? u : 0);
+						break;
+					}
+			for (m = 0; m <= NELEM(modes); m++) {
+				uint64_t l1 = 1, c1 = 1, l2 = 1, c2 = 1;
+				size_t k1, k2;
+
+				k1 = plain_def(forms[f], in, len, &l1, &c1);
+				if (m == NELEM(modes)) {
+					/* and the definition in ref.c */
+					if (forms[f] == FORM_UTF8 &&
+					    (plain_utf8_ref(in, len, &l2,
+					    &c2) != k1 || l1 != l2 || c1 != c2))
+						fails++;
+					break;
+				}
+				simd_init(modes[m]);
+				k2 = forms[f] == FORM_UTF8 ? plain_utf8(in, len,
+				    &l2, &c2) : plain_utf16(in, len, forms[f] ==
+				    FORM_UTF16BE, &l2, &c2);
+				if ((k1 != k2 || l1 != l2 || c1 != c2) &&
+				    fails++ == 0)
+					printf("  %s, form %d, %zu bytes: %zu "
+					    "%llu:%llu, not %zu %llu:%llu\n",
+					    modes[m], forms[f], len, k2,
+					    (unsigned long long)l2,
+					    (unsigned long long)c2, k1,
+					    (unsigned long long)l1,
+					    (unsigned long long)c1);
+			}
+		}
+	}
+	simd_init(NULL);
+	return fails;
+}
+
+/*
+ * plain_utf8 and plain_utf16 against plain_def: a CR LF at every offset
+ * of two 64-byte blocks, in ASCII and after a two-byte character; then
+ * text of CR, LF and CR LF line ends among characters of every length
+ * (or plain ASCII), with a bad one now and then.
+ */
+static void
+test_plain_crlf(void)
+{
+	static const uint32_t ends[][2] = { { '\r', '\n' }, { '\r', 0 },
+	    { '\n', 0 }, { '\r', '\r' } };
+	static const uint32_t bad[] = { 1, 0x1F, 0xFFFE, 0xD800 };
+	static uint32_t cs[400];
+	unsigned fails = 0;
+	size_t nc, at;
+	int round;
+
+	for (at = 0; at < 260; at++) {
+		for (nc = 0; nc < 200; nc++)
+			cs[nc] = at >= 130 && nc == 3 ? 0xE9 : 'a';
+		cs[at % 130] = '\r';
+		cs[at % 130 + 1] = '\n';
+		fails += plain_case(cs, nc);
+	}
+	for (round = 0; round < 3000; round++) {
+		nc = 0;
+		while (nc + 2 < NELEM(cs) && nc < (size_t)(rnd() % 400)) {
+			if (rnd() % (round % 2 ? 6 : 40) == 0) {
+				const uint32_t *e = ends[rnd() % NELEM(ends)];
+
+				cs[nc++] = e[0];
+				if (e[1] != 0)
+					cs[nc++] = e[1];
+			} else
+				cs[nc++] = round % 5 == 4 ? 0x20 + rnd() % 95 :
+				    rnd_char(round % 5);
+		}
+		if (nc > 0 && round % 4 == 0)
+			cs[rnd() % nc] = bad[rnd() % NELEM(bad)];
+		fails += plain_case(cs, nc);
+	}
+	if (!CHECK(fails == 0))
+		printf("  (%u runs differ)\n", fails);
+}
+
+/*
  * The answers of the lexer of --fallback=ncr (xmllex.c) for the characters
  * of s (ASCII), one '1' (a character reference may stand there, XML 1.0
  * section 4.1) or '0' each, from the start of a document entity or, with
@@ -2249,6 +2394,7 @@ main(void)
 	test_streaming();
 	test_conv();
 	test_plain_utf32();
+	test_plain_crlf();
 	test_xlex();
 	test_xlex_runs();
 	printf("%lu passed, %lu failed\n", npass, nfail);

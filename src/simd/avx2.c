@@ -47,19 +47,20 @@ prev_n(__m256i cur, __m256i prev, int n)
 
 /* The constant vectors of plain_utf8_avx2 and its steps. */
 struct u8k {
-	__m256i		 t1h, t1l, t2h, nib, lf, tab, c1f, ef, bf, be, m64,
-			 e0, f0, x80, sp;
+	__m256i		 t1h, t1l, t2h, nib, lf, cr, tab, c1f, ef, bf, be,
+			 m64, e0, f0, x80, sp;
 };
 
 /*
  * Plain ASCII 64 bytes at a time from p[i] on, the common case: stop at
- * the first pair of blocks with a byte other than TAB, LF and 20-7F.
- * Return where it stopped, with *prev the last block taken.
+ * the first pair of blocks with a byte other than TAB, LF, CR and 20-7F.
+ * Return where it stopped, with *prev the last block taken; *carry as
+ * count_block_cr's.
  */
 __attribute__((target("avx2"), always_inline))
 static inline size_t
 ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
-    __m256i *prev, uint64_t *lines, uint64_t *col)
+    __m256i *prev, uint32_t *carry, uint64_t *lines, uint64_t *col)
 {
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
@@ -71,18 +72,52 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		    _mm256_cmpeq_epi8(a, k->tab)), _mm256_cmpgt_epi8(k->sp, a));
 		__m256i bb = _mm256_andnot_si256(_mm256_or_si256(lb,
 		    _mm256_cmpeq_epi8(b, k->tab)), _mm256_cmpgt_epi8(k->sp, b));
-		uint64_t m;
+		uint64_t m, r, pair;
 
-		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
-		    _mm256_or_si256(ba, bb)))
-			break;
 		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		if (_mm256_testz_si256(_mm256_or_si256(ba, bb),
+		    _mm256_or_si256(ba, bb))) {
+			if (*carry == 0) {
+				/* No CR, as in LF text. */
+				if (m == 0)
+					*col += 64;
+				else {
+					*lines += (uint64_t)
+					    __builtin_popcountll(m);
+					*col = 1 + (uint64_t)__builtin_clzll(m);
+				}
+				*prev = b;
+				i += 64;
+				continue;
+			}
+			r = 0;
+		} else {
+			/* CR too (looked for only now, LF text has none) */
+			__m256i ra = _mm256_cmpeq_epi8(a, k->cr);
+			__m256i rb = _mm256_cmpeq_epi8(b, k->cr);
+
+			ba = _mm256_andnot_si256(ra, ba);
+			bb = _mm256_andnot_si256(rb, bb);
+			if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
+			    _mm256_or_si256(ba, bb)))
+				break;
+			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
+		}
+		/* As count_block_cr: the LF of a CR LF pair is neither a
+		 * line end nor a column. */
+		pair = m & (r << 1 | *carry);
+		m = r | (m & ~pair);
+		*carry = (uint32_t)(r >> 63);
 		if (m == 0)
-			*col += 64;
+			*col += 64 - (uint64_t)__builtin_popcountll(pair);
 		else {
+			int z = __builtin_clzll(m);
+
 			*lines += (uint64_t)__builtin_popcountll(m);
-			*col = 1 + (uint64_t)__builtin_clzll(m);
+			*col = 1 + (uint64_t)z - (z == 0 ? 0 :
+			    (uint64_t)__builtin_popcountll(pair >> (64 - z)));
 		}
 		*prev = b;
 		i += 64;
@@ -124,14 +159,41 @@ u8_errors(__m256i v, __m256i prev, __m256i ctl, const struct u8k *k)
 	    _mm256_or_si256(ctl, nc));
 }
 
+/*
+ * Whether block v has no errors but CR characters: bad its errors, ctl its
+ * controls other than TAB and LF.  CR is looked for only when there are
+ * such controls, which LF text has none of; its mask goes to *r.
+ */
+__attribute__((target("avx2"), always_inline))
+static inline int
+cr_only(__m256i v, __m256i bad, __m256i ctl, const struct u8k *k,
+    uint32_t *r)
+{
+	__m256i err = _mm256_or_si256(bad, ctl), vcr;
+
+	*r = 0;
+	if (_mm256_testz_si256(err, err))
+		return 1;
+	vcr = _mm256_cmpeq_epi8(v, k->cr);
+	err = _mm256_or_si256(bad, _mm256_andnot_si256(vcr, ctl));
+	if (!_mm256_testz_si256(err, err))
+		return 0;
+	*r = (uint32_t)_mm256_movemask_epi8(vcr);
+	return 1;
+}
+
 __attribute__((target("avx2")))
 static size_t
-plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
-    uint64_t *col)
+plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
+    uint64_t *pcol)
 {
+	/* The counters in registers: the stores through the pointers
+	 * could alias the bytes. */
+	uint64_t lines[1] = { *plines }, col[1] = { *pcol };
 	struct u8k k;
 	__m256i prev = _mm256_setzero_si256();
 	size_t i = 0;
+	uint32_t carry = 0;	/* the byte before block i is CR */
 	int ascii_prev = 1;
 
 	k.t1h = _mm256_broadcastsi128_si256(
@@ -142,6 +204,7 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 	    _mm_loadu_si128((const __m128i *)utf8_lane[2]));
 	k.nib = _mm256_set1_epi8(0x0F);
 	k.lf = _mm256_set1_epi8('\n');
+	k.cr = _mm256_set1_epi8('\r');
 	k.tab = _mm256_set1_epi8('\t');
 	k.c1f = _mm256_set1_epi8(0x1F);
 	k.ef = _mm256_set1_epi8((char)0xEF);
@@ -154,39 +217,42 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *lines,
 	k.sp = _mm256_set1_epi8(0x20);
 	while (i + 32 <= n) {
 		__m256i v, ctl;
-		uint32_t hi, nl, lead;
+		uint32_t hi, nl, r, lead;
 
 		if (ascii_prev)
-			i = ascii_pairs(p, n, i, &k, &prev, lines, col);
+			i = ascii_pairs(p, n, i, &k, &prev, &carry, lines, col);
 		if (i + 32 > n)
 			break;
 		v = _mm256_loadu_si256((const __m256i *)(p + i));
 		hi = (uint32_t)_mm256_movemask_epi8(v);
-		/* Controls other than TAB and LF (CR included) end the run. */
+		/* Controls other than TAB and LF end the run, but CR. */
 		ctl = _mm256_cmpeq_epi8(_mm256_max_epu8(v, k.c1f), k.c1f);
 		ctl = _mm256_andnot_si256(_mm256_or_si256(
 		    _mm256_cmpeq_epi8(v, k.lf), _mm256_cmpeq_epi8(v, k.tab)), ctl);
 		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, k.lf));
 		if (hi == 0 && ascii_prev) {
-			if (!_mm256_testz_si256(ctl, ctl))
+			if (!cr_only(v, _mm256_setzero_si256(), ctl, &k, &r))
 				break;
-			count_block(nl, 0xFFFFFFFFu, lines, col);
+			count_block_cr(nl, r, 0xFFFFFFFFu, 1, 31, &carry, lines,
+			    col);
 			prev = v;
 			i += 32;
 			continue;
 		}
-		ctl = u8_errors(v, prev, ctl, &k);
-		if (!_mm256_testz_si256(ctl, ctl))
+		if (!cr_only(v, u8_errors(v, prev, _mm256_setzero_si256(), &k),
+		    ctl, &k, &r))
 			break;
 		lead = ~(uint32_t)_mm256_movemask_epi8(
 		    _mm256_cmpgt_epi8(k.m64, v));
-		count_block(nl, lead, lines, col);
-		ascii_prev = (p[i + 31] < 0x80 && p[i + 30] < 0x80 &&
-		    p[i + 29] < 0x80);
+		count_block_cr(nl, r, lead, 1, 31, &carry, lines, col);
+		/* Its last three bytes ASCII: no character goes on. */
+		ascii_prev = (hi & 0xE0000000u) == 0;
 		prev = v;
 		i += 32;
 	}
-	return plain_utf8_rest(p, n, i, lines, col);
+	*plines = *lines;
+	*pcol = *col;
+	return plain_utf8_rest(p, n, i, plines, pcol);
 }
 
 __attribute__((target("avx2")))
@@ -199,16 +265,18 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	    12, 15, 14);
 	const __m256i c1f = _mm256_set1_epi16(0x1F);
 	const __m256i lf = _mm256_set1_epi16('\n');
+	const __m256i cr = _mm256_set1_epi16('\r');
 	const __m256i tab = _mm256_set1_epi16('\t');
 	const __m256i f800 = _mm256_set1_epi16((short)0xF800);
 	const __m256i d800 = _mm256_set1_epi16((short)0xD800);
 	const __m256i fffe = _mm256_set1_epi16((short)0xFFFE);
 	size_t i = 0;
+	uint32_t carry = 0;	/* the unit before block i is CR */
 
 	while (i + 32 <= n) {
 		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
-		__m256i eol, bad;
-		uint32_t nl;
+		__m256i eol, ucr, bad;
+		uint32_t nl, r;
 
 		if (be)
 			u = _mm256_shuffle_epi8(u, swap);
@@ -220,14 +288,23 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 		    _mm256_and_si256(u, f800), d800));
 		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
 		    _mm256_max_epu16(u, fffe), u));
-		if (!_mm256_testz_si256(bad, bad))
-			break;
+		r = 0;
+		if (!_mm256_testz_si256(bad, bad)) {
+			/* CR too, looked for only now */
+			ucr = _mm256_cmpeq_epi16(u, cr);
+			bad = _mm256_andnot_si256(ucr, bad);
+			if (!_mm256_testz_si256(bad, bad))
+				break;
+			r = (uint32_t)_mm256_movemask_epi8(ucr);
+		}
 		nl = (uint32_t)_mm256_movemask_epi8(eol);
-		/* Each unit is a character; an LF unit sets two bits. */
-		count_block(nl & 0x55555555u, 0x55555555u, lines, col);
+		/* Each unit is a character; an LF or CR unit sets two
+		 * bits. */
+		count_block_cr(nl & 0x55555555u, r & 0x55555555u, 0x55555555u,
+		    2, 30, &carry, lines, col);
 		i += 32;
 	}
-	return i + plain_utf16_word(p + i, n - i, be, lines, col);
+	return plain_utf16_rest(p, n, i, be, lines, col);
 }
 
 __attribute__((target("avx2")))

@@ -45,22 +45,25 @@ plain_utf8_neon(const unsigned char *p, size_t n, uint64_t *lines,
 	const uint8x16_t t1l = vld1q_u8((const uint8_t *)utf8_lane[1]);
 	const uint8x16_t t2h = vld1q_u8((const uint8_t *)utf8_lane[2]);
 	const uint8x16_t lf = vdupq_n_u8('\n'), tab = vdupq_n_u8('\t');
+	const uint8x16_t cr = vdupq_n_u8('\r');
 	uint8x16_t prev = vdupq_n_u8(0);
 	size_t i = 0;
+	uint32_t carry = 0;	/* the byte before block i is CR */
 	int ascii_prev = 1;
 
 	while (i + 16 <= n) {
 		uint8x16_t v = vld1q_u8(p + i);
-		uint8x16_t eol = vceqq_u8(v, lf);
-		/* Controls other than TAB and LF (CR included) end the run. */
+		uint8x16_t eol = vceqq_u8(v, lf), vcr = vceqq_u8(v, cr);
+		/* Controls other than TAB, LF and CR end the run. */
 		uint8x16_t ctl = vbicq_u8(vcltq_u8(v, vdupq_n_u8(0x20)),
-		    vorrq_u8(eol, vceqq_u8(v, tab)));
-		uint32_t nl = neon_mask8(eol), lead;
+		    vorrq_u8(vorrq_u8(eol, vcr), vceqq_u8(v, tab)));
+		uint32_t nl = neon_mask8(eol), r = neon_mask8(vcr), lead;
 
 		if (ascii_prev && vmaxvq_u8(v) < 0x80) {
 			if (vmaxvq_u8(ctl) != 0)
 				break;
-			count_block(nl, 0xFFFFu, lines, col);
+			count_block_cr(nl, r, 0xFFFFu, 1, 15, &carry, lines,
+			    col);
 			prev = v;
 			i += 16;
 			continue;
@@ -92,7 +95,8 @@ plain_utf8_neon(const unsigned char *p, size_t n, uint64_t *lines,
 			/* Leads: all but the continuations 80-BF. */
 			lead = ~neon_mask8(vcltq_s8(vreinterpretq_s8_u8(v),
 			    vdupq_n_s8(-64))) & 0xFFFFu;
-			count_block(nl, lead, lines, col);
+			count_block_cr(nl, r, lead, 1, 15, &carry, lines,
+			    col);
 		}
 		ascii_prev = p[i + 15] < 0x80 && p[i + 14] < 0x80 &&
 		    p[i + 13] < 0x80;
@@ -108,27 +112,31 @@ plain_utf16_neon(const unsigned char *p, size_t n, int be, uint64_t *lines,
     uint64_t *col)
 {
 	const uint16x8_t lf = vdupq_n_u16('\n'), tab = vdupq_n_u16('\t');
+	const uint16x8_t cr = vdupq_n_u16('\r');
 	size_t i = 0;
+	uint32_t carry = 0;	/* the unit before block i is CR */
 
 	while (i + 16 <= n) {
 		uint8x16_t b = vld1q_u8(p + i);
-		uint16x8_t u, eol, bad;
+		uint16x8_t u, eol, ucr, bad;
 
 		if (be)
 			b = vrev16q_u8(b);
 		u = vreinterpretq_u16_u8(b);
 		eol = vceqq_u16(u, lf);
+		ucr = vceqq_u16(u, cr);
 		bad = vbicq_u16(vcltq_u16(u, vdupq_n_u16(0x20)),
-		    vorrq_u16(eol, vceqq_u16(u, tab)));
+		    vorrq_u16(vorrq_u16(eol, ucr), vceqq_u16(u, tab)));
 		bad = vorrq_u16(bad, vceqq_u16(vandq_u16(u,
 		    vdupq_n_u16(0xF800)), vdupq_n_u16(0xD800)));
 		bad = vorrq_u16(bad, vcgeq_u16(u, vdupq_n_u16(0xFFFE)));
 		if (vmaxvq_u16(bad) != 0)
 			break;
-		count_block(neon_mask16(eol), 0xFFu, lines, col);
+		count_block_cr(neon_mask16(eol), neon_mask16(ucr), 0xFFu, 1, 7,
+		    &carry, lines, col);
 		i += 16;
 	}
-	return i + plain_utf16_word(p + i, n - i, be, lines, col);
+	return plain_utf16_rest(p, n, i, be, lines, col);
 }
 
 static int

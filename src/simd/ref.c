@@ -2,27 +2,33 @@
  * Level ref: a character at a time, the definition every other kernel is
  * held to.  Only the validation of UTF-8 has a reference of its own; the
  * other kernels of this level are the portable ones of word.c, which are
- * already a unit at a time.
+ * already a unit at a time.  The level's runs of UTF-8 and UTF-16 end at
+ * a CR, though: every CR then takes the character path, as it did before
+ * the runs held CR, and the callers' handling of a CR in a run (the
+ * character before the next run, decode.c) is held to that.
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../kernels.h"
 #include "../testhooks.h"
 #include "simd.h"
 
 /* Add the line ends and columns of the plain bytes p[0..n) (whole
- * characters) to the counters. */
+ * characters; the one before p[0] is no CR) to the counters: a CR is a
+ * line end, and so is an LF but right after a CR (XML 1.0 section 2.11). */
 static void
 count_plain(const unsigned char *p, size_t n, uint64_t *lines, uint64_t *col)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (p[i] == '\n') {
+		if (p[i] == '\r' || (p[i] == '\n' && (i == 0 ||
+		    p[i - 1] != '\r'))) {
 			(*lines)++;
 			*col = 1;
-		} else if ((p[i] & 0xC0) != 0x80)
+		} else if (p[i] != '\n' && (p[i] & 0xC0) != 0x80)
 			(*col)++;
 	}
 }
@@ -38,7 +44,7 @@ plain_utf8_ref(const unsigned char *p, size_t n, uint64_t *lines,
 		uint32_t c;
 		int r = utf8_dec(p + i, n - i, &c);
 
-		if (r <= 0 || c == '\r' || !xml_char_ok(c, 0))
+		if (r <= 0 || !xml_char_ok(c, 0))
 			break;
 		i += (size_t)r;
 	}
@@ -54,12 +60,35 @@ plain_utf16_ref(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	return plain_utf16_word(p, n, be, lines, col);
 }
 
+/* The level's runs: up to the first CR. */
+static size_t
+plain_utf8_nocr(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	const unsigned char *cr = memchr(p, '\r', n);
+
+	return plain_utf8_ref(p, cr != NULL ? (size_t)(cr - p) : n, lines,
+	    col);
+}
+
+static size_t
+plain_utf16_nocr(const unsigned char *p, size_t n, int be, uint64_t *lines,
+    uint64_t *col)
+{
+	size_t m;
+
+	for (m = 0; m + 2 <= n; m += 2)
+		if ((be ? load_be16(p + m) : load_le16(p + m)) == '\r')
+			break;
+	return plain_utf16_word(p, m, be, lines, col);
+}
+
 const struct kernels kernels_ref = {
 	.name = "ref",
 	.char_only = 1,
 	.usable = simd_everywhere,
-	.plain_utf8 = plain_utf8_ref,
-	.plain_utf16 = plain_utf16_word,
+	.plain_utf8 = plain_utf8_nocr,
+	.plain_utf16 = plain_utf16_nocr,
 	.plain_utf32 = plain_utf32_word,
 	.plain_sb = plain_sb_word,
 	.conv = conv_word,

@@ -72,6 +72,8 @@ size_t		 plain_sb_word(const unsigned char *, size_t,
 		    const struct plainmap *, uint64_t *, uint64_t *);
 size_t		 plain_utf8_rest(const unsigned char *, size_t, size_t,
 		    uint64_t *, uint64_t *);
+size_t		 plain_utf16_rest(const unsigned char *, size_t, size_t, int,
+		    uint64_t *, uint64_t *);
 size_t		 conv_word(int, int, const unsigned char *, size_t,
 		    unsigned char *);
 size_t		 conv_word_from(int, int, const unsigned char *, size_t,
@@ -124,6 +126,29 @@ count_block(uint32_t nl, uint32_t lead, uint64_t *lines, uint64_t *col)
 
 		*col = 1 + (uint64_t)__builtin_popcount(after);
 	}
+}
+
+/*
+ * The same for a block that may hold CR characters (cr, their mask): a
+ * CR is a line end, and so is an LF but right after a CR, which is then
+ * neither a line end nor a column (XML 1.0 section 2.11).  step is how
+ * far apart the bits of two characters in a row are, top the bit of the
+ * last character; *carry says that the character before the block is a
+ * CR (bit 0), and is set to whether the block's last one is.
+ */
+static inline void
+count_block_cr(uint32_t nl, uint32_t cr, uint32_t lead, int step, int top,
+    uint32_t *carry, uint64_t *lines, uint64_t *col)
+{
+	uint32_t pair;
+
+	if ((cr | *carry) == 0) {
+		count_block(nl, lead, lines, col);
+		return;
+	}
+	pair = nl & (cr << step | *carry);
+	*carry = cr >> top & 1;
+	count_block(cr | (nl & ~pair), lead & ~pair, lines, col);
 }
 #endif
 

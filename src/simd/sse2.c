@@ -17,25 +17,33 @@ plain_utf8_sse2(const unsigned char *p, size_t n, uint64_t *lines,
     uint64_t *col)
 {
 	const __m128i lf = _mm_set1_epi8('\n');
+	const __m128i cr = _mm_set1_epi8('\r');
 	const __m128i tab = _mm_set1_epi8('\t');
 	const __m128i sp = _mm_set1_epi8(0x20);
 	size_t i = 0;
+	uint32_t carry = 0;	/* the byte before block i is CR */
 
 	while (i + 16 <= n) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
 		__m128i bad = _mm_cmplt_epi8(v, sp);	/* < 0x20 or >= 0x80 */
-		__m128i eol = _mm_cmpeq_epi8(v, lf);
-		unsigned nl;
+		__m128i eol = _mm_cmpeq_epi8(v, lf), vcr;
+		uint32_t nl, r = 0;
 
 		bad = _mm_andnot_si128(_mm_or_si128(eol,
 		    _mm_cmpeq_epi8(v, tab)), bad);
-		if (_mm_movemask_epi8(bad) != 0)
-			break;
-		nl = (unsigned)_mm_movemask_epi8(eol);
-		count_block(nl, 0xFFFFu, lines, col);
+		if (_mm_movemask_epi8(bad) != 0) {
+			/* CR too, looked for only now */
+			vcr = _mm_cmpeq_epi8(v, cr);
+			if (_mm_movemask_epi8(_mm_andnot_si128(vcr, bad)) != 0)
+				break;
+			r = (uint32_t)_mm_movemask_epi8(vcr);
+		}
+		nl = (uint32_t)_mm_movemask_epi8(eol);
+		count_block_cr(nl, r, 0xFFFFu, 1, 15, &carry, lines, col);
 		i += 16;
 	}
-	return i + plain_utf8_word(p + i, n - i, lines, col);
+	/* All ASCII: no character goes on past i. */
+	return plain_utf8_rest(p, n, i, lines, col);
 }
 
 /* late_find, 16 bytes at a time, then a byte at a time. */

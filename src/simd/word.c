@@ -4,13 +4,19 @@
  * no kernel of its own (and for the tail of a buffer too short for a
  * vector).
  *
- * Validation: a plain character is an XML 1.0 Char other than CR (whose
- * line-end rules the caller applies): TAB, LF, U+0020..U+10FFFF less
- * surrogates, U+FFFE and U+FFFF.  Each plain_* function returns how many
- * bytes from the start of p are plain characters, ending on a character
- * boundary, and adds their line ends to *lines and their columns to *col
- * as the character-at-a-time path would.  Anything else is left to that
- * path, so the answers never depend on the path taken.
+ * Validation: a plain character is an XML 1.0 Char: TAB, LF, CR,
+ * U+0020..U+10FFFF less surrogates, U+FFFE and U+FFFF (UTF-32 and
+ * single-byte text: less CR, whose line-end rule the caller applies).
+ * Each plain_* function returns how many bytes from the start of p are
+ * plain characters, ending on a character boundary, and adds their line
+ * ends to *lines and their columns to *col as the character-at-a-time
+ * path would (XML 1.0 section 2.11: a CR is a line end, an LF is one
+ * but right after a CR).  The caller never starts a run right after a
+ * CR; a run may end with one, and the caller then keeps it as the
+ * character before the next (struct linepos prev), so an LF that comes
+ * next, in this call or the next, is no second line end.  Anything else
+ * is left to the character path, so the answers never depend on the
+ * path taken.
  *
  * Conversion: a run holds whole characters that the validator has
  * checked, so nothing here checks again; a UTF-16 run has no surrogates
@@ -23,12 +29,16 @@
 #include "../kernels.h"
 #include "simd.h"
 
-/* Portable: eight plain ASCII bytes at a time, else one character. */
-size_t
-plain_utf8_word(const unsigned char *p, size_t n, uint64_t *lines,
+/*
+ * Portable: eight plain ASCII bytes at a time, else one character, from
+ * p[i] on (the bytes before are plain characters, and the last of them
+ * may be a CR).
+ */
+static size_t
+utf8_from(const unsigned char *p, size_t n, size_t i, uint64_t *lines,
     uint64_t *col)
 {
-	size_t i = 0;
+	int cr = i > 0 && p[i - 1] == '\r';
 
 	for (;;) {
 		uint32_t c;
@@ -44,44 +54,67 @@ plain_utf8_word(const unsigned char *p, size_t n, uint64_t *lines,
 				break;
 			i += 8;
 			*col += 8;
+			cr = 0;
 		}
 		if (i >= n)
 			break;
 		r = utf8_dec(p + i, n - i, &c);
-		if (r <= 0 || c == '\r' || !xml_char_ok(c, 0))
+		if (r <= 0 || !xml_char_ok(c, 0))
 			break;
-		if (c == '\n') {
+		if (c == '\r' || (c == '\n' && !cr)) {
 			(*lines)++;
 			*col = 1;
-		} else
+		} else if (c != '\n')
 			(*col)++;
+		cr = c == '\r';
 		i += (size_t)r;
 	}
 	return i;
 }
 
-/* The plain prefix of UTF-16 (be: big-endian), one unit at a time:
- * surrogates, controls other than TAB/LF, U+FFFE and U+FFFF end it. */
+size_t
+plain_utf8_word(const unsigned char *p, size_t n, uint64_t *lines,
+    uint64_t *col)
+{
+	return utf8_from(p, n, 0, lines, col);
+}
+
+/* The plain prefix of UTF-16 (be: big-endian), one unit at a time from
+ * p[i] on (as utf8_from): surrogates, controls other than TAB, LF and
+ * CR, U+FFFE and U+FFFF end it. */
+size_t
+plain_utf16_rest(const unsigned char *p, size_t n, size_t i, int be,
+    uint64_t *lines, uint64_t *col)
+{
+	int cr = i >= 2 && (be ? load_be16(p + i - 2) :
+	    load_le16(p + i - 2)) == '\r';
+
+	for (; i + 2 <= n; i += 2) {
+		uint32_t u = be ? load_be16(p + i) : load_le16(p + i);
+
+		if (u >= 0x20 && (u < 0xD800 || u > 0xDFFF) && u < 0xFFFE) {
+			(*col)++;
+			cr = 0;
+		} else if (u == '\r' || (u == '\n' && !cr)) {
+			(*lines)++;
+			*col = 1;
+			cr = u == '\r';
+		} else if (u == '\n')
+			cr = 0;
+		else if (u == '\t') {
+			(*col)++;
+			cr = 0;
+		} else
+			break;
+	}
+	return i;
+}
+
 size_t
 plain_utf16_word(const unsigned char *p, size_t n, int be, uint64_t *lines,
     uint64_t *col)
 {
-	size_t i;
-
-	for (i = 0; i + 2 <= n; i += 2) {
-		uint32_t u = be ? load_be16(p + i) : load_le16(p + i);
-
-		if (u >= 0x20 && (u < 0xD800 || u > 0xDFFF) && u < 0xFFFE)
-			(*col)++;
-		else if (u == '\n') {
-			(*lines)++;
-			*col = 1;
-		} else if (u != '\t')
-			break;
-		else
-			(*col)++;
-	}
-	return i;
+	return plain_utf16_rest(p, n, 0, be, lines, col);
 }
 
 /* The plain prefix of UTF-32 (be: big-endian), one unit at a time:
@@ -156,7 +189,7 @@ plain_utf8_rest(const unsigned char *p, size_t n, size_t i, uint64_t *lines,
 		i -= b;
 		(*col)--;
 	}
-	return i + plain_utf8_word(p + i, n - i, lines, col);
+	return utf8_from(p, n, i, lines, col);
 }
 
 /* Decode the whole, valid character at p in form; return its length. */
