@@ -96,6 +96,13 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			d->off += k;
 			continue;
 		}
+		if (form == FORM_UTF8 && d->sink == NULL && !dec_ref() &&
+		    (r = (int)dec_bad_run(d, p + i, n - i)) > 0) {
+			/* Bytes each illegal alone (0xFF filling a file):
+			 * counted a run at a time, the first located. */
+			i += (size_t)r;
+			continue;
+		}
 		if (form == FORM_UTF8) {
 			r = utf8_dec(p + i, n - i, &c);
 		} else if (form == FORM_UTF16BE || form == FORM_UTF16LE)
