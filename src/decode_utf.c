@@ -50,6 +50,56 @@ dec_fini(struct dec *d)
 
 /* See val_set_sink(). */
 
+/*
+ * UTF-8 just after a bad sequence, for the check alone: the characters
+ * that follow, while errors stay dense (random bytes, Latin-1 read as
+ * UTF-8), go the character path here, as the reference takes them,
+ * rather than each through the run kernel for a run of a byte or two.
+ * It stops at eight plain ASCII bytes (a run the kernel should count), at
+ * a NUL (counted as a run by feed_unicode), at a character cut by the
+ * end of p, and after DENSE_MAX bytes; it returns how many it took.
+ */
+#define DENSE_MAX	4096
+
+static size_t
+feed_dense(struct dec *d, const unsigned char *p, size_t n)
+{
+	size_t i = 0, k;
+
+	if (n > DENSE_MAX)
+		n = DENSE_MAX;
+	while (i < n && p[i] != 0) {
+		uint32_t c;
+		int r;
+
+		if (n - i >= 8) {
+			uint64_t w;
+
+			memcpy(&w, p + i, 8);
+			/* Bytes 0x20..0x7F: no high bit, none below 0x20. */
+			if (((w | (w - 0x2020202020202020ULL)) &
+			    0x8080808080808080ULL) == 0)
+				break;
+		}
+		if ((k = dec_bad_run(d, p + i, n - i)) > 0) {
+			i += k;
+			continue;
+		}
+		if ((r = utf8_dec(p + i, n - i, &c)) == 0)
+			break;
+		if (r > 0)
+			dec_put(d, c, d->off);
+		else {
+			dec_bad(d, p + i, (size_t)-r, 0);
+			d->pos.col++;
+			r = -r;
+		}
+		i += (size_t)r;
+		d->off += (uint64_t)r;
+	}
+	return i;
+}
+
 /* Unicode forms: p[0..n) are whole input bytes from d->off on. */
 static size_t
 feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
@@ -101,6 +151,7 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			/* Bytes each illegal alone (0xFF filling a file):
 			 * counted a run at a time, the first located. */
 			i += (size_t)r;
+			i += feed_dense(d, p + i, n - i);
 			continue;
 		}
 		if (form == FORM_UTF8) {
@@ -115,6 +166,12 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			dec_bad(d, p + i, (size_t)-r, 0);
 			d->pos.col++;
 			r = -r;
+			if (form == FORM_UTF8 && d->sink == NULL && !dec_ref()) {
+				i += (size_t)r;
+				d->off += (uint64_t)r;
+				i += feed_dense(d, p + i, n - i);
+				continue;
+			}
 		} else {
 			if (!eof)
 				break;
