@@ -149,8 +149,8 @@ u8_lone(unsigned b)
 	return (b >= 0x80 && b <= 0xC1) || b >= 0xF5;
 }
 
-static size_t
-u8_lone_span(const unsigned char *p, size_t n)
+size_t
+dec_lone_span(const unsigned char *p, size_t n)
 {
 	size_t k = 0;
 
@@ -182,7 +182,7 @@ dec_bad_run(struct dec *d, const unsigned char *p, size_t n)
 
 	if (n == 0 || !u8_lone(p[0]))
 		return 0;
-	k = u8_lone_span(p, n);
+	k = dec_lone_span(p, n);
 	d->chk->bads(d->chk_ctx, p, k, d->off, d->pos.line, d->pos.col);
 	d->pos.col += k;
 	d->off += k;

@@ -34,6 +34,11 @@ struct dec_check {
 	 * sequence of one byte, one column apart: bad for each, at once */
 	void	(*bads)(void *, const unsigned char *, size_t, uint64_t,
 		    uint64_t, uint64_t);
+	/* whether it would only count further bad sequences and
+	 * characters that are no Char, each by one (no message, no
+	 * position kept): then tally(bad, nonchar) may count many at once */
+	int	(*quiet)(void *);
+	void	(*tally)(void *, uint64_t, uint64_t);
 	/* a block of nc decoded characters (UTF-32LE): may it pass
 	 * without its positions?  blk_take: it did (the sink took it). */
 	int	(*blk)(void *, const unsigned char *, size_t);
@@ -129,6 +134,7 @@ size_t		 dec_retake(struct dec *, const unsigned char *, int,
 		    struct decline *, size_t);
 void		 dec_bad(struct dec *, const unsigned char *, size_t, int);
 size_t		 dec_bad_run(struct dec *, const unsigned char *, size_t);
+size_t		 dec_lone_span(const unsigned char *, size_t);
 
 /* Character c starts at byte offset off: to the sink, and to the check
  * when it is no Char (XML 1.0 [2], XML 1.1 [2]) or the check wants them

@@ -61,26 +61,85 @@ dec_fini(struct dec *d)
  */
 #define DENSE_MAX	4096
 
+/* Eight bytes at p that are all 0x20..0x7F: no high bit, none below. */
+static int
+ascii8(const unsigned char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	return ((w | (w - 0x2020202020202020ULL)) &
+	    0x8080808080808080ULL) == 0;
+}
+
+/*
+ * feed_dense once the check only counts (check_quiet): the same walk,
+ * with the errors summed here and told to it at the end, and the
+ * position stepped as dec_put and the bad paths step it.  NULs are
+ * counted here too.
+ */
+static size_t
+feed_quiet(struct dec *d, const unsigned char *p, size_t n)
+{
+	struct linepos pos = d->pos;
+	uint64_t bad = 0, nonchar = 0;
+	const int xml11 = d->xml11;
+	size_t i = 0, k;
+
+	while (i < n) {
+		unsigned b = p[i];
+		uint32_t c;
+		int r;
+
+		if (b >= 0x20 && b < 0x7F) {
+			if (n - i >= 8 && ascii8(p + i))
+				break;
+			pos.col++;
+			pos.prev = b;
+			i++;
+			continue;
+		}
+		if (b >= 0x80 && (k = dec_lone_span(p + i, n - i)) > 0) {
+			/* dec_bad_run: a column each, prev kept */
+			bad += k;
+			pos.col += k;
+			i += k;
+			continue;
+		}
+		if ((r = utf8_dec(p + i, n - i, &c)) == 0)
+			break;
+		if (r > 0) {
+			if (!xml_char_ok(c, xml11))
+				nonchar++;
+			linepos_step(&pos, c, xml11);
+		} else {
+			bad++;
+			pos.col++;
+			r = -r;
+		}
+		i += (size_t)r;
+	}
+	d->pos = pos;
+	d->off += i;
+	d->chk->tally(d->chk_ctx, bad, nonchar);
+	return i;
+}
+
 static size_t
 feed_dense(struct dec *d, const unsigned char *p, size_t n)
 {
 	size_t i = 0, k;
 
+	if (d->chk->quiet(d->chk_ctx))
+		return feed_quiet(d, p, n);
 	if (n > DENSE_MAX)
 		n = DENSE_MAX;
 	while (i < n && p[i] != 0) {
 		uint32_t c;
 		int r;
 
-		if (n - i >= 8) {
-			uint64_t w;
-
-			memcpy(&w, p + i, 8);
-			/* Bytes 0x20..0x7F: no high bit, none below 0x20. */
-			if (((w | (w - 0x2020202020202020ULL)) &
-			    0x8080808080808080ULL) == 0)
-				break;
-		}
+		if (n - i >= 8 && ascii8(p + i))
+			break;
 		if ((k = dec_bad_run(d, p + i, n - i)) > 0) {
 			i += k;
 			continue;

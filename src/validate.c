@@ -199,6 +199,28 @@ check_bads(void *ctx, const unsigned char *p, size_t n, uint64_t off,
 		diag_repeat(v->dg, D_ILLEGAL_SEQUENCE, n - i);
 }
 
+/* Whether further illegal sequences and non-Chars would only be counted:
+ * both codes have their first occurrence, and --all no room (or is not
+ * given, or they are ignored); check_chr wants nothing else of them. */
+static int
+check_quiet(void *ctx)
+{
+	struct val *v = ctx;
+
+	return !v->d.chk_every && !diag_wants(v->dg, D_ILLEGAL_SEQUENCE) &&
+	    !diag_wants(v->dg, D_ILLEGAL_CHAR);
+}
+
+/* bad illegal sequences and nonchar non-Chars, counted (check_quiet). */
+static void
+check_tally(void *ctx, uint64_t bad, uint64_t nonchar)
+{
+	struct val *v = ctx;
+
+	diag_repeat(v->dg, D_ILLEGAL_SEQUENCE, bad);
+	diag_repeat(v->dg, D_ILLEGAL_CHAR, nonchar);
+}
+
 /* A block of nc decoded characters passes when all are Chars and no late
  * declaration begins in it (found again a character at a time, for its
  * offset); the lexer's state after it is kept for check_blk_take. */
@@ -231,7 +253,8 @@ check_blk_take(void *ctx)
 }
 
 static const struct dec_check check = {
-	check_chr, check_nuls, check_bad, check_bads, check_blk, check_blk_take
+	check_chr, check_nuls, check_bad, check_bads, check_quiet, check_tally,
+	check_blk, check_blk_take
 };
 
 /* The leading white space ends at p + j: is an XML declaration there?
