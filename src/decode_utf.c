@@ -125,13 +125,140 @@ feed_quiet(struct dec *d, const unsigned char *p, size_t n)
 	return i;
 }
 
+/*
+ * The same walk for XML 1.0 as an automaton of utf8_dec (RFC 3629
+ * section 4) and linepos_step (XML 1.0 section 2.11), a table lookup a
+ * byte with no branch.  A state is what is pending of a sequence (none;
+ * 1, 2 or 3 continuation bytes; the narrower second byte after E0, ED,
+ * F0 and F4; EF and EF BF, which may end in U+FFFE or U+FFFF) and whether
+ * the last character was a CR (which a bad sequence leaves last).  An
+ * entry is the next state and what the byte did: columns to add, a new
+ * line, bad sequences ended (two when the byte that ends one is bad
+ * alone), a character that is no Char, and whether it leads a sequence
+ * still pending (after the bad one it ended, perhaps).
+ */
+enum { Q_S, Q_N1, Q_N2, Q_N3, Q_E0, Q_ED, Q_EF, Q_EFBF, Q_F0, Q_F4, Q_NSEQ };
+
+#define QE_NEXT(e)	((e) & 31)
+#define QE_ADD(e)	(((e) >> 5) & 3)
+#define QE_NL(e)	(((e) >> 7) & 1)
+#define QE_BAD(e)	(((e) >> 8) & 3)
+#define QE_NONCHAR(e)	(((e) >> 10) & 1)
+#define QE_LEAD		0x800	/* the byte begins the pending sequence */
+
+static uint16_t qtab[Q_NSEQ * 2 * 256];
+
+static unsigned
+qent(unsigned seq, unsigned cr, unsigned add, unsigned nl, unsigned bad,
+    unsigned nonchar)
+{
+	return (seq * 2 + cr) | add << 5 | nl << 7 | bad << 8 | nonchar << 10;
+}
+
+/* Byte b with nothing pending, after a CR when cr. */
+static unsigned
+qstart(unsigned b, unsigned cr)
+{
+	if (b == '\n')
+		return cr ? qent(Q_S, 0, 0, 0, 0, 0) : qent(Q_S, 0, 1, 1, 0, 0);
+	if (b == '\r')
+		return qent(Q_S, 1, 1, 1, 0, 0);
+	if (b < 0x80)
+		return qent(Q_S, 0, 1, 0, 0, b < 0x20 && b != '\t');
+	if (b <= 0xC1 || b >= 0xF5)
+		return qent(Q_S, cr, 1, 0, 1, 0);
+	return qent(b <= 0xDF ? Q_N1 : b == 0xE0 ? Q_E0 : b == 0xED ? Q_ED :
+	    b == 0xEF ? Q_EF : b <= 0xEF ? Q_N2 : b == 0xF0 ? Q_F0 :
+	    b == 0xF4 ? Q_F4 : Q_N3, cr, 0, 0, 0, 0) | QE_LEAD;
+}
+
+static void
+qtab_init(void)
+{
+	static const unsigned char lo[Q_NSEQ] = { 0, 0x80, 0x80, 0x80, 0xA0,
+	    0x80, 0x80, 0x80, 0x90, 0x80 };
+	static const unsigned char hi[Q_NSEQ] = { 0, 0xBF, 0xBF, 0xBF, 0xBF,
+	    0x9F, 0xBF, 0xBF, 0xBF, 0x8F };
+	static const unsigned char after[Q_NSEQ] = { Q_S, Q_S, Q_N1, Q_N2,
+	    Q_N1, Q_N1, Q_N1, Q_S, Q_N2, Q_N2 };
+	unsigned q, cr, b, e, next;
+
+	for (q = 0; q < Q_NSEQ; q++)
+		for (cr = 0; cr < 2; cr++)
+			for (b = 0; b < 256; b++) {
+				if (q == Q_S)
+					e = qstart(b, cr);
+				else if (b < lo[q] || b > hi[q]) {
+					/* A bad sequence, a column; then b
+					 * starts afresh. */
+					e = qstart(b, cr);
+					e = qent(QE_NEXT(e) / 2, QE_NEXT(e) & 1,
+					    QE_NL(e) ? 1 : QE_ADD(e) + 1,
+					    QE_NL(e), QE_BAD(e) + 1,
+					    QE_NONCHAR(e)) | (e & QE_LEAD);
+				} else {
+					next = q == Q_EF && b == 0xBF ?
+					    Q_EFBF : after[q];
+					e = next == Q_S ? qent(Q_S, 0, 1, 0, 0,
+					    q == Q_EFBF && b >= 0xBE) :
+					    qent(next, cr, 0, 0, 0, 0);
+				}
+				qtab[(q * 2 + cr) << 8 | b] = (uint16_t)e;
+			}
+}
+
+/*
+ * feed_quiet for XML 1.0, through the automaton: stretches of 64 bytes
+ * while errors stay dense; it stops before eight and eight plain ASCII
+ * bytes, and after a stretch with no error, for the run kernels.  A
+ * sequence pending at the end is left for the caller, as utf8_dec would.
+ */
+static size_t
+feed_quiet10(struct dec *d, const unsigned char *p, size_t n)
+{
+	uint64_t line = d->pos.line, col = d->pos.col, bad = 0, nonchar = 0;
+	unsigned st = d->pos.prev == '\r';
+	size_t i = 0, done = 0, end;
+
+	if (qtab[0] == 0)
+		qtab_init();
+	while (i < n) {
+		uint64_t errs = bad + nonchar;
+
+		if (st < 2 && n - i >= 16 && ascii8(p + i) && ascii8(p + i + 8))
+			break;
+		for (end = n - i > 64 ? i + 64 : n; i < end; i++) {
+			unsigned e = qtab[st << 8 | p[i]];
+
+			st = QE_NEXT(e);
+			col = (col & ((uint64_t)QE_NL(e) - 1)) + QE_ADD(e);
+			line += QE_NL(e);
+			bad += QE_BAD(e);
+			nonchar += QE_NONCHAR(e);
+			/* What is pending began at done. */
+			done = st < 2 ? i + 1 : e & QE_LEAD ? i : done;
+		}
+		if (bad + nonchar == errs && st < 2)
+			break;
+	}
+	d->pos.line = line;
+	d->pos.col = col;
+	if (st & 1)
+		d->pos.prev = '\r';
+	else if (d->pos.prev == '\r')
+		d->pos.prev = 0;
+	d->off += done;
+	d->chk->tally(d->chk_ctx, bad, nonchar);
+	return done;
+}
+
 static size_t
 feed_dense(struct dec *d, const unsigned char *p, size_t n)
 {
 	size_t i = 0, k;
 
 	if (d->chk->quiet(d->chk_ctx))
-		return feed_quiet(d, p, n);
+		return d->xml11 ? feed_quiet(d, p, n) : feed_quiet10(d, p, n);
 	if (n > DENSE_MAX)
 		n = DENSE_MAX;
 	while (i < n && p[i] != 0) {
