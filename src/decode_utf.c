@@ -50,17 +50,6 @@ dec_fini(struct dec *d)
 
 /* See val_set_sink(). */
 
-/*
- * UTF-8 just after a bad sequence, for the check alone: the characters
- * that follow, while errors stay dense (random bytes, Latin-1 read as
- * UTF-8), go the character path here, as the reference takes them,
- * rather than each through the run kernel for a run of a byte or two.
- * It stops at eight plain ASCII bytes (a run the kernel should count), at
- * a NUL (counted as a run by feed_unicode), at a character cut by the
- * end of p, and after DENSE_MAX bytes; it returns how many it took.
- */
-#define DENSE_MAX	4096
-
 /* Eight bytes at p that are all 0x20..0x7F: no high bit, none below. */
 static int
 ascii8(const unsigned char *p)
@@ -251,6 +240,19 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n)
 	d->chk->tally(d->chk_ctx, bad, nonchar);
 	return done;
 }
+
+/*
+ * UTF-8 just after a bad sequence, for the check alone: the characters
+ * that follow, while errors stay dense (random bytes, Latin-1 read as
+ * UTF-8), go the character path here, as the reference takes them,
+ * rather than each through the run kernel for a run of a byte or two.
+ * It stops at eight plain ASCII bytes (a run the kernel should count), at
+ * a NUL (counted as a run by feed_unicode), at a character cut by the
+ * end of p, and after DENSE_MAX bytes; it returns how many it took.
+ * Once the check only counts, the walks above take over, which stop
+ * only where the text turns clean.
+ */
+#define DENSE_MAX	4096
 
 static size_t
 feed_dense(struct dec *d, const unsigned char *p, size_t n)
