@@ -246,24 +246,27 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n)
  * that follow, while errors stay dense (random bytes, Latin-1 read as
  * UTF-8), go the character path here, as the reference takes them,
  * rather than each through the run kernel for a run of a byte or two.
- * It stops at eight plain ASCII bytes (a run the kernel should count), at
- * a NUL (counted as a run by feed_unicode), at a character cut by the
- * end of p, and after DENSE_MAX bytes; it returns how many it took.
+ * It stops at eight plain ASCII bytes (a run the kernel should count),
+ * DENSE_CLEAN bytes past the last bad sequence (clean text again: CJK
+ * with an error now and then), at a NUL (counted as a run by
+ * feed_unicode), at a character cut by the end of p, and after DENSE_MAX
+ * bytes; it returns how many it took.
  * Once the check only counts, the walks above take over, which stop
  * only where the text turns clean.
  */
 #define DENSE_MAX	4096
+#define DENSE_CLEAN	64
 
 static size_t
 feed_dense(struct dec *d, const unsigned char *p, size_t n)
 {
-	size_t i = 0, k;
+	size_t i = 0, k, last = 0;
 
 	if (d->chk->quiet(d->chk_ctx))
 		return d->xml11 ? feed_quiet(d, p, n) : feed_quiet10(d, p, n);
 	if (n > DENSE_MAX)
 		n = DENSE_MAX;
-	while (i < n && p[i] != 0) {
+	while (i < n && p[i] != 0 && i - last < DENSE_CLEAN) {
 		uint32_t c;
 		int r;
 
@@ -271,6 +274,7 @@ feed_dense(struct dec *d, const unsigned char *p, size_t n)
 			break;
 		if ((k = dec_bad_run(d, p + i, n - i)) > 0) {
 			i += k;
+			last = i;
 			continue;
 		}
 		if ((r = utf8_dec(p + i, n - i, &c)) == 0)
@@ -281,6 +285,7 @@ feed_dense(struct dec *d, const unsigned char *p, size_t n)
 			dec_bad(d, p + i, (size_t)-r, 0);
 			d->pos.col++;
 			r = -r;
+			last = i + (size_t)r;
 		}
 		i += (size_t)r;
 		d->off += (uint64_t)r;
