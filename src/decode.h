@@ -34,9 +34,9 @@ struct dec_check {
 	 * sequence of one byte, one column apart: bad for each, at once */
 	void	(*bads)(void *, const unsigned char *, size_t, uint64_t,
 		    uint64_t, uint64_t);
-	/* whether it would only count further bad sequences and
-	 * characters that are no Char, each by one (no message, no
-	 * position kept): then tally(bad, nonchar) may count many at once */
+	/* whether it would only count further bad sequences (no message,
+	 * no position kept): 0 no, 1 and characters that are no Char too,
+	 * 2 but not those; then tally(bad, nonchar) counts many at once */
 	int	(*quiet)(void *);
 	void	(*tally)(void *, uint64_t, uint64_t);
 	/* a block of nc decoded characters (UTF-32LE): may it pass

@@ -201,9 +201,11 @@ qtab_init(void)
  * while errors stay dense; it stops before eight and eight plain ASCII
  * bytes, and after a stretch with no error, for the run kernels.  A
  * sequence pending at the end is left for the caller, as utf8_dec would.
+ * Unless chars, a stretch with a non-Char in it is undone and left to
+ * the character path, which reports it.
  */
 static size_t
-feed_quiet10(struct dec *d, const unsigned char *p, size_t n)
+feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 {
 	uint64_t line = d->pos.line, col = d->pos.col, bad = 0, nonchar = 0;
 	unsigned st = d->pos.prev == '\r';
@@ -212,7 +214,9 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n)
 	if (qtab[0] == 0)
 		qtab_init();
 	while (i < n) {
-		uint64_t errs = bad + nonchar;
+		uint64_t errs = bad + nonchar, sline = line, scol = col;
+		unsigned sst = st;
+		size_t sdone = done;
 
 		if (st < 2 && n - i >= 16 && ascii8(p + i) && ascii8(p + i + 8))
 			break;
@@ -226,6 +230,15 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n)
 			nonchar += QE_NONCHAR(e);
 			/* What is pending began at done. */
 			done = st < 2 ? i + 1 : e & QE_LEAD ? i : done;
+		}
+		if (!chars && nonchar > 0) {
+			line = sline;
+			col = scol;
+			st = sst;
+			done = sdone;
+			bad = errs;
+			nonchar = 0;
+			break;
 		}
 		if (bad + nonchar == errs && st < 2)
 			break;
@@ -262,8 +275,15 @@ feed_dense(struct dec *d, const unsigned char *p, size_t n)
 {
 	size_t i = 0, k, last = 0;
 
-	if (d->chk->quiet(d->chk_ctx))
-		return d->xml11 ? feed_quiet(d, p, n) : feed_quiet10(d, p, n);
+	switch (d->chk->quiet(d->chk_ctx)) {
+	case 1:
+		return d->xml11 ? feed_quiet(d, p, n) : feed_quiet10(d, p, n, 1);
+	case 2:
+		/* Up to the stretch with the first non-Char, if any. */
+		if (!d->xml11)
+			i = feed_quiet10(d, p, n, 0);
+		break;
+	}
 	if (n > DENSE_MAX)
 		n = DENSE_MAX;
 	while (i < n && p[i] != 0 && i - last < DENSE_CLEAN) {

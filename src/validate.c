@@ -199,16 +199,18 @@ check_bads(void *ctx, const unsigned char *p, size_t n, uint64_t off,
 		diag_repeat(v->dg, D_ILLEGAL_SEQUENCE, n - i);
 }
 
-/* Whether further illegal sequences and non-Chars would only be counted:
- * both codes have their first occurrence, and --all no room (or is not
- * given, or they are ignored); check_chr wants nothing else of them. */
+/* Whether further illegal sequences would only be counted (their first
+ * found, and --all has no room, is not given, or ignores them): 0 no; 1
+ * and non-Chars too; 2 but not non-Chars.  check_chr wants nothing else
+ * of the characters it is given then. */
 static int
 check_quiet(void *ctx)
 {
 	struct val *v = ctx;
 
-	return !v->d.chk_every && !diag_wants(v->dg, D_ILLEGAL_SEQUENCE) &&
-	    !diag_wants(v->dg, D_ILLEGAL_CHAR);
+	if (v->d.chk_every || diag_wants(v->dg, D_ILLEGAL_SEQUENCE))
+		return 0;
+	return diag_wants(v->dg, D_ILLEGAL_CHAR) ? 2 : 1;
 }
 
 /* bad illegal sequences and nonchar non-Chars, counted (check_quiet). */

@@ -742,3 +742,17 @@ fill() {
 	assert_output --partial '"code":"illegal-char","offset":42,"line":2,"column":4,"count":1029005'
 	assert_output --partial '"code":"illegal-sequence","offset":327042,"line":2,"column":327004,"count":4'
 }
+
+@test "error-dense: the first non-Char deep in Latin-1 text read as UTF-8 keeps its exact place" {
+	# Illegal sequences are only counted by then; the stretch with the
+	# control character goes back to the character path, which locates it.
+	local f=$BATS_TEST_TMPDIR/lc.xml i
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
+	  for i in $(seq 1 9000); do
+		printf 'caf\351 na\357ve gar\347on d\351j\340 \374ber stra\337e \r\n'
+	  done
+	  printf 'caf\351 na\357ve \001 \351\002\r\n</a>\n'; } > "$f"
+	dense_answers "$f"
+	run "$XMLSNIFF" --json "$f"
+	assert_output --partial '"code":"illegal-char","offset":333053,"line":9002,"column":12,"count":2,'
+}
