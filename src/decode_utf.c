@@ -359,8 +359,8 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			d->off += k;
 			continue;
 		}
-		if (form == FORM_UTF8 && d->sink == NULL && !dec_ref() &&
-		    (r = (int)dec_bad_run(d, p + i, n - i)) > 0) {
+		if (form == FORM_UTF8 && p[i] >= 0x80 && d->sink == NULL &&
+		    !dec_ref() && (r = (int)dec_bad_run(d, p + i, n - i)) > 0) {
 			/* Bytes each illegal alone (0xFF filling a file):
 			 * counted a run at a time, the first located. */
 			i += (size_t)r;
