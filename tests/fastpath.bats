@@ -790,6 +790,8 @@ pad_to() {
 			done
 		done
 	done
+}
+
 # --- error-dense input ------------------------------------------------------
 # Bytes each illegal alone (F5 to FF, stray continuation bytes, C0, C1) are
 # counted a run at a time, the characters after a bad sequence go the
