@@ -183,3 +183,60 @@ dec_bad(struct dec *d, const unsigned char *p, size_t len, int truncated)
 	d->chk->bad(d->chk_ctx, p, len, truncated, d->off, d->pos.line,
 	    d->pos.col);
 }
+
+/*
+ * UTF-8 bytes that are an illegal sequence on their own, whatever follows
+ * (RFC 3629 section 4: 80 to BF continue a character, C0 and C1 would
+ * be overlong, F5 to FF are never used): utf8_dec rejects each alone.
+ * In eight bytes at once, each byte b tested as y = b & 7F: b >= 80, and
+ * y <= 41 (y + 3E keeps bit 7 clear) or y >= 75 (y + 0B sets it); no
+ * byte carries into the next.
+ */
+#define U8_HI	0x8080808080808080ULL
+#define U8_LO	0x7F7F7F7F7F7F7F7FULL
+
+static int
+u8_lone(unsigned b)
+{
+	return (b >= 0x80 && b <= 0xC1) || b >= 0xF5;
+}
+
+size_t
+dec_lone_span(const unsigned char *p, size_t n)
+{
+	size_t k = 0;
+
+	for (; n - k >= 8; k += 8) {
+		uint64_t x, y;
+
+		memcpy(&x, p + k, 8);
+		y = x & U8_LO;
+		if ((x & (~(y + 0x3E3E3E3E3E3E3E3EULL) |
+		    (y + 0x0B0B0B0B0B0B0B0BULL)) & U8_HI) != U8_HI)
+			break;
+	}
+	while (k < n && u8_lone(p[k]))
+		k++;
+	return k;
+}
+
+/*
+ * UTF-8: the bytes from p[0] on that are each an illegal sequence alone
+ * (a run of FF, stray continuation bytes) go to the check at once, one
+ * column each, as the character path would report them one by one; the
+ * line and the last character (a CR) are left as they were.  Return how
+ * many; 0 when p[0] is not one.
+ */
+size_t
+dec_bad_run(struct dec *d, const unsigned char *p, size_t n)
+{
+	size_t k;
+
+	if (n == 0 || !u8_lone(p[0]))
+		return 0;
+	k = dec_lone_span(p, n);
+	d->chk->bads(d->chk_ctx, p, k, d->off, d->pos.line, d->pos.col);
+	d->pos.col += k;
+	d->off += k;
+	return k;
+}

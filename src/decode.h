@@ -30,6 +30,15 @@ struct dec_check {
 	 * (truncated: the entity ends inside one) */
 	void	(*bad)(void *, const unsigned char *, size_t, int, uint64_t,
 		    uint64_t, uint64_t);
+	/* bytes p[0..n) from offset, line, column on are each a bad
+	 * sequence of one byte, one column apart: bad for each, at once */
+	void	(*bads)(void *, const unsigned char *, size_t, uint64_t,
+		    uint64_t, uint64_t);
+	/* whether it would only count further bad sequences (no message,
+	 * no position kept): 0 no, 1 and characters that are no Char too,
+	 * 2 but not those; then tally(bad, nonchar) counts many at once */
+	int	(*quiet)(void *);
+	void	(*tally)(void *, uint64_t, uint64_t);
 	/* a block of nc decoded characters (UTF-32LE): may it pass
 	 * without its positions?  blk_take: it did (the sink took it). */
 	int	(*blk)(void *, const unsigned char *, size_t);
@@ -124,6 +133,8 @@ size_t		 dec_take(struct dec *, const unsigned char *, size_t, int,
 size_t		 dec_retake(struct dec *, const unsigned char *, int,
 		    struct decline *, size_t);
 void		 dec_bad(struct dec *, const unsigned char *, size_t, int);
+size_t		 dec_bad_run(struct dec *, const unsigned char *, size_t);
+size_t		 dec_lone_span(const unsigned char *, size_t);
 
 /* Character c starts at byte offset off: to the sink, and to the check
  * when it is no Char (XML 1.0 [2], XML 1.1 [2]) or the check wants them

@@ -50,6 +50,269 @@ dec_fini(struct dec *d)
 
 /* See val_set_sink(). */
 
+/* Eight bytes at p that are all 0x20..0x7F: no high bit, none below. */
+static int
+ascii8(const unsigned char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	return ((w | (w - 0x2020202020202020ULL)) &
+	    0x8080808080808080ULL) == 0;
+}
+
+/*
+ * feed_dense once the check only counts (check_quiet): the same walk,
+ * with the errors summed here and told to it at the end, and the
+ * position stepped as dec_put and the bad paths step it.  NULs are
+ * counted here too.
+ */
+static size_t
+feed_quiet(struct dec *d, const unsigned char *p, size_t n)
+{
+	struct linepos pos = d->pos;
+	uint64_t bad = 0, nonchar = 0;
+	const int xml11 = d->xml11;
+	size_t i = 0, k;
+
+	while (i < n) {
+		unsigned b = p[i];
+		uint32_t c;
+		int r;
+
+		if (b >= 0x20 && b < 0x7F) {
+			if (n - i >= 8 && ascii8(p + i))
+				break;
+			pos.col++;
+			pos.prev = b;
+			i++;
+			continue;
+		}
+		if (b >= 0x80 && (k = dec_lone_span(p + i, n - i)) > 0) {
+			/* dec_bad_run: a column each, prev kept */
+			bad += k;
+			pos.col += k;
+			i += k;
+			continue;
+		}
+		if ((r = utf8_dec(p + i, n - i, &c)) == 0)
+			break;
+		if (r > 0) {
+			if (!xml_char_ok(c, xml11))
+				nonchar++;
+			linepos_step(&pos, c, xml11);
+		} else {
+			bad++;
+			pos.col++;
+			r = -r;
+		}
+		i += (size_t)r;
+	}
+	d->pos = pos;
+	d->off += i;
+	d->chk->tally(d->chk_ctx, bad, nonchar);
+	return i;
+}
+
+/*
+ * The same walk for XML 1.0 as an automaton of utf8_dec (RFC 3629
+ * section 4) and linepos_step (XML 1.0 section 2.11), a table lookup a
+ * byte with no branch.  A state is what is pending of a sequence (none;
+ * 1, 2 or 3 continuation bytes; the narrower second byte after E0, ED,
+ * F0 and F4; EF and EF BF, which may end in U+FFFE or U+FFFF) and whether
+ * the last character was a CR (which a bad sequence leaves last).  An
+ * entry is the next state and what the byte did: columns to add, a new
+ * line, bad sequences ended (two when the byte that ends one is bad
+ * alone), a character that is no Char, and whether it leads a sequence
+ * still pending (after the bad one it ended, perhaps).
+ */
+enum { Q_S, Q_N1, Q_N2, Q_N3, Q_E0, Q_ED, Q_EF, Q_EFBF, Q_F0, Q_F4, Q_NSEQ };
+
+#define QE_NEXT(e)	((e) & 31)
+#define QE_ADD(e)	(((e) >> 5) & 3)
+#define QE_NL(e)	(((e) >> 7) & 1)
+#define QE_BAD(e)	(((e) >> 8) & 3)
+#define QE_NONCHAR(e)	(((e) >> 10) & 1)
+#define QE_LEAD		0x800	/* the byte begins the pending sequence */
+
+static uint16_t qtab[Q_NSEQ * 2 * 256];
+
+static unsigned
+qent(unsigned seq, unsigned cr, unsigned add, unsigned nl, unsigned bad,
+    unsigned nonchar)
+{
+	return (seq * 2 + cr) | add << 5 | nl << 7 | bad << 8 | nonchar << 10;
+}
+
+/* Byte b with nothing pending, after a CR when cr. */
+static unsigned
+qstart(unsigned b, unsigned cr)
+{
+	if (b == '\n')
+		return cr ? qent(Q_S, 0, 0, 0, 0, 0) : qent(Q_S, 0, 1, 1, 0, 0);
+	if (b == '\r')
+		return qent(Q_S, 1, 1, 1, 0, 0);
+	if (b < 0x80)
+		return qent(Q_S, 0, 1, 0, 0, b < 0x20 && b != '\t');
+	if (b <= 0xC1 || b >= 0xF5)
+		return qent(Q_S, cr, 1, 0, 1, 0);
+	return qent(b <= 0xDF ? Q_N1 : b == 0xE0 ? Q_E0 : b == 0xED ? Q_ED :
+	    b == 0xEF ? Q_EF : b <= 0xEF ? Q_N2 : b == 0xF0 ? Q_F0 :
+	    b == 0xF4 ? Q_F4 : Q_N3, cr, 0, 0, 0, 0) | QE_LEAD;
+}
+
+static void
+qtab_init(void)
+{
+	static const unsigned char lo[Q_NSEQ] = { 0, 0x80, 0x80, 0x80, 0xA0,
+	    0x80, 0x80, 0x80, 0x90, 0x80 };
+	static const unsigned char hi[Q_NSEQ] = { 0, 0xBF, 0xBF, 0xBF, 0xBF,
+	    0x9F, 0xBF, 0xBF, 0xBF, 0x8F };
+	static const unsigned char after[Q_NSEQ] = { Q_S, Q_S, Q_N1, Q_N2,
+	    Q_N1, Q_N1, Q_N1, Q_S, Q_N2, Q_N2 };
+	unsigned q, cr, b, e, next;
+
+	for (q = 0; q < Q_NSEQ; q++)
+		for (cr = 0; cr < 2; cr++)
+			for (b = 0; b < 256; b++) {
+				if (q == Q_S)
+					e = qstart(b, cr);
+				else if (b < lo[q] || b > hi[q]) {
+					/* A bad sequence, a column; then b
+					 * starts afresh. */
+					e = qstart(b, cr);
+					e = qent(QE_NEXT(e) / 2, QE_NEXT(e) & 1,
+					    QE_NL(e) ? 1 : QE_ADD(e) + 1,
+					    QE_NL(e), QE_BAD(e) + 1,
+					    QE_NONCHAR(e)) | (e & QE_LEAD);
+				} else {
+					next = q == Q_EF && b == 0xBF ?
+					    Q_EFBF : after[q];
+					e = next == Q_S ? qent(Q_S, 0, 1, 0, 0,
+					    q == Q_EFBF && b >= 0xBE) :
+					    qent(next, cr, 0, 0, 0, 0);
+				}
+				qtab[(q * 2 + cr) << 8 | b] = (uint16_t)e;
+			}
+}
+
+/*
+ * feed_quiet for XML 1.0, through the automaton: stretches of 64 bytes
+ * while errors stay dense; it stops before eight and eight plain ASCII
+ * bytes, and after a stretch with no error, for the run kernels.  A
+ * sequence pending at the end is left for the caller, as utf8_dec would.
+ * Unless chars, a stretch with a non-Char in it is undone and left to
+ * the character path, which reports it.
+ */
+static size_t
+feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
+{
+	uint64_t line = d->pos.line, col = d->pos.col, bad = 0, nonchar = 0;
+	unsigned st = d->pos.prev == '\r';
+	size_t i = 0, done = 0, end;
+
+	if (qtab[0] == 0)
+		qtab_init();
+	while (i < n) {
+		uint64_t errs = bad + nonchar, sline = line, scol = col;
+		unsigned sst = st;
+		size_t sdone = done;
+
+		if (st < 2 && n - i >= 16 && ascii8(p + i) && ascii8(p + i + 8))
+			break;
+		for (end = n - i > 64 ? i + 64 : n; i < end; i++) {
+			unsigned e = qtab[st << 8 | p[i]];
+
+			st = QE_NEXT(e);
+			col = (col & ((uint64_t)QE_NL(e) - 1)) + QE_ADD(e);
+			line += QE_NL(e);
+			bad += QE_BAD(e);
+			nonchar += QE_NONCHAR(e);
+			/* What is pending began at done. */
+			done = st < 2 ? i + 1 : e & QE_LEAD ? i : done;
+		}
+		if (!chars && nonchar > 0) {
+			line = sline;
+			col = scol;
+			st = sst;
+			done = sdone;
+			bad = errs;
+			nonchar = 0;
+			break;
+		}
+		if (bad + nonchar == errs && st < 2)
+			break;
+	}
+	d->pos.line = line;
+	d->pos.col = col;
+	if (st & 1)
+		d->pos.prev = '\r';
+	else if (d->pos.prev == '\r')
+		d->pos.prev = 0;
+	d->off += done;
+	d->chk->tally(d->chk_ctx, bad, nonchar);
+	return done;
+}
+
+/*
+ * UTF-8 just after a bad sequence, for the check alone: the characters
+ * that follow, while errors stay dense (random bytes, Latin-1 read as
+ * UTF-8), go the character path here, as the reference takes them,
+ * rather than each through the run kernel for a run of a byte or two.
+ * It stops at eight plain ASCII bytes (a run the kernel should count),
+ * DENSE_CLEAN bytes past the last bad sequence (clean text again: CJK
+ * with an error now and then), at a NUL (counted as a run by
+ * feed_unicode), at a character cut by the end of p, and after DENSE_MAX
+ * bytes; it returns how many it took.
+ * Once the check only counts, the walks above take over, which stop
+ * only where the text turns clean.
+ */
+#define DENSE_MAX	4096
+#define DENSE_CLEAN	64
+
+static size_t
+feed_dense(struct dec *d, const unsigned char *p, size_t n)
+{
+	size_t i = 0, k, last = 0;
+
+	switch (d->chk->quiet(d->chk_ctx)) {
+	case 1:
+		return d->xml11 ? feed_quiet(d, p, n) : feed_quiet10(d, p, n, 1);
+	case 2:
+		/* Up to the stretch with the first non-Char, if any. */
+		if (!d->xml11)
+			i = feed_quiet10(d, p, n, 0);
+		break;
+	}
+	if (n > DENSE_MAX)
+		n = DENSE_MAX;
+	while (i < n && p[i] != 0 && i - last < DENSE_CLEAN) {
+		uint32_t c;
+		int r;
+
+		if (n - i >= 8 && ascii8(p + i))
+			break;
+		if ((k = dec_bad_run(d, p + i, n - i)) > 0) {
+			i += k;
+			last = i;
+			continue;
+		}
+		if ((r = utf8_dec(p + i, n - i, &c)) == 0)
+			break;
+		if (r > 0)
+			dec_put(d, c, d->off);
+		else {
+			dec_bad(d, p + i, (size_t)-r, 0);
+			d->pos.col++;
+			r = -r;
+			last = i + (size_t)r;
+		}
+		i += (size_t)r;
+		d->off += (uint64_t)r;
+	}
+	return i;
+}
+
 /* Unicode forms: p[0..n) are whole input bytes from d->off on. */
 static size_t
 feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
@@ -97,6 +360,14 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			d->off += k;
 			continue;
 		}
+		if (form == FORM_UTF8 && p[i] >= 0x80 && d->sink == NULL &&
+		    !dec_ref() && (r = (int)dec_bad_run(d, p + i, n - i)) > 0) {
+			/* Bytes each illegal alone (0xFF filling a file):
+			 * counted a run at a time, the first located. */
+			i += (size_t)r;
+			i += feed_dense(d, p + i, n - i);
+			continue;
+		}
 		if (form == FORM_UTF8) {
 			r = utf8_dec(p + i, n - i, &c);
 		} else if (form == FORM_UTF16BE || form == FORM_UTF16LE)
@@ -109,6 +380,12 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			dec_bad(d, p + i, (size_t)-r, 0);
 			d->pos.col++;
 			r = -r;
+			if (form == FORM_UTF8 && d->sink == NULL && !dec_ref()) {
+				i += (size_t)r;
+				d->off += (uint64_t)r;
+				i += feed_dense(d, p + i, n - i);
+				continue;
+			}
 		} else {
 			if (!eof)
 				break;

@@ -33,6 +33,9 @@ static int kept_whole;		/* the block is the whole input */
 
 /* A regular file longer than this is guessed from its start. */
 #define GUESS_FILE_MAX	((size_t)64 * 1024 * 1024)
+/* The candidates are ranked on this much of a longer entity, from the line
+ * of its first non-ASCII byte; the one chosen must then decode the whole. */
+#define GUESS_SAMPLE	((size_t)1024 * 1024)
 
 /*
  * The candidates, in order of preference where two decode to the same
@@ -632,6 +635,35 @@ choose(const unsigned char *p, size_t n, const struct sniff *s,
 }
 
 /*
+ * choose() for an entity p[0..n) longer than GUESS_SAMPLE, not UTF-16: on
+ * up to GUESS_SAMPLE bytes from just after the line feed or '>' before its
+ * first non-ASCII byte to just after a line feed or '>'.  Every candidate
+ * (the ASCII-compatible encodings) writes those two as the bytes 0A and 3E
+ * and never as part of another character, so the sample starts and ends
+ * on characters.  Ranking every candidate on the whole took seconds for a
+ * hundred megabytes; the caller decodes the whole with the one chosen,
+ * which must read it cleanly.
+ */
+static int
+choose_sampled(const unsigned char *p, size_t n, const struct sniff *s,
+    struct tally *t)
+{
+	size_t a = 0, m;
+
+	while (a < n && p[a] < 0x80)
+		a++;
+	while (a > 0 && p[a - 1] != '\n' && p[a - 1] != '>')
+		a--;
+	m = n - a < GUESS_SAMPLE ? n - a : GUESS_SAMPLE;
+	if (a + m < n)
+		while (m > 0 && p[a + m - 1] != '\n' && p[a + m - 1] != '>')
+			m--;
+	if (m == 0)
+		return -1;
+	return choose(p + a, m, s, t, 0);
+}
+
+/*
  * The bytes of an entity read as s, p[0..n), whole or (g->partial) in
  * part: which encoding they are in, into g; name is the input's name,
  * for the command in the note.
@@ -663,14 +695,22 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 		ndistinct += distinct[i];
 	if (mostly_utf8(p, n, s, g))
 		return;
-	if (((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
-	    zeros * 4 < n) || (pick = choose(p, n, s, t, zeros)) < 0)
+	if ((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
+	    zeros * 4 < n)
 		return;
-	g->found = 1;
-	snprintf(g->encoding, sizeof(g->encoding), "%s", cands[pick].name);
+	if (n > GUESS_SAMPLE && zeros * 4 < n)
+		pick = choose_sampled(p, n, s, t);
+	else
+		pick = choose(p, n, s, t, zeros);
+	if (pick < 0)
+		return;
 	g->sample[0] = '\0';
 	decode(cands[pick].iconv, p, n, &t[pick], g->sample,
 	    sizeof(g->sample));
+	if (!t[pick].ok)	/* the sample's choice, refuted by the rest */
+		return;
+	g->found = 1;
+	snprintf(g->encoding, sizeof(g->encoding), "%s", cands[pick].name);
 	shell_word(word, sizeof(word), name);
 	if (g->http)	/* the body of a response: its label is the fix */
 		snprintf(g->note, sizeof(g->note), "it decodes cleanly as "

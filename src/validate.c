@@ -179,6 +179,50 @@ check_bad(void *ctx, const unsigned char *p, size_t len, int truncated,
 	    "declare the encoding it is in, or re-encode it");
 }
 
+/*
+ * Bytes p[0..n) from offset off, line, column col on are each a bad
+ * sequence of one byte (dec_bad_run): each reported as check_bad would,
+ * while the report keeps its message (the first; with --all, each the
+ * list has room for); the rest, which it would only count, at once.
+ */
+static void
+check_bads(void *ctx, const unsigned char *p, size_t n, uint64_t off,
+    uint64_t line, uint64_t col)
+{
+	struct val *v = ctx;
+	size_t i;
+
+	for (i = 0; i < n && diag_wants(v->dg, D_ILLEGAL_SEQUENCE); i++)
+		check_bad(ctx, p + i, 1, 0, off + i, line, col + i);
+	/* Once the report does not want one, it wants none after it. */
+	if (i < n)
+		diag_repeat(v->dg, D_ILLEGAL_SEQUENCE, n - i);
+}
+
+/* Whether further illegal sequences would only be counted (their first
+ * found, and --all has no room, is not given, or ignores them): 0 no; 1
+ * and non-Chars too; 2 but not non-Chars.  check_chr wants nothing else
+ * of the characters it is given then. */
+static int
+check_quiet(void *ctx)
+{
+	struct val *v = ctx;
+
+	if (v->d.chk_every || diag_wants(v->dg, D_ILLEGAL_SEQUENCE))
+		return 0;
+	return diag_wants(v->dg, D_ILLEGAL_CHAR) ? 2 : 1;
+}
+
+/* bad illegal sequences and nonchar non-Chars, counted (check_quiet). */
+static void
+check_tally(void *ctx, uint64_t bad, uint64_t nonchar)
+{
+	struct val *v = ctx;
+
+	diag_repeat(v->dg, D_ILLEGAL_SEQUENCE, bad);
+	diag_repeat(v->dg, D_ILLEGAL_CHAR, nonchar);
+}
+
 /* A block of nc decoded characters passes when all are Chars and no late
  * declaration begins in it (found again a character at a time, for its
  * offset); the lexer's state after it is kept for check_blk_take. */
@@ -211,7 +255,8 @@ check_blk_take(void *ctx)
 }
 
 static const struct dec_check check = {
-	check_chr, check_nuls, check_bad, check_blk, check_blk_take
+	check_chr, check_nuls, check_bad, check_bads, check_quiet, check_tally,
+	check_blk, check_blk_take
 };
 
 /* The leading white space ends at p + j: is an XML declaration there?

@@ -304,3 +304,47 @@ wanted: $want"
 	assert_success
 	assert_equal "$stderr" 'f.xml:1:46: error: bytes FD are not valid in Shift_JIS; the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
+
+# --- error-dense runs -----------------------------------------------------
+
+@test "--all: a run of bytes each illegal alone lists each with its own reason and column" {
+	# 80 C1 F5 F8 are counted as one run, then FF after a CR: the bad
+	# bytes step the column and leave the CR last, so the LF after
+	# them starts no new line (XML 1.0 section 2.11: CR LF is one end).
+	put f.xml '<a>\200\301\365\370\r\377\n\377\377\001</a>'
+	xs --all f.xml
+	assert_success
+	assert_output 'f.xml: UTF-8 (default), no declaration, 2 errors'
+	assert_equal "$stderr" "$(seq_line f.xml 1 4 80 UTF-8 'a stray continuation byte') (7 times) [illegal-sequence]
+$(seq_line f.xml 1 5 C1 UTF-8 'an overlong encoding: C0 and C1 are never used') [illegal-sequence]
+$(seq_line f.xml 1 6 F5 UTF-8 'above U+10FFFF: F5 to F7 are never used') [illegal-sequence]
+$(seq_line f.xml 1 7 F8 UTF-8 'a byte never used in UTF-8') [illegal-sequence]
+$(seq_line f.xml 2 1 FF UTF-8 'a byte never used in UTF-8') [illegal-sequence]
+$(seq_line f.xml 2 2 FF UTF-8 'a byte never used in UTF-8') [illegal-sequence]
+$(seq_line f.xml 2 3 FF UTF-8 'a byte never used in UTF-8') [illegal-sequence]
+f.xml:2:4: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-char]"
+}
+
+@test "--max-errors: the cap reached inside a run; the rest counted, the next code still located" {
+	put f.xml '<a>\200\301\365\370\r\377\n\377\377\001</a>'
+	xs --max-errors=3 f.xml
+	assert_success
+	assert_equal "$stderr" "$(seq_line f.xml 1 4 80 UTF-8 'a stray continuation byte') (7 times) [illegal-sequence]
+$(seq_line f.xml 1 5 C1 UTF-8 'an overlong encoding: C0 and C1 are never used') [illegal-sequence]
+$(seq_line f.xml 1 6 F5 UTF-8 'above U+10FFFF: F5 to F7 are never used') [illegal-sequence]
+f.xml:2:4: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-char]
+f.xml: note: the list stops at 3 lines (--max-errors=3): 4 more occurrences are not listed"
+}
+
+@test "--all: a 64 KiB run of FF listed to the cap, the rest counted; the next code still located" {
+	{ printf '<a>'; head -c 65536 /dev/zero | tr '\0' '\377'; printf '\001</a>'; } > f.xml
+	xs --all --json f.xml
+	assert_success
+	assert_output --partial '"count":65536,'
+	assert_output --partial '{"offset":1002,"line":1,"column":1003,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}'
+	refute_output --partial '"offset":1003,'
+	assert_output --partial '"unlisted":64536,'
+	assert_output --partial '"code":"illegal-char","offset":65539,"line":1,"column":65540,"count":1,'
+	xs --json f.xml
+	assert_output --partial '"code":"illegal-sequence","offset":3,"line":1,"column":4,"count":65536,'
+}

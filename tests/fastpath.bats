@@ -791,3 +791,148 @@ pad_to() {
 		done
 	done
 }
+
+# --- error-dense input ------------------------------------------------------
+# Bytes each illegal alone (F5 to FF, stray continuation bytes, C0, C1) are
+# counted a run at a time, the characters after a bad sequence go the
+# character path while errors stay dense, and once illegal-sequence and
+# illegal-char are only counted the walk sums them itself: every path, file
+# and pipe, must give the reference's counts, first positions and --all
+# lists, whether the cap is reached early or not at all.
+
+# dense_answers FILE: the answers of every path as those of the reference,
+# without --all, with it, with a cap of 3 and of 5000, from the file and
+# from a pipe.
+dense_answers() {
+	local ref o m
+	for o in --json '--all --json' '--max-errors=3 --json' \
+	    '--max-errors=5000 --json' '--ignore=illegal-char --all --json'; do
+		ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" $o "$1")
+		for m in avx2 sse2 neon none; do
+			run env XMLSNIFF_SIMD=$m "$XMLSNIFF" $o "$1"
+			assert_output "$ref"
+		done
+		ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" $o - < "$1")
+		for m in avx2 none; do
+			run sh -c 'cat "$1" | XMLSNIFF_SIMD=$2 "$0" '"$o"' -' \
+			    "$XMLSNIFF" "$1" "$m"
+			assert_output "$ref"
+		done
+	done
+}
+
+# noise SEED N: N pseudo-random bytes, the same on every awk.
+noise() {
+	awk -v seed="$1" -v n="$2" 'BEGIN {
+		x = seed
+		for (i = 0; i < n; i++) {
+			x = (x * 69069 + 1) % 4294967296
+			printf "%c", int(x / 65536) % 256
+		}
+	}'
+}
+
+# fill N BYTE: N copies of the byte BYTE (octal, as \377).
+fill() {
+	head -c "$1" /dev/zero | tr '\0' "$2"
+}
+
+@test "error-dense: runs of each byte illegal alone, of every length at every offset of a word" {
+	local b len f=$BATS_TEST_TMPDIR/e.xml
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
+	  for b in '\200' '\277' '\300' '\301' '\365' '\370' '\377'; do
+		for len in 1 2 7 8 9 15 16 17 31; do
+			printf 'ab'
+			fill "$len" "$b"
+			printf '\r'
+			fill "$len" "$b"
+			printf '\n\303\251'
+			fill "$len" "$b"
+			printf '\346\227\245\r\n\001'
+		done
+	  done
+	  printf '</a>\n'; } > "$f"
+	dense_answers "$f"
+	run "$XMLSNIFF" --json "$f"
+	assert_output --partial '"code":"illegal-sequence","offset":44,"line":2,"column":6,"count":2226'
+}
+
+@test "error-dense: FF across read boundaries, with CR before and LF after, file and pipe" {
+	local f=$BATS_TEST_TMPDIR/ff.xml
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\r\n<a>'
+	  fill 327600 a
+	  printf '\r'
+	  fill 200 '\377'
+	  printf '\n'
+	  fill 327000 '\377'
+	  printf '\302\205\000\000\000'
+	  fill 1000 '\277'
+	  printf '\340\200</a>'; } > "$f"
+	dense_answers "$f"
+	run "$XMLSNIFF" --json "$f"
+	assert_output --partial '"code":"illegal-sequence","offset":327644,"line":3,"column":1,"count":328202'
+	assert_output --partial '"code":"illegal-char","offset":654847,"line":3,"column":327202,"count":3'
+}
+
+@test "error-dense: pseudo-random bytes (1 MB) declared UTF-8" {
+	local f=$BATS_TEST_TMPDIR/r.xml
+	# The late declaration at the end is reported at the position the
+	# walk has reached there, once both codes are only counted.
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'; noise 7 1000000
+	  printf '</a> \351\377 <?xml version="1.0"?>'; } > "$f"
+	dense_answers "$f"
+	run "$XMLSNIFF" --json "$f"
+	assert_output --partial '"code":"illegal-sequence"'
+	assert_output --partial '"code":"illegal-char"'
+	assert_output --partial '"code":"decl-not-at-start"'
+}
+
+@test "error-dense: pseudo-random bytes in an XML 1.1 entity (C1 controls, NEL, LS)" {
+	local f=$BATS_TEST_TMPDIR/r11.xml
+	{ printf '<?xml version="1.1" encoding="UTF-8"?>\n<a>'
+	  noise 11 300000
+	  printf '\302\205\342\200\250\177\302\200'
+	  noise 12 400000; } > "$f"
+	dense_answers "$f"
+}
+
+@test "error-dense: Latin-1 text read as UTF-8, CR LF lines, across read boundaries" {
+	local f=$BATS_TEST_TMPDIR/l.xml
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
+	  for i in $(seq 1 12000); do
+		printf 'caf\351 na\357ve gar\347on d\351j\340 \374ber stra\337e \r\n'
+	  done
+	  printf 'caf\351 na\357ve <?xml version="1.0"?>'; } > "$f"
+	dense_answers "$f"
+	run "$XMLSNIFF" --json "$f"
+	assert_output --partial '"code":"decl-not-at-start","offset":444053,"line":12002,"column":12'
+	assert_output --partial '"code":"illegal-sequence","offset":45,"line":2,"column":7,"count":84002'
+}
+
+@test "error-dense: runs of NUL between bad bytes and across a read boundary" {
+	local f=$BATS_TEST_TMPDIR/n.xml
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
+	  fill 327000 '\000'
+	  printf '\377\000\200\000\000\351\000'
+	  fill 2000 '\000'
+	  printf '\r\000\377\n'
+	  fill 700000 '\000'; } > "$f"
+	dense_answers "$f"
+	run "$XMLSNIFF" --json "$f"
+	assert_output --partial '"code":"illegal-char","offset":42,"line":2,"column":4,"count":1029005'
+	assert_output --partial '"code":"illegal-sequence","offset":327042,"line":2,"column":327004,"count":4'
+}
+
+@test "error-dense: the first non-Char deep in Latin-1 text read as UTF-8 keeps its exact place" {
+	# Illegal sequences are only counted by then; the stretch with the
+	# control character goes back to the character path, which locates it.
+	local f=$BATS_TEST_TMPDIR/lc.xml i
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
+	  for i in $(seq 1 9000); do
+		printf 'caf\351 na\357ve gar\347on d\351j\340 \374ber stra\337e \r\n'
+	  done
+	  printf 'caf\351 na\357ve \001 \351\002\r\n</a>\n'; } > "$f"
+	dense_answers "$f"
+	run "$XMLSNIFF" --json "$f"
+	assert_output --partial '"code":"illegal-char","offset":333053,"line":9002,"column":12,"count":2,'
+}

@@ -325,3 +325,21 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	run --separate-stderr sh -c '{ head -c "$1" > /dev/null; exec "$0" -; } < both.xml' "$XMLSNIFF" "$skip"
 	assert_equal "${stderr_lines[1]}" '-: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème brûlée"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml -'
 }
+
+@test "an entity over a megabyte: ranked on a sample from its first non-ASCII line, the pick checked on the whole" {
+	# 2 MB of French in windows-1252: the same guess as a small file.
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
+	  for i in $(seq 1 30000); do printf '<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me</p>\n'; done
+	  printf '</r>\n'; } > big.xml
+	xs big.xml
+	stderr_has 'big.xml: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème</p>"'
+	# The same with one byte windows-1252 lacks (81) at the end: the
+	# sample's pick does not read the whole, so no guess.
+	{ head -c -5 big.xml; printf '\201</r>\n'; } > refuted.xml
+	xs refuted.xml
+	[[ "$stderr" != *'note: it decodes cleanly'* ]] || fail "$stderr"
+	# One long line (no line feed for megabytes): cut after a '>'.
+	tr -d '\n' < big.xml > oneline.xml
+	xs oneline.xml
+	stderr_has 'oneline.xml: note: it decodes cleanly as windows-1252:'
+}
