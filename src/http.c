@@ -37,6 +37,9 @@ digit(int c)
 	return c >= '0' && c <= '9';
 }
 
+static size_t	bad(struct http *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+
 /* No head could be read: say why in h; the body is the whole input. */
 static size_t
 bad(struct http *h, const char *fmt, ...)
