@@ -588,6 +588,7 @@ cut_at() {
 }
 
 @test "fast paths: the mojibake scan, each sequence at every offset of a 64-byte stretch, CR LF lines before it" {
+	huge "four sequences at 64 offsets, each under every path"
 	# moj_skip (src/simd/) stops at the first candidate and counts the
 	# line ends before it; every path must find the same first one at
 	# the same line and column, file and pipe.
@@ -858,6 +859,7 @@ fill() {
 }
 
 @test "error-dense: FF across read boundaries, with CR before and LF after, file and pipe" {
+	huge "megabytes of noise under every path, file and pipe"
 	local f=$BATS_TEST_TMPDIR/ff.xml
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\r\n<a>'
 	  fill 327600 a
@@ -897,6 +899,7 @@ fill() {
 }
 
 @test "error-dense: Latin-1 text read as UTF-8, CR LF lines, across read boundaries" {
+	huge "megabytes of noise under every path, file and pipe"
 	local f=$BATS_TEST_TMPDIR/l.xml
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
 	  for i in $(seq 1 12000); do
@@ -924,6 +927,7 @@ fill() {
 }
 
 @test "error-dense: the first non-Char deep in Latin-1 text read as UTF-8 keeps its exact place" {
+	huge "megabytes of noise under every path, file and pipe"
 	# Illegal sequences are only counted by then; the stretch with the
 	# control character goes back to the character path, which locates it.
 	local f=$BATS_TEST_TMPDIR/lc.xml i
