@@ -11,6 +11,8 @@ CFLAGS ?=	-O2 -g
 # ICONV_CFLAGS: -I for another iconv.h, e.g. GNU libiconv's (see README).
 ICONV_CFLAGS =
 ICONV_LIBS =
+# The read-ahead thread of input.c (POSIX threads).
+THREAD_LIBS =	-pthread
 
 WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
 		-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
@@ -43,7 +45,7 @@ HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 all: xmlsniff
 
 xmlsniff: $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS) \
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS) $(THREAD_LIBS) \
 	    `$(HAVE_UCHARDET) && echo -luchardet`
 
 # libuchardet is optional: where its header is found (Debian:
@@ -66,7 +68,7 @@ $(OBJS): $(HDRS)
 
 tests/unit: tests/unit.c $(CORE) $(HDRS)
 	$(CC) $(XCFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
-	    tests/unit.c $(CORE) $(ICONV_LIBS)
+	    tests/unit.c $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
 
 # The encoding table is generated from the IANA registry and two tables
 # of ours (tools/gen-enctab.py says what each gives); the output is
@@ -138,15 +140,20 @@ FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
 fuzz: $(FUZZERS) fuzz/diff-fuzz
 
 fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_SRCS) \
+	    $(ICONV_LIBS) $(THREAD_LIBS)
 fuzz/decl-fuzz: fuzz/decl_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_SRCS) \
+	    $(ICONV_LIBS) $(THREAD_LIBS)
 fuzz/mt-fuzz: fuzz/mt_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_SRCS) \
+	    $(ICONV_LIBS) $(THREAD_LIBS)
 fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_SRCS) \
+	    $(ICONV_LIBS) $(THREAD_LIBS)
 fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) $(ICONV_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) \
+	    $(ICONV_LIBS) $(THREAD_LIBS)
 
 # xmlsniff against libxml2 and expat (fuzz/diff.c), where their headers are
 # installed (Debian: libxml2-dev libexpat1-dev); skipped with a message
@@ -157,7 +164,7 @@ fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
 	@if $(FUZZ_CC) $(DIFF_CFLAGS) -Isrc -E fuzz/diff.c > /dev/null 2>&1; then \
 	    echo "$(FUZZ_CC) ... -o $@"; \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) $(DIFF_CFLAGS) -o $@ fuzz/diff_fuzz.c \
-	    fuzz/diff.c $(FUZZ_SRCS) $(DIFF_LIBS) $(ICONV_LIBS); \
+	    fuzz/diff.c $(FUZZ_SRCS) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS); \
 	else \
 	    echo "fuzz/diff-fuzz skipped: libxml2 or expat headers not found (libxml2-dev, libexpat1-dev)"; \
 	fi
@@ -167,7 +174,7 @@ fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
 tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
 	$(CC) $(XCFLAGS) -Isrc -Ifuzz $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(FUZZ_SRCS) \
-	    $(DIFF_LIBS) $(ICONV_LIBS)
+	    $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS)
 
 # The differential check over generated documents, the examples and the
 # shared corpus when it is there (status 77 from the script: skipped).

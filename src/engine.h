@@ -26,9 +26,12 @@ struct inbuf {
 	int		 trust_size;	/* stop reading at size (no read to see
 					 * the end); never when transcoding */
 	long long	 got;		/* bytes read so far */
+	int		 ahead;		/* read ahead by a thread (input.c) */
 };
 
 int		 in_refill(struct inbuf *, size_t);
+void		 in_ahead_begin(struct inbuf *);
+int		 in_ahead_end(struct inbuf *);
 
 /* validate.c: the validator, which also drives the decoder (decode.h);
  * the sink functions go through it to the decoder. */

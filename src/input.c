@@ -1,29 +1,52 @@
 /*
  * Reading an input in fixed buffers, so that memory stays constant
  * whatever the size of the input, shared by validation and transcoding.
+ *
+ * A big regular file that is only analysed is read ahead: a second thread
+ * reads the next buffer while the caller works on this one, so that the
+ * kernel's copy and the validation overlap on two processors.  The two
+ * buffers are swapped, never copied; the bytes read are the same, in the
+ * same order, and the file offset is left where the serial reading would
+ * leave it.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "engine.h"
+#include "testhooks.h"
 
-/* Read up to n bytes, retrying short reads until EOF (or, for a regular
- * file being only analysed, until its size is reached: no read just to
- * see the end; a file that grows meanwhile is analysed as it was); -1 on
- * error. */
+/* Read ahead only when this much is left: a thread costs tens of
+ * microseconds to start, a buffer's read about as much. */
+#define AHEAD_MIN	(4 * (long long)IN_SIZE)
+
+#ifndef SPIN
+#define SPIN	20000
+#endif
+#if defined(__x86_64__) || defined(__i386__)
+#define SPIN_PAUSE()	__builtin_ia32_pause()
+#else
+#define SPIN_PAUSE()	do { } while (0)
+#endif
+
+/*
+ * Read up to n bytes from fd into p, retrying short reads until EOF or,
+ * when stop >= 0, until the offset stop is reached (got: bytes read from
+ * the file before this call; no read just to see the end: a file that
+ * grows meanwhile is analysed as it was).  -1 on error.
+ */
 static ssize_t
-read_full(struct inbuf *b, unsigned char *p, size_t n)
+read_full(int fd, unsigned char *p, size_t n, long long got, long long stop)
 {
-	int fd = b->fd;
-	size_t got = 0;
+	size_t done = 0;
 
-	while (got < n) {
-		if (b->trust_size && b->got + (long long)got >= b->size &&
-		    got > 0)
+	while (done < n) {
+		if (stop >= 0 && got + (long long)done >= stop && done > 0)
 			break;
-		ssize_t r = read(fd, p + got, n - got);
+		ssize_t r = read(fd, p + done, n - done);
 
 		if (r < 0) {
 			int fl;
@@ -40,10 +63,209 @@ read_full(struct inbuf *b, unsigned char *p, size_t n)
 		}
 		if (r == 0)
 			break;
-		got += (size_t)r;
+		done += (size_t)r;
 	}
-	b->got += (long long)got;
-	return (ssize_t)got;
+	return (ssize_t)done;
+}
+
+/*
+ * The reader: its buffer (IN_PAD + IN_SIZE bytes, the bytes at IN_PAD),
+ * and what it holds.  Guarded by mu: want, ready, quit and the result;
+ * the buffer belongs to the reader from want until ready.
+ */
+struct ahead {
+	pthread_t	 t;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+	int		 fd;
+	long long	 got;		/* bytes the reader has read */
+	long long	 stop;
+	unsigned char	*mem;
+	int		 want, ready, quit;
+	size_t		 off, len;	/* the bytes not handed on yet */
+	int		 eof;		/* nothing after them */
+	int		 err;		/* the read failed: its errno */
+};
+
+static void *
+reader(void *arg)
+{
+	struct ahead *a = arg;
+
+	pthread_mutex_lock(&a->mu);
+	for (;;) {
+		ssize_t r;
+
+		while (!a->want && !a->quit)
+			pthread_cond_wait(&a->cv, &a->mu);
+		if (a->quit)
+			break;
+		pthread_mutex_unlock(&a->mu);
+		r = read_full(a->fd, a->mem + IN_PAD, IN_SIZE, a->got,
+		    a->stop);
+		pthread_mutex_lock(&a->mu);
+		if (r < 0) {
+			a->err = errno != 0 ? errno : EIO;
+			a->len = 0;
+		} else {
+			a->got += r;
+			a->off = IN_PAD;
+			a->len = (size_t)r;
+			a->eof = (size_t)r < IN_SIZE;
+		}
+		a->want = 0;
+		__atomic_store_n(&a->ready, 1, __ATOMIC_RELEASE);
+		pthread_cond_broadcast(&a->cv);
+	}
+	pthread_mutex_unlock(&a->mu);
+	return NULL;
+}
+
+/* Ask the reader for the next buffer (its own is free). */
+static void
+ask(struct ahead *a)
+{
+	pthread_mutex_lock(&a->mu);
+	a->ready = 0;
+	a->want = 1;
+	pthread_cond_broadcast(&a->cv);
+	pthread_mutex_unlock(&a->mu);
+}
+
+static void
+await(struct ahead *a)
+{
+	int i;
+
+	/* A read of a buffer takes some tens of microseconds: polled for
+	 * about that long before sleeping, which costs more. */
+	for (i = 0; i < SPIN; i++) {
+		if (__atomic_load_n(&a->ready, __ATOMIC_ACQUIRE))
+			return;
+		SPIN_PAUSE();
+	}
+	pthread_mutex_lock(&a->mu);
+	while (!a->ready)
+		pthread_cond_wait(&a->cv, &a->mu);
+	pthread_mutex_unlock(&a->mu);
+}
+
+static struct ahead ah;
+static int ah_init;		/* mu and cv made */
+
+/*
+ * Read b ahead from here on, when it is worth it: a regular file only
+ * analysed (b->trust_size), with enough left, the fast paths in use (not
+ * XMLSNIFF_SIMD=ref).  Without a thread, or a buffer, it is read as
+ * before.  in_ahead_end() must follow.
+ */
+void
+in_ahead_begin(struct inbuf *b)
+{
+	if (b->ahead || !b->trust_size || b->eof || val_char_only ||
+	    b->size - b->got < AHEAD_MIN)
+		return;
+	if (ah.mem == NULL && posix_memalign((void **)&ah.mem, 4096,
+	    IN_PAD + IN_SIZE) != 0) {
+		ah.mem = NULL;
+		return;
+	}
+	if (!ah_init) {
+		if (pthread_mutex_init(&ah.mu, NULL) != 0)
+			return;
+		if (pthread_cond_init(&ah.cv, NULL) != 0) {
+			pthread_mutex_destroy(&ah.mu);
+			return;
+		}
+		ah_init = 1;
+	}
+	ah.fd = b->fd;
+	ah.got = b->got;
+	ah.stop = b->size;
+	ah.want = 1;
+	ah.ready = 0;
+	ah.quit = 0;
+	ah.err = 0;
+	ah.len = 0;
+	ah.eof = 0;
+	if (pthread_create(&ah.t, NULL, reader, &ah) != 0)
+		return;
+	b->ahead = 1;
+}
+
+/*
+ * Stop reading ahead: the reader is joined, and what it read beyond what
+ * was handed on is given back to the file (its offset is where reading
+ * b alone would have left it).  Return 0, or -1 with errno.
+ */
+int
+in_ahead_end(struct inbuf *b)
+{
+	int rc = 0;
+
+	if (!b->ahead)
+		return 0;
+	b->ahead = 0;
+	await(&ah);
+	pthread_mutex_lock(&ah.mu);
+	ah.quit = 1;
+	pthread_cond_broadcast(&ah.cv);
+	pthread_mutex_unlock(&ah.mu);
+	pthread_join(ah.t, NULL);
+	if (ah.got > b->got &&
+	    lseek(b->fd, -(off_t)(ah.got - b->got), SEEK_CUR) < 0)
+		rc = -1;
+	return rc;
+}
+
+/* in_refill() from the reader's buffer. */
+static int
+refill_ahead(struct inbuf *b, size_t used)
+{
+	unsigned char *area = b->mem + IN_PAD, *t;
+	size_t keep = b->n - used, c;
+
+	await(&ah);
+	if (ah.err != 0) {
+		errno = ah.err;
+		return -1;
+	}
+	if (keep <= IN_PAD && ah.off == IN_PAD) {
+		/* The usual case: the full buffer changes hands. */
+		memcpy(ah.mem + IN_PAD - keep, b->p + used, keep);
+		t = b->mem;
+		b->mem = ah.mem;
+		ah.mem = t;
+		b->p = b->mem + IN_PAD - keep;
+		b->n = keep + ah.len;
+		b->got += (long long)ah.len;
+		b->eof = ah.eof;
+		ah.len = 0;
+		if (!ah.eof)
+			ask(&ah);
+		return 0;
+	}
+	/* More kept than the pad holds (not expected: characters are
+	 * short), or the rest of such a buffer: copied. */
+	if (keep > IN_PAD) {
+		memmove(b->mem, b->p + used, keep);
+		b->p = b->mem;
+	} else {
+		memmove(area - keep, b->p + used, keep);
+		b->p = area - keep;
+	}
+	c = IN_PAD + IN_SIZE - (size_t)(b->p + keep - b->mem);
+	if (c > ah.len)
+		c = ah.len;
+	memcpy(b->p + keep, ah.mem + ah.off, c);
+	ah.off += c;
+	ah.len -= c;
+	b->n = keep + c;
+	b->got += (long long)c;
+	b->eof = ah.eof && ah.len == 0;
+	if (ah.len == 0 && !ah.eof)
+		ask(&ah);
+	return 0;
 }
 
 /*
@@ -55,25 +277,30 @@ in_refill(struct inbuf *b, size_t used)
 {
 	unsigned char *area = b->mem + IN_PAD;
 	size_t keep = b->n - used;
+	long long stop = b->trust_size ? b->size : -1;
 	ssize_t r;
 
+	if (b->ahead)
+		return refill_ahead(b, used);
 	if (keep > IN_PAD) {
 		/* Not expected (characters are short); stay correct. */
 		memmove(b->mem, b->p + used, keep);
 		b->p = b->mem;
-		r = read_full(b, b->mem + keep, IN_PAD + IN_SIZE - keep);
+		r = read_full(b->fd, b->mem + keep, IN_PAD + IN_SIZE - keep,
+		    b->got, stop);
 		if (r < 0)
 			return -1;
+		b->got += r;
 		b->n = keep + (size_t)r;
 		b->eof = (size_t)r < IN_PAD + IN_SIZE - keep;
 		return 0;
 	}
 	memmove(area - keep, b->p + used, keep);
 	b->p = area - keep;
-	if ((r = read_full(b, area, IN_SIZE)) < 0)
+	if ((r = read_full(b->fd, area, IN_SIZE, b->got, stop)) < 0)
 		return -1;
+	b->got += r;
 	b->n = keep + (size_t)r;
 	b->eof = (size_t)r < IN_SIZE;
 	return 0;
 }
-

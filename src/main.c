@@ -157,10 +157,13 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 {
 	static struct moj mj;
 	long long at = entity_start();
+	int e = 0;
 
 	/* A regular file is read again for the position of a hit; other
 	 * inputs count lines as they go. */
 	moj_init(&mj, s, at >= 0 ? in.fd : -1, at >= 0 ? (uint64_t)at : 0);
+	/* A big file is read by a second thread while this one works. */
+	in_ahead_begin(&in);
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 
@@ -177,11 +180,16 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 		moj_feed(&mj, in.p, used);
 		if ((xl != NULL && xlate_failed(xl)) || in.eof) {
 			moj_end(&mj, &s->dg);
-			return 0;
+			break;
 		}
-		if (in_refill(&in, used) < 0)
-			return errno != 0 ? errno : EIO;
+		if (in_refill(&in, used) < 0) {
+			e = errno != 0 ? errno : EIO;
+			break;
+		}
 	}
+	if (in_ahead_end(&in) < 0 && e == 0)
+		e = errno != 0 ? errno : EIO;
+	return e;
 }
 
 /* Transcode the input whose sniff is s (its head in in); return the
