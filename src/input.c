@@ -2,7 +2,7 @@
  * Reading an input in fixed buffers, so that memory stays constant
  * whatever the size of the input, shared by validation and transcoding.
  *
- * A big regular file that is only analysed is read ahead: a second thread
+ * A big regular file is read ahead: a second thread
  * reads the next buffer while the caller works on this one, so that the
  * kernel's copy and the validation overlap on two processors.  The two
  * buffers are swapped, never copied; the bytes read are the same, in the
@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,7 +25,7 @@
 #define AHEAD_MIN	(4 * (long long)IN_SIZE)
 
 #ifndef SPIN
-#define SPIN	20000
+#define SPIN	4000
 #endif
 #if defined(__x86_64__) || defined(__i386__)
 #define SPIN_PAUSE()	__builtin_ia32_pause()
@@ -70,40 +71,78 @@ read_full(int fd, unsigned char *p, size_t n, long long got, long long stop)
 
 /*
  * The reader: its buffer (IN_PAD + IN_SIZE bytes, the bytes at IN_PAD),
- * and what it holds.  Guarded by mu: want, ready, quit and the result;
- * the buffer belongs to the reader from want until ready.
+ * and what it holds.  The buffer and the result are the reader's from
+ * want until ready; the flags are set with release and read with acquire
+ * order, and a thread that waits long sleeps on its condition under mu.
  */
 struct ahead {
 	pthread_t	 t;
 	pthread_mutex_t	 mu;
-	pthread_cond_t	 cv;
+	pthread_cond_t	 cv_reader, cv_main;
+	int		 asleep_reader, asleep_main;	/* under mu */
+	int		 want, ready, quit;
 	int		 fd;
 	long long	 got;		/* bytes the reader has read */
 	long long	 stop;
 	unsigned char	*mem;
-	int		 want, ready, quit;
 	size_t		 off, len;	/* the bytes not handed on yet */
 	int		 eof;		/* nothing after them */
 	int		 err;		/* the read failed: its errno */
 };
 
+static int
+seen(int *flag)
+{
+	return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * Wait until *flag or a->quit is set.  Polled first, for about as long as
+ * a read of a buffer takes: being put to sleep and woken costs more on a
+ * virtual machine (an interrupt between processors).
+ */
+static void
+wait_for(struct ahead *a, int *flag, pthread_cond_t *cv, int *asleep)
+{
+	int i;
+
+	for (i = 0; i < SPIN; i++) {
+		if (seen(flag) || seen(&a->quit))
+			return;
+		SPIN_PAUSE();
+	}
+	pthread_mutex_lock(&a->mu);
+	*asleep = 1;
+	while (!seen(flag) && !seen(&a->quit))
+		pthread_cond_wait(cv, &a->mu);
+	*asleep = 0;
+	pthread_mutex_unlock(&a->mu);
+}
+
+/* Set *flag, and wake the thread that waits for it if it sleeps. */
+static void
+post(struct ahead *a, int *flag, pthread_cond_t *cv, const int *asleep)
+{
+	pthread_mutex_lock(&a->mu);
+	__atomic_store_n(flag, 1, __ATOMIC_RELEASE);
+	if (*asleep)
+		pthread_cond_signal(cv);
+	pthread_mutex_unlock(&a->mu);
+}
+
 static void *
 reader(void *arg)
 {
 	struct ahead *a = arg;
+	ssize_t r;
 
-	pthread_mutex_lock(&a->mu);
 	for (;;) {
-		ssize_t r;
-
-		while (!a->want && !a->quit)
-			pthread_cond_wait(&a->cv, &a->mu);
-		if (a->quit)
+		wait_for(a, &a->want, &a->cv_reader, &a->asleep_reader);
+		if (seen(&a->quit))
 			break;
-		pthread_mutex_unlock(&a->mu);
+		__atomic_store_n(&a->want, 0, __ATOMIC_RELAXED);
 		r = read_full(a->fd, a->mem + IN_PAD, IN_SIZE, a->got,
 		    a->stop);
-		pthread_mutex_lock(&a->mu);
 		if (r < 0) {
 			a->err = errno != 0 ? errno : EIO;
 			a->len = 0;
@@ -113,11 +152,8 @@ reader(void *arg)
 			a->len = (size_t)r;
 			a->eof = (size_t)r < IN_SIZE;
 		}
-		a->want = 0;
-		__atomic_store_n(&a->ready, 1, __ATOMIC_RELEASE);
-		pthread_cond_broadcast(&a->cv);
+		post(a, &a->ready, &a->cv_main, &a->asleep_main);
 	}
-	pthread_mutex_unlock(&a->mu);
 	return NULL;
 }
 
@@ -125,44 +161,33 @@ reader(void *arg)
 static void
 ask(struct ahead *a)
 {
-	pthread_mutex_lock(&a->mu);
-	a->ready = 0;
-	a->want = 1;
-	pthread_cond_broadcast(&a->cv);
-	pthread_mutex_unlock(&a->mu);
+	__atomic_store_n(&a->ready, 0, __ATOMIC_RELAXED);
+	post(a, &a->want, &a->cv_reader, &a->asleep_reader);
 }
 
+/* Wait for the buffer asked for. */
 static void
 await(struct ahead *a)
 {
-	int i;
-
-	/* A read of a buffer takes some tens of microseconds: polled for
-	 * about that long before sleeping, which costs more. */
-	for (i = 0; i < SPIN; i++) {
-		if (__atomic_load_n(&a->ready, __ATOMIC_ACQUIRE))
-			return;
-		SPIN_PAUSE();
-	}
-	pthread_mutex_lock(&a->mu);
-	while (!a->ready)
-		pthread_cond_wait(&a->cv, &a->mu);
-	pthread_mutex_unlock(&a->mu);
+	wait_for(a, &a->ready, &a->cv_main, &a->asleep_main);
 }
 
 static struct ahead ah;
 static int ah_init;		/* mu and cv made */
 
 /*
- * Read b ahead from here on, when it is worth it: a regular file only
- * analysed (b->trust_size), with enough left, the fast paths in use (not
- * XMLSNIFF_SIMD=ref).  Without a thread, or a buffer, it is read as
+ * Read b ahead from here on, when it is worth it: a regular file with
+ * enough left (by its size when it was opened), the fast paths in use
+ * (not XMLSNIFF_SIMD=ref).  Without a thread, or a buffer, it is read as
  * before.  in_ahead_end() must follow.
  */
 void
 in_ahead_begin(struct inbuf *b)
 {
-	if (b->ahead || !b->trust_size || b->eof || val_char_only ||
+	sigset_t all, old;
+	int e;
+
+	if (b->ahead || b->size < 0 || b->eof || val_char_only ||
 	    b->size - b->got < AHEAD_MIN)
 		return;
 	if (ah.mem == NULL && posix_memalign((void **)&ah.mem, 4096,
@@ -173,7 +198,12 @@ in_ahead_begin(struct inbuf *b)
 	if (!ah_init) {
 		if (pthread_mutex_init(&ah.mu, NULL) != 0)
 			return;
-		if (pthread_cond_init(&ah.cv, NULL) != 0) {
+		if (pthread_cond_init(&ah.cv_reader, NULL) != 0) {
+			pthread_mutex_destroy(&ah.mu);
+			return;
+		}
+		if (pthread_cond_init(&ah.cv_main, NULL) != 0) {
+			pthread_cond_destroy(&ah.cv_reader);
 			pthread_mutex_destroy(&ah.mu);
 			return;
 		}
@@ -181,16 +211,21 @@ in_ahead_begin(struct inbuf *b)
 	}
 	ah.fd = b->fd;
 	ah.got = b->got;
-	ah.stop = b->size;
+	ah.stop = b->trust_size ? b->size : -1;
 	ah.want = 1;
 	ah.ready = 0;
 	ah.quit = 0;
 	ah.err = 0;
 	ah.len = 0;
 	ah.eof = 0;
-	if (pthread_create(&ah.t, NULL, reader, &ah) != 0)
-		return;
-	b->ahead = 1;
+	/* Signals are the first thread's (a transcode's handlers remove
+	 * its temporary file; a read is never interrupted). */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	e = pthread_create(&ah.t, NULL, reader, &ah);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (e == 0)
+		b->ahead = 1;
 }
 
 /*
@@ -207,10 +242,7 @@ in_ahead_end(struct inbuf *b)
 		return 0;
 	b->ahead = 0;
 	await(&ah);
-	pthread_mutex_lock(&ah.mu);
-	ah.quit = 1;
-	pthread_cond_broadcast(&ah.cv);
-	pthread_mutex_unlock(&ah.mu);
+	post(&ah, &ah.quit, &ah.cv_reader, &ah.asleep_reader);
 	pthread_join(ah.t, NULL);
 	if (ah.got > b->got &&
 	    lseek(b->fd, -(off_t)(ah.got - b->got), SEEK_CUR) < 0)
