@@ -46,13 +46,17 @@ all: xmlsniff
 
 xmlsniff: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS) $(THREAD_LIBS) \
-	    `$(HAVE_UCHARDET) && echo -luchardet`
+	    `$(HAVE_UCHARDET) && echo $(DL_LIBS)`
 
 # libuchardet is optional: where its header is found (Debian:
-# libuchardet-dev), guess.c ranks with it and the program links it;
-# elsewhere guess.c ranks alone (xmlsniff --version says which).
-# UCHARDET=no builds without it where it is installed.
+# libuchardet-dev), guess.c ranks with it, loading it with dlopen(3) when
+# a guess first needs it (linked, it would bring the C++ runtime into
+# every run); elsewhere, or where it does not load, guess.c ranks alone
+# (xmlsniff --help says which).  UCHARDET=no builds without it where it
+# is installed.  DL_LIBS: what dlopen needs (-ldl; empty on glibc 2.34
+# and later, musl and macOS, where it is in libc, but harmless there).
 UCHARDET =
+DL_LIBS =	-ldl
 HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		'\043include <uchardet/uchardet.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }

@@ -3,9 +3,9 @@
  * with gives illegal sequences or its label is suspicious.  Only the
  * encodings under which the whole entity decodes, without an illegal
  * sequence and with nothing but Chars (XML 1.0 [2]), are candidates;
- * libuchardet ranks them where the build has it, and a score of our own
- * (what the decoded text looks like) where it has not, or where
- * libuchardet's answer is not a candidate.  Too little text, or two
+ * libuchardet ranks them where the build has it and the library loads,
+ * and a score of our own (what the decoded text looks like) where not,
+ * or where libuchardet's answer is not a candidate.  Too little text, or two
  * candidates that read differently with no clear winner, gives no guess.
  */
 #include <sys/types.h>
@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #ifdef HAVE_UCHARDET
+#include <dlfcn.h>
 #include <uchardet/uchardet.h>
 #endif
 
@@ -486,22 +487,85 @@ cand_find(const char *name)
 	return -1;
 }
 
-/* libuchardet's answer for p[0..n), or "" (none, or not in the build). */
+#ifdef HAVE_UCHARDET
+/*
+ * libuchardet, loaded when a guess first needs it: linked, it would bring
+ * the C++ runtime into every run, which doubles the time to start.
+ */
+static struct {
+	int		  tried;
+	void		 *h;
+	uchardet_t	(*make)(void);
+	int		(*feed)(uchardet_t, const char *, size_t);
+	void		(*end)(uchardet_t);
+	const char	*(*charset)(uchardet_t);
+	void		(*drop)(uchardet_t);
+} ud;
+
+/* Its names: the ELF soname, and Mach-O's. */
+static const char *const ud_names[] = {
+	"libuchardet.so.0", "libuchardet.so", "libuchardet.0.dylib",
+	"libuchardet.dylib"
+};
+
+/* A function of the library (through a union, as ISO C has no
+ * conversion from an object pointer to a function pointer). */
+static void
+ud_sym(void *fp, const char *name)
+{
+	union {
+		void	*obj;
+		void	(*fn)(void);
+	} u;
+
+	u.obj = dlsym(ud.h, name);
+	memcpy(fp, &u.fn, sizeof(u.fn));
+}
+
+static int
+ud_load(void)
+{
+	size_t i;
+
+	if (ud.tried)
+		return ud.h != NULL;
+	ud.tried = 1;
+	for (i = 0; i < sizeof(ud_names) / sizeof(ud_names[0]) &&
+	    ud.h == NULL; i++)
+		ud.h = dlopen(ud_names[i], RTLD_NOW | RTLD_LOCAL);
+	if (ud.h == NULL)
+		return 0;
+	ud_sym(&ud.make, "uchardet_new");
+	ud_sym(&ud.feed, "uchardet_handle_data");
+	ud_sym(&ud.end, "uchardet_data_end");
+	ud_sym(&ud.charset, "uchardet_get_charset");
+	ud_sym(&ud.drop, "uchardet_delete");
+	if (ud.make == NULL || ud.feed == NULL || ud.end == NULL ||
+	    ud.charset == NULL || ud.drop == NULL) {
+		dlclose(ud.h);
+		ud.h = NULL;
+	}
+	return ud.h != NULL;
+}
+#endif
+
+/* libuchardet's answer for p[0..n), or "" (none, or not in the build or
+ * not loaded). */
 static const char *
 detector(const unsigned char *p, size_t n, char *buf, size_t sz)
 {
 	buf[0] = '\0';
 #ifdef HAVE_UCHARDET
-	{
-		uchardet_t ud = uchardet_new();
+	if (ud_load()) {
+		uchardet_t d = ud.make();
 
-		if (ud == NULL)
+		if (d == NULL)
 			return buf;
-		if (uchardet_handle_data(ud, (const char *)p, n) == 0) {
-			uchardet_data_end(ud);
-			snprintf(buf, sz, "%s", uchardet_get_charset(ud));
+		if (ud.feed(d, (const char *)p, n) == 0) {
+			ud.end(d);
+			snprintf(buf, sz, "%s", ud.charset(d));
 		}
-		uchardet_delete(ud);
+		ud.drop(d);
 	}
 #else
 	(void)p;
@@ -516,7 +580,8 @@ const char *
 guess_method(void)
 {
 #ifdef HAVE_UCHARDET
-	return "libuchardet, then the built-in score";
+	return ud_load() ? "libuchardet, then the built-in score" :
+	    "the built-in score (libuchardet did not load)";
 #else
 	return "the built-in score (built without libuchardet)";
 #endif
