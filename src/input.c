@@ -22,7 +22,9 @@
 
 /* Read ahead only when this much is left: a thread costs tens of
  * microseconds to start, a buffer's read about as much. */
+#ifndef AHEAD_MIN
 #define AHEAD_MIN	(4 * (long long)IN_SIZE)
+#endif
 
 #ifndef SPIN
 #define SPIN	4000

@@ -64,6 +64,7 @@ size_t		 plain_utf32(const unsigned char *, size_t, int, uint64_t *,
 struct plainmap {
 	unsigned char	 bits[32];
 	unsigned char	 lo[16], hi[16];
+	unsigned char	 cr;		/* CR is plain but for its line end */
 };
 
 void		 plain_sb_map(struct plainmap *, const unsigned char *);

@@ -636,12 +636,13 @@ crlf_agree() {
 }
 
 # block64 FORM AFTER [LEAD]: 64 lines of 64 characters after a first one,
-# the k-th with a CR at its k-th character and AFTER (printf escapes)
+# the k-th with a CR at its k-th character and AFTER (awk escapes)
 # right after it; LEAD (é: a two-byte character) starts each line; in
-# UTF-8, or UTF-16LE or UTF-16BE with a BOM.  A CR thus falls at every
-# offset of a 64-byte block (every even one in UTF-16).
+# UTF-8, or UTF-16LE or UTF-16BE with a BOM, or a single-byte encoding
+# after a declaration.  A CR thus falls at every offset of a 64-byte block
+# (every even one in UTF-16).
 block64() {
-	awk -v after="$(printf "$2")" -v lead="${3:-}" 'BEGIN {
+	awk -v after="$2" -v lead="${3:-}" 'BEGIN {
 		printf "<r>"
 		for (i = 3; i < 63; i++) printf "y"
 		printf "\n"
@@ -658,21 +659,26 @@ block64() {
 	UTF-8)	cat "$BATS_TEST_TMPDIR/b64" ;;
 	UTF-16LE) printf '\377\376'; iconv -f UTF-8 -t UTF-16LE "$BATS_TEST_TMPDIR/b64" ;;
 	UTF-16BE) printf '\376\377'; iconv -f UTF-8 -t UTF-16BE "$BATS_TEST_TMPDIR/b64" ;;
+	*)	printf '<?xml version="1.0" encoding="%s"?>' "$1"
+		iconv -f UTF-8 -t "$1" "$BATS_TEST_TMPDIR/b64" ;;
 	esac
 }
 
 @test "fast paths: CR LF, lone CR, CR CR and CR before a bad character at every offset of a 64-byte block" {
-	local f=$BATS_TEST_TMPDIR/c.xml form lead
-	for form in UTF-8 UTF-16LE UTF-16BE; do
-		for lead in '' 'é'; do
-			# CR LF: one line end each
-			block64 "$form" '\n' "$lead" > "$f"
-			crlf_agree "$f"
-			assert_output --partial '"errors":0,"warnings":0'
-			# CR, then a character: a line end each
-			block64 "$form" 'w' "$lead" > "$f"
-			crlf_agree "$f"
-			assert_output --partial '"errors":0,"warnings":0'
+	local f=$BATS_TEST_TMPDIR/c.xml form lead after
+	for form in UTF-8 UTF-16LE UTF-16BE ISO-8859-1 windows-1252 KOI8-R; do
+		for lead in '' "$([ $form = KOI8-R ] && echo Ж || echo é)"; do
+			# CR LF: one line end each; CR, then a character: a
+			# line end each; counted right up to a U+0001 at
+			# the end
+			for after in '\n' 'w'; do
+				block64 "$form" "$after" "$lead" > "$f"
+				crlf_agree "$f"
+				assert_output --partial '"errors":0,"warnings":0'
+				printf '\001' | iconv -f UTF-8 -t "$form" >> "$f"
+				crlf_agree "$f"
+				assert_output --partial '"code":"illegal-char","offset":'
+			done
 			# CR CR: two line ends each; U+0001 after a CR
 			block64 "$form" '\r\001' "$lead" > "$f"
 			crlf_agree "$f"
@@ -692,6 +698,21 @@ block64() {
 	assert_equal "${#stderr_lines[@]}" 64
 	assert_equal "${stderr_lines[0]}" "$f:3:1: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it (64 times) [illegal-char]"
 	assert_equal "${stderr_lines[63]}" "$f:129:1: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-char]"
+}
+
+@test "fast paths: single-byte text, a CR LF or CR CR across the end of the last whole vector block" {
+	local f=$BATS_TEST_TMPDIR/s.xml pad e
+	for e in ISO-8859-1 windows-1252; do
+		for pad in $(seq 0 70); do
+			for pair in '\r\n' '\r\r'; do
+				{ printf '<?xml version="1.0" encoding="%s"?><r>' "$e"
+				  head -c "$pad" /dev/zero | tr '\0' a
+				  printf "$pair"'bcd\001</r>'; } > "$f"
+				crlf_agree "$f"
+				assert_output --partial ',"line":'"$([ "$pair" = '\r\n' ] && echo 2 || echo 3)"',"column":4,"count":1,'
+			done
+		done
+	done
 }
 
 @test "fast paths: mixed LF, CR LF and lone CR lines, with errors and a late declaration after a CR" {

@@ -369,6 +369,9 @@ plain_sb_avx2(const unsigned char *p, size_t n, const struct plainmap *map,
 	    32, 64, -128);
 	const __m256i x0f = _mm256_set1_epi8(0x0F);
 	const __m256i lf = _mm256_set1_epi8('\n');
+	const __m256i cr = _mm256_set1_epi8('\r');
+	const __m256i cr_ok = _mm256_set1_epi8(map->cr ? -1 : 0);
+	uint32_t carry = 0;	/* the byte before block i is CR */
 	size_t i = 0;
 
 	while (i + 32 <= n) {
@@ -382,14 +385,22 @@ plain_sb_avx2(const unsigned char *p, size_t n, const struct plainmap *map,
 		uint32_t bad = ~(uint32_t)_mm256_movemask_epi8(
 		    _mm256_cmpgt_epi8(_mm256_min_epu8(in, _mm256_set1_epi8(1)),
 		    _mm256_setzero_si256()));
-		uint32_t nl;
+		uint32_t nl, r = 0;
 
-		if (bad != 0)
-			break;
+		/* CR, where plain, is taken with its line-end rule. */
+		if (bad != 0) {
+			r = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+			    _mm256_cmpeq_epi8(v, cr), cr_ok));
+			if ((bad & ~r) != 0)
+				break;
+		}
 		nl = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, lf));
-		count_block(nl, 0xFFFFFFFFu, lines, col);
+		count_block_cr(nl, r, 0xFFFFFFFFu, 1, 31, &carry, lines, col);
 		i += 32;
 	}
+	/* After a CR the caller looks at the next byte. */
+	if (carry)
+		return i;
 	return i + plain_sb_word(p + i, n - i, map, lines, col);
 }
 

@@ -22,6 +22,7 @@ plain_sb_map(struct plainmap *m, const unsigned char *ok)
 	unsigned b;
 
 	memset(m, 0, sizeof(*m));
+	m->cr = ok['\r'] != 0;
 	for (b = 0; b < 256; b++)
 		if (ok[b] && b != '\r') {
 			m->bits[b >> 3] |= (unsigned char)(1 << (b & 7));

@@ -145,8 +145,11 @@ plain_utf32(const unsigned char *p, size_t n, int be, uint64_t *lines,
 
 /*
  * The prefix of single-byte text p[0..n) whose bytes are all in the map
- * (plain_sb_map: plain characters, one column each, LF a line end; CR is
- * left to the caller, which applies its line-end rule).
+ * (plain_sb_map: plain characters, one column each, LF a line end).  CR is
+ * left to the caller, which applies its line-end rule; but where the map
+ * allows CR (map->cr) a vector kernel may take it, CR and CR LF each one
+ * line end (XML 1.0 section 2.11), and stops after a CR it took so that
+ * the caller sees the byte after it.  The byte before p is not a CR.
  */
 size_t
 plain_sb(const unsigned char *p, size_t n, const struct plainmap *map,
