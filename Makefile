@@ -86,15 +86,8 @@ enctab:
 	mv src/enctab.h.tmp src/enctab.h
 
 check-enctab:
-	@t=$${TMPDIR:-/tmp}/xmlsniff-enctab.$$$$.h; \
-	python3 tools/gen-enctab.py $(ENCTAB_SRCS) > "$$t" || \
-	    { rm -f "$$t"; exit 1; }; \
-	if diff -u src/enctab.h "$$t"; then \
-	    rm -f "$$t"; echo "src/enctab.h is up to date"; \
-	else \
-	    rm -f "$$t"; echo "src/enctab.h is out of date: make enctab" >&2; \
-	    exit 1; \
-	fi
+	@sh tools/check-gen.sh src/enctab.h enctab tools/gen-enctab.py \
+	    $(ENCTAB_SRCS)
 
 # The WHATWG label table of --browser, generated the same way from the
 # standard's data and a table of ours (tools/gen-whatwg.py).
@@ -105,15 +98,8 @@ whatwg:
 	mv src/whatwg.h.tmp src/whatwg.h
 
 check-whatwg:
-	@t=$${TMPDIR:-/tmp}/xmlsniff-whatwg.$$$$.h; \
-	python3 tools/gen-whatwg.py $(WHATWG_SRCS) > "$$t" || \
-	    { rm -f "$$t"; exit 1; }; \
-	if diff -u src/whatwg.h "$$t"; then \
-	    rm -f "$$t"; echo "src/whatwg.h is up to date"; \
-	else \
-	    rm -f "$$t"; echo "src/whatwg.h is out of date: make whatwg" >&2; \
-	    exit 1; \
-	fi
+	@sh tools/check-gen.sh src/whatwg.h whatwg tools/gen-whatwg.py \
+	    $(WHATWG_SRCS)
 
 # The C library's strerror texts, which some tests compare with.
 tests/strerror: tests/strerror.c

@@ -19,7 +19,7 @@ copy_tree() {
 	cp "$TOP/Makefile" tree/
 	cp "$TOP/data/iana-character-sets.csv" tree/data/
 	cp "$TOP/tools/gen-enctab.py" "$TOP/tools/families.tsv" \
-	    "$TOP/tools/iconv-names.tsv" tree/tools/
+	    "$TOP/tools/iconv-names.tsv" "$TOP/tools/check-gen.sh" tree/tools/
 	cp "$TOP/src/enctab.h" tree/src/
 }
 
