@@ -135,16 +135,15 @@ not_fixed(const char *name, const char *why)
 
 /*
  * Where in the file the entity of the current input starts, for what
- * reads a regular file again (standard input may be one, read from an
- * offset; --http skips the response's head): -1 when it cannot be.
+ * reads a regular file again (--http skips the response's head): -1 when
+ * it cannot be.  A regular file is one this program opened, read from
+ * its start (standard input is never taken for one: in.size is -1), so
+ * no lseek(2) is spent on asking.
  */
 static long long
 entity_start(void)
 {
-	off_t at = in.size >= 0 ? lseek(in.fd, 0, SEEK_CUR) : -1;
-
-	return at >= in.got ? (long long)(at - in.got) + (long long)head_len :
-	    -1;
+	return in.size >= 0 ? (long long)head_len : -1;
 }
 
 /*
