@@ -1,0 +1,52 @@
+#!/usr/bin/env bats
+# The system calls xmlsniff makes, counted with strace(1) (skipped where
+# it is not installed): what -r costs per file, and the second thread
+# that reads a big file ahead.
+
+load helper
+
+setup() {
+	command -v strace > /dev/null || skip "strace is not installed"
+	# under a wrapper (valgrind, an emulator) the calls are the tool's
+	[ -z "${XMLSNIFF_WRAP:-}" ] || skip "counted without XMLSNIFF_WRAP only"
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# calls NAME: how many times the traced run in trace.txt made the call
+# NAME (the summary of strace -c).
+calls() {
+	awk -v n="$1" '$NF == n { print $4; f = 1 } END { if (!f) print 0 }' \
+	    trace.txt
+}
+
+@test "-r: four system calls per file (openat, fstat, read, close), no lseek" {
+	local i
+	mkdir t
+	for i in $(seq 1 200); do printf '<r>%s</r>\n' "$i" > "t/f$i.xml"; done
+	printf '\357\273\277<r/>\n' > t/bom.xml
+	run strace -f -c -o trace.txt "$XMLSNIFF" -q -r t
+	assert_success
+	[ "$(calls lseek)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(calls openat)" -le 230 ] || fail "$(cat trace.txt)"
+	[ "$(calls read)" -le 220 ] || fail "$(cat trace.txt)"
+	[ "$(calls close)" -le 220 ] || fail "$(cat trace.txt)"
+}
+
+@test "a file of more than 1.25 MiB is read ahead by a second thread; a small one, or under XMLSNIFF_SIMD=ref, is not" {
+	{ printf '<r>'; head -c 3000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > big.xml
+	printf '<r/>\n' > small.xml
+	run strace -f -e trace=clone,clone3 -o trace.txt "$XMLSNIFF" big.xml
+	assert_success
+	[ "$(grep -c 'clone' trace.txt)" -eq 1 ] || fail "$(cat trace.txt)"
+	run strace -f -e trace=clone,clone3 -o trace.txt "$XMLSNIFF" small.xml
+	assert_success
+	[ "$(grep -c 'clone' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+	run env XMLSNIFF_SIMD=ref strace -f -e trace=clone,clone3 -o trace.txt \
+	    "$XMLSNIFF" big.xml
+	assert_success
+	[ "$(grep -c 'clone' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+	# through a pipe: nothing to read ahead of
+	run sh -c 'cat big.xml | strace -f -e trace=clone,clone3 -o trace.txt "$0" -' "$XMLSNIFF"
+	assert_success
+	[ "$(grep -c 'clone' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+}
