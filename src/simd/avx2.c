@@ -683,7 +683,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 
 	while (i + 16 <= n) {
 		__m128i b = _mm_loadu_si128((const __m128i *)(p + i));
-		__m128i b1, b2, cont, c1;
+		__m128i b1, b2, b3 = b, cont, c1, lead;
 		unsigned ends;
 
 		if (_mm_movemask_epi8(b) == 0) {
@@ -693,26 +693,25 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 			i += 16;
 			continue;
 		}
-		if (!wide && i >= 3) {
-			/* The bytes three places on: the lead of a four-byte
-			 * character whose last byte is here. */
-			__m128i b3 = _mm_loadu_si128((const __m128i *)(p + i -
-			    3));
+		/* The leads of the characters that begin in the block and,
+		 * in UTF-16 (where u8_surr_block writes four-byte ones),
+		 * of those that end in it: from three bytes before it. */
+		lead = b;
+		if (!wide && i >= 3)
+			lead = _mm_max_epu8(b, b3 = _mm_loadu_si128(
+			    (const __m128i *)(p + i - 3)));
+		if (!_mm_testz_si128(_mm_subs_epu8(lead,
+		    _mm_set1_epi8((char)0xEF)), _mm_set1_epi8(-1))) {
+			size_t stop = i + 16;
 
-			if (!_mm_testz_si128(_mm_subs_epu8(_mm_max_epu8(b, b3),
-			    _mm_set1_epi8((char)0xEF)), _mm_set1_epi8(-1))) {
+			if (!wide && i >= 3) {
 				o = u8_surr_block(p, n, i, b3, be, o);
 				i += 16;
 				continue;
 			}
-		}
-		if (!_mm_testz_si128(_mm_subs_epu8(b, _mm_set1_epi8((char)0xEF)),
-		    _mm_set1_epi8(-1))) {
 			/* A four-byte character begins here: a character at a
 			 * time, from the first that ends in the block to the
 			 * first that begins after it. */
-			size_t stop = i + 16;
-
 			while (i > 0 && (p[i] & 0xC0) == 0x80)
 				i--;
 			i += conv_word_from(FORM_UTF8, to, p + i, stop - i, &o);
@@ -737,7 +736,21 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 		ends = (~(unsigned)_mm_movemask_epi8(cont) >> 1) & 0x7FFF;
 		if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
 			ends |= 0x8000;
-		o = put_ends(u8_as_ends(b, b1, b2, cont, c1), ends, wide, be, o);
+		/* No three-byte lead from two bytes before the block on:
+		 * two-byte characters at most (Latin, Cyrillic), whose
+		 * last byte needs only the one before. */
+		if (_mm_testz_si128(_mm_subs_epu8(_mm_max_epu8(b, b2),
+		    _mm_set1_epi8((char)0xDF)), _mm_set1_epi8(-1))) {
+			__m256i mc = _mm256_cvtepi8_epi16(cont);
+
+			o = put_ends(_mm256_sub_epi16(_mm256_add_epi16(
+			    _mm256_cvtepu8_epi16(b), _mm256_and_si256(
+			    _mm256_slli_epi16(_mm256_cvtepu8_epi16(b1), 6), mc)),
+			    _mm256_and_si256(mc, _mm256_set1_epi16(0x3080))),
+			    ends, wide, be, o);
+		} else
+			o = put_ends(u8_as_ends(b, b1, b2, cont, c1), ends,
+			    wide, be, o);
 		i += 16;
 	}
 	/* The rest from the first character that has not ended.  A
