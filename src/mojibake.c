@@ -507,6 +507,16 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 		}
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
+	} else if (u == 4 && !counting(m)) {
+		/* The same for UTF-32: only units 80-F4 and FFFFFFFF stop
+		 * (CJK text was stepped through unit by unit below). */
+		for (; j + 4 <= n; j += 4) {
+			c = be ? load_be32(p + j) : load_le32(p + j);
+			if (c - 0x80 < 0x75 || c == STRAY)
+				break;
+		}
+		if (j > i)
+			last = c = unit_at(p + j - u, u, be);
 	}
 	for (; j + u <= n; j += u, last = c) {
 		c = unit_at(p + j, u, be);
