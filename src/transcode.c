@@ -372,6 +372,15 @@ xc_new(const char *name, struct sniff *s, const struct xopts *xo,
 		icap_probe(&x->ic);
 		if (x->ic.sbt && x->sbmap != NULL && x->sb_ascii)
 			xlat_table(x);
+		if (x->ic.sbt) {
+			int c;
+
+			x->sbt_ascii = 1;
+			for (c = 0; c < 0x80; c++)
+				if (!(x->ic.sb_has[c >> 3] & (1 << (c & 7))) ||
+				    x->ic.sb_byte[c] != c)
+					x->sbt_ascii = 0;
+		}
 	}
 	return x;
 }
