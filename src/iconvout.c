@@ -261,14 +261,27 @@ u8_table_run(struct xc *x, const unsigned char *q, size_t n)
 			size_t len = 1;
 			uint64_t w;
 
-			/* Eight ASCII bytes that the table keeps as they
-			 * are. */
-			if (x->sbt_ascii && e - i >= 8 && (memcpy(&w, q + i, 8),
-			    (w & 0x8080808080808080ULL) == 0)) {
+			/* Eight bytes that the table keeps as they are
+			 * (ASCII), or those of them before the first that is
+			 * not, in one store: the rest is written over. */
+			if (x->sbt_ascii && e - i >= 8) {
+				uint64_t h;
+
+				memcpy(&w, q + i, 8);
 				memcpy(o, &w, 8);
-				o += 8;
-				i += 8;
-				continue;
+				if ((h = w & 0x8080808080808080ULL) == 0) {
+					o += 8;
+					i += 8;
+					continue;
+				}
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+				if ((len = (size_t)__builtin_ctzll(h) / 8) > 0) {
+					o += len;
+					i += len;
+					continue;
+				}
+				len = 1;
+#endif
 			}
 			if (c >= 0xF0)
 				break;		/* beyond the table */
