@@ -240,6 +240,73 @@ table_block(struct xc *x, size_t nc)
 	return k;
 }
 
+/*
+ * UTF-8 in a single-byte target straight from its table: q[0..n) (whole
+ * characters) up to the first character the target lacks, as to_u32()
+ * and table_block() would write it without the characters in between.
+ * Return the bytes taken.
+ */
+static size_t
+u8_table_run(struct xc *x, const unsigned char *q, size_t n)
+{
+	const unsigned char *has = x->ic.sb_has, *byte = x->ic.sb_byte;
+	size_t i = 0;
+
+	while (i < n) {
+		size_t e = n - i < OBUF_SIZE / 2 ? n : i + OBUF_SIZE / 2;
+		unsigned char *o = out_room(x, e - i), *o0 = o;
+
+		while (i < e) {
+			uint32_t c = q[i];
+			size_t len = 1;
+			uint64_t w;
+
+			/* Eight bytes that the table keeps as they are
+			 * (ASCII), or those of them before the first that is
+			 * not, in one store: the rest is written over. */
+			if (x->sbt_ascii && e - i >= 8) {
+				uint64_t h;
+
+				memcpy(&w, q + i, 8);
+				memcpy(o, &w, 8);
+				if ((h = w & 0x8080808080808080ULL) == 0) {
+					o += 8;
+					i += 8;
+					continue;
+				}
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+				if ((len = (size_t)__builtin_ctzll(h) / 8) > 0) {
+					o += len;
+					i += len;
+					continue;
+				}
+				len = 1;
+#endif
+			}
+			if (c >= 0xF0)
+				break;		/* beyond the table */
+			if (c >= 0xE0) {
+				c = (c & 0x0F) << 12 |
+				    (uint32_t)(q[i + 1] & 0x3F) << 6 |
+				    (q[i + 2] & 0x3F);
+				len = 3;
+			} else if (c >= 0x80) {
+				c = (c & 0x1F) << 6 | (q[i + 1] & 0x3F);
+				len = 2;
+			}
+			if (!(has[c >> 3] & (1 << (c & 7))))
+				break;
+			*o++ = byte[c];
+			i += len;
+		}
+		x->on += (size_t)(o - o0);
+		if (i < e)
+			break;
+	}
+	xlex_utf8(&x->lx, q, i);
+	return i;
+}
+
 /* How many of the nc characters in x->ubuf, from the first, survive the
  * target. */
 static size_t
@@ -318,6 +385,12 @@ iout_run(struct xc *x, const unsigned char *p, size_t n, int form)
 			m = n - done < BULK_MAX ? n - done : BULK_MAX;
 			done += k = xlat_run(x, q, m);
 			if (k < m)
+				break;
+			continue;
+		}
+		if (form == FORM_UTF8 && x->ic.sbt) {
+			done += k = u8_table_run(x, q, n - done);
+			if (done < n)
 				break;
 			continue;
 		}

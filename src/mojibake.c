@@ -432,6 +432,34 @@ unit_at(const unsigned char *p, size_t u, int be)
 }
 
 /*
+ * Positions not counted: how many bytes of the four UTF-16 units at p + j
+ * (and the unit after the last, when it goes with it) change nothing but
+ * the character before in step(): units A0 to C1 and F5 to FF (neither
+ * C1 controls nor leads), and a lead C2 to F4 that an ASCII unit, no
+ * trail, follows at once, which ends its sequence unmatched with no C1
+ * control in it.  Latin text has such a lead every few words.
+ */
+static size_t
+quiet16(const unsigned char *p, size_t j, size_t n, int be)
+{
+	size_t k = 0;
+
+	while (k < 8) {
+		uint32_t c = unit_at(p + j + k, 2, be);
+
+		if (c >= 0x80 && c <= 0x9F)
+			break;
+		if (c >= 0xC2 && c <= 0xF4) {
+			if (j + k + 4 > n || unit_at(p + j + k + 2, 2, be) >= 0x80)
+				break;
+			k += 4;
+		} else
+			k += 2;
+	}
+	return k;
+}
+
+/*
  * Pass over the units of p[i..n) that can neither start nor continue a
  * sequence, end a line or pair as surrogates: all but 0A-0D, 80-F4, the
  * surrogates (UTF-16), U+2028 and the UTF-32 unit FFFFFFFF (which step()
@@ -467,7 +495,24 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 			t = w & hi;
 			/* bit 15 of a lane: its high byte is 0 */
 			z = ~(((t & h7) + h7) | t) & 0x8000800080008000ull;
-			if ((z & w << 8) != 0)
+			if ((z & w << 8) != 0) {
+				size_t q = quiet16(p, j, n, be);
+
+				if (q < 8) {
+					j += q;
+					break;
+				}
+				j += q - 8;
+			}
+		}
+		if (j > i)
+			last = c = unit_at(p + j - u, u, be);
+	} else if (u == 4 && !counting(m)) {
+		/* The same for UTF-32: only units 80-F4 and FFFFFFFF stop
+		 * (CJK text was stepped through unit by unit below). */
+		for (; j + 4 <= n; j += 4) {
+			c = be ? load_be32(p + j) : load_le32(p + j);
+			if (c - 0x80 < 0x75 || c == STRAY)
 				break;
 		}
 		if (j > i)

@@ -56,6 +56,9 @@ struct xc {
 	 * xlex_skip may pass over source bytes (xlat_on). */
 	int			 xlat_on;
 	unsigned char		 xlat[256], xlat_ok[256];
+	/* A single-byte target's table has every ASCII character as it
+	 * is. */
+	int			 sbt_ascii;
 };
 
 void		 xc_flush(struct xc *);	/* dest.c */

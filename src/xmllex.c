@@ -259,6 +259,75 @@ xlex_skip(struct xlex *l, const unsigned char *p, size_t j, size_t m)
 	return k;
 }
 
+/* Whether xlex_common() follows the present state. */
+static int
+common(const struct xlex *l)
+{
+	return l->lex == L_TEXT || l->lex == L_LT || l->lex == L_TAG ||
+	    l->lex == L_ATTR;
+}
+
+/*
+ * The states most text and markup is in, character data, tags and their
+ * values, and "<" before a name, followed through p[j..n) (UTF-8 or
+ * ASCII-compatible single-byte text, as xlex_skip) in one loop with the
+ * same transitions as xlex(), and without a call for each character that
+ * changes them.  Return where a character of another state is, or n.
+ */
+static size_t
+xlex_common(struct xlex *l, const unsigned char *p, size_t j, size_t n,
+    const uint32_t *map)
+{
+	const unsigned char *q;
+	uint32_t c;
+
+	while (j < n) {
+		switch (l->lex) {
+		case L_TEXT:
+			if ((q = memchr(p + j, '<', n - j)) == NULL)
+				return n;
+			l->lex = L_LT;
+			j = (size_t)(q - p) + 1;
+			break;
+		case L_LT:
+			/* A byte from 0x80 up starts a name here (it is no
+			 * "!" or "?" in any such text): past it, the tag is
+			 * searched bytewise as xlex_skip does. */
+			c = map != NULL ? map[p[j]] : p[j];
+			if (c == '!' || c == '?')
+				return j;
+			l->lex = L_TAG;
+			l->match = 0;
+			j++;
+			break;
+		case L_TAG:
+			while (j < n && p[j] != '"' && p[j] != '\'' &&
+			    p[j] != '>')
+				j++;
+			if (j == n)
+				return n;
+			if (p[j] == '>') {
+				if ((l->lex = back(l)) != L_TEXT)
+					return j + 1;
+			} else {
+				l->quote = p[j];
+				l->lex = L_ATTR;
+			}
+			j++;
+			break;
+		case L_ATTR:
+			if ((q = memchr(p + j, (int)l->quote, n - j)) == NULL)
+				return n;
+			l->lex = L_TAG;
+			j = (size_t)(q - p) + 1;
+			break;
+		default:
+			return j;
+		}
+	}
+	return j;
+}
+
 /* The lexical context after the bytes p[0..n), each one character: the
  * byte itself (map NULL: ASCII) or map[byte], which is ASCII exactly for
  * the bytes below 0x80. */
@@ -266,10 +335,17 @@ void
 xlex_bytes(struct xlex *l, const unsigned char *p, size_t n,
     const uint32_t *map)
 {
-	size_t j;
+	size_t j = 0;
 
-	for (j = xlex_skip(l, p, 0, n); j < n; j = xlex_skip(l, p, j + 1, n))
-		xlex(l, map != NULL ? map[p[j]] : p[j]);
+	while ((j = xlex_common(l, p, j, n, map)) < n)
+		for (j = xlex_skip(l, p, j, n); j < n; j = xlex_skip(l, p,
+		    j + 1, n)) {
+			xlex(l, map != NULL ? map[p[j]] : p[j]);
+			if (common(l)) {
+				j++;
+				break;
+			}
+		}
 }
 
 /*
@@ -303,17 +379,21 @@ xlex_chars(struct xlex *l, const unsigned char *u, size_t nc)
 void
 xlex_utf8(struct xlex *l, const unsigned char *p, size_t n)
 {
-	size_t j;
+	size_t j = 0;
 
-	for (j = xlex_skip(l, p, 0, n); j < n; j = xlex_skip(l, p, j, n)) {
-		uint32_t c = p[j];
-		int r = 1;
+	while ((j = xlex_common(l, p, j, n, NULL)) < n)
+		for (j = xlex_skip(l, p, j, n); j < n; j = xlex_skip(l, p, j,
+		    n)) {
+			uint32_t c = p[j];
+			int r = 1;
 
-		if (c >= 0x80)
-			r = utf8_dec(p + j, n - j, &c);
-		xlex(l, c);
-		j += (size_t)(r > 0 ? r : 1);
-	}
+			if (c >= 0x80)
+				r = utf8_dec(p + j, n - j, &c);
+			xlex(l, c);
+			j += (size_t)(r > 0 ? r : 1);
+			if (common(l))
+				break;
+		}
 }
 
 /* Where the last character taken stands, in words for a message. */

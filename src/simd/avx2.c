@@ -634,6 +634,53 @@ put_ends(__m256i v, unsigned ends, int wide, int be, unsigned char *o)
 }
 
 /*
+ * The block of sixteen bytes at p + i (i >= 3) in UTF-16, where four-byte
+ * characters end (b3: the bytes three places on).  Each such character
+ * is two units: its high surrogate is written at its third byte, its low
+ * one at its fourth (RFC 2781 section 2.1), so each byte still decides
+ * alone what it writes; the rest is as in u8_wide_avx2().
+ */
+AVX2 static unsigned char *
+u8_surr_block(const unsigned char *p, size_t n, size_t i, __m128i b3,
+    int be, unsigned char *o)
+{
+	const __m128i ef = _mm_set1_epi8((char)0xEF);
+	__m128i b = _mm_loadu_si128((const __m128i *)(p + i));
+	__m128i b1 = _mm_loadu_si128((const __m128i *)(p + i - 1));
+	__m128i b2 = _mm_loadu_si128((const __m128i *)(p + i - 2));
+	__m128i cont = _mm_cmplt_epi8(b, _mm_set1_epi8((char)0xC0));
+	__m128i c1 = _mm_cmplt_epi8(b1, _mm_set1_epi8((char)0xC0));
+	/* Third and fourth bytes of four-byte characters: their lead is two
+	 * or three places before (0xF0 and up). */
+	__m128i t3 = _mm_cmpeq_epi8(_mm_subs_epu8(b2, ef), _mm_setzero_si128());
+	__m128i t4 = _mm_cmpeq_epi8(_mm_subs_epu8(b3, ef), _mm_setzero_si128());
+	__m256i v = u8_as_ends(b, b1, b2, cont, c1), hi, lo;
+	__m256i w1 = _mm256_cvtepu8_epi16(b1);
+	unsigned ends;
+
+	t3 = _mm_andnot_si128(t3, _mm_set1_epi8(-1));
+	t4 = _mm_andnot_si128(t4, _mm_set1_epi8(-1));
+	/* High: 0xD800 + ((c - 0x10000) >> 10), from the lead's three bits,
+	 * the second byte's six and the third's top two. */
+	hi = _mm256_add_epi16(_mm256_set1_epi16((short)0xD7C0),
+	    _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(_mm256_and_si256(
+	    _mm256_cvtepu8_epi16(b2), _mm256_set1_epi16(7)), 8),
+	    _mm256_slli_epi16(_mm256_and_si256(w1, _mm256_set1_epi16(0x3F)), 2)),
+	    _mm256_and_si256(_mm256_srli_epi16(_mm256_cvtepu8_epi16(b), 4),
+	    _mm256_set1_epi16(3))));
+	/* Low: 0xDC00 and the ten bits below, which the end value has. */
+	lo = _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi16(0x3FF)),
+	    _mm256_set1_epi16((short)0xDC00));
+	v = _mm256_blendv_epi8(v, hi, _mm256_cvtepi8_epi16(t3));
+	v = _mm256_blendv_epi8(v, lo, _mm256_cvtepi8_epi16(t4));
+	ends = (~(unsigned)_mm_movemask_epi8(cont) >> 1) & 0x7FFF;
+	if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
+		ends |= 0x8000;
+	ends |= (unsigned)_mm_movemask_epi8(t3);
+	return put_ends(v, ends, 0, be, o);
+}
+
+/*
  * UTF-8 to UTF-16 or UTF-32, sixteen bytes at a time.  Each block writes
  * the characters that end in it, whose first bytes may be in the block
  * before: so the blocks are independent of each other, and the next one
@@ -648,7 +695,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 
 	while (i + 16 <= n) {
 		__m128i b = _mm_loadu_si128((const __m128i *)(p + i));
-		__m128i b1, b2, cont, c1;
+		__m128i b1, b2, b3 = b, cont, c1, lead;
 		unsigned ends;
 
 		if (_mm_movemask_epi8(b) == 0) {
@@ -658,13 +705,25 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 			i += 16;
 			continue;
 		}
-		if (!_mm_testz_si128(_mm_subs_epu8(b, _mm_set1_epi8((char)0xEF)),
-		    _mm_set1_epi8(-1))) {
+		/* The leads of the characters that begin in the block and,
+		 * in UTF-16 (where u8_surr_block writes four-byte ones),
+		 * of those that end in it: from three bytes before it. */
+		lead = b;
+		if (!wide && i >= 3)
+			lead = _mm_max_epu8(b, b3 = _mm_loadu_si128(
+			    (const __m128i *)(p + i - 3)));
+		if (!_mm_testz_si128(_mm_subs_epu8(lead,
+		    _mm_set1_epi8((char)0xEF)), _mm_set1_epi8(-1))) {
+			size_t stop = i + 16;
+
+			if (!wide && i >= 3) {
+				o = u8_surr_block(p, n, i, b3, be, o);
+				i += 16;
+				continue;
+			}
 			/* A four-byte character begins here: a character at a
 			 * time, from the first that ends in the block to the
 			 * first that begins after it. */
-			size_t stop = i + 16;
-
 			while (i > 0 && (p[i] & 0xC0) == 0x80)
 				i--;
 			i += conv_word_from(FORM_UTF8, to, p + i, stop - i, &o);
@@ -689,10 +748,28 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 		ends = (~(unsigned)_mm_movemask_epi8(cont) >> 1) & 0x7FFF;
 		if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
 			ends |= 0x8000;
-		o = put_ends(u8_as_ends(b, b1, b2, cont, c1), ends, wide, be, o);
+		/* No three-byte lead from two bytes before the block on:
+		 * two-byte characters at most (Latin, Cyrillic), whose
+		 * last byte needs only the one before. */
+		if (_mm_testz_si128(_mm_subs_epu8(_mm_max_epu8(b, b2),
+		    _mm_set1_epi8((char)0xDF)), _mm_set1_epi8(-1))) {
+			__m256i mc = _mm256_cvtepi8_epi16(cont);
+
+			o = put_ends(_mm256_sub_epi16(_mm256_add_epi16(
+			    _mm256_cvtepu8_epi16(b), _mm256_and_si256(
+			    _mm256_slli_epi16(_mm256_cvtepu8_epi16(b1), 6), mc)),
+			    _mm256_and_si256(mc, _mm256_set1_epi16(0x3080))),
+			    ends, wide, be, o);
+		} else
+			o = put_ends(u8_as_ends(b, b1, b2, cont, c1), ends,
+			    wide, be, o);
 		i += 16;
 	}
-	/* The rest from the first character that has not ended. */
+	/* The rest from the first character that has not ended.  A
+	 * four-byte one cut after its third byte has its high surrogate
+	 * written already (u8_surr_block): it is written again whole. */
+	if (!wide && i >= 3 && i < n && p[i - 3] >= 0xF0)
+		o -= 2;
 	while (i > 0 && i < n && (p[i] & 0xC0) == 0x80)
 		i--;
 	return (size_t)(o - o0) + conv_word(FORM_UTF8, to, p + i, n - i, o);
