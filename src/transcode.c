@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <iconv.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -415,31 +414,6 @@ explain(const char *name, const struct sniff *s)
 		refuse(name, "the input has errors (--strict)");
 }
 
-/*
- * Output into a pipe: room for a megabyte in it where the system allows
- * (Linux, fcntl(2) F_SETPIPE_SZ), so that the reader and the transcoder
- * take turns once a megabyte instead of every 64 KiB of the default.
- * Nothing is lost when it cannot be done.
- */
-#if defined(__linux__) && !defined(F_SETPIPE_SZ)
-#define F_SETPIPE_SZ	1031	/* F_LINUX_SPECIFIC_BASE + 7, fcntl(2) */
-#define F_GETPIPE_SZ	1032
-#endif
-
-static void
-pipe_room(int fd)
-{
-#ifdef F_SETPIPE_SZ
-	struct stat st;
-
-	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
-	    fcntl(fd, F_GETPIPE_SZ) < 1024 * 1024)
-		(void)fcntl(fd, F_SETPIPE_SZ, 1024 * 1024);
-#else
-	(void)fd;
-#endif
-}
-
 /* One transcode under way, from xlate_begin() to xlate_end(). */
 struct xlate {
 	struct xc		*x;
@@ -481,7 +455,6 @@ xlate_begin(const char *name, const struct inbuf *in, struct sniff *s,
 		xc_free(xl.x);
 		return 2;
 	}
-	pipe_room(xl.x->fd);
 	if (enc_is_32(xo->to.family))
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "the output is UTF-32, "
 		    "which is NOT RECOMMENDED for XML (RFC 7303 section 2.2)");
