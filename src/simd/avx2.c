@@ -828,11 +828,80 @@ late_find_avx2(const struct late *lt, const unsigned char *p, size_t n,
  * greater-than turned round). */
 #define LT256(a, b)	_mm256_cmpgt_epi8(b, a)
 AVX2 static size_t
-moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
+moj_skip_avx2_32(const unsigned char *p, size_t n, struct mojskip *k)
 {
 	MOJ_SKIP_BODY(32, __m256i, _mm256_loadu_si256, _mm256_set1_epi8,
 	    _mm256_and_si256, _mm256_or_si256, _mm256_cmpeq_epi8, LT256,
 	    _mm256_movemask_epi8, (unsigned)__builtin_popcount)
+}
+
+/*
+ * The candidates of the 32 bytes at p, as a mask: C3 with C2, C4..C7, CB
+ * or E2 two bytes on, or (c1 all ones) C2 with 80..9F one byte on.  Reads
+ * p[0..34).
+ */
+AVX2 __attribute__((always_inline)) static inline uint32_t
+moj_mask32(const unsigned char *p, __m256i c1)
+{
+	__m256i v0 = _mm256_loadu_si256((const __m256i *)p);
+	__m256i v1 = _mm256_loadu_si256((const __m256i *)(p + 1));
+	__m256i v2 = _mm256_loadu_si256((const __m256i *)(p + 2));
+	__m256i trail = _mm256_or_si256(_mm256_or_si256(
+	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xC2)),
+	    _mm256_cmpeq_epi8(_mm256_and_si256(v2, _mm256_set1_epi8((char)0xFC)),
+	    _mm256_set1_epi8((char)0xC4))), _mm256_or_si256(
+	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xCB)),
+	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xE2))));
+	/* 80..9F: below A0 as signed */
+	__m256i ctl = _mm256_and_si256(_mm256_and_si256(c1,
+	    _mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xC2))),
+	    _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0xA0), v1));
+
+	return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_and_si256(
+	    _mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xC3)), trail), ctl));
+}
+
+/*
+ * moj_skip(), 64 bytes at a time when no lines are counted: the whole
+ * mask of candidates at once (Latin text has a C3 in nearly every block),
+ * one branch a block; the rest, and counting, 32 bytes at a time.
+ */
+AVX2 static size_t
+moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	const __m256i c1 = _mm256_set1_epi8(k->c1 ? -1 : 0);
+	const __m256i c3 = _mm256_set1_epi8((char)0xC3);
+	/* C2 (with c1) and C3 both C3 once 01 is set */
+	const __m256i o1 = _mm256_set1_epi8(k->c1 ? 1 : 0);
+	size_t i = 0;
+
+	if (k->count)
+		return moj_skip_avx2_32(p, n, k);
+	while (i + 64 + 2 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i lead = _mm256_or_si256(_mm256_cmpeq_epi8(
+		    _mm256_or_si256(a, o1), c3), _mm256_cmpeq_epi8(
+		    _mm256_or_si256(b, o1), c3));
+		uint64_t mask;
+
+		/* No C2 or C3 (CJK, Cyrillic, ASCII): nothing to look at. */
+		if (_mm256_testz_si256(lead, lead)) {
+			i += 64;
+			continue;
+		}
+		mask = (uint64_t)moj_mask32(p + i, c1) |
+		    (uint64_t)moj_mask32(p + i + 32, c1) << 32;
+		while (mask != 0) {
+			size_t at = (size_t)__builtin_ctzll(mask);
+
+			if (k->candidate(k->ctx, p + i + at))
+				return i + at;
+			mask &= mask - 1;
+		}
+		i += 64;
+	}
+	return i + moj_skip_avx2_32(p + i, n - i, k);
 }
 
 static int
