@@ -182,6 +182,108 @@ cr_only(__m256i v, __m256i bad, __m256i ctl, const struct u8k *k,
 	return 1;
 }
 
+/* The characters of p[a..b): its bytes other than 80..BF. */
+__attribute__((target("avx2,popcnt")))
+static uint64_t
+u8_nchars(const unsigned char *p, size_t a, size_t b)
+{
+	const __m256i m64 = _mm256_set1_epi8(-64);
+	uint64_t c = 0;
+
+	for (; a + 32 <= b; a += 32)
+		c += 32 - (uint64_t)__builtin_popcount((uint32_t)
+		    _mm256_movemask_epi8(_mm256_cmpgt_epi8(m64,
+		    _mm256_loadu_si256((const __m256i *)(p + a)))));
+	for (; a < b; a++)
+		c += (p[a] & 0xC0) != 0x80;
+	return c;
+}
+
+/*
+ * Plain UTF-8 64 bytes at a time from p[i] on: the errors of both blocks
+ * gathered and asked once, the line ends counted by their masks, and the
+ * column left until the end, where the characters since the last line
+ * end are counted (the LF of a CR LF pair is neither a line end nor a
+ * column, XML 1.0 section 2.11).  Stop before the first pair of blocks
+ * with a byte that is no plain character but CR; *prev, *carry and
+ * *ascii as in plain_utf8_avx2.
+ */
+__attribute__((target("avx2,popcnt"), always_inline))
+static inline size_t
+u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
+    __m256i *prev, uint32_t *carry, int *ascii, uint64_t *lines,
+    uint64_t *col)
+{
+	const size_t from = i;
+	const uint32_t carry0 = *carry;
+	size_t ls = i;		/* just past the last line end */
+	uint64_t c0 = *col;	/* the column at ls */
+	uint64_t cr = *carry, nl;
+
+	while (i + 64 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i la = _mm256_cmpeq_epi8(a, k->lf);
+		__m256i lb = _mm256_cmpeq_epi8(b, k->lf);
+		/* Controls other than TAB and LF. */
+		__m256i ca = _mm256_andnot_si256(_mm256_or_si256(la,
+		    _mm256_cmpeq_epi8(a, k->tab)), _mm256_cmpeq_epi8(
+		    _mm256_max_epu8(a, k->c1f), k->c1f));
+		__m256i cb = _mm256_andnot_si256(_mm256_or_si256(lb,
+		    _mm256_cmpeq_epi8(b, k->tab)), _mm256_cmpeq_epi8(
+		    _mm256_max_epu8(b, k->c1f), k->c1f));
+		__m256i bad, err;
+		uint64_t r = 0, pair, m;
+
+		if (*ascii && _mm256_testz_si256(_mm256_or_si256(a, b),
+		    k->x80))
+			bad = _mm256_setzero_si256();
+		else
+			bad = _mm256_or_si256(u8_errors(a, *prev,
+			    _mm256_setzero_si256(), k), u8_errors(b, a,
+			    _mm256_setzero_si256(), k));
+		err = _mm256_or_si256(bad, _mm256_or_si256(ca, cb));
+		if (!_mm256_testz_si256(err, err)) {
+			/* CR too, looked for only now */
+			__m256i ra = _mm256_cmpeq_epi8(a, k->cr);
+			__m256i rb = _mm256_cmpeq_epi8(b, k->cr);
+
+			err = _mm256_or_si256(bad, _mm256_or_si256(
+			    _mm256_andnot_si256(ra, ca),
+			    _mm256_andnot_si256(rb, cb)));
+			if (!_mm256_testz_si256(err, err))
+				break;
+			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
+		}
+		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		if ((r | cr) != 0) {
+			pair = m & (r << 1 | cr);
+			m = r | (m & ~pair);
+			cr = r >> 63;
+		}
+		if (m != 0) {
+			*lines += (uint64_t)__builtin_popcountll(m);
+			ls = i + 64 - (size_t)__builtin_clzll(m);
+			c0 = 1;
+		}
+		/* Its last three bytes ASCII: no character goes on. */
+		*ascii = ((uint32_t)_mm256_movemask_epi8(b) & 0xE0000000u) == 0;
+		*prev = b;
+		i += 64;
+	}
+	*carry = (uint32_t)cr;
+	if (i > ls) {
+		/* An LF at ls right after a CR takes no column. */
+		nl = p[ls] == '\n' && (ls == from ? carry0 != 0 :
+		    p[ls - 1] == '\r');
+		c0 += u8_nchars(p, ls, i) - nl;
+	}
+	*col = c0;
+	return i;
+}
+
 __attribute__((target("avx2")))
 static size_t
 plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
@@ -221,6 +323,11 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 
 		if (ascii_prev)
 			i = ascii_pairs(p, n, i, &k, &prev, &carry, lines, col);
+		/* Then 64 bytes at a time; a pair that fails is taken a
+		 * block at a time below. */
+		if (i + 64 <= n)
+			i = u8_pairs(p, n, i, &k, &prev, &carry, &ascii_prev,
+			    lines, col);
 		if (i + 32 > n)
 			break;
 		v = _mm256_loadu_si256((const __m256i *)(p + i));
