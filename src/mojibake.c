@@ -446,30 +446,11 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 	size_t j = i;
 	uint32_t c = 0, last = 0;
 
-	/* Once positions are not counted only units 80-F4 matter (a
-	 * surrogate is no candidate, and the check below takes the rest
-	 * exactly): four UTF-16 units a word, those whose high byte is 0
-	 * and low byte 80 or above found at once. */
+	/* Once positions are not counted only some units 80-F4 matter
+	 * (a surrogate is no candidate, and the check below takes the rest
+	 * exactly): the kernels pass over the others (moj_skipw). */
 	if (u == 2 && !counting(m)) {
-		static const uint16_t one = 1;
-		const uint64_t hi = 0xFF00FF00FF00FF00ull;
-		const uint64_t h7 = 0x7F007F007F007F00ull;
-		/* A word's 16-bit lanes are the units when the data's byte
-		 * order is the machine's; else each is turned round. */
-		int swap = be == (*(const unsigned char *)&one == 1);
-		uint64_t w, t, z;
-
-		for (; j + 8 <= n; j += 8) {
-			memcpy(&w, p + j, 8);
-			if (swap)
-				w = (w & 0x00FF00FF00FF00FFull) << 8 |
-				    (w & hi) >> 8;
-			t = w & hi;
-			/* bit 15 of a lane: its high byte is 0 */
-			z = ~(((t & h7) + h7) | t) & 0x8000800080008000ull;
-			if ((z & w << 8) != 0)
-				break;
-		}
+		j += moj_skipw(p + j, n - j, be);
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
 	}

@@ -1011,6 +1011,47 @@ moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
 	return i + moj_skip_avx2_32(p + i, n - i, k);
 }
 
+/*
+ * moj_skipw(), sixteen units at a time: 80..9F, or C2..F4 (its largest
+ * with C2 the same as its smallest with F4) before a unit other than
+ * 00..7F and C0..FF.
+ */
+AVX2 static size_t
+moj_skipw_avx2(const unsigned char *p, size_t n, int be)
+{
+	const __m256i ffe0 = _mm256_set1_epi16((short)0xFFE0);
+	const __m256i x80 = _mm256_set1_epi16(0x80);
+	const __m256i x7f = _mm256_set1_epi16(0x7F);
+	const __m256i xc0 = _mm256_set1_epi16(0xC0);
+	const __m256i xff = _mm256_set1_epi16(0xFF);
+	const __m256i xc2 = _mm256_set1_epi16(0xC2);
+	const __m256i xf4 = _mm256_set1_epi16(0xF4);
+	size_t j = 0;
+
+	for (; j + 34 <= n; j += 32) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + j));
+		__m256i nx = _mm256_loadu_si256((const __m256i *)(p + j + 2));
+		__m256i c1, lead, plain, stop;
+
+		if (be) {
+			u = swap16(u);
+			nx = swap16(nx);
+		}
+		c1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, ffe0), x80);
+		lead = _mm256_cmpeq_epi16(_mm256_max_epu16(u, xc2),
+		    _mm256_min_epu16(u, xf4));
+		/* the next unit 00..7F or C0..FF: no trail */
+		plain = _mm256_or_si256(_mm256_cmpeq_epi16(
+		    _mm256_min_epu16(nx, x7f), nx), _mm256_cmpeq_epi16(
+		    _mm256_max_epu16(nx, xc0), _mm256_min_epu16(nx, xff)));
+		stop = _mm256_or_si256(c1, _mm256_andnot_si256(plain, lead));
+		if (!_mm256_testz_si256(stop, stop))
+			return j + (size_t)__builtin_ctz((unsigned)
+			    _mm256_movemask_epi8(stop));
+	}
+	return j + moj_skipw_word(p + j, n - j, be);
+}
+
 static int
 avx2_usable(void)
 {
@@ -1042,6 +1083,7 @@ const struct kernels kernels_avx2 = {
 	.find32 = find32_avx2,
 	.late_find = late_find_avx2,
 	.moj_skip = moj_skip_avx2,
+	.moj_skipw = moj_skipw_avx2,
 };
 #else
 const struct kernels kernels_avx2 = { .name = "avx2" };
