@@ -362,43 +362,135 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 	return plain_utf8_rest(p, n, i, plines, pcol);
 }
 
+/* The constant vectors of plain_utf16_avx2. */
+struct u16k {
+	__m256i		 swap, c1f, lf, cr, tab, f800, d800, fffe;
+};
+
+/* The units of block u (in the machine's order) that are no plain
+ * character: controls but TAB and those of eol (LF, or LF and CR),
+ * surrogates, U+FFFE and U+FFFF. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i
+u16_bad(__m256i u, __m256i eol, const struct u16k *k)
+{
+	__m256i bad;
+
+	bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, k->c1f), k->c1f);
+	bad = _mm256_andnot_si256(_mm256_or_si256(eol,
+	    _mm256_cmpeq_epi16(u, k->tab)), bad);
+	bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
+	    _mm256_and_si256(u, k->f800), k->d800));
+	return _mm256_or_si256(bad, _mm256_cmpeq_epi16(
+	    _mm256_max_epu16(u, k->fffe), u));
+}
+
+/*
+ * Plain UTF-16 64 bytes at a time from p[i] on, as u8_pairs: errors asked
+ * once a step, line ends by their masks, and the column (a unit is a
+ * character) only at the end.  Stop before the first pair of blocks with
+ * a unit that is no plain character but CR.
+ */
+__attribute__((target("avx2,popcnt"), always_inline))
+static inline size_t
+u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
+    const struct u16k *k, uint32_t *carry, uint64_t *lines, uint64_t *col)
+{
+	const uint64_t ev = 0x5555555555555555ull;	/* a bit a unit */
+	const size_t from = i;
+	const uint32_t carry0 = *carry;
+	size_t ls = i;		/* just past the last line end */
+	uint64_t c0 = *col;	/* the column at ls */
+	uint64_t cr = *carry;
+	int lf;
+
+	while (i + 64 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i ea, eb, ra, rb, ba, bb;
+		uint64_t r, pair, m;
+
+		if (be) {
+			a = _mm256_shuffle_epi8(a, k->swap);
+			b = _mm256_shuffle_epi8(b, k->swap);
+		}
+		ea = _mm256_cmpeq_epi16(a, k->lf);
+		eb = _mm256_cmpeq_epi16(b, k->lf);
+		ra = _mm256_cmpeq_epi16(a, k->cr);
+		rb = _mm256_cmpeq_epi16(b, k->cr);
+		/* CR found at once: CR LF text has one in most steps */
+		ba = u16_bad(a, _mm256_or_si256(ea, ra), k);
+		bb = u16_bad(b, _mm256_or_si256(eb, rb), k);
+		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
+		    _mm256_or_si256(ba, bb)))
+			break;
+		r = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32) & ev;
+		m = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ea) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(eb) << 32) & ev;
+		if ((r | cr) != 0) {
+			pair = m & (r << 2 | cr);
+			m = r | (m & ~pair);
+			cr = r >> 62;
+		}
+		if (m != 0) {
+			*lines += (uint64_t)__builtin_popcountll(m);
+			/* the unit after the last line end */
+			ls = i + 65 - (size_t)__builtin_clzll(m);
+			c0 = 1;
+		}
+		i += 64;
+	}
+	*carry = (uint32_t)cr;
+	if (i > ls) {
+		/* An LF at ls right after a CR takes no column. */
+		lf = p[ls + !be] == 0 && p[ls + be] == '\n' && (ls == from ?
+		    carry0 != 0 : p[ls - 2 + !be] == 0 && p[ls - 2 + be] == '\r');
+		c0 += (i - ls) / 2 - (uint64_t)lf;
+	}
+	*col = c0;
+	return i;
+}
+
 __attribute__((target("avx2")))
 static size_t
 plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
     uint64_t *col)
 {
-	const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8,
-	    11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13,
-	    12, 15, 14);
-	const __m256i c1f = _mm256_set1_epi16(0x1F);
-	const __m256i lf = _mm256_set1_epi16('\n');
-	const __m256i cr = _mm256_set1_epi16('\r');
-	const __m256i tab = _mm256_set1_epi16('\t');
-	const __m256i f800 = _mm256_set1_epi16((short)0xF800);
-	const __m256i d800 = _mm256_set1_epi16((short)0xD800);
-	const __m256i fffe = _mm256_set1_epi16((short)0xFFFE);
+	struct u16k k;
 	size_t i = 0;
 	uint32_t carry = 0;	/* the unit before block i is CR */
 
+	k.swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13,
+	    12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+	k.c1f = _mm256_set1_epi16(0x1F);
+	k.lf = _mm256_set1_epi16('\n');
+	k.cr = _mm256_set1_epi16('\r');
+	k.tab = _mm256_set1_epi16('\t');
+	k.f800 = _mm256_set1_epi16((short)0xF800);
+	k.d800 = _mm256_set1_epi16((short)0xD800);
+	k.fffe = _mm256_set1_epi16((short)0xFFFE);
+	/* 64 bytes a step; then, and around an error, a block at a time */
+	if (n >= 64) {
+		uint64_t l = *lines, c = *col;
+
+		i = u16_pairs(p, n, 0, be, &k, &carry, &l, &c);
+		*lines = l;
+		*col = c;
+	}
 	while (i + 32 <= n) {
 		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i eol, ucr, bad;
 		uint32_t nl, r;
 
 		if (be)
-			u = _mm256_shuffle_epi8(u, swap);
-		eol = _mm256_cmpeq_epi16(u, lf);
-		bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, c1f), c1f);
-		bad = _mm256_andnot_si256(_mm256_or_si256(eol,
-		    _mm256_cmpeq_epi16(u, tab)), bad);
-		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
-		    _mm256_and_si256(u, f800), d800));
-		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
-		    _mm256_max_epu16(u, fffe), u));
+			u = _mm256_shuffle_epi8(u, k.swap);
+		eol = _mm256_cmpeq_epi16(u, k.lf);
+		bad = u16_bad(u, eol, &k);
 		r = 0;
 		if (!_mm256_testz_si256(bad, bad)) {
 			/* CR too, looked for only now */
-			ucr = _mm256_cmpeq_epi16(u, cr);
+			ucr = _mm256_cmpeq_epi16(u, k.cr);
 			bad = _mm256_andnot_si256(ucr, bad);
 			if (!_mm256_testz_si256(bad, bad))
 				break;
