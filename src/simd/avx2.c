@@ -235,13 +235,9 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		__m256i bad, err;
 		uint64_t r = 0, pair, m;
 
-		if (*ascii && _mm256_testz_si256(_mm256_or_si256(a, b),
-		    k->x80))
-			bad = _mm256_setzero_si256();
-		else
-			bad = _mm256_or_si256(u8_errors(a, *prev,
-			    _mm256_setzero_si256(), k), u8_errors(b, a,
-			    _mm256_setzero_si256(), k));
+		bad = _mm256_or_si256(u8_errors(a, *prev,
+		    _mm256_setzero_si256(), k), u8_errors(b, a,
+		    _mm256_setzero_si256(), k));
 		err = _mm256_or_si256(bad, _mm256_or_si256(ca, cb));
 		if (!_mm256_testz_si256(err, err)) {
 			/* CR too, looked for only now */
@@ -263,11 +259,10 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 			m = r | (m & ~pair);
 			cr = r >> 63;
 		}
-		if (m != 0) {
-			*lines += (uint64_t)__builtin_popcountll(m);
-			ls = i + 64 - (size_t)__builtin_clzll(m);
-			c0 = 1;
-		}
+		*lines += (uint64_t)__builtin_popcountll(m);
+		/* without a branch: line ends come at random */
+		ls = m != 0 ? i + 64 - (size_t)__builtin_clzll(m | 1) : ls;
+		c0 = m != 0 ? 1 : c0;
 		/* Its last three bytes ASCII: no character goes on. */
 		*ascii = ((uint32_t)_mm256_movemask_epi8(b) & 0xE0000000u) == 0;
 		*prev = b;
