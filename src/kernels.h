@@ -92,4 +92,13 @@ struct mojskip {
 
 size_t		 moj_skip(const unsigned char *, size_t, struct mojskip *);
 
+/*
+ * The same for UTF-16 (be: big-endian) when no lines are counted: pass
+ * over the units that step() in mojibake.c drops as they come, up to one
+ * of 80..9F, or of C2..F4 before a unit of 80..BF or 100 and up (which
+ * trail_byte() may take); a lead before any other unit is dropped.  Each
+ * unit passed over has the next one in p[0..n) too.
+ */
+size_t		 moj_skipw(const unsigned char *, size_t, int);
+
 #endif

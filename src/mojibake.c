@@ -432,34 +432,6 @@ unit_at(const unsigned char *p, size_t u, int be)
 }
 
 /*
- * Positions not counted: how many bytes of the four UTF-16 units at p + j
- * (and the unit after the last, when it goes with it) change nothing but
- * the character before in step(): units A0 to C1 and F5 to FF (neither
- * C1 controls nor leads), and a lead C2 to F4 that an ASCII unit, no
- * trail, follows at once, which ends its sequence unmatched with no C1
- * control in it.  Latin text has such a lead every few words.
- */
-static size_t
-quiet16(const unsigned char *p, size_t j, size_t n, int be)
-{
-	size_t k = 0;
-
-	while (k < 8) {
-		uint32_t c = unit_at(p + j + k, 2, be);
-
-		if (c >= 0x80 && c <= 0x9F)
-			break;
-		if (c >= 0xC2 && c <= 0xF4) {
-			if (j + k + 4 > n || unit_at(p + j + k + 2, 2, be) >= 0x80)
-				break;
-			k += 4;
-		} else
-			k += 2;
-	}
-	return k;
-}
-
-/*
  * Pass over the units of p[i..n) that can neither start nor continue a
  * sequence, end a line or pair as surrogates: all but 0A-0D, 80-F4, the
  * surrogates (UTF-16), U+2028 and the UTF-32 unit FFFFFFFF (which step()
@@ -474,37 +446,11 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 	size_t j = i;
 	uint32_t c = 0, last = 0;
 
-	/* Once positions are not counted only units 80-F4 matter (a
-	 * surrogate is no candidate, and the check below takes the rest
-	 * exactly): four UTF-16 units a word, those whose high byte is 0
-	 * and low byte 80 or above found at once. */
+	/* Once positions are not counted only some units 80-F4 matter
+	 * (a surrogate is no candidate, and the check below takes the rest
+	 * exactly): the kernels pass over the others (moj_skipw). */
 	if (u == 2 && !counting(m)) {
-		static const uint16_t one = 1;
-		const uint64_t hi = 0xFF00FF00FF00FF00ull;
-		const uint64_t h7 = 0x7F007F007F007F00ull;
-		/* A word's 16-bit lanes are the units when the data's byte
-		 * order is the machine's; else each is turned round. */
-		int swap = be == (*(const unsigned char *)&one == 1);
-		uint64_t w, t, z;
-
-		for (; j + 8 <= n; j += 8) {
-			memcpy(&w, p + j, 8);
-			if (swap)
-				w = (w & 0x00FF00FF00FF00FFull) << 8 |
-				    (w & hi) >> 8;
-			t = w & hi;
-			/* bit 15 of a lane: its high byte is 0 */
-			z = ~(((t & h7) + h7) | t) & 0x8000800080008000ull;
-			if ((z & w << 8) != 0) {
-				size_t q = quiet16(p, j, n, be);
-
-				if (q < 8) {
-					j += q;
-					break;
-				}
-				j += q - 8;
-			}
-		}
+		j += moj_skipw(p + j, n - j, be);
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
 	} else if (u == 4 && !counting(m)) {

@@ -961,3 +961,92 @@ fill() {
 	run "$XMLSNIFF" --json "$f"
 	assert_output --partial '"code":"illegal-char","offset":333053,"line":9002,"column":12,"count":2,'
 }
+
+# latin_runs EOL: 192 runs of Latin, CJK and emoji text, each ended by a
+# U+0001, the k-th k bytes longer than the first, with EOL (LF, CR LF or
+# CR) after every 37th character: each U+0001 ends its run at another
+# offset of two 64-byte steps, after a line end or not.
+latin_runs() {
+	LC_ALL=C awk -v eol="$1" 'BEGIN {
+		split("a \303\251 b \346\227\245 c \360\237\230\200 d \303\274", ch, " ")
+		printf "<r>\n"
+		for (k = 0; k < 192; k++) {
+			s = ""
+			for (j = 0; length(s) < 150 + k; j++) {
+				c = ch[(j * 7 + k) % 8 + 1]
+				if (length(s) + length(c) > 150 + k)
+					c = "e"
+				s = s c
+				if (j % 37 == 36 && length(s) < 150 + k)
+					s = s eol
+			}
+			printf "%s\001", s
+		}
+		printf "\n</r>\n"
+	}'
+}
+
+@test "fast paths: Latin, CJK and emoji runs ended by a bad character at every offset of two 64-byte steps, LF, CR LF and CR lines" {
+	# plain_utf8 and plain_utf16 count the column only where a run
+	# ends: every occurrence must have the line and column of ref.
+	local f=$BATS_TEST_TMPDIR/l.xml eol form ref m
+	for eol in '\n' '\r\n' '\r'; do
+		for form in UTF-8 UTF-16LE UTF-16BE; do
+			case $form in
+			UTF-8)	latin_runs "$eol" > "$f" ;;
+			UTF-16LE) { printf '\377\376'; latin_runs "$eol" |
+			    iconv -f UTF-8 -t UTF-16LE; } > "$f" ;;
+			UTF-16BE) { printf '\376\377'; latin_runs "$eol" |
+			    iconv -f UTF-8 -t UTF-16BE; } > "$f" ;;
+			esac
+			ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" --all --json "$f")
+			for m in avx2 sse2 neon none; do
+				run env XMLSNIFF_SIMD=$m "$XMLSNIFF" --all --json "$f"
+				assert_output "$ref"
+			done
+			assert_output --partial '"code":"illegal-char","offset":'
+			assert_output --partial '"count":192,'
+		done
+	done
+	# the positions themselves (counted apart), for LF and lone CR
+	for eol in '\n' '\r'; do
+		latin_runs "$eol" > "$f"
+		xs --all "$f"
+		assert_success
+		assert_equal "${#stderr_lines[@]}" 192
+		assert_equal "${stderr_lines[0]%%: error:*}" "$f:4:6"
+		assert_equal "${stderr_lines[1]%%: error:*}" "$f:6:6"
+		assert_equal "${stderr_lines[2]%%: error:*}" "$f:8:7"
+		assert_equal "${stderr_lines[191]%%: error:*}" "$f:580:32"
+	done
+}
+
+@test "fast paths: the mojibake scan of UTF-16 Latin text, each sequence at every offset of two vectors, file and pipe" {
+	huge "five sequences at 40 offsets in two byte orders, each under every path"
+	# moj_skipw (src/simd/) passes over leads (U+00C2..U+00F4) that no
+	# trail character follows, as "é" in Latin text: it must stop at
+	# the same first sequence as the unit-at-a-time scan of a pipe.
+	local seq off f form ref m
+	for seq in '\303\203\302\251' '\303\242\342\202\254\342\204\242' '\302\222' \
+	    '\303\251\303\203\302\251' '\303\251\346\227\245\303\203\302\274'; do
+		for form in UTF-16LE UTF-16BE; do
+			for off in $(seq 0 39); do
+				f=$BATS_TEST_TMPDIR/w$off.xml
+				{ printf '<?xml version="1.0" encoding="UTF-16"?>\r\n<a>\r\n'
+				  printf 'for\303\252t m\303\252me d\303\251j\303\240 \302\277d\303\263nde \303\277 \303\265\r\n%.0s' $(seq 1 30)
+				  LC_ALL=C.UTF-8 awk -v n="$off" 'BEGIN {
+					for (i = 0; i < n; i++) printf (i % 3 ? "a" : "\303\251") }'
+				  printf "$seq"' \303\251t\303\251 \302\251\r\n</a>\r\n'; } |
+				    iconv -f UTF-8 -t "$form" > "$f"
+				ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" --json "$f")
+				for m in avx2 sse2 none; do
+					run env XMLSNIFF_SIMD=$m "$XMLSNIFF" --json "$f"
+					assert_output "$ref"
+				done
+				assert_output --partial '"code":"mojibake"'
+				run sh -c 'XMLSNIFF_SIMD=avx2 "$0" --json - < "$1"' "$XMLSNIFF" "$f"
+				assert_output "${ref/\"file\":\"$f\"/\"file\":\"-\"}"
+			done
+		done
+	done
+}

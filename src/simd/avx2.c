@@ -183,6 +183,103 @@ cr_only(__m256i v, __m256i bad, __m256i ctl, const struct u8k *k,
 	return 1;
 }
 
+/* The characters of p[a..b): its bytes other than 80..BF. */
+__attribute__((target("avx2,popcnt")))
+static uint64_t
+u8_nchars(const unsigned char *p, size_t a, size_t b)
+{
+	const __m256i m64 = _mm256_set1_epi8(-64);
+	uint64_t c = 0;
+
+	for (; a + 32 <= b; a += 32)
+		c += 32 - (uint64_t)__builtin_popcount((uint32_t)
+		    _mm256_movemask_epi8(_mm256_cmpgt_epi8(m64,
+		    _mm256_loadu_si256((const __m256i *)(p + a)))));
+	for (; a < b; a++)
+		c += (p[a] & 0xC0) != 0x80;
+	return c;
+}
+
+/*
+ * Plain UTF-8 64 bytes at a time from p[i] on: the errors of both blocks
+ * gathered and asked once, the line ends counted by their masks, and the
+ * column left until the end, where the characters since the last line
+ * end are counted (the LF of a CR LF pair is neither a line end nor a
+ * column, XML 1.0 section 2.11).  Stop before the first pair of blocks
+ * with a byte that is no plain character but CR; *prev, *carry and
+ * *ascii as in plain_utf8_avx2.
+ */
+__attribute__((target("avx2,popcnt"), always_inline))
+static inline size_t
+u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
+    __m256i *prev, uint32_t *carry, int *ascii, uint64_t *lines,
+    uint64_t *col)
+{
+	const size_t from = i;
+	const uint32_t carry0 = *carry;
+	size_t ls = i;		/* just past the last line end */
+	uint64_t c0 = *col;	/* the column at ls */
+	uint64_t cr = *carry, nl;
+
+	while (i + 64 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i la = _mm256_cmpeq_epi8(a, k->lf);
+		__m256i lb = _mm256_cmpeq_epi8(b, k->lf);
+		/* Controls other than TAB and LF. */
+		__m256i ca = _mm256_andnot_si256(_mm256_or_si256(la,
+		    _mm256_cmpeq_epi8(a, k->tab)), _mm256_cmpeq_epi8(
+		    _mm256_max_epu8(a, k->c1f), k->c1f));
+		__m256i cb = _mm256_andnot_si256(_mm256_or_si256(lb,
+		    _mm256_cmpeq_epi8(b, k->tab)), _mm256_cmpeq_epi8(
+		    _mm256_max_epu8(b, k->c1f), k->c1f));
+		__m256i bad, err;
+		uint64_t r = 0, pair, m;
+
+		bad = _mm256_or_si256(u8_errors(a, *prev,
+		    _mm256_setzero_si256(), k), u8_errors(b, a,
+		    _mm256_setzero_si256(), k));
+		err = _mm256_or_si256(bad, _mm256_or_si256(ca, cb));
+		if (!_mm256_testz_si256(err, err)) {
+			/* CR too, looked for only now */
+			__m256i ra = _mm256_cmpeq_epi8(a, k->cr);
+			__m256i rb = _mm256_cmpeq_epi8(b, k->cr);
+
+			err = _mm256_or_si256(bad, _mm256_or_si256(
+			    _mm256_andnot_si256(ra, ca),
+			    _mm256_andnot_si256(rb, cb)));
+			if (!_mm256_testz_si256(err, err))
+				break;
+			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
+		}
+		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		if ((r | cr) != 0) {
+			pair = m & (r << 1 | cr);
+			m = r | (m & ~pair);
+			cr = r >> 63;
+		}
+		*lines += (uint64_t)__builtin_popcountll(m);
+		/* without a branch: line ends come at random */
+		ls = m != 0 ? i + 64 - (size_t)__builtin_clzll(m | 1) : ls;
+		c0 = m != 0 ? 1 : c0;
+		/* Its last three bytes ASCII: no character goes on. */
+		*ascii = ((uint32_t)_mm256_movemask_epi8(b) & 0xE0000000u) == 0;
+		*prev = b;
+		i += 64;
+	}
+	*carry = (uint32_t)cr;
+	if (i > ls) {
+		/* An LF at ls right after a CR takes no column. */
+		nl = p[ls] == '\n' && (ls == from ? carry0 != 0 :
+		    p[ls - 1] == '\r');
+		c0 += u8_nchars(p, ls, i) - nl;
+	}
+	*col = c0;
+	return i;
+}
+
 __attribute__((target("avx2")))
 static size_t
 plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
@@ -222,6 +319,11 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 
 		if (ascii_prev)
 			i = ascii_pairs(p, n, i, &k, &prev, &carry, lines, col);
+		/* Then 64 bytes at a time; a pair that fails is taken a
+		 * block at a time below. */
+		if (i + 64 <= n)
+			i = u8_pairs(p, n, i, &k, &prev, &carry, &ascii_prev,
+			    lines, col);
 		if (i + 32 > n)
 			break;
 		v = _mm256_loadu_si256((const __m256i *)(p + i));
@@ -256,43 +358,135 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 	return plain_utf8_rest(p, n, i, plines, pcol);
 }
 
+/* The constant vectors of plain_utf16_avx2. */
+struct u16k {
+	__m256i		 swap, c1f, lf, cr, tab, f800, d800, fffe;
+};
+
+/* The units of block u (in the machine's order) that are no plain
+ * character: controls but TAB and those of eol (LF, or LF and CR),
+ * surrogates, U+FFFE and U+FFFF. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i
+u16_bad(__m256i u, __m256i eol, const struct u16k *k)
+{
+	__m256i bad;
+
+	bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, k->c1f), k->c1f);
+	bad = _mm256_andnot_si256(_mm256_or_si256(eol,
+	    _mm256_cmpeq_epi16(u, k->tab)), bad);
+	bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
+	    _mm256_and_si256(u, k->f800), k->d800));
+	return _mm256_or_si256(bad, _mm256_cmpeq_epi16(
+	    _mm256_max_epu16(u, k->fffe), u));
+}
+
+/*
+ * Plain UTF-16 64 bytes at a time from p[i] on, as u8_pairs: errors asked
+ * once a step, line ends by their masks, and the column (a unit is a
+ * character) only at the end.  Stop before the first pair of blocks with
+ * a unit that is no plain character but CR.
+ */
+__attribute__((target("avx2,popcnt"), always_inline))
+static inline size_t
+u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
+    const struct u16k *k, uint32_t *carry, uint64_t *lines, uint64_t *col)
+{
+	const uint64_t ev = 0x5555555555555555ull;	/* a bit a unit */
+	const size_t from = i;
+	const uint32_t carry0 = *carry;
+	size_t ls = i;		/* just past the last line end */
+	uint64_t c0 = *col;	/* the column at ls */
+	uint64_t cr = *carry;
+	int lf;
+
+	while (i + 64 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i ea, eb, ra, rb, ba, bb;
+		uint64_t r, pair, m;
+
+		if (be) {
+			a = _mm256_shuffle_epi8(a, k->swap);
+			b = _mm256_shuffle_epi8(b, k->swap);
+		}
+		ea = _mm256_cmpeq_epi16(a, k->lf);
+		eb = _mm256_cmpeq_epi16(b, k->lf);
+		ra = _mm256_cmpeq_epi16(a, k->cr);
+		rb = _mm256_cmpeq_epi16(b, k->cr);
+		/* CR found at once: CR LF text has one in most steps */
+		ba = u16_bad(a, _mm256_or_si256(ea, ra), k);
+		bb = u16_bad(b, _mm256_or_si256(eb, rb), k);
+		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
+		    _mm256_or_si256(ba, bb)))
+			break;
+		r = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32) & ev;
+		m = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ea) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(eb) << 32) & ev;
+		if ((r | cr) != 0) {
+			pair = m & (r << 2 | cr);
+			m = r | (m & ~pair);
+			cr = r >> 62;
+		}
+		if (m != 0) {
+			*lines += (uint64_t)__builtin_popcountll(m);
+			/* the unit after the last line end */
+			ls = i + 65 - (size_t)__builtin_clzll(m);
+			c0 = 1;
+		}
+		i += 64;
+	}
+	*carry = (uint32_t)cr;
+	if (i > ls) {
+		/* An LF at ls right after a CR takes no column. */
+		lf = p[ls + !be] == 0 && p[ls + be] == '\n' && (ls == from ?
+		    carry0 != 0 : p[ls - 2 + !be] == 0 && p[ls - 2 + be] == '\r');
+		c0 += (i - ls) / 2 - (uint64_t)lf;
+	}
+	*col = c0;
+	return i;
+}
+
 __attribute__((target("avx2")))
 static size_t
 plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
     uint64_t *col)
 {
-	const __m256i swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8,
-	    11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13,
-	    12, 15, 14);
-	const __m256i c1f = _mm256_set1_epi16(0x1F);
-	const __m256i lf = _mm256_set1_epi16('\n');
-	const __m256i cr = _mm256_set1_epi16('\r');
-	const __m256i tab = _mm256_set1_epi16('\t');
-	const __m256i f800 = _mm256_set1_epi16((short)0xF800);
-	const __m256i d800 = _mm256_set1_epi16((short)0xD800);
-	const __m256i fffe = _mm256_set1_epi16((short)0xFFFE);
+	struct u16k k;
 	size_t i = 0;
 	uint32_t carry = 0;	/* the unit before block i is CR */
 
+	k.swap = _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13,
+	    12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+	k.c1f = _mm256_set1_epi16(0x1F);
+	k.lf = _mm256_set1_epi16('\n');
+	k.cr = _mm256_set1_epi16('\r');
+	k.tab = _mm256_set1_epi16('\t');
+	k.f800 = _mm256_set1_epi16((short)0xF800);
+	k.d800 = _mm256_set1_epi16((short)0xD800);
+	k.fffe = _mm256_set1_epi16((short)0xFFFE);
+	/* 64 bytes a step; then, and around an error, a block at a time */
+	if (n >= 64) {
+		uint64_t l = *lines, c = *col;
+
+		i = u16_pairs(p, n, 0, be, &k, &carry, &l, &c);
+		*lines = l;
+		*col = c;
+	}
 	while (i + 32 <= n) {
 		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i eol, ucr, bad;
 		uint32_t nl, r;
 
 		if (be)
-			u = _mm256_shuffle_epi8(u, swap);
-		eol = _mm256_cmpeq_epi16(u, lf);
-		bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, c1f), c1f);
-		bad = _mm256_andnot_si256(_mm256_or_si256(eol,
-		    _mm256_cmpeq_epi16(u, tab)), bad);
-		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
-		    _mm256_and_si256(u, f800), d800));
-		bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
-		    _mm256_max_epu16(u, fffe), u));
+			u = _mm256_shuffle_epi8(u, k.swap);
+		eol = _mm256_cmpeq_epi16(u, k.lf);
+		bad = u16_bad(u, eol, &k);
 		r = 0;
 		if (!_mm256_testz_si256(bad, bad)) {
 			/* CR too, looked for only now */
-			ucr = _mm256_cmpeq_epi16(u, cr);
+			ucr = _mm256_cmpeq_epi16(u, k.cr);
 			bad = _mm256_andnot_si256(ucr, bad);
 			if (!_mm256_testz_si256(bad, bad))
 				break;
@@ -917,11 +1111,121 @@ late_find_avx2(const struct late *lt, const unsigned char *p, size_t n,
  * greater-than turned round). */
 #define LT256(a, b)	_mm256_cmpgt_epi8(b, a)
 AVX2 static size_t
-moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
+moj_skip_avx2_32(const unsigned char *p, size_t n, struct mojskip *k)
 {
 	MOJ_SKIP_BODY(32, __m256i, _mm256_loadu_si256, _mm256_set1_epi8,
 	    _mm256_and_si256, _mm256_or_si256, _mm256_cmpeq_epi8, LT256,
 	    _mm256_movemask_epi8, (unsigned)__builtin_popcount)
+}
+
+/*
+ * The candidates of the 32 bytes at p, as a mask: C3 with C2, C4..C7, CB
+ * or E2 two bytes on, or (c1 all ones) C2 with 80..9F one byte on.  Reads
+ * p[0..34).
+ */
+AVX2 __attribute__((always_inline)) static inline uint32_t
+moj_mask32(const unsigned char *p, __m256i c1)
+{
+	__m256i v0 = _mm256_loadu_si256((const __m256i *)p);
+	__m256i v1 = _mm256_loadu_si256((const __m256i *)(p + 1));
+	__m256i v2 = _mm256_loadu_si256((const __m256i *)(p + 2));
+	__m256i trail = _mm256_or_si256(_mm256_or_si256(
+	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xC2)),
+	    _mm256_cmpeq_epi8(_mm256_and_si256(v2, _mm256_set1_epi8((char)0xFC)),
+	    _mm256_set1_epi8((char)0xC4))), _mm256_or_si256(
+	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xCB)),
+	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xE2))));
+	/* 80..9F: below A0 as signed */
+	__m256i ctl = _mm256_and_si256(_mm256_and_si256(c1,
+	    _mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xC2))),
+	    _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0xA0), v1));
+
+	return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_and_si256(
+	    _mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xC3)), trail), ctl));
+}
+
+/*
+ * moj_skip(), 64 bytes at a time when no lines are counted: the whole
+ * mask of candidates at once (Latin text has a C3 in nearly every block),
+ * one branch a block; the rest, and counting, 32 bytes at a time.
+ */
+AVX2 static size_t
+moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	const __m256i c1 = _mm256_set1_epi8(k->c1 ? -1 : 0);
+	const __m256i c3 = _mm256_set1_epi8((char)0xC3);
+	/* C2 (with c1) and C3 both C3 once 01 is set */
+	const __m256i o1 = _mm256_set1_epi8(k->c1 ? 1 : 0);
+	size_t i = 0;
+
+	if (k->count)
+		return moj_skip_avx2_32(p, n, k);
+	while (i + 64 + 2 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i lead = _mm256_or_si256(_mm256_cmpeq_epi8(
+		    _mm256_or_si256(a, o1), c3), _mm256_cmpeq_epi8(
+		    _mm256_or_si256(b, o1), c3));
+		uint64_t mask;
+
+		/* No C2 or C3 (CJK, Cyrillic, ASCII): nothing to look at. */
+		if (_mm256_testz_si256(lead, lead)) {
+			i += 64;
+			continue;
+		}
+		mask = (uint64_t)moj_mask32(p + i, c1) |
+		    (uint64_t)moj_mask32(p + i + 32, c1) << 32;
+		while (mask != 0) {
+			size_t at = (size_t)__builtin_ctzll(mask);
+
+			if (k->candidate(k->ctx, p + i + at))
+				return i + at;
+			mask &= mask - 1;
+		}
+		i += 64;
+	}
+	return i + moj_skip_avx2_32(p + i, n - i, k);
+}
+
+/*
+ * moj_skipw(), sixteen units at a time: 80..9F, or C2..F4 (its largest
+ * with C2 the same as its smallest with F4) before a unit other than
+ * 00..7F and C0..FF.
+ */
+AVX2 static size_t
+moj_skipw_avx2(const unsigned char *p, size_t n, int be)
+{
+	const __m256i ffe0 = _mm256_set1_epi16((short)0xFFE0);
+	const __m256i x80 = _mm256_set1_epi16(0x80);
+	const __m256i x7f = _mm256_set1_epi16(0x7F);
+	const __m256i xc0 = _mm256_set1_epi16(0xC0);
+	const __m256i xff = _mm256_set1_epi16(0xFF);
+	const __m256i xc2 = _mm256_set1_epi16(0xC2);
+	const __m256i xf4 = _mm256_set1_epi16(0xF4);
+	size_t j = 0;
+
+	for (; j + 34 <= n; j += 32) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + j));
+		__m256i nx = _mm256_loadu_si256((const __m256i *)(p + j + 2));
+		__m256i c1, lead, plain, stop;
+
+		if (be) {
+			u = swap16(u);
+			nx = swap16(nx);
+		}
+		c1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, ffe0), x80);
+		lead = _mm256_cmpeq_epi16(_mm256_max_epu16(u, xc2),
+		    _mm256_min_epu16(u, xf4));
+		/* the next unit 00..7F or C0..FF: no trail */
+		plain = _mm256_or_si256(_mm256_cmpeq_epi16(
+		    _mm256_min_epu16(nx, x7f), nx), _mm256_cmpeq_epi16(
+		    _mm256_max_epu16(nx, xc0), _mm256_min_epu16(nx, xff)));
+		stop = _mm256_or_si256(c1, _mm256_andnot_si256(plain, lead));
+		if (!_mm256_testz_si256(stop, stop))
+			return j + (size_t)__builtin_ctz((unsigned)
+			    _mm256_movemask_epi8(stop));
+	}
+	return j + moj_skipw_word(p + j, n - j, be);
 }
 
 /*
@@ -976,6 +1280,7 @@ const struct kernels kernels_avx2 = {
 	.find32 = find32_avx2,
 	.late_find = late_find_avx2,
 	.moj_skip = moj_skip_avx2,
+	.moj_skipw = moj_skipw_avx2,
 };
 #else
 const struct kernels kernels_avx2 = { .name = "avx2" };

@@ -202,3 +202,14 @@ moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
 {
 	return kernels()->moj_skip(p, n, k);
 }
+
+/* See moj_skipw (kernels.h): where the pass stopped, a unit that may
+ * matter or near the end of p[0..n). */
+size_t
+moj_skipw(const unsigned char *p, size_t n, int be)
+{
+	const struct kernels *k = kernels();
+
+	return k->moj_skipw != NULL ? k->moj_skipw(p, n, be) :
+	    moj_skipw_word(p, n, be);
+}

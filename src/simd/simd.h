@@ -51,6 +51,7 @@ struct kernels {
 			    const unsigned char *, size_t, size_t);
 	size_t		(*moj_skip)(const unsigned char *, size_t,
 			    struct mojskip *);
+	size_t		(*moj_skipw)(const unsigned char *, size_t, int);
 };
 
 /* One file each; select.c lists them. */
@@ -81,6 +82,7 @@ size_t		 conv_word_from(int, int, const unsigned char *, size_t,
 size_t		 find32_word(const unsigned char *, size_t, uint32_t,
 		    uint32_t, uint32_t);
 size_t		 moj_skip_word(const unsigned char *, size_t, struct mojskip *);
+size_t		 moj_skipw_word(const unsigned char *, size_t, int);
 size_t		 late_find_word(const struct late *, const unsigned char *,
 		    size_t, size_t);
 

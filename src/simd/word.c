@@ -360,6 +360,53 @@ moj_skip_word(const unsigned char *p, size_t n, struct mojskip *k)
 	return i;
 }
 
+/* The UTF-16 unit c, the next one nx: whether moj_skipw() stops at c. */
+static inline int
+moj_unit(uint32_t c, uint32_t nx)
+{
+	if (c < 0x80 || c > 0xF4 || (c > 0x9F && c < 0xC2))
+		return 0;
+	return c <= 0x9F || (nx >= 0x80 && nx <= 0xBF) || nx > 0xFF;
+}
+
+/*
+ * moj_skipw() four units a word: those of 0080..00FF found at once (the
+ * lanes whose high byte is 0 and low byte's top bit set), and only such
+ * words asked a unit at a time.
+ */
+size_t
+moj_skipw_word(const unsigned char *p, size_t n, int be)
+{
+	static const uint16_t one = 1;
+	const uint64_t hi = 0xFF00FF00FF00FF00ull;
+	const uint64_t h7 = 0x7F007F007F007F00ull;
+	/* A word's 16-bit lanes are the units when the data's byte order
+	 * is the machine's; else each is turned round. */
+	int swap = be == (*(const unsigned char *)&one == 1);
+	uint64_t w, t;
+	size_t j = 0, k;
+
+	for (; j + 10 <= n; j += 8) {
+		memcpy(&w, p + j, 8);
+		if (swap)
+			w = (w & 0x00FF00FF00FF00FFull) << 8 | (w & hi) >> 8;
+		t = w & hi;
+		/* bit 15 of a lane: its high byte is 0 */
+		if ((~(((t & h7) + h7) | t) & 0x8000800080008000ull &
+		    w << 8) == 0)
+			continue;
+		for (k = j; k < j + 8; k += 2)
+			if (moj_unit(be ? load_be16(p + k) : load_le16(p + k),
+			    be ? load_be16(p + k + 2) : load_le16(p + k + 2)))
+				return k;
+	}
+	for (; j + 4 <= n; j += 2)
+		if (moj_unit(be ? load_be16(p + j) : load_le16(p + j),
+		    be ? load_be16(p + j + 2) : load_le16(p + j + 2)))
+			break;
+	return j;
+}
+
 const struct kernels kernels_word = {
 	.name = "none",
 	.usable = simd_everywhere,
@@ -371,4 +418,5 @@ const struct kernels kernels_word = {
 	.find32 = find32_word,
 	.late_find = late_find_word,
 	.moj_skip = moj_skip_word,
+	.moj_skipw = moj_skipw_word,
 };
