@@ -390,7 +390,7 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 /*
  * Whether p[0..n) is UTF-8 but for a few stray bytes: *good gets its
  * multi-byte characters, *bad its illegal bytes, *first the offset of
- * the first of those.
+ * the first of those; counted only as far as the answer is open.
  */
 static void
 utf8_count(const unsigned char *p, size_t n, uint64_t *good, uint64_t *bad,
@@ -410,6 +410,12 @@ utf8_count(const unsigned char *p, size_t n, uint64_t *good, uint64_t *bad,
 			i++;
 			continue;
 		}
+		/* Each character still to come takes two bytes at least:
+		 * once the stray bytes outnumber a quarter of the most there
+		 * can be, mostly_utf8 says no whatever the rest holds (random
+		 * bytes, Latin-1 text, decided in part of the input). */
+		if (*bad * 4 > *good + (n - i) / 2)
+			return;
 		for (j = 1; len > 0 && j < len; j++)
 			if (i + j >= n || (p[i + j] & 0xC0) != 0x80)
 				len = 0;
@@ -549,8 +555,10 @@ mostly_utf8(const unsigned char *p, size_t n, const struct sniff *s,
 	uint64_t good, bad;
 	size_t first;
 
+	if (s->enc.family != ENC_F_UTF8)
+		return 0;
 	utf8_count(p, n, &good, &bad, &first);
-	if (s->enc.family != ENC_F_UTF8 || bad == 0 || good < GUESS_MIN / 2 ||
+	if (bad == 0 || good < GUESS_MIN / 2 ||
 	    bad * 4 > good)
 		return 0;
 	g->found = g->mostly_utf8 = 1;
@@ -605,7 +613,16 @@ choose(const unsigned char *p, size_t n, const struct sniff *s,
 		    !t[cands[i].sub].ok && s->have_enc &&
 		    strcasecmp(s->enc.name, cands[cands[i].sub].name) == 0)
 			pick = (int)i;
-	if (pick < 0 && detector(p, n, det, sizeof(det))[0] != '\0') {
+	/* Where every candidate that counts reads the text alike, the
+	 * detector cannot change what is named (the first or preferred of
+	 * them, if its score is positive): it is not asked (it took seconds
+	 * for tens of megabytes of UTF-16). */
+	for (i = 0; i < NCANDS; i++)
+		if (t[i].ok && t[i].nonascii >= GUESS_MIN &&
+		    t[i].hash != t[best].hash)
+			break;
+	if (pick < 0 && i < NCANDS && detector(p, n, det,
+	    sizeof(det))[0] != '\0') {
 		int k = cand_find(det);
 
 		if (k >= 0 && t[k].ok && t[k].nonascii >= GUESS_MIN &&
@@ -664,6 +681,38 @@ choose_sampled(const unsigned char *p, size_t n, const struct sniff *s,
 }
 
 /*
+ * The bytes of p[0..n) at 80 and above into *high, the zero bytes into
+ * *zeros: eight at a time, each byte's flag moved to its low bit and the
+ * eight summed by a multiplication (no byte carries into the next).
+ */
+#define CB_ONES	0x0101010101010101ULL
+#define CB_HI	0x8080808080808080ULL
+#define CB_LO	0x7F7F7F7F7F7F7F7FULL
+
+static void
+count_bytes(const unsigned char *p, size_t n, uint64_t *high, size_t *zeros)
+{
+	uint64_t h = 0, z = 0;
+	size_t i = 0;
+
+	for (; n - i >= 8; i += 8) {
+		uint64_t w, nz;
+
+		memcpy(&w, p + i, 8);
+		/* bit 7 of a byte of nz: the byte is not zero */
+		nz = (((w & CB_LO) + CB_LO) | w) & CB_HI;
+		h += (((w & CB_HI) >> 7) * CB_ONES) >> 56;
+		z += 8 - (((nz >> 7) * CB_ONES) >> 56);
+	}
+	for (; i < n; i++) {
+		h += p[i] >= 0x80;
+		z += p[i] == 0;
+	}
+	*high = h;
+	*zeros = (size_t)z;
+}
+
+/*
  * The bytes of an entity read as s, p[0..n), whole or (g->partial) in
  * part: which encoding they are in, into g; name is the input's name,
  * for the command in the note.
@@ -685,14 +734,14 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 		p += s->bomlen;
 		n -= s->bomlen;
 	}
+	count_bytes(p, n, &nonascii, &zeros);
+	/* Only whether there are GUESS_DISTINCT is asked. */
 	memset(distinct, 0, sizeof(distinct));
-	for (i = 0; i < n; i++) {
-		nonascii += p[i] >= 0x80;
-		zeros += p[i] == 0;
-		distinct[p[i]] = 1;
-	}
-	for (i = 0x80, ndistinct = 0; i < 0x100; i++)
-		ndistinct += distinct[i];
+	for (i = 0, ndistinct = 0; i < n && ndistinct < GUESS_DISTINCT; i++)
+		if (p[i] >= 0x80 && !distinct[p[i]]) {
+			distinct[p[i]] = 1;
+			ndistinct++;
+		}
 	if (mostly_utf8(p, n, s, g))
 		return;
 	if ((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
