@@ -197,8 +197,100 @@ qtab_init(void)
 }
 
 /*
- * feed_quiet for XML 1.0, through the automaton: stretches of 64 bytes
- * while errors stay dense; it stops before eight and eight plain ASCII
+ * A stretch of QW_SPAN bytes walked through the automaton four ways at
+ * once, each walk a chain of table lookups of its own, for the processor
+ * to overlap: the stretch is cut after ASCII bytes other than CR, which
+ * end whatever was pending and begin nothing (UTF-8 resynchronises on
+ * them, RFC 3629 section 3), and after which no CR is last; the walks
+ * after the first start from there with nothing pending.  A walk counts
+ * in acc its line ends, bad sequences and non-Chars (a field each), and
+ * in col its columns, from its last line end or else from its start.
+ */
+#define QW_SPAN		256
+#define QW_CUT		32	/* how far past a quarter a cut is sought */
+
+struct qwalk {
+	unsigned	 st;
+	uint64_t	 col;
+	uint64_t	 acc;
+};
+
+#define QW_LINES(a)	((a) & 0xFFFFF)
+#define QW_BAD(a)	(((a) >> 20) & 0xFFFFF)
+#define QW_NONCHAR(a)	((a) >> 40)
+#define QW_STEP(w, b) do {						\
+	unsigned e_ = qtab[(w).st << 8 | (b)];				\
+									\
+	(w).st = QE_NEXT(e_);						\
+	(w).col = ((w).col & ((uint64_t)QE_NL(e_) - 1)) + QE_ADD(e_);	\
+	(w).acc += (uint64_t)QE_NL(e_) | (uint64_t)QE_BAD(e_) << 20 |	\
+	    (uint64_t)QE_NONCHAR(e_) << 40;				\
+} while (0)
+
+/* Where a walk may start at or after p[a] (within QW_CUT), or 0. */
+static size_t
+qcut(const unsigned char *p, size_t a)
+{
+	size_t j;
+
+	for (j = a; j < a + QW_CUT; j++)
+		if (p[j] < 0x80 && p[j] != '\r')
+			return j + 1;
+	return 0;
+}
+
+/* Walk p[0..QW_SPAN) from state *st, line *line, column *col, into them
+ * and *bad, *nonchar; 0 when it cannot be cut (nothing done). */
+static int
+qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
+    uint64_t *bad, uint64_t *nonchar)
+{
+	struct qwalk w0 = { 0, 0, 0 }, w1 = { 0, 0, 0 }, w2 = { 0, 0, 0 },
+	    w3 = { 0, 0, 0 };
+	size_t c1, c2, c3, m, k;
+
+	if ((c1 = qcut(p, QW_SPAN / 4)) == 0 ||
+	    (c2 = qcut(p, QW_SPAN / 2)) == 0 ||
+	    (c3 = qcut(p, QW_SPAN / 4 * 3)) == 0)
+		return 0;
+	w0.st = *st;
+	w0.col = *col;
+	m = c1;
+	if (c2 - c1 < m)
+		m = c2 - c1;
+	if (c3 - c2 < m)
+		m = c3 - c2;
+	if (QW_SPAN - c3 < m)
+		m = QW_SPAN - c3;
+	for (k = 0; k < m; k++) {
+		QW_STEP(w0, p[k]);
+		QW_STEP(w1, p[c1 + k]);
+		QW_STEP(w2, p[c2 + k]);
+		QW_STEP(w3, p[c3 + k]);
+	}
+	for (k = m; k < c1; k++)
+		QW_STEP(w0, p[k]);
+	for (k = c1 + m; k < c2; k++)
+		QW_STEP(w1, p[k]);
+	for (k = c2 + m; k < c3; k++)
+		QW_STEP(w2, p[k]);
+	for (k = c3 + m; k < QW_SPAN; k++)
+		QW_STEP(w3, p[k]);
+	w1.col += QW_LINES(w1.acc) > 0 ? 0 : w0.col;
+	w2.col += QW_LINES(w2.acc) > 0 ? 0 : w1.col;
+	w3.col += QW_LINES(w3.acc) > 0 ? 0 : w2.col;
+	w0.acc += w1.acc + w2.acc + w3.acc;
+	*st = w3.st;
+	*col = w3.col;
+	*line += QW_LINES(w0.acc);
+	*bad += QW_BAD(w0.acc);
+	*nonchar += QW_NONCHAR(w0.acc);
+	return 1;
+}
+
+/*
+ * feed_quiet for XML 1.0, through the automaton: stretches of QW_SPAN
+ * bytes (qwide) or else 64 while errors stay dense; it stops before eight and eight plain ASCII
  * bytes, and after a stretch with no error, for the run kernels.  A
  * sequence pending at the end is left for the caller, as utf8_dec would.
  * Unless chars, a stretch with a non-Char in it is undone and left to
@@ -220,6 +312,17 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 
 		if (st < 2 && n - i >= 16 && ascii8(p + i) && ascii8(p + i + 8))
 			break;
+		if (n - i >= QW_SPAN && qwide(p + i, &st, &line, &col, &bad,
+		    &nonchar)) {
+			/* What is pending began at its lead, the last byte
+			 * from C0 on (the rest continue it). */
+			i += QW_SPAN;
+			for (done = i; st >= 2 && p[done - 1] < 0xC0; done--)
+				;
+			if (st >= 2)
+				done--;
+			end = i;
+		} else
 		for (end = n - i > 64 ? i + 64 : n; i < end; i++) {
 			unsigned e = qtab[st << 8 | p[i]];
 
