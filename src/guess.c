@@ -722,7 +722,7 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
     const char *name, struct guess *g)
 {
 	static struct tally t[NCANDS];
-	uint64_t nonascii = 0;
+	uint64_t nonascii = 0, w, lastw = 0;
 	size_t i, zeros = 0, ndistinct;
 	unsigned char distinct[256];
 	char word[300];
@@ -735,13 +735,24 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 		n -= s->bomlen;
 	}
 	count_bytes(p, n, &nonascii, &zeros);
-	/* Only whether there are GUESS_DISTINCT is asked. */
+	/* Only whether there are GUESS_DISTINCT is asked; eight bytes with
+	 * none from 80 on, or the same as the eight looked at last, add
+	 * none (0x81 filling a file). */
 	memset(distinct, 0, sizeof(distinct));
-	for (i = 0, ndistinct = 0; i < n && ndistinct < GUESS_DISTINCT; i++)
+	for (i = 0, ndistinct = 0; i < n && ndistinct < GUESS_DISTINCT; i++) {
+		if (i % 8 == 0 && n - i >= 8) {
+			memcpy(&w, p + i, 8);
+			if ((w & CB_HI) == 0 || w == lastw) {
+				i += 7;	/* and the loop's step */
+				continue;
+			}
+			lastw = w;
+		}
 		if (p[i] >= 0x80 && !distinct[p[i]]) {
 			distinct[p[i]] = 1;
 			ndistinct++;
 		}
+	}
 	if (mostly_utf8(p, n, s, g))
 		return;
 	if ((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
