@@ -416,6 +416,69 @@ feed_dense(struct dec *d, const unsigned char *p, size_t n)
 	return i;
 }
 
+/* Whether the eight bytes at p are all zero. */
+static int
+load_le64z(const unsigned char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	return w == 0;
+}
+
+/*
+ * UTF-16 and UTF-32 just after a bad sequence, once the check only
+ * counts illegal sequences (check_quiet): the characters that follow,
+ * while errors stay dense (unpaired surrogates, values above U+10FFFF),
+ * are counted here as the character path would take them (a bad sequence
+ * a column, told to the check at the end; a character a step of the
+ * position), rather than each through the run kernel and the check.  It
+ * stops before a non-Char unless those are only counted too, at a
+ * character cut by the end of p, and DENSE_CLEAN bytes past the last bad
+ * sequence; it returns how many bytes it took.
+ */
+static size_t
+feed_quiet_units(struct dec *d, const unsigned char *p, size_t n)
+{
+	struct linepos pos = d->pos;
+	uint64_t bad = 0, nonchar = 0;
+	const int form = d->form, be = form == FORM_UTF16BE ||
+	    form == FORM_UTF32BE, xml11 = d->xml11;
+	const int u16 = form == FORM_UTF16BE || form == FORM_UTF16LE;
+	size_t i = 0, last = 0;
+	int quiet;
+
+	if ((quiet = d->chk->quiet(d->chk_ctx)) == 0)
+		return 0;
+	while (i < n && i - last < DENSE_CLEAN) {
+		uint32_t c;
+		int r;
+
+		r = u16 ? utf16_dec(p + i, n - i, be, &c) :
+		    utf32_dec(p + i, n - i, be, &c);
+		if (r == 0)
+			break;
+		if (r > 0) {
+			if (!xml_char_ok(c, xml11)) {
+				if (quiet != 1)
+					break;
+				nonchar++;
+			}
+			linepos_step(&pos, c, xml11);
+		} else {
+			bad++;
+			pos.col++;
+			r = -r;
+			last = i + (size_t)r;
+		}
+		i += (size_t)r;
+	}
+	d->pos = pos;
+	d->off += i;
+	d->chk->tally(d->chk_ctx, bad, nonchar);
+	return i;
+}
+
 /* Unicode forms: p[0..n) are whole input bytes from d->off on. */
 static size_t
 feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
@@ -453,6 +516,8 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			 * one character for the check, and a count. */
 			size_t k = 1;
 
+			while (n - i - k >= 8 && load_le64z(p + i + k))
+				k += 8;
 			while (i + k < n && p[i + k] == 0)
 				k++;
 			dec_put(d, 0, d->off);
@@ -483,10 +548,11 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			dec_bad(d, p + i, (size_t)-r, 0);
 			d->pos.col++;
 			r = -r;
-			if (form == FORM_UTF8 && d->sink == NULL && !dec_ref()) {
+			if (d->sink == NULL && !dec_ref()) {
 				i += (size_t)r;
 				d->off += (uint64_t)r;
-				i += feed_dense(d, p + i, n - i);
+				i += form == FORM_UTF8 ? feed_dense(d, p + i,
+				    n - i) : feed_quiet_units(d, p + i, n - i);
 				continue;
 			}
 		} else {
