@@ -297,11 +297,11 @@ put_utf8(char *buf, size_t sz, size_t o, uint32_t c)
 /*
  * Decode p[0..n) with iconv name enc into t; when sample is not NULL,
  * also the text around the first non-ASCII character into it (size
- * sz, UTF-8).
+ * sz, UTF-8), and when stop, only that far (t is then of no use).
  */
 static void
 decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
-    char *sample, size_t sz)
+    char *sample, size_t sz, int stop)
 {
 	iconv_t cd;
 	unsigned char out[16384];
@@ -370,9 +370,13 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 			}
 			/* To the end of a word after 32, at most 48. */
 			if (c == '\n' || c == '\r' || after >= 48 ||
-			    (after >= 32 && c == ' '))
+			    (after >= 32 && c == ' ')) {
 				sample = NULL;
-			else {
+				if (stop) {
+					iconv_close(cd);
+					return;
+				}
+			} else {
 				so = put_utf8(sample, sz, so, c);
 				after++;
 			}
@@ -595,7 +599,7 @@ choose(const unsigned char *p, size_t n, const struct sniff *s,
 			t[i].ok = 0;
 			continue;
 		}
-		decode(cands[i].iconv, p, n, &t[i], NULL, 0);
+		decode(cands[i].iconv, p, n, &t[i], NULL, 0, 0);
 		if (!t[i].ok || t[i].nonascii < GUESS_MIN)
 			continue;
 		/* The most common encodings of Latin text in the wild win
@@ -722,11 +726,12 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
     const char *name, struct guess *g)
 {
 	static struct tally t[NCANDS];
+	struct tally scratch;
 	uint64_t nonascii = 0, w, lastw = 0;
 	size_t i, zeros = 0, ndistinct;
 	unsigned char distinct[256];
 	char word[300];
-	int pick;
+	int pick, sampled;
 
 	g->tried = 1;
 	g->found = 0;
@@ -758,17 +763,24 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 	if ((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
 	    zeros * 4 < n)
 		return;
-	if (n > GUESS_SAMPLE && zeros * 4 < n)
+	sampled = n > GUESS_SAMPLE && zeros * 4 < n;
+	if (sampled)
 		pick = choose_sampled(p, n, s, t);
 	else
 		pick = choose(p, n, s, t, zeros);
 	if (pick < 0)
 		return;
 	g->sample[0] = '\0';
-	decode(cands[pick].iconv, p, n, &t[pick], g->sample,
-	    sizeof(g->sample));
-	if (!t[pick].ok)	/* the sample's choice, refuted by the rest */
-		return;
+	if (sampled) {
+		decode(cands[pick].iconv, p, n, &t[pick], g->sample,
+		    sizeof(g->sample), 0);
+		if (!t[pick].ok) /* the sample's choice, refuted by the rest */
+			return;
+	} else {
+		/* choose() read the whole with it: the sample only. */
+		decode(cands[pick].iconv, p, n, &scratch, g->sample,
+		    sizeof(g->sample), 1);
+	}
 	g->found = 1;
 	snprintf(g->encoding, sizeof(g->encoding), "%s", cands[pick].name);
 	shell_word(word, sizeof(word), name);
