@@ -212,3 +212,86 @@ sb_text() {
 	run "$XMLSNIFF" --json "$d/15,377,12-100.xml"
 	assert_output --partial '"code":"illegal-char","offset":446,"line":3,"column":302,"count":1,'
 }
+
+# wide_text: UTF-8 text dense with what UTF-16 and UTF-32 cannot hold
+# once converted by wide_bad (U+D800 and U+DC00 alone, in UTF-32 also
+# values above U+10FFFF): X, Y and Z stand for them, among letters, CR and
+# LF, a CR with a bad unit then LF, and a control (U+0001) late.
+wide_text() {
+	local i
+	for i in $(seq 1 400); do
+		printf 'aX\rY\nZ\303\251XX\r\nYZa\rX\nbcdefgh%d\n' "$i"
+	done
+	printf 'XYZ\001XYZ'
+	for i in $(seq 1 50); do printf 'aXbYcZ\r\n'; done
+}
+
+# wide_bad FORM: stdin (UTF-8 with X, Y, Z) in FORM (UTF-16LE, UTF-16BE,
+# UTF-32LE, UTF-32BE) with X, Y and Z replaced by bad units.
+wide_bad() {
+	local x y z
+	case $1 in
+	UTF-16LE) x='\000\330'; y='\000\334'; z='\377\333' ;;
+	UTF-16BE) x='\330\000'; y='\334\000'; z='\333\377' ;;
+	UTF-32LE) x='\000\330\000\000'; y='\000\000\021\000'; z='\377\377\377\377' ;;
+	UTF-32BE) x='\000\000\330\000'; y='\000\021\000\000'; z='\377\377\377\377' ;;
+	esac
+	iconv -f UTF-8 -t "$1" | od -An -v -tx1 | tr -d '\n' | awk -v form="$1" \
+	    -v x="$(printf "$x" | od -An -tx1 | tr -d ' \n')" \
+	    -v y="$(printf "$y" | od -An -tx1 | tr -d ' \n')" \
+	    -v z="$(printf "$z" | od -An -tx1 | tr -d ' \n')" '
+	{ s = s $0 }
+	END {
+		gsub(/ /, "", s)
+		u = form ~ /16/ ? 4 : 8
+		for (i = 1; i <= length(s); i += u) {
+			h = substr(s, i, u)
+			c = form ~ /LE/ ? substr(h, 1, 2) : substr(h, u - 1, 2)
+			if (c == "58") h = x
+			else if (c == "59") h = y
+			else if (c == "5a") h = z
+			for (j = 1; j < length(h); j += 2)
+				printf "%c", hex(substr(h, j, 2))
+		}
+	}
+	function hex(t,   v, k) {
+		v = 0
+		for (k = 1; k <= 2; k++)
+			v = v * 16 + index("0123456789abcdef", substr(t, k, 1)) - 1
+		return v
+	}'
+}
+
+@test "dense UTF-16 and UTF-32: unpaired surrogates and values above U+10FFFF among text, every form" {
+	local form f
+	for form in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		f=$BATS_TEST_TMPDIR/$form.xml
+		{ printf '<?xml version="1.0" encoding="%s"?>\n<a>' "$form"; wide_text
+		  printf '</a>\n'; } | wide_bad "$form" > "$f"
+		dense_same "$f"
+		f=$BATS_TEST_TMPDIR/$form-11.xml
+		{ printf '<?xml version="1.1" encoding="%s"?>\n<a>' "$form"; wide_text
+		  printf '\302\205\342\200\250</a>\n'; } | wide_bad "$form" > "$f"
+		dense_same "$f"
+	done
+	xs --json "$BATS_TEST_TMPDIR/UTF-16LE.xml"
+	assert_output --partial '"code":"illegal-sequence","offset":92,"line":2,"column":5,"count":3352,'
+	assert_output --partial '"code":"illegal-char","offset":22280,"line":1602,"column":3,"count":1,'
+	xs --json "$BATS_TEST_TMPDIR/UTF-32BE.xml"
+	assert_output --partial '"code":"illegal-sequence","offset":184,"line":2,"column":5,"count":3356,'
+	assert_output --partial '"code":"illegal-char","offset":44560,"line":1602,"column":4,"count":1,'
+}
+
+@test "dense UTF-8: NUL runs of every length from 1 to 40 between bad bytes" {
+	local f=$BATS_TEST_TMPDIR/z.xml
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
+	  awk 'BEGIN { for (len = 1; len <= 40; len++) for (o = 0; o < 9; o++) {
+		for (i = 0; i < o; i++) printf "%c", 255
+		for (i = 0; i < len; i++) printf "%c", 0
+		printf "\r\n"
+	  } }'
+	  printf '</a> <?xml version="1.0"?>'; } > "$f"
+	dense_same "$f"
+	xs --json "$f"
+	assert_output --partial '"code":"illegal-char","offset":42,"line":2,"column":4,"count":7380,'
+}
