@@ -202,30 +202,61 @@ qtab_init(void)
  * to overlap: the stretch is cut after ASCII bytes other than CR, which
  * end whatever was pending and begin nothing (UTF-8 resynchronises on
  * them, RFC 3629 section 3), and after which no CR is last; the walks
- * after the first start from there with nothing pending.  A walk counts
- * in acc its line ends, bad sequences and non-Chars (a field each), and
- * in col its columns, from its last line end or else from its start.
+ * after the first start from there with nothing pending.  Their table,
+ * qwtab, has qtab's entries spread for a walk to add them up in one
+ * word, acc: from bit 16 on the line ends, bad sequences, non-Chars and
+ * columns (QW_LINES and so on), twelve bits each (a walk is shorter than
+ * QW_SPAN bytes, and a byte adds two at most); below, the next state as
+ * an index (state << 8).  The column after a line end is 1 (XML 1.0
+ * section 2.11), so a walk keeps acc as it was after its last one, at.
  */
 #define QW_SPAN		256
 #define QW_CUT		32	/* how far past a quarter a cut is sought */
 
+static uint64_t qwtab[Q_NSEQ * 2 * 256];
+
+#define QW_NL		(1ULL << 16)
+#define QW_LINES(a)	((a) & 0xFFF)
+#define QW_BAD(a)	(((a) >> 12) & 0xFFF)
+#define QW_NONCHAR(a)	(((a) >> 24) & 0xFFF)
+#define QW_COLS(a)	((a) >> 36)
+
 struct qwalk {
-	unsigned	 st;
-	uint64_t	 col;
+	unsigned	 i;	/* state << 8 */
 	uint64_t	 acc;
+	uint64_t	 at;	/* acc after the last line end */
 };
 
-#define QW_LINES(a)	((a) & 0xFFFFF)
-#define QW_BAD(a)	(((a) >> 20) & 0xFFFFF)
-#define QW_NONCHAR(a)	((a) >> 40)
 #define QW_STEP(w, b) do {						\
-	unsigned e_ = qtab[(w).st << 8 | (b)];				\
+	uint64_t e_ = qwtab[(w).i | (b)];				\
 									\
-	(w).st = QE_NEXT(e_);						\
-	(w).col = ((w).col & ((uint64_t)QE_NL(e_) - 1)) + QE_ADD(e_);	\
-	(w).acc += (uint64_t)QE_NL(e_) | (uint64_t)QE_BAD(e_) << 20 |	\
-	    (uint64_t)QE_NONCHAR(e_) << 40;				\
+	(w).i = (unsigned)e_ & 0x1F00;					\
+	(w).acc += e_ >> 16;						\
+	(w).at = e_ & QW_NL ? (w).acc : (w).at;				\
 } while (0)
+
+static void
+qwtab_init(void)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(qwtab) / sizeof(qwtab[0]); k++) {
+		unsigned e = qtab[k];
+
+		qwtab[k] = (uint64_t)QE_NEXT(e) << 8 |
+		    (uint64_t)QE_NL(e) << 16 | (uint64_t)QE_BAD(e) << 28 |
+		    (uint64_t)QE_NONCHAR(e) << 40 | (uint64_t)QE_ADD(e) << 52;
+	}
+}
+
+/* The column after walk w, which began at column col. */
+static uint64_t
+qw_col(const struct qwalk *w, uint64_t col)
+{
+	if (QW_LINES(w->acc) == 0)
+		return col + QW_COLS(w->acc);
+	return 1 + QW_COLS(w->acc) - QW_COLS(w->at);
+}
 
 /* Where a walk may start at or after p[a] (within QW_CUT), or 0. */
 static size_t
@@ -248,13 +279,15 @@ qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
 	struct qwalk w0 = { 0, 0, 0 }, w1 = { 0, 0, 0 }, w2 = { 0, 0, 0 },
 	    w3 = { 0, 0, 0 };
 	size_t c1, c2, c3, m, k;
+	uint64_t acc;
 
 	if ((c1 = qcut(p, QW_SPAN / 4)) == 0 ||
 	    (c2 = qcut(p, QW_SPAN / 2)) == 0 ||
 	    (c3 = qcut(p, QW_SPAN / 4 * 3)) == 0)
 		return 0;
-	w0.st = *st;
-	w0.col = *col;
+	if (qwtab[0] == 0)
+		qwtab_init();
+	w0.i = *st << 8;
 	m = c1;
 	if (c2 - c1 < m)
 		m = c2 - c1;
@@ -276,15 +309,12 @@ qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
 		QW_STEP(w2, p[k]);
 	for (k = c3 + m; k < QW_SPAN; k++)
 		QW_STEP(w3, p[k]);
-	w1.col += QW_LINES(w1.acc) > 0 ? 0 : w0.col;
-	w2.col += QW_LINES(w2.acc) > 0 ? 0 : w1.col;
-	w3.col += QW_LINES(w3.acc) > 0 ? 0 : w2.col;
-	w0.acc += w1.acc + w2.acc + w3.acc;
-	*st = w3.st;
-	*col = w3.col;
-	*line += QW_LINES(w0.acc);
-	*bad += QW_BAD(w0.acc);
-	*nonchar += QW_NONCHAR(w0.acc);
+	*col = qw_col(&w3, qw_col(&w2, qw_col(&w1, qw_col(&w0, *col))));
+	acc = w0.acc + w1.acc + w2.acc + w3.acc;
+	*st = w3.i >> 8;
+	*line += QW_LINES(acc);
+	*bad += QW_BAD(acc);
+	*nonchar += QW_NONCHAR(acc);
 	return 1;
 }
 
