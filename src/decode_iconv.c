@@ -214,7 +214,8 @@ dec_feed_sb(struct dec *d, const unsigned char *p, size_t n, int eof)
 			 * bytes and skips none (sb_utf8 does nothing). */
 			if (d->u8bad && d->u8skip == 0 && d->sink == NULL &&
 			    !dec_ref()) {
-				while (i + k < n && d->sbmap[p[i + k]] == SB_BAD)
+				while (i + k < n &&
+				    d->sbmap[p[i + k]] == SB_BAD)
 					k++;
 				d->chk->bads(d->chk_ctx, p + i, k, d->off,
 				    d->pos.line, d->pos.col);

@@ -211,7 +211,7 @@ qtab_init(void)
  * section 2.11), so a walk keeps acc as it was after its last one, at.
  */
 #define QW_SPAN		256
-#define QW_CUT		32	/* how far past a quarter a cut is sought */
+#define QW_CUT		32	/* a cut this near a quarter */
 
 static uint64_t qwtab[Q_NSEQ * 2 * 256];
 
@@ -320,11 +320,11 @@ qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
 
 /*
  * feed_quiet for XML 1.0, through the automaton: stretches of QW_SPAN
- * bytes (qwide) or else 64 while errors stay dense; it stops before eight and eight plain ASCII
- * bytes, and after a stretch with no error, for the run kernels.  A
- * sequence pending at the end is left for the caller, as utf8_dec would.
- * Unless chars, a stretch with a non-Char in it is undone and left to
- * the character path, which reports it.
+ * bytes (qwide) or else 64 while errors stay dense; it stops before eight
+ * and eight plain ASCII bytes, and after a stretch with no error, for the
+ * run kernels.  A sequence pending at the end is left for the caller, as
+ * utf8_dec would.  Unless chars, a stretch with a non-Char in it is undone
+ * and left to the character path, which reports it.
  */
 static size_t
 feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
@@ -351,18 +351,19 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 				;
 			if (st >= 2)
 				done--;
-			end = i;
-		} else
-		for (end = n - i > 64 ? i + 64 : n; i < end; i++) {
-			unsigned e = qtab[st << 8 | p[i]];
+		} else {
+			for (end = n - i > 64 ? i + 64 : n; i < end; i++) {
+				unsigned e = qtab[st << 8 | p[i]];
 
-			st = QE_NEXT(e);
-			col = (col & ((uint64_t)QE_NL(e) - 1)) + QE_ADD(e);
-			line += QE_NL(e);
-			bad += QE_BAD(e);
-			nonchar += QE_NONCHAR(e);
-			/* What is pending began at done. */
-			done = st < 2 ? i + 1 : e & QE_LEAD ? i : done;
+				st = QE_NEXT(e);
+				col = (col & ((uint64_t)QE_NL(e) - 1)) +
+				    QE_ADD(e);
+				line += QE_NL(e);
+				bad += QE_BAD(e);
+				nonchar += QE_NONCHAR(e);
+				/* What is pending began at done. */
+				done = st < 2 ? i + 1 : e & QE_LEAD ? i : done;
+			}
 		}
 		if (!chars && nonchar > 0) {
 			line = sline;
