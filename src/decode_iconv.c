@@ -108,6 +108,40 @@ sb_utf8(struct dec *d, const unsigned char *p, size_t i, size_t n, int eof)
 	return 0;
 }
 
+/*
+ * dec_feed_sb after undefined bytes, the raw-UTF-8 hint given up, while
+ * the check only counts (check_quiet): the bytes that follow, while such
+ * bytes stay dense (0x81 0x8D 0x90 among letters), are counted here as
+ * the loop would take them (an undefined byte a column, a byte that needs
+ * only counting a step of the position), rather than each short run
+ * through plain_sb.  It stops at any other byte, SB_DENSE bytes past the
+ * last undefined one, and the end of p; it returns how many it took.
+ */
+#define SB_DENSE	64
+
+static size_t
+sb_dense(struct dec *d, const unsigned char *p, size_t n)
+{
+	struct linepos pos = d->pos;
+	uint64_t bad = 0;
+	size_t j, last = 0;
+
+	for (j = 0; j < n && j - last < SB_DENSE; j++) {
+		if (d->sbmap[p[j]] == SB_BAD) {
+			bad++;
+			pos.col++;
+			last = j + 1;
+		} else if (d->simple[p[j]])
+			linepos_step(&pos, p[j], 0);
+		else
+			break;
+	}
+	d->pos = pos;
+	d->off += j;
+	d->chk->tally(d->chk_ctx, bad, 0);
+	return j;
+}
+
 size_t
 dec_feed_sb(struct dec *d, const unsigned char *p, size_t n, int eof)
 {
@@ -171,9 +205,30 @@ dec_feed_sb(struct dec *d, const unsigned char *p, size_t n, int eof)
 		if ((p[i] >= 0x80 || d->u8skip > 0) && sb_utf8(d, p, i, n, eof))
 			break;
 		if (c == SB_BAD) {
-			dec_bad(d, p + i, 1, 0);
-			d->pos.col++;
-			d->off++;
+			size_t k = 1;
+
+			/* Bytes the table leaves undefined, one after
+			 * another (0x81 filling a windows-1252 file): to
+			 * the check at once, as one by one (dec_bad_run),
+			 * once the raw-UTF-8 hint has given up on the
+			 * bytes and skips none (sb_utf8 does nothing). */
+			if (d->u8bad && d->u8skip == 0 && d->sink == NULL &&
+			    !dec_ref()) {
+				while (i + k < n &&
+				    d->sbmap[p[i + k]] == SB_BAD)
+					k++;
+				d->chk->bads(d->chk_ctx, p + i, k, d->off,
+				    d->pos.line, d->pos.col);
+				d->pos.col += k;
+				d->off += k;
+				if (!d->xml11 && d->chk->quiet(d->chk_ctx))
+					k += sb_dense(d, p + i + k, n - i - k);
+			} else {
+				dec_bad(d, p + i, 1, 0);
+				d->pos.col++;
+				d->off++;
+			}
+			i += k - 1;	/* and the loop's step */
 			continue;
 		}
 		dec_put(d, c, d->off);

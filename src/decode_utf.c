@@ -197,12 +197,134 @@ qtab_init(void)
 }
 
 /*
- * feed_quiet for XML 1.0, through the automaton: stretches of 64 bytes
- * while errors stay dense; it stops before eight and eight plain ASCII
- * bytes, and after a stretch with no error, for the run kernels.  A
- * sequence pending at the end is left for the caller, as utf8_dec would.
- * Unless chars, a stretch with a non-Char in it is undone and left to
- * the character path, which reports it.
+ * A stretch of QW_SPAN bytes walked through the automaton four ways at
+ * once, each walk a chain of table lookups of its own, for the processor
+ * to overlap: the stretch is cut after ASCII bytes other than CR, which
+ * end whatever was pending and begin nothing (UTF-8 resynchronises on
+ * them, RFC 3629 section 3), and after which no CR is last; the walks
+ * after the first start from there with nothing pending.  Their table,
+ * qwtab, has qtab's entries spread for a walk to add them up in one
+ * word, acc: from bit 16 on the line ends, bad sequences, non-Chars and
+ * columns (QW_LINES and so on), twelve bits each (a walk is shorter than
+ * QW_SPAN bytes, and a byte adds two at most); below, the next state as
+ * an index (state << 8).  The column after a line end is 1 (XML 1.0
+ * section 2.11), so a walk keeps acc as it was after its last one, at.
+ */
+#define QW_SPAN		256
+#define QW_CUT		32	/* a cut this near a quarter */
+
+static uint64_t qwtab[Q_NSEQ * 2 * 256];
+
+#define QW_NL		(1ULL << 16)
+#define QW_LINES(a)	((a) & 0xFFF)
+#define QW_BAD(a)	(((a) >> 12) & 0xFFF)
+#define QW_NONCHAR(a)	(((a) >> 24) & 0xFFF)
+#define QW_COLS(a)	((a) >> 36)
+
+struct qwalk {
+	unsigned	 i;	/* state << 8 */
+	uint64_t	 acc;
+	uint64_t	 at;	/* acc after the last line end */
+};
+
+#define QW_STEP(w, b) do {						\
+	uint64_t e_ = qwtab[(w).i | (b)];				\
+									\
+	(w).i = (unsigned)e_ & 0x1F00;					\
+	(w).acc += e_ >> 16;						\
+	(w).at = e_ & QW_NL ? (w).acc : (w).at;				\
+} while (0)
+
+static void
+qwtab_init(void)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(qwtab) / sizeof(qwtab[0]); k++) {
+		unsigned e = qtab[k];
+
+		qwtab[k] = (uint64_t)QE_NEXT(e) << 8 |
+		    (uint64_t)QE_NL(e) << 16 | (uint64_t)QE_BAD(e) << 28 |
+		    (uint64_t)QE_NONCHAR(e) << 40 | (uint64_t)QE_ADD(e) << 52;
+	}
+}
+
+/* The column after walk w, which began at column col. */
+static uint64_t
+qw_col(const struct qwalk *w, uint64_t col)
+{
+	if (QW_LINES(w->acc) == 0)
+		return col + QW_COLS(w->acc);
+	return 1 + QW_COLS(w->acc) - QW_COLS(w->at);
+}
+
+/* Where a walk may start at or after p[a] (within QW_CUT), or 0. */
+static size_t
+qcut(const unsigned char *p, size_t a)
+{
+	size_t j;
+
+	for (j = a; j < a + QW_CUT; j++)
+		if (p[j] < 0x80 && p[j] != '\r')
+			return j + 1;
+	return 0;
+}
+
+/* Walk p[0..QW_SPAN) from state *st, line *line, column *col, into them
+ * and *bad, *nonchar; 0 when it cannot be cut (nothing done). */
+static int
+qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
+    uint64_t *bad, uint64_t *nonchar)
+{
+	struct qwalk w0 = { 0, 0, 0 }, w1 = { 0, 0, 0 }, w2 = { 0, 0, 0 },
+	    w3 = { 0, 0, 0 };
+	size_t c1, c2, c3, m, k;
+	uint64_t acc;
+
+	if ((c1 = qcut(p, QW_SPAN / 4)) == 0 ||
+	    (c2 = qcut(p, QW_SPAN / 2)) == 0 ||
+	    (c3 = qcut(p, QW_SPAN / 4 * 3)) == 0)
+		return 0;
+	if (qwtab[0] == 0)
+		qwtab_init();
+	w0.i = *st << 8;
+	m = c1;
+	if (c2 - c1 < m)
+		m = c2 - c1;
+	if (c3 - c2 < m)
+		m = c3 - c2;
+	if (QW_SPAN - c3 < m)
+		m = QW_SPAN - c3;
+	for (k = 0; k < m; k++) {
+		QW_STEP(w0, p[k]);
+		QW_STEP(w1, p[c1 + k]);
+		QW_STEP(w2, p[c2 + k]);
+		QW_STEP(w3, p[c3 + k]);
+	}
+	for (k = m; k < c1; k++)
+		QW_STEP(w0, p[k]);
+	for (k = c1 + m; k < c2; k++)
+		QW_STEP(w1, p[k]);
+	for (k = c2 + m; k < c3; k++)
+		QW_STEP(w2, p[k]);
+	for (k = c3 + m; k < QW_SPAN; k++)
+		QW_STEP(w3, p[k]);
+	*col = qw_col(&w3, qw_col(&w2, qw_col(&w1, qw_col(&w0, *col))));
+	acc = w0.acc + w1.acc + w2.acc + w3.acc;
+	*st = w3.i >> 8;
+	*line += QW_LINES(acc);
+	*bad += QW_BAD(acc);
+	*nonchar += QW_NONCHAR(acc);
+	return 1;
+}
+
+/*
+ * feed_quiet for XML 1.0, through the automaton: stretches of QW_SPAN
+ * bytes (qwide) or else 64 while errors stay dense; it stops before eight
+ * and eight plain ASCII bytes, and after a stretch with no error, for the
+ * run kernels.  A sequence pending at the end is left for the caller, as
+ * utf8_dec would.  Unless chars, a stretch with a non-Char in it is undone
+ * and left to the character path, which reports it.
  */
 static size_t
 feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
@@ -220,16 +342,28 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 
 		if (st < 2 && n - i >= 16 && ascii8(p + i) && ascii8(p + i + 8))
 			break;
-		for (end = n - i > 64 ? i + 64 : n; i < end; i++) {
-			unsigned e = qtab[st << 8 | p[i]];
+		if (n - i >= QW_SPAN && qwide(p + i, &st, &line, &col, &bad,
+		    &nonchar)) {
+			/* What is pending began at its lead, the last byte
+			 * from C0 on (the rest continue it). */
+			i += QW_SPAN;
+			for (done = i; st >= 2 && p[done - 1] < 0xC0; done--)
+				;
+			if (st >= 2)
+				done--;
+		} else {
+			for (end = n - i > 64 ? i + 64 : n; i < end; i++) {
+				unsigned e = qtab[st << 8 | p[i]];
 
-			st = QE_NEXT(e);
-			col = (col & ((uint64_t)QE_NL(e) - 1)) + QE_ADD(e);
-			line += QE_NL(e);
-			bad += QE_BAD(e);
-			nonchar += QE_NONCHAR(e);
-			/* What is pending began at done. */
-			done = st < 2 ? i + 1 : e & QE_LEAD ? i : done;
+				st = QE_NEXT(e);
+				col = (col & ((uint64_t)QE_NL(e) - 1)) +
+				    QE_ADD(e);
+				line += QE_NL(e);
+				bad += QE_BAD(e);
+				nonchar += QE_NONCHAR(e);
+				/* What is pending began at done. */
+				done = st < 2 ? i + 1 : e & QE_LEAD ? i : done;
+			}
 		}
 		if (!chars && nonchar > 0) {
 			line = sline;
@@ -313,6 +447,69 @@ feed_dense(struct dec *d, const unsigned char *p, size_t n)
 	return i;
 }
 
+/* Whether the eight bytes at p are all zero. */
+static int
+load_le64z(const unsigned char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	return w == 0;
+}
+
+/*
+ * UTF-16 and UTF-32 just after a bad sequence, once the check only
+ * counts illegal sequences (check_quiet): the characters that follow,
+ * while errors stay dense (unpaired surrogates, values above U+10FFFF),
+ * are counted here as the character path would take them (a bad sequence
+ * a column, told to the check at the end; a character a step of the
+ * position), rather than each through the run kernel and the check.  It
+ * stops before a non-Char unless those are only counted too, at a
+ * character cut by the end of p, and DENSE_CLEAN bytes past the last bad
+ * sequence; it returns how many bytes it took.
+ */
+static size_t
+feed_quiet_units(struct dec *d, const unsigned char *p, size_t n)
+{
+	struct linepos pos = d->pos;
+	uint64_t bad = 0, nonchar = 0;
+	const int form = d->form, be = form == FORM_UTF16BE ||
+	    form == FORM_UTF32BE, xml11 = d->xml11;
+	const int u16 = form == FORM_UTF16BE || form == FORM_UTF16LE;
+	size_t i = 0, last = 0;
+	int quiet;
+
+	if ((quiet = d->chk->quiet(d->chk_ctx)) == 0)
+		return 0;
+	while (i < n && i - last < DENSE_CLEAN) {
+		uint32_t c;
+		int r;
+
+		r = u16 ? utf16_dec(p + i, n - i, be, &c) :
+		    utf32_dec(p + i, n - i, be, &c);
+		if (r == 0)
+			break;
+		if (r > 0) {
+			if (!xml_char_ok(c, xml11)) {
+				if (quiet != 1)
+					break;
+				nonchar++;
+			}
+			linepos_step(&pos, c, xml11);
+		} else {
+			bad++;
+			pos.col++;
+			r = -r;
+			last = i + (size_t)r;
+		}
+		i += (size_t)r;
+	}
+	d->pos = pos;
+	d->off += i;
+	d->chk->tally(d->chk_ctx, bad, nonchar);
+	return i;
+}
+
 /* Unicode forms: p[0..n) are whole input bytes from d->off on. */
 static size_t
 feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
@@ -350,6 +547,8 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			 * one character for the check, and a count. */
 			size_t k = 1;
 
+			while (n - i - k >= 8 && load_le64z(p + i + k))
+				k += 8;
 			while (i + k < n && p[i + k] == 0)
 				k++;
 			dec_put(d, 0, d->off);
@@ -380,10 +579,11 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 			dec_bad(d, p + i, (size_t)-r, 0);
 			d->pos.col++;
 			r = -r;
-			if (form == FORM_UTF8 && d->sink == NULL && !dec_ref()) {
+			if (d->sink == NULL && !dec_ref()) {
 				i += (size_t)r;
 				d->off += (uint64_t)r;
-				i += feed_dense(d, p + i, n - i);
+				i += form == FORM_UTF8 ? feed_dense(d, p + i,
+				    n - i) : feed_quiet_units(d, p + i, n - i);
 				continue;
 			}
 		} else {

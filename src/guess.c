@@ -298,11 +298,11 @@ put_utf8(char *buf, size_t sz, size_t o, uint32_t c)
 /*
  * Decode p[0..n) with iconv name enc into t; when sample is not NULL,
  * also the text around the first non-ASCII character into it (size
- * sz, UTF-8).
+ * sz, UTF-8), and when stop, only that far (t is then of no use).
  */
 static void
 decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
-    char *sample, size_t sz)
+    char *sample, size_t sz, int stop)
 {
 	iconv_t cd;
 	unsigned char out[16384];
@@ -371,9 +371,13 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 			}
 			/* To the end of a word after 32, at most 48. */
 			if (c == '\n' || c == '\r' || after >= 48 ||
-			    (after >= 32 && c == ' '))
+			    (after >= 32 && c == ' ')) {
 				sample = NULL;
-			else {
+				if (stop) {
+					iconv_close(cd);
+					return;
+				}
+			} else {
 				so = put_utf8(sample, sz, so, c);
 				after++;
 			}
@@ -391,7 +395,7 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 /*
  * Whether p[0..n) is UTF-8 but for a few stray bytes: *good gets its
  * multi-byte characters, *bad its illegal bytes, *first the offset of
- * the first of those.
+ * the first of those; counted only as far as the answer is open.
  */
 static void
 utf8_count(const unsigned char *p, size_t n, uint64_t *good, uint64_t *bad,
@@ -411,6 +415,12 @@ utf8_count(const unsigned char *p, size_t n, uint64_t *good, uint64_t *bad,
 			i++;
 			continue;
 		}
+		/* Each character still to come takes two bytes at least:
+		 * once the stray bytes outnumber a quarter of the most there
+		 * can be, mostly_utf8 says no whatever the rest holds (random
+		 * bytes, Latin-1 text, decided in part of the input). */
+		if (*bad * 4 > *good + (n - i) / 2)
+			return;
 		for (j = 1; len > 0 && j < len; j++)
 			if (i + j >= n || (p[i + j] & 0xC0) != 0x80)
 				len = 0;
@@ -614,8 +624,10 @@ mostly_utf8(const unsigned char *p, size_t n, const struct sniff *s,
 	uint64_t good, bad;
 	size_t first;
 
+	if (s->enc.family != ENC_F_UTF8)
+		return 0;
 	utf8_count(p, n, &good, &bad, &first);
-	if (s->enc.family != ENC_F_UTF8 || bad == 0 || good < GUESS_MIN / 2 ||
+	if (bad == 0 || good < GUESS_MIN / 2 ||
 	    bad * 4 > good)
 		return 0;
 	g->found = g->mostly_utf8 = 1;
@@ -652,7 +664,7 @@ choose(const unsigned char *p, size_t n, const struct sniff *s,
 			t[i].ok = 0;
 			continue;
 		}
-		decode(cands[i].iconv, p, n, &t[i], NULL, 0);
+		decode(cands[i].iconv, p, n, &t[i], NULL, 0, 0);
 		if (!t[i].ok || t[i].nonascii < GUESS_MIN)
 			continue;
 		/* The most common encodings of Latin text in the wild win
@@ -670,7 +682,16 @@ choose(const unsigned char *p, size_t n, const struct sniff *s,
 		    !t[cands[i].sub].ok && s->have_enc &&
 		    strcasecmp(s->enc.name, cands[cands[i].sub].name) == 0)
 			pick = (int)i;
-	if (pick < 0 && detector(p, n, det, sizeof(det))[0] != '\0') {
+	/* Where every candidate that counts reads the text alike, the
+	 * detector cannot change what is named (the first or preferred of
+	 * them, if its score is positive): it is not asked (it took seconds
+	 * for tens of megabytes of UTF-16). */
+	for (i = 0; i < NCANDS; i++)
+		if (t[i].ok && t[i].nonascii >= GUESS_MIN &&
+		    t[i].hash != t[best].hash)
+			break;
+	if (pick < 0 && i < NCANDS && detector(p, n, det,
+	    sizeof(det))[0] != '\0') {
 		int k = cand_find(det);
 
 		if (k >= 0 && t[k].ok && t[k].nonascii >= GUESS_MIN &&
@@ -729,6 +750,38 @@ choose_sampled(const unsigned char *p, size_t n, const struct sniff *s,
 }
 
 /*
+ * The bytes of p[0..n) at 80 and above into *high, the zero bytes into
+ * *zeros: eight at a time, each byte's flag moved to its low bit and the
+ * eight summed by a multiplication (no byte carries into the next).
+ */
+#define CB_ONES	0x0101010101010101ULL
+#define CB_HI	0x8080808080808080ULL
+#define CB_LO	0x7F7F7F7F7F7F7F7FULL
+
+static void
+count_bytes(const unsigned char *p, size_t n, uint64_t *high, size_t *zeros)
+{
+	uint64_t h = 0, z = 0;
+	size_t i = 0;
+
+	for (; n - i >= 8; i += 8) {
+		uint64_t w, nz;
+
+		memcpy(&w, p + i, 8);
+		/* bit 7 of a byte of nz: the byte is not zero */
+		nz = (((w & CB_LO) + CB_LO) | w) & CB_HI;
+		h += (((w & CB_HI) >> 7) * CB_ONES) >> 56;
+		z += 8 - (((nz >> 7) * CB_ONES) >> 56);
+	}
+	for (; i < n; i++) {
+		h += p[i] >= 0x80;
+		z += p[i] == 0;
+	}
+	*high = h;
+	*zeros = (size_t)z;
+}
+
+/*
  * The bytes of an entity read as s, p[0..n), whole or (g->partial) in
  * part: which encoding they are in, into g; name is the input's name,
  * for the command in the note.
@@ -738,11 +791,12 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
     const char *name, struct guess *g)
 {
 	static struct tally t[NCANDS];
-	uint64_t nonascii = 0;
+	struct tally scratch;
+	uint64_t nonascii = 0, w, lastw = 0;
 	size_t i, zeros = 0, ndistinct;
 	unsigned char distinct[256];
 	char word[300];
-	int pick;
+	int pick, sampled;
 
 	g->tried = 1;
 	g->found = 0;
@@ -750,30 +804,48 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 		p += s->bomlen;
 		n -= s->bomlen;
 	}
+	count_bytes(p, n, &nonascii, &zeros);
+	/* Only whether there are GUESS_DISTINCT is asked; eight bytes with
+	 * none from 80 on, or the same as the eight looked at last, add
+	 * none (0x81 filling a file). */
 	memset(distinct, 0, sizeof(distinct));
-	for (i = 0; i < n; i++) {
-		nonascii += p[i] >= 0x80;
-		zeros += p[i] == 0;
-		distinct[p[i]] = 1;
+	for (i = 0, ndistinct = 0; i < n && ndistinct < GUESS_DISTINCT; i++) {
+		if (i % 8 == 0 && n - i >= 8) {
+			memcpy(&w, p + i, 8);
+			if ((w & CB_HI) == 0 || w == lastw) {
+				i += 7;	/* and the loop's step */
+				continue;
+			}
+			lastw = w;
+		}
+		if (p[i] >= 0x80 && !distinct[p[i]]) {
+			distinct[p[i]] = 1;
+			ndistinct++;
+		}
 	}
-	for (i = 0x80, ndistinct = 0; i < 0x100; i++)
-		ndistinct += distinct[i];
 	if (mostly_utf8(p, n, s, g))
 		return;
 	if ((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
 	    zeros * 4 < n)
 		return;
-	if (n > GUESS_SAMPLE && zeros * 4 < n)
+	sampled = n > GUESS_SAMPLE && zeros * 4 < n;
+	if (sampled)
 		pick = choose_sampled(p, n, s, t);
 	else
 		pick = choose(p, n, s, t, zeros);
 	if (pick < 0)
 		return;
 	g->sample[0] = '\0';
-	decode(cands[pick].iconv, p, n, &t[pick], g->sample,
-	    sizeof(g->sample));
-	if (!t[pick].ok)	/* the sample's choice, refuted by the rest */
-		return;
+	if (sampled) {
+		decode(cands[pick].iconv, p, n, &t[pick], g->sample,
+		    sizeof(g->sample), 0);
+		if (!t[pick].ok) /* the sample's choice, refuted by the rest */
+			return;
+	} else {
+		/* choose() read the whole with it: the sample only. */
+		decode(cands[pick].iconv, p, n, &scratch, g->sample,
+		    sizeof(g->sample), 1);
+	}
 	g->found = 1;
 	snprintf(g->encoding, sizeof(g->encoding), "%s", cands[pick].name);
 	shell_word(word, sizeof(word), name);
