@@ -256,8 +256,11 @@ start(void)
 	return 0;
 }
 
+static void local(int, const char *, size_t);
+
 /* A worker is gone before its inputs were reported: say so once, stop
- * the others; the run ends with exit status 2. */
+ * the others; nothing after is written, and the run ends with exit
+ * status 2. */
 static void
 died(int w)
 {
@@ -279,6 +282,7 @@ died(int w)
 		report_warn(NULL, 0, "worker process %ld ended early; the "
 		    "inputs after this point are not reported",
 		    (long)j.w[w].pid);
+	rec_divert(local);
 }
 
 /*
@@ -437,10 +441,12 @@ pump(int all)
 		for (i = 0; i < np; i++) {
 			if (pf[i].revents == 0)
 				continue;
-			if (who[i] >= 0)
-				give(&j.w[who[i]], to_send(&j.w[who[i]],
-				    who[i]));
-			else if (take(&j.w[-1 - who[i]]) < 0) {
+			if (who[i] >= 0) {
+				struct chunk *c = to_send(&j.w[who[i]], who[i]);
+
+				if (c != NULL)
+					give(&j.w[who[i]], c);
+			} else if (take(&j.w[-1 - who[i]]) < 0) {
 				died(-1 - who[i]);
 				return;
 			}
@@ -454,8 +460,6 @@ direct(int fd, const char *p, size_t n)
 {
 	format_splice(opt.fmt, fd, p, n);
 }
-
-static void local(int, const char *, size_t);
 
 /* No worker: the parent analyses the inputs of chunk c itself, each
  * record in its place, and empties it. */
