@@ -204,6 +204,7 @@ work(int tfd)
 		if ((flags & T_LAST) || res.n > RESULT_BUF)
 			res_flush();
 	}
+	free(name);
 	res_flush();
 	_exit(0);
 }
@@ -633,8 +634,20 @@ jobs_end(void)
 		close(j.w[i].tfd);
 		close(j.w[i].rfd);
 	}
-	for (i = 0; i < j.started; i++)
-		while (waitpid(j.w[i].pid, &st, 0) < 0 && errno == EINTR)
+	/* A worker that ends badly after all it was given (a checker such
+	 * as valgrind found something) fails the run too. */
+	for (i = 0; i < j.started; i++) {
+		pid_t r;
+
+		while ((r = waitpid(j.w[i].pid, &st, 0)) < 0 && errno == EINTR)
 			;
+		if (r == j.w[i].pid && !j.dead && (WIFSIGNALED(st) ||
+		    (WIFEXITED(st) && WEXITSTATUS(st) != 0))) {
+			report_warn(NULL, 0, "worker process %ld ended with "
+			    "status %d", (long)r, WIFSIGNALED(st) ?
+			    128 + WTERMSIG(st) : WEXITSTATUS(st));
+			j.status = 2;
+		}
+	}
 	return j.status;
 }
