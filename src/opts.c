@@ -83,10 +83,9 @@ static const char shortopts[] = ":0bhij:o:qr";
 static void
 usage(FILE *f)
 {
-	fputs("usage: xmlsniff [-bhiqr] [-j N] [--content-type=VALUE] "
-	    "[--strict]\n"
-	    "                [--json] [--encoding=ENC] "
-	    "[--default-encoding=ENC]\n"
+	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
+	    "[--json]\n"
+	    "                [--encoding=ENC] [--default-encoding=ENC]\n"
 	    "                [--mime-encoding] [--files0-from=F] "
 	    "[--format=FMT]\n"
 	    "                [--include=GLOB] [--exclude=GLOB] [--no-ignore]\n"
@@ -98,7 +97,8 @@ usage(FILE *f)
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
 	    "                [--error=CODES] [--ignore=CODES] [--http]\n"
 	    "                [--stdin-name=NAME] [--browser] [--excerpt=WHEN]\n"
-	    "                [--color=WHEN] [--all] [--max-errors=N] [FILE ...]\n"
+	    "                [--color=WHEN] [--all] [--max-errors=N] [-j N] "
+	    "[FILE ...]\n"
 	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
