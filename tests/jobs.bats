@@ -225,3 +225,27 @@ f.xml: UTF-8 (default), no declaration'
 	assert_failure 2
 	[[ "$output" == *'"executionSuccessful":false,"exitCode":2'* ]] || fail "$output"
 }
+
+@test "-j: standard output closed, full or a broken pipe: what -j1 says, and its exit status" {
+	tree
+	local n
+	for n in 1 2; do
+		"$XMLSNIFF" -j$n -r t >&- 2> closed.$n && echo 0 >> closed.$n ||
+		    echo $? >> closed.$n
+		if [ -w /dev/full ]; then
+			"$XMLSNIFF" -j$n -r t > /dev/full 2> full.$n &&
+			    echo 0 >> full.$n || echo $? >> full.$n
+		else
+			: > full.$n
+		fi
+		(trap '' PIPE; "$XMLSNIFF" -j$n -r t 2> pipe.$n | head -c 1 > /dev/null;
+		    echo "${PIPESTATUS[0]}" >> pipe.$n)
+	done
+	cmp closed.1 closed.2
+	cmp full.1 full.2
+	cmp pipe.1 pipe.2
+	assert_equal "$(tail -2 closed.1)" 'xmlsniff: write error: standard output is closed
+2'
+	assert_equal "$(tail -2 pipe.1)" 'xmlsniff: write error: Broken pipe
+2'
+}
