@@ -35,6 +35,14 @@ static struct {
 /* GitLab: the issues written so far. */
 static unsigned long nissues;
 
+/* -j: separators are always written (format_jobs); what the parent has
+ * put out so far (format_splice). */
+static struct {
+	int		 on;
+	unsigned long	 out;
+	unsigned long	 notes;
+} jobs;
+
 /* How put_text escapes. */
 enum esc {
 	ESC_GH_MSG,	/* a workflow command's message */
@@ -376,19 +384,22 @@ format_failure(const char *name, const char *why, enum fmt fmt)
 	FILE *f;
 
 	if (fmt == FMT_SARIF) {
-		/* Without memory to keep it, it is not lost: stderr has it. */
-		if (sarif.notes == NULL && (sarif.notes =
+		/* Without memory to keep it, it is not lost: stderr has it.
+		 * -j: a record for descriptor 3, kept by format_splice. */
+		if (!jobs.on && sarif.notes == NULL && (sarif.notes =
 		    open_memstream(&sarif.notes_p, &sarif.notes_n)) == NULL) {
 			report_warn(name, 0, "%s", why);
 			return;
 		}
-		f = sarif.notes;
+		f = jobs.on ? rec_open(3) : sarif.notes;
 		fprintf(f, "%s{\"level\":\"error\"", sarif.nnotes++ ? "," : "");
 		sarif_text(f, "message", why, 1);
 		fputs(",\"locations\":[{\"physicalLocation\":"
 		    "{\"artifactLocation\":", f);
 		sarif_artifact(f, name);
 		fputs("}}]}", f);
+		if (jobs.on)
+			rec_close(f);
 		return;
 	}
 	f = rec_open(1);
@@ -421,6 +432,8 @@ format_end(enum fmt fmt, int status)
 
 	if (fmt == FMT_SARIF || fmt == FMT_GITLAB || fmt == FMT_CHECKSTYLE) {
 		f = rec_open(1);
+		if (jobs.on)
+			nissues = jobs.out;
 		if (fmt == FMT_GITLAB)
 			fputs(nissues ? "\n]\n" : "]\n", f);
 		else if (fmt == FMT_CHECKSTYLE)
@@ -442,6 +455,46 @@ format_end(enum fmt fmt, int status)
 		rec_close(f);
 	}
 	rec_flush();
+}
+
+/*
+ * -j (jobs.c): from here on, every result, issue and notification is
+ * written with the separator before it, as if one came before, and a
+ * SARIF notification is a record for descriptor 3; the parent splices
+ * the records of all processes together in the order of the inputs.
+ */
+void
+format_jobs(void)
+{
+	jobs.on = 1;
+	sarif.nresults = sarif.nnotes = nissues = 1;
+}
+
+/*
+ * -j: write out record p (n bytes, for descriptor fd) of the run in its
+ * place: the separator its writer put first goes when nothing came
+ * before it, and a SARIF notification is kept for the invocation.
+ */
+void
+format_splice(enum fmt fmt, int fd, const char *p, size_t n)
+{
+	if (fd == 3) {
+		if (sarif.notes == NULL && (sarif.notes =
+		    open_memstream(&sarif.notes_p, &sarif.notes_n)) == NULL)
+			return;
+		if (n > 0 && *p == ',' && jobs.notes++ == 0) {
+			p++;
+			n--;
+		}
+		fwrite(p, 1, n, sarif.notes);
+		return;
+	}
+	if (fd == 1 && (fmt == FMT_SARIF || fmt == FMT_GITLAB) && n > 0 &&
+	    *p == ',' && jobs.out++ == 0) {
+		p++;
+		n--;
+	}
+	rec_put(fd, p, n);
 }
 
 /* Write s folded at 72 columns, each line indented by two spaces. */

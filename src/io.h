@@ -39,6 +39,8 @@ void		 format_start(enum fmt);
 void		 format_diags(const char *, const struct sniff *, enum fmt);
 void		 format_failure(const char *, const char *, enum fmt);
 void		 format_end(enum fmt, int);
+void		 format_jobs(void);
+void		 format_splice(enum fmt, int, const char *, size_t);
 void		 list_codes(void);
 int		 explain_code(const char *);
 

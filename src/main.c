@@ -21,6 +21,7 @@
 
 #include "http.h"
 #include "excerpt.h"
+#include "jobs.h"
 #include "guess.h"
 #include "mojibake.h"
 #include "opts.h"
@@ -366,7 +367,17 @@ static void input_at(int, const char *, const char *, int);
 static void
 input(const char *name, int top)
 {
+	if (!jobs_take(name, top))
+		input_at(AT_FDCWD, name, name, top);
+}
+
+/* -j: one input, in a worker process or the parent (jobs.c); return the
+ * exit status so far. */
+static int
+job(const char *name, int top)
+{
 	input_at(AT_FDCWD, name, name, top);
+	return status;
 }
 
 /*
@@ -577,7 +588,7 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 		    (gs == NULL || walk_git_has(gs, path + goff, type == 'd'))) {
 			if (type == 'd')
 				walk(dfd, e, path, off, goff, gs);
-			else
+			else if (!jobs_take(path, 0))
 				input_at(dfd, e, path, 0);
 		}
 		free(names[i]);
@@ -750,6 +761,7 @@ main(int argc, char *argv[])
 	transcode_signals();
 	rec_batch(!same_out && !isatty(1));
 	format_start(opt.fmt);
+	jobs_begin(argc, job);
 
 	if (opt.files0_from != NULL)
 		files0(opt.files0_from);
@@ -758,6 +770,7 @@ main(int argc, char *argv[])
 	else
 		for (i = 0; i < argc; i++)
 			input(argv[i], 1);
+	raise_status(jobs_end());
 
 	free(in.mem);
 	format_end(opt.fmt, status);

@@ -73,10 +73,11 @@ static const struct option longopts[] = {
 	{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 	{ "encoding", required_argument, NULL, OPT_ENCODING },
 	{ "default-encoding", required_argument, NULL, OPT_DEFAULT_ENCODING },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
-static const char shortopts[] = ":0bhio:qr";
+static const char shortopts[] = ":0bhij:o:qr";
 
 static void
 usage(FILE *f)
@@ -95,7 +96,8 @@ usage(FILE *f)
 	    "                [--fix [--dry-run]] [--allow-encoding=LIST]\n"
 	    "                [--error=CODES] [--ignore=CODES] [--http]\n"
 	    "                [--stdin-name=NAME] [--browser] [--excerpt=WHEN]\n"
-	    "                [--color=WHEN] [--all] [--max-errors=N] [FILE ...]\n"
+	    "                [--color=WHEN] [--all] [--max-errors=N] [-j N] "
+	    "[FILE ...]\n"
 	    "       xmlsniff --list-codes | --explain=CODE\n", f);
 }
 
@@ -131,6 +133,9 @@ help(void)
 	    "                        of the XML extensions (repeatable)\n"
 	    "      --exclude=GLOB    -r passes over what GLOB matches\n"
 	    "      --no-ignore       -r checks files git ignores as well\n"
+	    "  -j, --jobs=N          analyse the inputs in N processes at\n"
+	    "                        once (default: one a processor online\n"
+	    "                        when there are several inputs)\n"
 	    "      --list-files      print the names of the files that\n"
 	    "                        would be checked, and nothing else\n"
 	    "  -0, --print0          --list-files ends each name with a NUL\n"
@@ -343,6 +348,22 @@ max_errors(const char *arg)
 	return (size_t)n;
 }
 
+/* -j N: a decimal number from 1 up; above JOBS_MAX it is taken as
+ * that (jobs.c). */
+static long
+jobs(const char *arg)
+{
+	unsigned long long n;
+	char *end;
+
+	errno = 0;
+	n = strtoull(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end != '\0' || n < 1)
+		die_usage("-j: \"%s\" is not a number of processes from 1 up",
+		    arg);
+	return errno != 0 || n > 256 ? 256 : (long)n;
+}
+
 /* Take option ch (its argument in optarg); return 1 when --help or
  * --version has printed what it prints. */
 static int
@@ -430,6 +451,9 @@ take(int ch, int argc, char **argv)
 		break;
 	case OPT_MAX_ERRORS:
 		opt.max_errors = max_errors(optarg);
+		break;
+	case 'j':
+		opt.jobs = jobs(optarg);
 		break;
 	default:
 		bad_option(ch, argc, argv, longopts, shortopts);

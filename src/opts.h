@@ -39,6 +39,7 @@ struct options {
 	const char	*encoding;
 	const char	*default_encoding;
 	struct enc	 dflt;
+	long		 jobs;		/* -j: 0 not given */
 };
 
 /* --excerpt and --color. */

@@ -16,6 +16,8 @@ void		 rec_close(FILE *);
 void		 rec_batch(int);
 int		 rec_flush(void);
 int		 rec_error(void);
+void		 rec_divert(void (*)(int, const char *, size_t));
+void		 rec_put(int, const char *, size_t);
 
 /* escape.c */
 

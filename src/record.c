@@ -35,6 +35,7 @@ static struct {
 
 static int out_errno;		/* of the first failed write to stdout */
 static struct rec cur;
+static void (*divert)(int, const char *, size_t);
 
 /* Write all of p to fd; return 0, or -1 with errno set. */
 static int
@@ -114,10 +115,39 @@ rec_open(int fd)
 	return cur.f;
 }
 
+/*
+ * -j (jobs.c): send each record to fn, whole, instead of writing it; fn
+ * NULL writes again.
+ */
+void
+rec_divert(void (*fn)(int, const char *, size_t))
+{
+	divert = fn;
+}
+
+/* Write the record p, n bytes, to fd (1 or 2), through the batch. */
+void
+rec_put(int fd, const char *p, size_t n)
+{
+	if (fd == 1 && batch.on) {
+		if (batch.n + n > sizeof(batch.b))
+			rec_flush();
+		if (n <= sizeof(batch.b)) {
+			memcpy(batch.b + batch.n, p, n);
+			batch.n += n;
+			return;
+		}
+	} else if (fd == 1)
+		rec_flush();
+	put_out(fd, p, n);
+}
+
 /* End the record begun on f and send it to its descriptor, whole. */
 void
 rec_close(FILE *f)
 {
+	char *p;
+
 	if (f != cur.f || f == NULL) {
 		fflush(f);
 		return;
@@ -127,18 +157,12 @@ rec_close(FILE *f)
 		cur.f = NULL;
 		return;
 	}
+	/* The diversion may begin a record of its own. */
+	p = cur.p;
 	cur.f = NULL;
-	if (cur.fd == 1 && batch.on) {
-		if (batch.n + cur.n > sizeof(batch.b))
-			rec_flush();
-		if (cur.n <= sizeof(batch.b)) {
-			memcpy(batch.b + batch.n, cur.p, cur.n);
-			batch.n += cur.n;
-			free(cur.p);
-			return;
-		}
-	} else if (cur.fd == 1)
-		rec_flush();
-	put_out(cur.fd, cur.p, cur.n);
-	free(cur.p);
+	if (divert != NULL)
+		divert(cur.fd, p, cur.n);
+	else
+		rec_put(cur.fd, p, cur.n);
+	free(p);
 }

@@ -12,6 +12,13 @@
  * by simd_init() for XMLSNIFF_SIMD=ref). */
 extern int	 val_char_only;
 
+/*
+ * -j (jobs.c), from the environment: XMLSNIFF_TEST_JOBS=FILE, each
+ * worker process appends its process ID and a newline to FILE as it
+ * starts; XMLSNIFF_TEST_JOBS_KILL=NAME, the worker handed the input NAME
+ * kills itself with SIGKILL before it opens it.
+ */
+
 /* The reference kernels (src/simd/ref.c). */
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
