@@ -30,6 +30,7 @@ struct inbuf {
 };
 
 int		 in_refill(struct inbuf *, size_t);
+void		 in_ahead_allow(int);
 void		 in_ahead_begin(struct inbuf *);
 int		 in_ahead_end(struct inbuf *);
 

@@ -176,6 +176,15 @@ await(struct ahead *a)
 
 static struct ahead ah;
 static int ah_init;		/* mu and cv made */
+static int ah_off;		/* in_ahead_allow(0) */
+
+/* Whether big files may be read ahead: not in the workers of -j, whose
+ * number is that of the processors already. */
+void
+in_ahead_allow(int yes)
+{
+	ah_off = !yes;
+}
 
 /*
  * Read b ahead from here on, when it is worth it: a regular file with
@@ -189,7 +198,7 @@ in_ahead_begin(struct inbuf *b)
 	sigset_t all, old;
 	int e;
 
-	if (b->ahead || b->size < 0 || b->eof || val_char_only ||
+	if (b->ahead || ah_off || b->size < 0 || b->eof || val_char_only ||
 	    b->size - b->got < AHEAD_MIN)
 		return;
 	if (ah.mem == NULL && posix_memalign((void **)&ah.mem, 4096,

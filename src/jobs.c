@@ -29,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine.h"
 #include "jobs.h"
 #include "opts.h"
 
@@ -183,6 +184,8 @@ work(int tfd)
 		}
 	}
 	rec_divert(res_record);
+	/* The workers have the processors: none reads ahead as well. */
+	in_ahead_allow(0);
 	while (read_full(tfd, &flags, 1) == 0 &&
 	    read_full(tfd, &len, 4) == 0) {
 		int st;

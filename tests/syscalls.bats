@@ -19,12 +19,12 @@ calls() {
 	    trace.txt
 }
 
-@test "-r: four system calls per file (openat, fstat, read, close), no lseek" {
+@test "-r -j1: four system calls per file (openat, fstat, read, close), no lseek" {
 	local i
 	mkdir t
 	for i in $(seq 1 200); do printf '<r>%s</r>\n' "$i" > "t/f$i.xml"; done
 	printf '\357\273\277<r/>\n' > t/bom.xml
-	run strace -f -c -o trace.txt "$XMLSNIFF" -q -r t
+	run strace -f -c -o trace.txt "$XMLSNIFF" -j1 -q -r t
 	assert_success
 	[ "$(calls lseek)" -eq 0 ] || fail "$(cat trace.txt)"
 	[ "$(calls openat)" -le 230 ] || fail "$(cat trace.txt)"
@@ -49,4 +49,19 @@ calls() {
 	run sh -c 'cat big.xml | strace -f -e trace=clone,clone3 -o trace.txt "$0" -' "$XMLSNIFF"
 	assert_success
 	[ "$(grep -c 'clone' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+}
+
+@test "-j: the workers do not read ahead (they have the processors); -j1 does" {
+	local i
+	mkdir t
+	for i in $(seq 1 40); do printf '<r>%s</r>\n' "$i" > "t/f$i.xml"; done
+	{ printf '<r>'; head -c 3000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > t/big.xml
+	run strace -f -e trace=clone,clone3 -o trace.txt "$XMLSNIFF" -j2 -r t
+	assert_success
+	# two workers forked, and no thread
+	[ "$(grep -c '^[0-9]* clone(.*SIGCHLD' trace.txt)" -eq 2 ] || fail "$(cat trace.txt)"
+	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+	run strace -f -e trace=clone,clone3 -o trace.txt "$XMLSNIFF" -j1 -r t
+	assert_success
+	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 1 ] || fail "$(cat trace.txt)"
 }
