@@ -145,20 +145,37 @@ res_record(int fd, const char *p, size_t n)
 		_exit(2);
 }
 
+/* The task pipe, read a pipe's worth at a time: a name costs no call of
+ * its own. */
+static struct {
+	char	 b[64 * 1024];
+	size_t	 at, n;
+} tin;
+
+/* n bytes of the task pipe fd into p; -1 at its end or on an error. */
 static int
 read_full(int fd, void *p, size_t n)
 {
 	char *c = p;
 
 	while (n > 0) {
-		ssize_t r = read(fd, c, n);
+		size_t k;
 
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		c += r;
-		n -= (size_t)r;
+		if (tin.at == tin.n) {
+			ssize_t r = read(fd, tin.b, sizeof(tin.b));
+
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				return -1;
+			tin.at = 0;
+			tin.n = (size_t)r;
+		}
+		k = tin.n - tin.at < n ? tin.n - tin.at : n;
+		memcpy(c, tin.b + tin.at, k);
+		tin.at += k;
+		c += k;
+		n -= k;
 	}
 	return 0;
 }
