@@ -33,12 +33,13 @@ setup() {
 	assert_success
 	assert_line --regexp '^xmlsniff benchmark: .* inputs of 1 MB and 50 files, median of 1 runs$'
 	assert_line --regexp '^task +median s +xmlsniff +peak RSS +% of cat +against the fastest peer that did the whole job$'
-	for s in $SHAPES tree tree-files0 u8-u16:ascii-lf u8-u16:cyr-crlf \
+	for s in $SHAPES tree tree-files0 tree-j1 u8-u16:ascii-lf u8-u16:cyr-crlf \
 	    u16-u8:cjk-u16 u16-u8:latin-u16crlf u8-u32:emoji-lf \
 	    u32-u8:cjk-u32 l1-u8:latin1-crlf u8-l1:latin-lf; do
 		assert_line --regexp "^$s +[0-9.]+ +[0-9.]+ (GB/s|files/s) +[0-9.]+ M +([0-9]+%|-)  [0-9a-z]"
 	done
 	refute_output --partial FAILED
+	assert_line --regexp '^tree: -j \(the default: one worker a processor\) is [0-9.]+x the speed of -j1$'
 	if iconv -f UTF-8 -t GB18030 < /dev/null > /dev/null 2>&1; then
 		assert_line --regexp "^u8-gb18030:cjk-lf +skipped: this system's iconv cannot write GB18030$"
 	fi
