@@ -665,8 +665,12 @@ block64() {
 }
 
 @test "fast paths: CR LF, lone CR, CR CR and CR before a bad character at every offset of a 64-byte block" {
-	local f=$BATS_TEST_TMPDIR/c.xml form lead after
-	for form in UTF-8 UTF-16LE UTF-16BE ISO-8859-1 windows-1252 KOI8-R; do
+	local f=$BATS_TEST_TMPDIR/c.xml form lead after forms
+	# single-byte text has a vector kernel in AVX2 only: not under an
+	# emulator (XMLSNIFF_WRAP), where it would only double the time
+	forms="UTF-8 UTF-16LE UTF-16BE"
+	[ -n "${XMLSNIFF_WRAP:-}" ] || forms="$forms ISO-8859-1 windows-1252 KOI8-R"
+	for form in $forms; do
 		for lead in '' "$([ $form = KOI8-R ] && echo Ж || echo é)"; do
 			# CR LF: one line end each; CR, then a character: a
 			# line end each; counted right up to a U+0001 at
@@ -702,8 +706,10 @@ block64() {
 
 @test "fast paths: single-byte text, a CR LF or CR CR across the end of the last whole vector block" {
 	local f=$BATS_TEST_TMPDIR/s.xml pad e
-	for e in ISO-8859-1 windows-1252; do
-		for pad in $(seq 0 70); do
+	# (the vector kernel of single-byte text is AVX2's)
+	huge "41 files under every path, twice"
+	for e in ISO-8859-1; do
+		for pad in $(seq 0 40); do
 			for pair in '\r\n' '\r\r'; do
 				{ printf '<?xml version="1.0" encoding="%s"?><r>' "$e"
 				  head -c "$pad" /dev/zero | tr '\0' a
