@@ -555,12 +555,13 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 	    (path = malloc(dlen + longest + 2)) == NULL)
 		e_list = ENOMEM;
 	if (e_list != 0) {
-		fail_input(dir, e_list == ENOMEM ? "out of memory listing the "
-		    "directory; nothing in it is checked" : strerror(e_list));
+		/* The names go first: the report needs memory too. */
 		for (i = 0; i < n; i++)
 			free(names[i]);
 		free(names);
 		closedir(dp);
+		fail_input(dir, e_list == ENOMEM ? "out of memory listing the "
+		    "directory; nothing in it is checked" : strerror(e_list));
 		return;
 	}
 	qsort(names, n, sizeof(*names), name_cmp);

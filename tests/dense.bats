@@ -167,6 +167,12 @@ sb_text() {
 	  printf '<?xml version="1.0" encoding="UTF-16"?><r>' | iconv -f UTF-8 -t UTF-16LE
 	  for i in $(seq 1 40); do printf '\000\330a\000'; done
 	  printf '</r>' | iconv -f UTF-8 -t UTF-16LE; } > "$f"
+	# The guess of UTF-16 rests on the C library's decoder: musl's gives
+	# none for these bytes, with or without the bad units.
+	tail -c +3 "$f" > "$f.nb"
+	"$XMLSNIFF" --encoding=UTF-16BE "$f.nb" 2>&1 |
+	    grep -q 'note: it decodes cleanly as UTF-16BE' ||
+	    skip "no UTF-16BE guess with this system's iconv"
 	xs "$f"
 	assert_success
 	assert_output "$f: UTF-16LE (BOM), declared \"UTF-16\", 1 error"
