@@ -261,11 +261,28 @@ in_ahead_end(struct inbuf *b)
 	return rc;
 }
 
+/*
+ * Drop the first used bytes of b and keep the rest just before the read
+ * area, or, when more is kept than the pad holds (not expected:
+ * characters are short), at the start of the buffer; return where the
+ * bytes that follow them go.
+ */
+static unsigned char *
+keep_rest(struct inbuf *b, size_t used)
+{
+	size_t keep = b->n - used;
+	unsigned char *to = keep > IN_PAD ? b->mem : b->mem + IN_PAD - keep;
+
+	memmove(to, b->p + used, keep);
+	b->p = to;
+	return to + keep;
+}
+
 /* in_refill() from the reader's buffer. */
 static int
 refill_ahead(struct inbuf *b, size_t used)
 {
-	unsigned char *area = b->mem + IN_PAD, *t;
+	unsigned char *dst, *t;
 	size_t keep = b->n - used, c;
 
 	await(&ah);
@@ -290,17 +307,11 @@ refill_ahead(struct inbuf *b, size_t used)
 	}
 	/* More kept than the pad holds (not expected: characters are
 	 * short), or the rest of such a buffer: copied. */
-	if (keep > IN_PAD) {
-		memmove(b->mem, b->p + used, keep);
-		b->p = b->mem;
-	} else {
-		memmove(area - keep, b->p + used, keep);
-		b->p = area - keep;
-	}
-	c = IN_PAD + IN_SIZE - (size_t)(b->p + keep - b->mem);
+	dst = keep_rest(b, used);
+	c = (size_t)(b->mem + IN_PAD + IN_SIZE - dst);
 	if (c > ah.len)
 		c = ah.len;
-	memcpy(b->p + keep, ah.mem + ah.off, c);
+	memcpy(dst, ah.mem + ah.off, c);
 	ah.off += c;
 	ah.len -= c;
 	b->n = keep + c;
@@ -318,32 +329,19 @@ refill_ahead(struct inbuf *b, size_t used)
 int
 in_refill(struct inbuf *b, size_t used)
 {
-	unsigned char *area = b->mem + IN_PAD;
-	size_t keep = b->n - used;
 	long long stop = b->trust_size ? b->size : -1;
+	unsigned char *dst;
+	size_t room;
 	ssize_t r;
 
 	if (b->ahead)
 		return refill_ahead(b, used);
-	if (keep > IN_PAD) {
-		/* Not expected (characters are short); stay correct. */
-		memmove(b->mem, b->p + used, keep);
-		b->p = b->mem;
-		r = read_full(b->fd, b->mem + keep, IN_PAD + IN_SIZE - keep,
-		    b->got, stop);
-		if (r < 0)
-			return -1;
-		b->got += r;
-		b->n = keep + (size_t)r;
-		b->eof = (size_t)r < IN_PAD + IN_SIZE - keep;
-		return 0;
-	}
-	memmove(area - keep, b->p + used, keep);
-	b->p = area - keep;
-	if ((r = read_full(b->fd, area, IN_SIZE, b->got, stop)) < 0)
+	dst = keep_rest(b, used);
+	room = (size_t)(b->mem + IN_PAD + IN_SIZE - dst);
+	if ((r = read_full(b->fd, dst, room, b->got, stop)) < 0)
 		return -1;
 	b->got += r;
-	b->n = keep + (size_t)r;
-	b->eof = (size_t)r < IN_SIZE;
+	b->n = (size_t)(dst - b->p) + (size_t)r;
+	b->eof = (size_t)r < room;
 	return 0;
 }
