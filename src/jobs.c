@@ -32,8 +32,8 @@
 #include "engine.h"
 #include "jobs.h"
 #include "opts.h"
+#include "out.h"
 
-#define JOBS_MAX	256	/* -j above this is taken as this */
 #define CHUNK_FIRST	16	/* inputs in each of the first chunks */
 #define CHUNK_INPUTS	64	/* inputs in a chunk after them */
 #define CHUNK_BYTES	65536	/* a chunk is sent when it holds this */
@@ -110,27 +110,11 @@ buf_add(struct buf *b, int kind, const char *p, size_t n, uint32_t len)
 	return 0;
 }
 
-static int
-write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* The worker: send the frames gathered; a parent gone ends it. */
 static void
 res_flush(void)
 {
-	if (res.n > 0 && write_all(res_fd, res.p, res.n) < 0)
+	if (res.n > 0 && rec_write_all(res_fd, res.p, res.n) < 0)
 		_exit(2);
 	res.n = 0;
 }

@@ -4,6 +4,7 @@
  * usage on standard error, and exit status 2.
  */
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 #include "excerpt.h"
 #include "guess.h"
+#include "jobs.h"
 #include "opts.h"
 #include "browser.h"
 
@@ -332,17 +334,29 @@ resolve_when(void)
 	    (nc == NULL || nc[0] == '\0'))));
 }
 
+/* arg as a decimal number with nothing around it, into *n (a number too
+ * big for it is ULLONG_MAX); -1 when it is not one. */
+static int
+decimal(const char *arg, unsigned long long *n)
+{
+	char *end;
+
+	errno = 0;
+	*n = strtoull(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end != '\0')
+		return -1;
+	if (errno != 0)
+		*n = ULLONG_MAX;
+	return 0;
+}
+
 /* --max-errors=N: a decimal number from 1 to DIAG_MAX_MAX. */
 static size_t
 max_errors(const char *arg)
 {
 	unsigned long long n;
-	char *end;
 
-	errno = 0;
-	n = strtoull(arg, &end, 10);
-	if (*arg < '0' || *arg > '9' || *end != '\0' || errno != 0 || n < 1 ||
-	    n > DIAG_MAX_MAX)
+	if (decimal(arg, &n) < 0 || n < 1 || n > DIAG_MAX_MAX)
 		die_usage("--max-errors: \"%s\" is not a number from 1 to %d",
 		    arg, DIAG_MAX_MAX);
 	return (size_t)n;
@@ -354,14 +368,11 @@ static long
 jobs(const char *arg)
 {
 	unsigned long long n;
-	char *end;
 
-	errno = 0;
-	n = strtoull(arg, &end, 10);
-	if (*arg < '0' || *arg > '9' || *end != '\0' || n < 1)
+	if (decimal(arg, &n) < 0 || n < 1)
 		die_usage("-j: \"%s\" is not a number of processes from 1 up",
 		    arg);
-	return errno != 0 || n > 256 ? 256 : (long)n;
+	return n > JOBS_MAX ? JOBS_MAX : (long)n;
 }
 
 /* Take option ch (its argument in optarg); return 1 when --help or

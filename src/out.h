@@ -18,6 +18,7 @@ int		 rec_flush(void);
 int		 rec_error(void);
 void		 rec_divert(void (*)(int, const char *, size_t));
 void		 rec_put(int, const char *, size_t);
+int		 rec_write_all(int, const char *, size_t);
 
 /* escape.c */
 

@@ -37,9 +37,10 @@ static int out_errno;		/* of the first failed write to stdout */
 static struct rec cur;
 static void (*divert)(int, const char *, size_t);
 
-/* Write all of p to fd; return 0, or -1 with errno set. */
-static int
-write_all(int fd, const char *p, size_t n)
+/* Write all of p to fd; return 0, or -1 with errno set (also the
+ * frames of jobs.c). */
+int
+rec_write_all(int fd, const char *p, size_t n)
 {
 	while (n > 0) {
 		ssize_t w = write(fd, p, n);
@@ -62,7 +63,7 @@ put_out(int fd, const char *p, size_t n)
 		return;
 	/* What stdio holds for the descriptor goes first. */
 	fflush(fd == 1 ? stdout : stderr);
-	if (write_all(fd, p, n) < 0 && fd == 1)
+	if (rec_write_all(fd, p, n) < 0 && fd == 1)
 		out_errno = errno;
 }
 
