@@ -11,7 +11,7 @@ CFLAGS ?=	-O2 -g
 # ICONV_CFLAGS: -I for another iconv.h, e.g. GNU libiconv's (see README).
 ICONV_CFLAGS =
 ICONV_LIBS =
-# The read-ahead thread of input.c (POSIX threads).
+# The searching thread of prescan.c (POSIX threads).
 THREAD_LIBS =	-pthread
 
 WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
@@ -31,7 +31,7 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/transcode.c src/utf.c src/validate.c \
 		src/walk.c src/xmllex.c src/http.c src/browser.c src/excerpt.c \
 		src/mojibake.c src/decode.c src/decode_iconv.c \
-		src/decode_utf.c
+		src/decode_utf.c src/prescan.c
 SRCS =		$(CORE_SRCS) src/main.c src/opts.c src/guess.c src/jobs.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(CORE) src/main.o src/opts.o src/guess.o src/jobs.o

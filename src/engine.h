@@ -26,13 +26,21 @@ struct inbuf {
 	int		 trust_size;	/* stop reading at size (no read to see
 					 * the end); never when transcoding */
 	long long	 got;		/* bytes read so far */
-	int		 ahead;		/* read ahead by a thread (input.c) */
+	int		 mapped;	/* a big file, mapped (input.c) */
+	int		 shrunk;	/* it shrank while it was mapped */
 };
 
 int		 in_refill(struct inbuf *, size_t);
-void		 in_ahead_allow(int);
-void		 in_ahead_begin(struct inbuf *);
-int		 in_ahead_end(struct inbuf *);
+void		 in_map_begin(struct inbuf *);
+int		 in_map_end(struct inbuf *);
+const unsigned char *in_map(const struct inbuf *, size_t *);
+
+/* prescan.c: a mapped UTF-8 file searched ahead by a second thread */
+
+void		 pre_allow(int);
+void		 pre_begin(const unsigned char *, uint64_t, uint64_t,
+		    const struct sniff *);
+void		 pre_end(void);
 
 /* validate.c: the validator, which also drives the decoder (decode.h);
  * the sink functions go through it to the decoder. */

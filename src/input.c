@@ -2,17 +2,26 @@
  * Reading an input in fixed buffers, so that memory stays constant
  * whatever the size of the input, shared by validation and transcoding.
  *
- * A big regular file is read ahead: a second thread
- * reads the next buffer while the caller works on this one, so that the
- * kernel's copy and the validation overlap on two processors.  The two
- * buffers are swapped, never copied; the bytes read are the same, in the
- * same order, and the file offset is left where the serial reading would
- * leave it.
+ * A big regular file is mapped instead, and handed on in pieces of the
+ * size reads have: the kernels then read the page cache where it is,
+ * with no copy, the bytes a character or a '<' held back are already in
+ * front of the next piece, and a second thread may search the bytes
+ * ahead (prescan.c).  The pages behind are given back as it goes.
+ * The bytes are the same, in the same order, as reading gives, and the
+ * file offset is left where reading would leave it.  A file that shrinks
+ * while it is mapped (its pages past the new end raise SIGBUS) is an
+ * error: the pages are replaced by zeros and the input fails with
+ * "the file shrank while it was read".
  */
+/* MAP_ANONYMOUS (POSIX.1-2024; not in the 2008 edition) */
+#define _DEFAULT_SOURCE
+
+#include <sys/mman.h>
+
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,20 +29,13 @@
 #include "engine.h"
 #include "testhooks.h"
 
-/* Read ahead only when this much is left: a thread costs tens of
- * microseconds to start, a buffer's read about as much. */
-#ifndef AHEAD_MIN
-#define AHEAD_MIN	(4 * (long long)IN_SIZE)
+/* Map only when this much is left: mapping costs a few system calls,
+ * about what four reads cost. */
+#ifndef MAP_MIN
+#define MAP_MIN		(4 * (long long)IN_SIZE)
 #endif
-
-#ifndef SPIN
-#define SPIN	4000
-#endif
-#if defined(__x86_64__) || defined(__i386__)
-#define SPIN_PAUSE()	__builtin_ia32_pause()
-#else
-#define SPIN_PAUSE()	do { } while (0)
-#endif
+/* The pages behind are given back each time this much is behind. */
+#define MAP_DROP	((long long)1 << 20)
 
 /*
  * Read up to n bytes from fd into p, retrying short reads until EOF or,
@@ -72,196 +74,6 @@ read_full(int fd, unsigned char *p, size_t n, long long got, long long stop)
 }
 
 /*
- * The reader: its buffer (IN_PAD + IN_SIZE bytes, the bytes at IN_PAD),
- * and what it holds.  The buffer and the result are the reader's from
- * want until ready; the flags are set with release and read with acquire
- * order, and a thread that waits long sleeps on its condition under mu.
- */
-struct ahead {
-	pthread_t	 t;
-	pthread_mutex_t	 mu;
-	pthread_cond_t	 cv_reader, cv_main;
-	int		 asleep_reader, asleep_main;	/* under mu */
-	int		 want, ready, quit;
-	int		 fd;
-	long long	 got;		/* bytes the reader has read */
-	long long	 stop;
-	unsigned char	*mem;
-	size_t		 off, len;	/* the bytes not handed on yet */
-	int		 eof;		/* nothing after them */
-	int		 err;		/* the read failed: its errno */
-};
-
-static int
-seen(int *flag)
-{
-	return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
-}
-
-/*
- * Wait until *flag or a->quit is set.  Polled first, for about as long as
- * a read of a buffer takes: being put to sleep and woken costs more on a
- * virtual machine (an interrupt between processors).
- */
-static void
-wait_for(struct ahead *a, int *flag, pthread_cond_t *cv, int *asleep)
-{
-	int i;
-
-	for (i = 0; i < SPIN; i++) {
-		if (seen(flag) || seen(&a->quit))
-			return;
-		SPIN_PAUSE();
-	}
-	pthread_mutex_lock(&a->mu);
-	*asleep = 1;
-	while (!seen(flag) && !seen(&a->quit))
-		pthread_cond_wait(cv, &a->mu);
-	*asleep = 0;
-	pthread_mutex_unlock(&a->mu);
-}
-
-/* Set *flag, and wake the thread that waits for it if it sleeps. */
-static void
-post(struct ahead *a, int *flag, pthread_cond_t *cv, const int *asleep)
-{
-	pthread_mutex_lock(&a->mu);
-	__atomic_store_n(flag, 1, __ATOMIC_RELEASE);
-	if (*asleep)
-		pthread_cond_signal(cv);
-	pthread_mutex_unlock(&a->mu);
-}
-
-static void *
-reader(void *arg)
-{
-	struct ahead *a = arg;
-	ssize_t r;
-
-	for (;;) {
-		wait_for(a, &a->want, &a->cv_reader, &a->asleep_reader);
-		if (seen(&a->quit))
-			break;
-		__atomic_store_n(&a->want, 0, __ATOMIC_RELAXED);
-		r = read_full(a->fd, a->mem + IN_PAD, IN_SIZE, a->got,
-		    a->stop);
-		if (r < 0) {
-			a->err = errno != 0 ? errno : EIO;
-			a->len = 0;
-		} else {
-			a->got += r;
-			a->off = IN_PAD;
-			a->len = (size_t)r;
-			a->eof = (size_t)r < IN_SIZE;
-		}
-		post(a, &a->ready, &a->cv_main, &a->asleep_main);
-	}
-	return NULL;
-}
-
-/* Ask the reader for the next buffer (its own is free). */
-static void
-ask(struct ahead *a)
-{
-	__atomic_store_n(&a->ready, 0, __ATOMIC_RELAXED);
-	post(a, &a->want, &a->cv_reader, &a->asleep_reader);
-}
-
-/* Wait for the buffer asked for. */
-static void
-await(struct ahead *a)
-{
-	wait_for(a, &a->ready, &a->cv_main, &a->asleep_main);
-}
-
-static struct ahead ah;
-static int ah_init;		/* mu and cv made */
-static int ah_off;		/* in_ahead_allow(0) */
-
-/* Whether big files may be read ahead: not in the workers of -j, whose
- * number is that of the processors already. */
-void
-in_ahead_allow(int yes)
-{
-	ah_off = !yes;
-}
-
-/*
- * Read b ahead from here on, when it is worth it: a regular file with
- * enough left (by its size when it was opened), the fast paths in use
- * (not XMLSNIFF_SIMD=ref).  Without a thread, or a buffer, it is read as
- * before.  in_ahead_end() must follow.
- */
-void
-in_ahead_begin(struct inbuf *b)
-{
-	sigset_t all, old;
-	int e;
-
-	if (b->ahead || ah_off || b->size < 0 || b->eof || val_char_only ||
-	    b->size - b->got < AHEAD_MIN)
-		return;
-	if (ah.mem == NULL && posix_memalign((void **)&ah.mem, 4096,
-	    IN_PAD + IN_SIZE) != 0) {
-		ah.mem = NULL;
-		return;
-	}
-	if (!ah_init) {
-		if (pthread_mutex_init(&ah.mu, NULL) != 0)
-			return;
-		if (pthread_cond_init(&ah.cv_reader, NULL) != 0) {
-			pthread_mutex_destroy(&ah.mu);
-			return;
-		}
-		if (pthread_cond_init(&ah.cv_main, NULL) != 0) {
-			pthread_cond_destroy(&ah.cv_reader);
-			pthread_mutex_destroy(&ah.mu);
-			return;
-		}
-		ah_init = 1;
-	}
-	ah.fd = b->fd;
-	ah.got = b->got;
-	ah.stop = b->trust_size ? b->size : -1;
-	ah.want = 1;
-	ah.ready = 0;
-	ah.quit = 0;
-	ah.err = 0;
-	ah.len = 0;
-	ah.eof = 0;
-	/* Signals are the first thread's (a transcode's handlers remove
-	 * its temporary file; a read is never interrupted). */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	e = pthread_create(&ah.t, NULL, reader, &ah);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (e == 0)
-		b->ahead = 1;
-}
-
-/*
- * Stop reading ahead: the reader is joined, and what it read beyond what
- * was handed on is given back to the file (its offset is where reading
- * b alone would have left it).  Return 0, or -1 with errno.
- */
-int
-in_ahead_end(struct inbuf *b)
-{
-	int rc = 0;
-
-	if (!b->ahead)
-		return 0;
-	b->ahead = 0;
-	await(&ah);
-	post(&ah, &ah.quit, &ah.cv_reader, &ah.asleep_reader);
-	pthread_join(ah.t, NULL);
-	if (ah.got > b->got &&
-	    lseek(b->fd, -(off_t)(ah.got - b->got), SEEK_CUR) < 0)
-		rc = -1;
-	return rc;
-}
-
-/*
  * Drop the first used bytes of b and keep the rest just before the read
  * area, or, when more is kept than the pad holds (not expected:
  * characters are short), at the start of the buffer; return where the
@@ -278,47 +90,173 @@ keep_rest(struct inbuf *b, size_t used)
 	return to + keep;
 }
 
-/* in_refill() from the reader's buffer. */
+/* Fill b's buffer from dst on from b->fd (the kept bytes are before it). */
 static int
-refill_ahead(struct inbuf *b, size_t used)
+refill_read(struct inbuf *b, unsigned char *dst)
 {
-	unsigned char *dst, *t;
-	size_t keep = b->n - used, c;
+	long long stop = b->trust_size ? b->size : -1;
+	size_t room = (size_t)(b->mem + IN_PAD + IN_SIZE - dst);
+	ssize_t r;
 
-	await(&ah);
-	if (ah.err != 0) {
-		errno = ah.err;
+	if ((r = read_full(b->fd, dst, room, b->got, stop)) < 0)
+		return -1;
+	b->got += r;
+	b->n = (size_t)(dst - b->p) + (size_t)r;
+	b->eof = (size_t)r < room;
+	return 0;
+}
+
+/*
+ * The mapping of the file being read: all of it, len bytes from offset 0
+ * (offsets are the file's: got counts from its start); end is the size
+ * it had when it was opened; dropped, the pages below it given back.
+ * reading: past end, a transcode reads on (the file may have grown).
+ */
+static struct {
+	unsigned char	*base;
+	size_t		 len;
+	long long	 end;
+	long long	 dropped;
+	int		 reading;
+} mp;
+static volatile sig_atomic_t map_shrunk;
+static struct sigaction old_bus;
+static int bus_set;
+
+/* SIGBUS on a page of the mapping past the end of a file that shrank:
+ * zeros instead, and the input fails at its next refill.  Any other
+ * SIGBUS is the previous handler's (or kills, as it would have). */
+static void
+on_bus(int sig, siginfo_t *si, void *uc)
+{
+	unsigned char *a = si->si_addr;
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+
+	(void)uc;
+	if (mp.base != NULL && a >= mp.base && a < mp.base + mp.len &&
+	    mmap((void *)((uintptr_t)a & ~(pg - 1)), (size_t)pg, PROT_READ,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
+		map_shrunk = 1;
+		return;
+	}
+	sigaction(sig, &old_bus, NULL);
+}
+
+/*
+ * Map b from here on, when it is worth it: a regular file with enough
+ * left (by its size when it was opened), the fast paths in use (not
+ * XMLSNIFF_SIMD=ref, which reads, for a second way to the same answers).
+ * Where mapping fails it is read as before.  in_map_end() must follow.
+ */
+void
+in_map_begin(struct inbuf *b)
+{
+	struct sigaction sa;
+	void *m;
+
+	if (b->mapped || b->size < 0 || b->eof || val_char_only ||
+	    b->size - b->got < MAP_MIN ||
+	    (unsigned long long)b->size > SIZE_MAX / 4)
+		return;
+	if (!bus_set) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_bus;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGBUS, &sa, &old_bus) < 0)
+			return;
+		bus_set = 1;
+	}
+	m = mmap(NULL, (size_t)b->size, PROT_READ, MAP_PRIVATE, b->fd, 0);
+	if (m == MAP_FAILED)
+		return;
+	(void)madvise(m, (size_t)b->size, MADV_SEQUENTIAL);
+	mp.base = m;
+	mp.len = (size_t)b->size;
+	mp.end = b->size;
+	mp.dropped = 0;
+	mp.reading = 0;
+	map_shrunk = 0;
+	b->mapped = 1;
+}
+
+/* The mapping of b, and its length (NULL: not mapped). */
+const unsigned char *
+in_map(const struct inbuf *b, size_t *len)
+{
+	*len = mp.len;
+	return b->mapped ? mp.base : NULL;
+}
+
+/*
+ * Stop mapping: the mapping goes and the file offset is set where
+ * reading would have left it.  Return 0, or -1 with errno (EIO when the
+ * file shrank meanwhile: b->shrunk).
+ */
+int
+in_map_end(struct inbuf *b)
+{
+	int rc = 0;
+
+	if (!b->mapped)
+		return 0;
+	b->mapped = 0;
+	/* nothing of the mapping may be read once it is gone */
+	if (!mp.reading) {
+		b->p = b->mem + IN_PAD;
+		b->n = 0;
+	}
+	(void)munmap(mp.base, mp.len);
+	mp.base = NULL;
+	if (map_shrunk) {
+		b->shrunk = 1;
+		errno = EIO;
+		rc = -1;
+	} else if (!mp.reading && lseek(b->fd, (off_t)b->got, SEEK_SET) < 0)
+		rc = -1;
+	return rc;
+}
+
+/*
+ * in_refill() from the mapping: the next piece, as long as a read would
+ * give (IN_SIZE after what was handed on, or after IN_PAD kept bytes),
+ * with the kept bytes in front where they are.  The pages behind are
+ * given back now and then, so that memory stays constant.  Past the
+ * mapped end (a transcode reads to the real end: the file may have
+ * grown) the kept bytes go to b's buffer and reading takes over.
+ */
+static int
+refill_map(struct inbuf *b, size_t used)
+{
+	long long pg = (long long)sysconf(_SC_PAGESIZE);
+	size_t keep = b->n - used;
+	long long x = b->got - (long long)keep, e;
+
+	if (map_shrunk) {
+		b->shrunk = 1;
+		errno = EIO;
 		return -1;
 	}
-	if (keep <= IN_PAD && ah.off == IN_PAD) {
-		/* The usual case: the full buffer changes hands. */
-		memcpy(ah.mem + IN_PAD - keep, b->p + used, keep);
-		t = b->mem;
-		b->mem = ah.mem;
-		ah.mem = t;
-		b->p = b->mem + IN_PAD - keep;
-		b->n = keep + ah.len;
-		b->got += (long long)ah.len;
-		b->eof = ah.eof;
-		ah.len = 0;
-		if (!ah.eof)
-			ask(&ah);
-		return 0;
+	if (b->got >= mp.end) {
+		mp.reading = 1;
+		if (lseek(b->fd, (off_t)b->got, SEEK_SET) < 0)
+			return -1;
+		return refill_read(b, keep_rest(b, used));
 	}
-	/* More kept than the pad holds (not expected: characters are
-	 * short), or the rest of such a buffer: copied. */
-	dst = keep_rest(b, used);
-	c = (size_t)(b->mem + IN_PAD + IN_SIZE - dst);
-	if (c > ah.len)
-		c = ah.len;
-	memcpy(dst, ah.mem + ah.off, c);
-	ah.off += c;
-	ah.len -= c;
-	b->n = keep + c;
-	b->got += (long long)c;
-	b->eof = ah.eof && ah.len == 0;
-	if (ah.len == 0 && !ah.eof)
-		ask(&ah);
+	if (x - mp.dropped >= MAP_DROP) {
+		e = x - x % pg;
+		(void)madvise(mp.base + mp.dropped, (size_t)(e - mp.dropped),
+		    MADV_DONTNEED);
+		mp.dropped = e;
+	}
+	e = keep > IN_PAD ? x + (long long)(IN_PAD + IN_SIZE) :
+	    b->got + (long long)IN_SIZE;
+	if (e > mp.end)
+		e = mp.end;
+	b->p = mp.base + x;
+	b->n = (size_t)(e - x);
+	b->got = e;
+	b->eof = b->trust_size && e == mp.end;
 	return 0;
 }
 
@@ -329,19 +267,7 @@ refill_ahead(struct inbuf *b, size_t used)
 int
 in_refill(struct inbuf *b, size_t used)
 {
-	long long stop = b->trust_size ? b->size : -1;
-	unsigned char *dst;
-	size_t room;
-	ssize_t r;
-
-	if (b->ahead)
-		return refill_ahead(b, used);
-	dst = keep_rest(b, used);
-	room = (size_t)(b->mem + IN_PAD + IN_SIZE - dst);
-	if ((r = read_full(b->fd, dst, room, b->got, stop)) < 0)
-		return -1;
-	b->got += r;
-	b->n = (size_t)(dst - b->p) + (size_t)r;
-	b->eof = (size_t)r < room;
-	return 0;
+	if (b->mapped && !mp.reading)
+		return refill_map(b, used);
+	return refill_read(b, keep_rest(b, used));
 }

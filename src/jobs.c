@@ -185,8 +185,8 @@ work(int tfd)
 		}
 	}
 	rec_divert(res_record);
-	/* The workers have the processors: none reads ahead as well. */
-	in_ahead_allow(0);
+	/* The workers have the processors: none searches ahead as well. */
+	pre_allow(0);
 	while (read_full(tfd, &flags, 1) == 0 &&
 	    read_full(tfd, &len, 4) == 0) {
 		int st;

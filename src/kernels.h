@@ -92,6 +92,12 @@ struct mojskip {
 
 size_t		 moj_skip(const unsigned char *, size_t, struct mojskip *);
 
+/* late_find() and moj_skip(), answered from what prescan.c's thread
+ * found ahead where it has been, else by the kernels */
+size_t		 pre_late_find(const struct late *, const unsigned char *,
+		    size_t, size_t);
+size_t		 pre_moj_skip(const unsigned char *, size_t, struct mojskip *);
+
 /*
  * The same for UTF-16 (be: big-endian) when no lines are counted: pass
  * over the units that step() in mojibake.c drops as they come, up to one

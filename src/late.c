@@ -166,7 +166,7 @@ find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 					return i;
 			return n;
 		}
-		if ((i = late_find(lt, p, n, i)) >= n)
+		if ((i = pre_late_find(lt, p, n, i)) >= n)
 			return n;
 		/* The bytes matched; are they whole units? */
 		if (i % step == 0 && get(lt, p, n, i) == '<') {

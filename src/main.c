@@ -162,8 +162,14 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 	/* A regular file is read again for the position of a hit; other
 	 * inputs count lines as they go. */
 	moj_init(&mj, s, at >= 0 ? in.fd : -1, at >= 0 ? (uint64_t)at : 0);
-	/* A big file is read by a second thread while this one works. */
-	in_ahead_begin(&in);
+	/* A big file is mapped, not read, and searched ahead. */
+	in_map_begin(&in);
+	{
+		size_t len;
+		const unsigned char *m = in_map(&in, &len);
+
+		pre_begin(m, len, (uint64_t)(in.got - (long long)in.n), s);
+	}
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 
@@ -187,7 +193,8 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 			break;
 		}
 	}
-	if (in_ahead_end(&in) < 0 && e == 0)
+	pre_end();
+	if (in_map_end(&in) < 0 && e == 0)
 		e = errno != 0 ? errno : EIO;
 	return e;
 }
@@ -242,6 +249,7 @@ fix_file(const char *name, struct sniff *s)
 	fx.dry_run = opt.dry_run;
 	in.n = 0;
 	in.got = 0;
+	in.shrunk = 0;
 	in.eof = 0;
 	in.p = in.mem + IN_PAD;
 	in.trust_size = 0;
@@ -281,6 +289,7 @@ analyse(const char *name, int fd)
 	in.fd = fd;
 	in.n = 0;
 	in.got = 0;
+	in.shrunk = 0;
 	in.p = in.mem + IN_PAD;
 	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
 	if (in_refill(&in, 0) < 0 || (opt.http && skip_head() < 0)) {
@@ -335,7 +344,8 @@ analyse(const char *name, int fd)
 
 		val_free(v);
 		if (e != 0) {
-			fail_input(name, strerror(e));
+			fail_input(name, in.shrunk ?
+			    "the file shrank while it was read" : strerror(e));
 			return;
 		}
 	} else if (browser_on)

@@ -356,7 +356,7 @@ skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 	k.c1 = !m->xml11;
 	k.count = count;
 	k.prevcr = m->pos.prev == '\r';
-	i = moj_skip(p, n, &k);
+	i = pre_moj_skip(p, n, &k);
 	if (count && i > 0) {
 		m->pos.line += k.lines;
 		skip8_end(m, p, i, k.ls, k.cut, k.prevcr);

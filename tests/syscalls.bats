@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # The system calls xmlsniff makes, counted with strace(1) (skipped where
-# it is not installed): what -r costs per file, and the second thread
-# that reads a big file ahead.
+# it is not installed): what -r costs per file, and how a big file is
+# mapped and searched ahead by a second thread.
 
 load helper
 
@@ -51,36 +51,60 @@ trace() {
 	[ "$(calls lseek)" -eq 0 ] || fail "$(cat trace.txt)"
 }
 
-@test "a file of more than 1.25 MiB is read ahead by a second thread; a small one, or under XMLSNIFF_SIMD=ref, is not" {
+# maps: how many mmap calls of the traced run in trace.txt map more than a
+# megabyte of a file read-only (the C library maps its small cache so).
+maps() {
+	awk '/mmap(64)?\(/ && /PROT_READ, MAP_PRIVATE, [0-9]/ {
+		sub(/.*mmap(64)?\([^,]*, /, ""); if ($1 + 0 > 1000000) n++ }
+	    END { print n + 0 }' trace.txt
+}
+
+@test "a file of more than 1.25 MiB is mapped and searched by a second thread; a small one, a pipe or XMLSNIFF_SIMD=ref is read" {
 	{ printf '<r>'; head -c 3000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > big.xml
 	printf '<r/>\n' > small.xml
-	run strace -f -e trace=clone,clone3 -o trace.txt "$XMLSNIFF" big.xml
+	run strace -f -e trace=clone,clone3,mmap,read -o trace.txt "$XMLSNIFF" big.xml
 	assert_success
 	[ "$(grep -c 'clone' trace.txt)" -eq 1 ] || fail "$(cat trace.txt)"
-	run strace -f -e trace=clone,clone3 -o trace.txt "$XMLSNIFF" small.xml
+	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
+	# the head is read (320 KiB); the rest is not
+	[ "$(awk '/ read\(/ && !/ELF/ { n += $NF } END { print n + 0 }' \
+	    trace.txt)" -le 400000 ] || fail "$(cat trace.txt)"
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" small.xml
 	assert_success
 	[ "$(grep -c 'clone' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
-	run env XMLSNIFF_SIMD=ref strace -f -e trace=clone,clone3 -o trace.txt \
+	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
+	run env XMLSNIFF_SIMD=ref strace -f -e trace=clone,clone3,mmap -o trace.txt \
 	    "$XMLSNIFF" big.xml
 	assert_success
 	[ "$(grep -c 'clone' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
-	# through a pipe: nothing to read ahead of
-	run sh -c 'cat big.xml | strace -f -e trace=clone,clone3 -o trace.txt "$0" -' "$XMLSNIFF"
+	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
+	# through a pipe: nothing to map
+	run sh -c 'cat big.xml | strace -f -e trace=clone,clone3,mmap -o trace.txt "$0" -' "$XMLSNIFF"
 	assert_success
 	[ "$(grep -c 'clone' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
+	# UTF-16: mapped, with no second thread (it searches UTF-8 only)
+	{ printf '\357\273\277<r>'; head -c 1000000 /dev/zero | tr '\0' a
+	  printf '</r>\n'; } | iconv -f UTF-8 -t UTF-16LE > u16.xml
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" u16.xml
+	assert_success
+	[ "$(grep -c 'clone' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
 }
 
-@test "-j: the workers do not read ahead (they have the processors); -j1 does" {
+@test "-j: the workers map big files but start no thread (they have the processors); -j1 does" {
 	local i
 	mkdir t
 	for i in $(seq 1 40); do printf '<r>%s</r>\n' "$i" > "t/f$i.xml"; done
 	{ printf '<r>'; head -c 3000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > t/big.xml
-	run strace -f -e trace=clone,clone3,fork -o trace.txt "$XMLSNIFF" -j2 -r t
+	run strace -f -e trace=clone,clone3,fork,mmap -o trace.txt "$XMLSNIFF" -j2 -r t
 	assert_success
 	# no thread (the workers are processes: fork or clone, as the C
 	# library makes them)
 	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
-	run strace -f -e trace=clone,clone3 -o trace.txt "$XMLSNIFF" -j1 -r t
+	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" -j1 -r t
 	assert_success
 	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 1 ] || fail "$(cat trace.txt)"
+	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
 }

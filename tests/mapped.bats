@@ -1,0 +1,289 @@
+#!/usr/bin/env bats
+# Mapping (input.c, prescan.c): a regular file of more than 1.25 MiB is
+# mapped and handed on in pieces of 320 KiB, the size of a read, and a
+# UTF-8 one is searched for "<?", "<!" and mojibake candidates by a second
+# thread ahead of the validator.  XMLSNIFF_SIMD=ref reads it, a buffer at
+# a time, with no thread; every answer must be the same both ways,
+# whatever falls on the edge of a piece, of the thread's 64 KiB steps or
+# of the pages given back behind (every MiB).
+
+load helper
+
+READ=327680	# IN_SIZE: the bytes of one read or piece
+SEG=65536	# the second thread's step
+
+# text N: N lines of UTF-8 text with two- to four-byte characters, some
+# lines ended by CR LF.
+text() {
+	awk -v n="$1" 'BEGIN {
+		split("caf\303\251 na\303\257ve \344\270\255\346\226\207 " \
+		    "\360\237\230\200 plain words \320\226\320\266 x", w, " ")
+		for (i = 1; i <= n; i++) {
+			s = "<p n=\"" i "\">"
+			for (k = 0; k < 12; k++)
+				s = s w[(i * 7 + k * 3) % 9 + 1] " "
+			printf "%s</p>%s\n", s, (i % 5 == 0 ? "\r" : "")
+		}
+	}'
+}
+
+# same FILE [ARGS...]: the answers mapped and read agree, in text (with
+# excerpts) and in JSON with every occurrence listed; and so do those of
+# -j2, whose workers map without a second thread.
+same() {
+	local f=$1 ref twice
+	shift
+	for a in "" "--all --max-errors=100000 --json" "--json"; do
+		ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" $a "$@" "$f" 2>&1; echo "rc=$?")
+		run sh -c '"$0" '"$a"' "$@" 2>&1; echo "rc=$?"' "$XMLSNIFF" \
+		    "$@" "$f"
+		assert_output "$ref"
+		twice=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" -j1 $a "$@" "$f" "$f" 2>&1
+		    echo "rc=$?")
+		run sh -c '"$0" -j2 '"$a"' "$@" 2>&1; echo "rc=$?"' "$XMLSNIFF" \
+		    "$@" "$f" "$f"
+		assert_output "$twice"
+	done
+}
+
+# at FILE OFFSET BYTES: BYTES (printf escapes) written over FILE at OFFSET.
+at() {
+	printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
+}
+
+@test "mapped: errors at every edge of the 320 KiB buffers of a 3 MB file" {
+	local f=$BATS_TEST_TMPDIR/big.xml k e
+	huge "3 MB inputs"
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
+	  text 40000; printf '</r>\n'; } > "$f"
+	[ "$(wc -c < "$f")" -gt 3000000 ]
+	# an illegal byte, a control, a stray continuation byte and a
+	# U+FFFE just before, on and after each edge of a read
+	for k in 1 2 3 4 5 6 7 8 9; do
+		e=$((k * READ))
+		at "$f" $((e - 2)) '\377'
+		at "$f" $((e - 1)) '\001'
+		at "$f" "$e" '\200'
+		at "$f" $((e + 1)) '\357\277\276'
+	done
+	same "$f"
+	same "$f" --strict
+}
+
+@test "mapped: a character cut by the edge of each buffer, in every length" {
+	local f=$BATS_TEST_TMPDIR/cut.xml k c
+	huge "2 MB inputs"
+	for c in '\303\251' '\344\270\255' '\360\237\230\200'; do
+		printf '<r>' > "$f"
+		head -c 2000000 /dev/zero | tr '\0' a >> "$f"
+		printf '</r>\n' >> "$f"
+		for k in 1 2 3 4 5; do
+			at "$f" $((k * READ - k % 3)) "$c"
+		done
+		same "$f"
+	done
+}
+
+@test "mapped: files that end on, before and after the edge of a buffer" {
+	local f=$BATS_TEST_TMPDIR/end.xml n
+	huge "2 MB inputs"
+	for n in $((5 * READ)) $((5 * READ - 1)) $((5 * READ + 1)) \
+	    $((6 * READ - 4096)); do
+		printf '<r>' > "$f"
+		head -c $((n - 9)) /dev/zero | tr "\0" b >> "$f"
+		printf '</r>\n\377' >> "$f"
+		[ "$(wc -c < "$f")" = "$n" ]
+		same "$f"
+	done
+}
+
+@test "mapped: a late declaration and mojibake after the first buffers" {
+	local f=$BATS_TEST_TMPDIR/late.xml
+	huge "2 MB inputs"
+	{ printf '<r>\n'; text 20000
+	  printf '<?xml version="1.0"?>\n\303\203\302\251t\303\203\302\251\n'
+	  text 2000; printf '</r>\n'; } > "$f"
+	[ "$(wc -c < "$f")" -gt 1400000 ]
+	same "$f"
+}
+
+@test "mapped: the real encoding of a big file is guessed from the whole of it" {
+	local f=$BATS_TEST_TMPDIR/l1.xml
+	huge "2 MB inputs"
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
+	  text 30000 | sed 's/[^ -~]//g; s/caf/caf\xe9 cr\xe8me na\xefve \xe0 la fa\xe7on/g'
+	  printf '</r>\n'; } > "$f"
+	[ "$(wc -c < "$f")" -gt 1400000 ]
+	same "$f"
+	run sh -c '"$0" "$1" 2>&1' "$XMLSNIFF" "$f"
+	assert_output --partial "note: it decodes cleanly as windows-1252: \"<p n=\"3\">  café crème naïve"
+}
+
+@test "mapped: -r over big and small files, one after another" {
+	local d=$BATS_TEST_TMPDIR/tree ref
+	huge "2 MB inputs"
+	mkdir "$d"
+	{ printf '<r>'; text 20000; printf '\377</r>\n'; } > "$d/a.xml"
+	printf '<r>\377</r>\n' > "$d/b.xml"
+	{ printf '<?xml version="1.0" encoding="UTF-8"?><r>'; text 30000
+	  printf '\001</r>\n'; } > "$d/c.xml"
+	cp "$d/b.xml" "$d/d.xml"
+	ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" -j1 --strict --json -r "$d" 2>&1; true)
+	run "$XMLSNIFF" -j1 --strict --json -r "$d"
+	assert_failure 1
+	assert_output "$ref"
+}
+
+# marks FILE: "<?xml", a comment, a PI, mojibake ("Ã©", "Ã¨") and a C1
+# control (C2 85) written over FILE at the edges of the second thread's
+# steps, of the pieces and of the MiB given back, and in its first step.
+marks() {
+	local f=$1 k o
+	for o in 100 $((SEG - 3)) $((3 * SEG + 1)) $((READ - 2)) \
+	    $((2 * READ + 5)) $((1048576 - 4)) $((2097152 + 30)) \
+	    $((4194304 - 1)) $((4194304 + 64)); do
+		at "$f" "$o" '\n<?xml version="1.0"?>\n'
+	done
+	for k in 1 2 5 9 17 30 47 63 64 65 70; do
+		o=$((k * SEG))
+		at "$f" $((o - 3)) '\303\203\302\251'
+		at "$f" $((o + 40)) '<!--\303\203\302\250-->'
+		at "$f" $((o + 90)) '\302\205<?pi x?>'
+		at "$f" $((o - 70)) '\303\203\302\251\303\203\302\251'
+	done
+}
+
+@test "mapped: late declarations, comments and mojibake where the second thread's steps end" {
+	local f=$BATS_TEST_TMPDIR/marks.xml
+	huge "5 MB inputs"
+	for v in 1.0 1.1; do
+		{ printf '<?xml version="%s" encoding="UTF-8"?>\n<r>\n' "$v"
+		  text 64000; printf '</r>\n'; } > "$f"
+		[ "$(wc -c < "$f")" -gt 4700000 ]
+		marks "$f"
+		same "$f"
+	done
+}
+
+@test "mapped: more marks than the second thread keeps, then a late declaration" {
+	local f=$BATS_TEST_TMPDIR/many.xml
+	huge "3 MB inputs"
+	{ printf '<r>\n'
+	  awk 'BEGIN { for (i = 0; i < 80000; i++)
+		printf "<!--c-->\303\203\302\251 <?p?>\n" }'
+	  text 3000; printf '<?xml version="1.0"?>\n</r>\n'; } > "$f"
+	[ "$(wc -c < "$f")" -gt 1400000 ]
+	same "$f"
+}
+
+@test "mapped: a transcode of a big file writes what reading writes" {
+	local f=$BATS_TEST_TMPDIR/t.xml
+	huge "3 MB inputs"
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
+	  text 30000; printf '</r>\n'; } > "$f"
+	XMLSNIFF_SIMD=ref "$XMLSNIFF" --transcode-to=UTF-16LE -o "$f.ref" "$f"
+	run "$XMLSNIFF" --transcode-to=UTF-16LE -o "$f.out" "$f"
+	assert_success
+	cmp "$f.ref" "$f.out"
+	# in place, and --fix: the file read and written is the same one
+	cp "$f" "$f.2"
+	run "$XMLSNIFF" --transcode-to=UTF-16LE --in-place "$f.2"
+	assert_success
+	cmp "$f.ref" "$f.2"
+}
+
+# A file that shrinks after it was mapped: its pages past the new end
+# cannot be read (SIGBUS).  A preloaded mmap(2) truncates the file it maps
+# at once, which no timing can promise otherwise.
+@test "mapped: a file that shrinks while it is read fails with a one-line message, status 2" {
+	local f=$BATS_TEST_TMPDIR/shrink.xml so=$BATS_TEST_TMPDIR/shrink.so
+	huge "3 MB inputs"
+	command -v cc > /dev/null || skip "no C compiler"
+	if ldd "$XMLSNIFF" 2> /dev/null | grep -q 'libasan\|libubsan'; then
+		skip "a sanitizer's runtime must come first"
+	fi
+	cat > "$BATS_TEST_TMPDIR/shrink.c" <<'C'
+#define _GNU_SOURCE
+#include <sys/mman.h>
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+/* the call, then the truncation (the program calls mmap or mmap64) */
+static void *
+shrink(const char *name, void *a, size_t len, int prot, int flags, int fd,
+    off_t off)
+{
+	void *(*real)(void *, size_t, int, int, int, off_t);
+	void *m;
+	char p[64];
+
+	real = (void *(*)(void *, size_t, int, int, int, off_t))
+	    dlsym(RTLD_NEXT, name);
+	m = real(a, len, prot, flags, fd, off);
+	if (m != MAP_FAILED && fd >= 0 && len > 1000000 &&
+	    getenv("SHRINK_TO") != NULL) {
+		snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
+		if (truncate(p, atol(getenv("SHRINK_TO"))) == 0)
+			fputs("shrunk\n", stderr);
+	}
+	return m;
+}
+
+void *
+mmap(void *a, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return shrink("mmap", a, len, prot, flags, fd, off);
+}
+
+void *
+mmap64(void *a, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return shrink("mmap64", a, len, prot, flags, fd, off);
+}
+C
+	cc -shared -fPIC -o "$so" "$BATS_TEST_TMPDIR/shrink.c" -ldl ||
+	    skip "cannot build a preloaded library"
+	for n in 100000 700000 2000000; do
+		{ printf '<r>\n'; text 30000; printf '</r>\n'; } > "$f"
+		run env LD_PRELOAD="$so" SHRINK_TO=$n "$XMLSNIFF" "$f"
+		[ "${lines[0]}" = shrunk ] || skip "the preload did not take (a static build)"
+		assert_failure 2
+		assert_line "xmlsniff: $f: the file shrank while it was read"
+		[ "${#lines[@]}" -eq 2 ]
+	done
+	# a transcode: no output file is left
+	{ printf '<r>\n'; text 30000; printf '</r>\n'; } > "$f"
+	run env LD_PRELOAD="$so" SHRINK_TO=500000 "$XMLSNIFF" \
+	    --transcode-to=UTF-16LE -o "$f.out" "$f"
+	assert_failure 2
+	assert_output --partial "read error on $f"
+	[ ! -e "$f.out" ]
+}
+
+# Past the last page of a mapped file there is nothing to read: no kernel
+# may look beyond the last byte (a read buffer hid that).
+@test "mapped: files that end at the end of a page, in every kernel level and transcoded" {
+	local f=$BATS_TEST_TMPDIR/page.xml n lv c
+	huge "2 MB inputs"
+	for n in $((4096 * 400)) $((4096 * 401 - 1)) $((4096 * 402 - 2)) \
+	    $((4096 * 403 - 3)); do
+		for c in '' '\303\251' '\344\270\255' '\360\237\230\200' '\r'; do
+			printf '<r>' > "$f"
+			head -c $((n - 4)) /dev/zero | tr "\0" a >> "$f"
+			truncate -s $((n - $(printf "$c" | wc -c) - 1)) "$f"
+			printf "$c>" >> "$f"
+			[ "$(wc -c < "$f")" -eq "$n" ]
+			ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" --json "$f" 2>&1; echo "rc=$?")
+			for lv in "" sse2 none; do
+				run env XMLSNIFF_SIMD=$lv sh -c '"$0" --json "$1" 2>&1; echo "rc=$?"' \
+				    "$XMLSNIFF" "$f"
+				assert_output "$ref"
+			done
+		done
+		XMLSNIFF_SIMD=ref "$XMLSNIFF" --transcode-to=UTF-16BE -o "$f.ref" "$f" || true
+		"$XMLSNIFF" --transcode-to=UTF-16BE -o "$f.out" "$f" || true
+		cmp "$f.ref" "$f.out"
+	done
+}
