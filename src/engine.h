@@ -35,10 +35,10 @@ void		 in_map_begin(struct inbuf *);
 int		 in_map_end(struct inbuf *);
 const unsigned char *in_map(const struct inbuf *, size_t *);
 
-/* prescan.c: a mapped UTF-8 file searched ahead by a second thread */
+/* prescan.c: a mapped file searched ahead by a second thread */
 
 void		 pre_allow(int);
-void		 pre_begin(const unsigned char *, uint64_t, uint64_t,
+void		 pre_begin(const unsigned char *, uint64_t, uint64_t, uint64_t,
 		    const struct sniff *);
 void		 pre_end(void);
 

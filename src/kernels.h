@@ -97,6 +97,7 @@ size_t		 moj_skip(const unsigned char *, size_t, struct mojskip *);
 size_t		 pre_late_find(const struct late *, const unsigned char *,
 		    size_t, size_t);
 size_t		 pre_moj_skip(const unsigned char *, size_t, struct mojskip *);
+size_t		 pre_moj_skipw(const unsigned char *, size_t, int);
 
 /*
  * The same for UTF-16 (be: big-endian) when no lines are counted: pass

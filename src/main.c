@@ -168,7 +168,8 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 		size_t len;
 		const unsigned char *m = in_map(&in, &len);
 
-		pre_begin(m, len, (uint64_t)(in.got - (long long)in.n), s);
+		pre_begin(m, len, (uint64_t)(in.got - (long long)in.n),
+		    at >= 0 ? (uint64_t)at : 0, s);
 	}
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);

@@ -450,7 +450,7 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 	 * (a surrogate is no candidate, and the check below takes the rest
 	 * exactly): the kernels pass over the others (moj_skipw). */
 	if (u == 2 && !counting(m)) {
-		j += moj_skipw(p + j, n - j, be);
+		j += pre_moj_skipw(p + j, n - j, be);
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
 	} else if (u == 4 && !counting(m)) {

@@ -1,6 +1,6 @@
 /*
  * The searches that need no state, done ahead by a second thread over a
- * mapped UTF-8 file, while the first thread validates (input.c maps a big
+ * mapped file in a Unicode form, while the first thread validates (input.c maps a big
  * regular file whole).  Of the three passes over each piece of input, the
  * validator's (plain_utf8) carries the decoder's state, but the search
  * for "<?" and "<!" (late_find, for late declarations) and the search for
@@ -59,6 +59,9 @@ static struct {
 	const unsigned char *base;
 	uint64_t	 size;
 	struct late	 lt;
+	int		 form;		/* the entity's: FORM_UTF8, 16 or 32 */
+	int		 be;
+	uint64_t	 ustart;	/* a unit starts here (UTF-16) */
 	uint64_t	 lhit[PRE_CAP], mhit[PRE_CAP];
 	uint64_t	 lhead, mhead, ltail, mtail;
 	uint64_t	 llo, lcov, mlo, mcov;
@@ -125,6 +128,37 @@ hold_back(uint64_t pos)
 }
 
 /*
+ * The UTF-16 units from *pos to e that moj_skipw() stops at, kept; *pos
+ * moves to where it stopped for want of units.  UTF-32 has no such
+ * kernel: nothing is searched.  -1 when the ring is full.
+ */
+static int
+search_units(uint64_t *pos, uint64_t e)
+{
+	size_t n = (size_t)(e - *pos), j = 0, r;
+	uint64_t h;
+
+	if (pre.form != FORM_UTF16BE && pre.form != FORM_UTF16LE) {
+		*pos = e;
+		return 0;
+	}
+	for (;;) {
+		r = moj_skipw(pre.base + *pos + j, n - j, pre.be);
+		if (j + r + 4 > n)
+			break;
+		h = pre.mhead;
+		if (h - ld(&pre.mtail) >= PRE_CAP)
+			return -1;
+		pre.mhit[h % PRE_CAP] = *pos + j + r;
+		st(&pre.mhead, h + 1);
+		j += r + 2;
+	}
+	*pos = e == pre.size ? e : *pos + j + r;
+	st(&pre.mcov, *pos);
+	return 0;
+}
+
+/*
  * The pages of [from, e), which this thread just searched, given back if
  * the first thread is already well past them (it went on while this one
  * did not run): it gave back its own pages behind it (input.c), and
@@ -167,7 +201,9 @@ searcher(void *arg)
 			st(&pre.lcov, lpos);
 		}
 		if ((at = ld(&pre.mat)) > mpos) {
-			mpos = at;
+			/* on a unit, in UTF-16 */
+			mpos = at + (pre.form == FORM_UTF16BE ||
+			    pre.form == FORM_UTF16LE ? (at - pre.ustart) % 2 : 0);
 			st(&pre.mlo, mpos);
 			st(&pre.mcov, mpos);
 		}
@@ -193,12 +229,15 @@ searcher(void *arg)
 			st(&pre.lcov, lpos);
 		}
 		/* candidates, up to where the kernel stops */
-		if (e > mpos) {
+		if (e > mpos && pre.form == FORM_UTF8) {
 			r = moj_skip(pre.base + mpos, (size_t)(e - mpos), &k);
 			if (pre.full)
 				goto out;
 			mpos = e == pre.size ? e : mpos + r;
 			st(&pre.mcov, mpos);
+		} else if (e > mpos && pre.form != FORM_UTF8) {
+			if (search_units(&mpos, e) < 0)
+				goto out;
 		}
 		give_back(from, e);
 	}
@@ -209,19 +248,36 @@ out:
 
 /*
  * Start the second thread over the mapped file base[0..size), from the
- * offset from on, for the UTF-8 entity s (other forms: nothing).  pre_end()
- * must follow.
+ * offset from on, for the entity s in a Unicode form that starts at
+ * ustart (other encodings: nothing).  pre_end() must follow.
  */
 void
 pre_begin(const unsigned char *base, uint64_t size, uint64_t from,
-    const struct sniff *s)
+    uint64_t ustart, const struct sniff *s)
 {
 	sigset_t all, old;
 
-	if (pre.on || pre_off || base == NULL || s->dec != FORM_UTF8 ||
-	    val_char_only)
+	if (pre.on || pre_off || base == NULL || val_char_only)
 		return;
+	switch (s->dec) {
+	case FORM_UTF8:
+	case FORM_UTF16BE:
+	case FORM_UTF16LE:
+	case FORM_UTF32BE:
+	case FORM_UTF32LE:
+		break;
+	default:
+		return;
+	}
 	memset(&pre, 0, sizeof(pre));
+	pre.form = s->dec;
+	pre.be = s->dec == FORM_UTF16BE || s->dec == FORM_UTF32BE;
+	pre.ustart = ustart;
+	if (pre.form == FORM_UTF16BE || pre.form == FORM_UTF16LE) {
+		if (from < ustart)
+			from = ustart;
+		from += (from - ustart) % 2;
+	}
 	late_init(&pre.lt, s, NULL);
 	if (!pre.lt.scan)
 		return;
@@ -308,7 +364,7 @@ pre_moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
 	uint64_t a, lim, h, t, j;
 	size_t m;
 
-	if (k->count || n < 66 || !mapped_here(p, n))
+	if (k->count || n < 66 || !mapped_here(p, n) || pre.form != FORM_UTF8)
 		return moj_skip(p, n, k);
 	m = ((n - 66) / 64 + 1) * 64;
 	a = (uint64_t)(p - pre.base);
@@ -329,4 +385,31 @@ pre_moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
 	}
 	st(&pre.mtail, t);
 	return m + moj_skip(p + m, n - m, k);
+}
+
+/*
+ * moj_skipw(), from the list: the first unit kept at or after p, or where
+ * the kernel stops for want of a next unit.
+ */
+size_t
+pre_moj_skipw(const unsigned char *p, size_t n, int be)
+{
+	uint64_t a, lim, h, t;
+
+	if (n < 4 || !mapped_here(p, n) || be != pre.be ||
+	    (pre.form != FORM_UTF16BE && pre.form != FORM_UTF16LE))
+		return moj_skipw(p, n, be);
+	a = (uint64_t)(p - pre.base);
+	if (a < pre.ustart || (a - pre.ustart) % 2 != 0)
+		return moj_skipw(p, n, be);
+	lim = a + ((n - 2) & ~(size_t)1);	/* the units with a next one */
+	if (!covered(&pre.mat, &pre.mlo, &pre.mcov, a, lim))
+		return moj_skipw(p, n, be);
+	h = ld(&pre.mhead);
+	for (t = pre.mtail; t < h && pre.mhit[t % PRE_CAP] < a; t++)
+		;
+	st(&pre.mtail, t);
+	if (t < h && pre.mhit[t % PRE_CAP] < lim)
+		return (size_t)(pre.mhit[t % PRE_CAP] - a);
+	return (size_t)(lim - a);
 }

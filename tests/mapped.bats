@@ -287,3 +287,38 @@ C
 		cmp "$f.ref" "$f.out"
 	done
 }
+
+# u16 FILE FORM: FILE (UTF-8, the marks written over it) in FORM with a
+# BOM, as FILE.FORM; what does not convert is left out.
+u16() {
+	{ printf '\357\273\277'; cat "$1"; } |
+	    iconv -c -f UTF-8 -t "$2" > "$1.$2" 2> /dev/null || true
+}
+
+@test "mapped: the same marks in UTF-16 and UTF-32, both byte orders" {
+	local f=$BATS_TEST_TMPDIR/w.xml e
+	huge "5 MB inputs"
+	{ printf '<?xml version="1.0"?>\n<r>\n'; text 32000; printf '</r>\n'; } > "$f"
+	marks "$f"
+	for e in UTF-16LE UTF-16BE UTF-32LE; do
+		u16 "$f" "$e"
+		[ "$(wc -c < "$f.$e")" -gt 3000000 ]
+		same "$f.$e"
+	done
+	# an odd unit: a lone byte at the end, and the marks at odd offsets
+	cp "$f.UTF-16LE" "$f.odd"
+	printf 'x' >> "$f.odd"
+	same "$f.odd"
+}
+
+@test "mapped: a UTF-16 --http body that starts at an odd offset" {
+	local f=$BATS_TEST_TMPDIR/h.xml
+	huge "4 MB inputs"
+	{ printf '<?xml version="1.0"?>\n<r>\n'; text 25000; printf '</r>\n'; } > "$f"
+	marks "$f"
+	u16 "$f" UTF-16LE
+	{ printf 'HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n'
+	  cat "$f.UTF-16LE"; } > "$f.http"
+	[ $(( $(wc -c < "$f.http") - $(wc -c < "$f.UTF-16LE") )) -eq 43 ]
+	same "$f.http" --http
+}

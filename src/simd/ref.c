@@ -60,26 +60,43 @@ plain_utf16_ref(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	return plain_utf16_word(p, n, be, lines, col);
 }
 
-/* The level's runs: up to the first CR. */
+/*
+ * The level's runs: up to the first CR.  The CR is looked for only in
+ * the run the definition takes (a run that stops early would otherwise
+ * cost a search to the next CR each time: text with many stops and few
+ * CRs took quadratic time).
+ */
 static size_t
 plain_utf8_nocr(const unsigned char *p, size_t n, uint64_t *lines,
     uint64_t *col)
 {
-	const unsigned char *cr = memchr(p, '\r', n);
+	uint64_t l = *lines, c = *col;
+	size_t k = plain_utf8_ref(p, n, &l, &c);
+	const unsigned char *cr = memchr(p, '\r', k);
 
-	return plain_utf8_ref(p, cr != NULL ? (size_t)(cr - p) : n, lines,
-	    col);
+	if (cr == NULL) {
+		*lines = l;
+		*col = c;
+		return k;
+	}
+	return plain_utf8_ref(p, (size_t)(cr - p), lines, col);
 }
 
 static size_t
 plain_utf16_nocr(const unsigned char *p, size_t n, int be, uint64_t *lines,
     uint64_t *col)
 {
-	size_t m;
+	uint64_t l = *lines, c = *col;
+	size_t k = plain_utf16_word(p, n, be, &l, &c), m;
 
-	for (m = 0; m + 2 <= n; m += 2)
+	for (m = 0; m + 2 <= k; m += 2)
 		if ((be ? load_be16(p + m) : load_le16(p + m)) == '\r')
 			break;
+	if (m + 2 > k) {
+		*lines = l;
+		*col = c;
+		return k;
+	}
 	return plain_utf16_word(p, m, be, lines, col);
 }
 
