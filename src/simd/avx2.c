@@ -608,6 +608,9 @@ plain_sb_avx2(const unsigned char *p, size_t n, const struct plainmap *map,
 static unsigned char pack16[256][16];
 static unsigned char pack8[256][16];
 static unsigned char pack8_len[256];
+/* pack2[m]: the shuffle that keeps the first byte of each of eight 16-bit
+ * lanes and the second of those named by the bits of m. */
+static unsigned char pack2[256][16];
 
 static void
 build_tables(void)
@@ -629,6 +632,12 @@ build_tables(void)
 				pack8[m][k++] = (unsigned char)(4 * j + b);
 		}
 		pack8_len[m] = (unsigned char)k;
+		memset(pack2[m], 0x80, 16);
+		for (j = 0, k = 0; j < 8; j++) {
+			pack2[m][k++] = (unsigned char)(2 * j);
+			if (m & (1u << j))
+				pack2[m][k++] = (unsigned char)(2 * j + 1);
+		}
 	}
 }
 
@@ -682,38 +691,166 @@ bmp_to_u8(unsigned char *o, __m256i c)
 	return o + pack8_len[b];
 }
 
-/* UTF-16 to UTF-8, sixteen units at a time. */
+/*
+ * Sixteen UTF-16 units v (host order), pv the same units one place back
+ * (the unit before the first in its first lane), as UTF-8 at o; return
+ * the new end.  Each unit writes its own bytes (RFC 3629 section 3): one
+ * to three for a unit below U+D800 or above U+DFFF; for a pair, its high
+ * half writes the first two bytes of the four, its low half the last two,
+ * taking the two low bits of the high half from pv.  So a pair may be cut
+ * between two calls.  Up to 16 bytes past the end may be overwritten.
+ */
+AVX2 __attribute__((always_inline)) static inline unsigned char *
+u16_any_u8(__m256i v, __m256i pv, unsigned char *o)
+{
+	const __m256i x3f = _mm256_set1_epi16(0x3F);
+	const __m256i x80 = _mm256_set1_epi16(0x80);
+	const __m256i z = _mm256_setzero_si256();
+	__m256i top = _mm256_and_si256(v, _mm256_set1_epi16((short)0xF800));
+	__m256i last = _mm256_or_si256(_mm256_and_si256(v, x3f), x80);
+	__m256i s6 = _mm256_srli_epi16(v, 6);
+	__m256i surr = _mm256_cmpeq_epi16(top, _mm256_set1_epi16((short)0xD800));
+	/* Two bytes or more (m2), three (m3). */
+	__m256i m2 = _mm256_andnot_si256(_mm256_cmpeq_epi16(_mm256_and_si256(v,
+	    _mm256_set1_epi16((short)0xFF80)), z), _mm256_set1_epi8(-1));
+	__m256i m3 = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpeq_epi16(top,
+	    z), surr), _mm256_set1_epi8(-1));
+	/* The first two bytes in the low 16 bits, the third in the high. */
+	__m256i two = _mm256_or_si256(_mm256_or_si256(s6,
+	    _mm256_set1_epi16(0xC0)), _mm256_slli_epi16(last, 8));
+	__m256i three = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v,
+	    12), _mm256_set1_epi16(0xE0)), _mm256_slli_epi16(_mm256_or_si256(
+	    _mm256_and_si256(s6, x3f), x80), 8));
+	__m256i w = _mm256_blendv_epi8(_mm256_blendv_epi8(v, two, m2), three,
+	    m3), lo, hi;
+	unsigned m, k0, k1, k2, k3;
+
+	if (!_mm256_testz_si256(surr, surr)) {
+		/* High half: F0 and the top three bits of c >> 10 (the
+		 * unit less D7C0), then 80 and the next six.  Low half:
+		 * 80, the high half's two low bits and the low half's bits
+		 * 9..6, then its last six (as for "last"). */
+		__m256i u = _mm256_sub_epi16(v, _mm256_set1_epi16((short)0xD7C0));
+		__m256i hs = _mm256_cmpeq_epi16(_mm256_and_si256(v,
+		    _mm256_set1_epi16((short)0xFC00)),
+		    _mm256_set1_epi16((short)0xD800));
+		__m256i h = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(u,
+		    8), _mm256_set1_epi16(0xF0)), _mm256_slli_epi16(
+		    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(u, 2),
+		    x3f), x80), 8));
+		__m256i l = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(
+		    _mm256_and_si256(pv, _mm256_set1_epi16(3)), 4),
+		    _mm256_and_si256(s6, _mm256_set1_epi16(0xF))),
+		    _mm256_or_si256(x80, _mm256_slli_epi16(last, 8)));
+
+		w = _mm256_blendv_epi8(w, _mm256_blendv_epi8(l, h, hs), surr);
+	}
+	lo = _mm256_unpacklo_epi16(w, last);
+	hi = _mm256_unpackhi_epi16(w, last);
+	/* Bits 0-7: m2 of lanes 0-7, 8-15: m3 of lanes 0-7, 16-31 the same
+	 * for lanes 8-15; each pack8 key is four lanes of each. */
+	m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(m2, m3));
+	k0 = (m & 0xF) | (m >> 4 & 0xF0);
+	k1 = (m >> 4 & 0xF) | (m >> 8 & 0xF0);
+	k2 = (m >> 16 & 0xF) | (m >> 20 & 0xF0);
+	k3 = (m >> 20 & 0xF) | (m >> 24 & 0xF0);
+	lo = _mm256_shuffle_epi8(lo, _mm256_inserti128_si256(
+	    _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pack8[k0])),
+	    _mm_loadu_si128((const __m128i *)pack8[k2]), 1));
+	hi = _mm256_shuffle_epi8(hi, _mm256_inserti128_si256(
+	    _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pack8[k1])),
+	    _mm_loadu_si128((const __m128i *)pack8[k3]), 1));
+	_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(lo));
+	o += pack8_len[k0];
+	_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(hi));
+	o += pack8_len[k1];
+	_mm_storeu_si128((__m128i *)o, _mm256_extracti128_si256(lo, 1));
+	o += pack8_len[k2];
+	_mm_storeu_si128((__m128i *)o, _mm256_extracti128_si256(hi, 1));
+	return o + pack8_len[k3];
+}
+
+/* Sixteen units v below U+0800 as UTF-8 at o, keys the bits of the lanes
+ * of two bytes (0-7 for the low eight, 16-23 for the high); return the
+ * new end.  Up to 8 bytes past it may be overwritten. */
+AVX2 __attribute__((always_inline)) static inline unsigned char *
+u16_two_u8(__m256i v, unsigned keys, unsigned char *o)
+{
+	__m256i m2 = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
+	__m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
+	    _mm256_set1_epi16(0xC0)), _mm256_slli_epi16(_mm256_or_si256(
+	    _mm256_and_si256(v, _mm256_set1_epi16(0x3F)),
+	    _mm256_set1_epi16(0x80)), 8));
+	unsigned a = keys & 0xFF, b = keys >> 16 & 0xFF;
+
+	v = _mm256_shuffle_epi8(_mm256_blendv_epi8(v, two, m2),
+	    _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)pack2[a])), _mm_loadu_si128((const __m128i *)
+	    pack2[b]), 1));
+	_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(v));
+	o += 8 + __builtin_popcount(a);
+	_mm_storeu_si128((__m128i *)o, _mm256_extracti128_si256(v, 1));
+	return o + 8 + __builtin_popcount(b);
+}
+
+/*
+ * UTF-16 to UTF-8, 32 units (64 bytes) at a time: all ASCII, all below
+ * U+0800 (Latin, Cyrillic: one or two bytes each), or any mixture
+ * (u16_any_u8), surrogate pairs included, in vector code.
+ */
 AVX2 static size_t
 u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 {
 	unsigned char *o0 = o;
+	__m256i prev = _mm256_setzero_si256();
 	size_t i = 0;
 
-	while (i + 32 <= n) {
-		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
+	while (i + 64 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i ab;
 
-		if (from == FORM_UTF16BE)
-			v = swap16(v);
-		if (_mm256_testz_si256(v, _mm256_set1_epi16((short)0xFF80))) {
-			_mm_storeu_si128((__m128i *)o, _mm_packus_epi16(
-			    _mm256_castsi256_si128(v),
-			    _mm256_extracti128_si256(v, 1)));
-			o += 16;
-			i += 32;
-			continue;
+		if (from == FORM_UTF16BE) {
+			a = swap16(a);
+			b = swap16(b);
 		}
-		if (!_mm256_testz_si256(_mm256_cmpeq_epi16(_mm256_and_si256(v,
-		    _mm256_set1_epi16((short)0xF800)),
-		    _mm256_set1_epi16((short)0xD800)), _mm256_set1_epi8(-1))) {
-			/* A surrogate pair: these units one at a time (the
-			 * last may be a high surrogate: its pair goes too). */
-			i += conv_word_from(from, FORM_UTF8, p + i, 32, &o);
-			continue;
+		ab = _mm256_or_si256(a, b);
+		if (_mm256_testz_si256(ab, _mm256_set1_epi16((short)0xFF80))) {
+			/* Packed in each half: a's low, b's low, a's high,
+			 * b's high; reordered. */
+			_mm256_storeu_si256((__m256i *)o, _mm256_permute4x64_epi64(
+			    _mm256_packus_epi16(a, b), 0xD8));
+			o += 32;
+		} else if (_mm256_testz_si256(ab,
+		    _mm256_set1_epi16((short)0xF800))) {
+			/* Bits 0-7 a's lanes 0-7, 8-15 b's, 16-23 a's
+			 * lanes 8-15, 24-31 b's. */
+			unsigned m = (unsigned)_mm256_movemask_epi8(
+			    _mm256_packs_epi16(_mm256_cmpgt_epi16(a,
+			    _mm256_set1_epi16(0x7F)), _mm256_cmpgt_epi16(b,
+			    _mm256_set1_epi16(0x7F))));
+
+			o = u16_two_u8(a, m, o);
+			o = u16_two_u8(b, m >> 8, o);
+		} else {
+			/* The units one place back: the last of the block
+			 * before, then a's, then b's. */
+			__m256i pa = _mm256_alignr_epi8(a,
+			    _mm256_permute2x128_si256(prev, a, 0x21), 14);
+			__m256i pb = _mm256_alignr_epi8(b,
+			    _mm256_permute2x128_si256(a, b, 0x21), 14);
+
+			o = u16_any_u8(a, pa, o);
+			o = u16_any_u8(b, pb, o);
 		}
-		o = bmp_to_u8(o, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
-		o = bmp_to_u8(o, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v,
-		    1)));
-		i += 32;
+		prev = b;
+		i += 64;
+	}
+	/* A pair cut after its high half: it is written again whole. */
+	if (i > 0 && i < n && (p[i - 2 + (from == FORM_UTF16LE)] & 0xFC) ==
+	    0xD8) {
+		i -= 2;
+		o -= 2;
 	}
 	return (size_t)(o - o0) + conv_word(from, FORM_UTF8, p + i, n - i, o);
 }
