@@ -360,32 +360,42 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 
 /* The constant vectors of plain_utf16_avx2. */
 struct u16k {
-	__m256i		 swap, c1f, lf, cr, tab, f800, d800, fffe;
+	__m256i		 swap, c1f, lf, cr, tab, f800, fc00, d800, fffe;
 };
 
 /* The units of block u (in the machine's order) that are no plain
- * character: controls but TAB and those of eol (LF, or LF and CR),
- * surrogates, U+FFFE and U+FFFF. */
+ * character, surrogates aside: controls but TAB and those of eol (LF, or
+ * LF and CR), U+FFFE and U+FFFF. */
 __attribute__((target("avx2"), always_inline))
 static inline __m256i
-u16_bad(__m256i u, __m256i eol, const struct u16k *k)
+u16_bad_ns(__m256i u, __m256i eol, const struct u16k *k)
 {
 	__m256i bad;
 
 	bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, k->c1f), k->c1f);
 	bad = _mm256_andnot_si256(_mm256_or_si256(eol,
 	    _mm256_cmpeq_epi16(u, k->tab)), bad);
-	bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
-	    _mm256_and_si256(u, k->f800), k->d800));
 	return _mm256_or_si256(bad, _mm256_cmpeq_epi16(
 	    _mm256_max_epu16(u, k->fffe), u));
+}
+
+/* The same, and every surrogate. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i
+u16_bad(__m256i u, __m256i eol, const struct u16k *k)
+{
+	return _mm256_or_si256(u16_bad_ns(u, eol, k), _mm256_cmpeq_epi16(
+	    _mm256_and_si256(u, k->f800), k->d800));
 }
 
 /*
  * Plain UTF-16 64 bytes at a time from p[i] on, as u8_pairs: errors asked
  * once a step, line ends by their masks, and the column (a unit is a
- * character) only at the end.  Stop before the first pair of blocks with
- * a unit that is no plain character but CR.
+ * character, but the low half of a pair) only at the end.  A surrogate
+ * pair is one plain character (RFC 2781 section 2.2): a high half with a
+ * low half after it, the two maybe in two steps.  Stop before the first
+ * pair of blocks with a unit that is no plain character but CR, or with
+ * a lone half; and before a high half whose low half is not taken.
  */
 __attribute__((target("avx2,popcnt"), always_inline))
 static inline size_t
@@ -398,13 +408,15 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 	size_t ls = i;		/* just past the last line end */
 	uint64_t c0 = *col;	/* the column at ls */
 	uint64_t cr = *carry;
+	uint64_t hc = 0;	/* the step before ended with a high half */
+	uint64_t nlow = 0;	/* low halves from ls to i */
 	int lf;
 
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-		__m256i ea, eb, ra, rb, ba, bb;
-		uint64_t r, pair, m;
+		__m256i ea, eb, ra, rb, ba, bb, sa, sb;
+		uint64_t r, pair, m, lo = 0;
 
 		if (be) {
 			a = _mm256_shuffle_epi8(a, k->swap);
@@ -415,11 +427,30 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 		ra = _mm256_cmpeq_epi16(a, k->cr);
 		rb = _mm256_cmpeq_epi16(b, k->cr);
 		/* CR found at once: CR LF text has one in most steps */
-		ba = u16_bad(a, _mm256_or_si256(ea, ra), k);
-		bb = u16_bad(b, _mm256_or_si256(eb, rb), k);
+		ba = u16_bad_ns(a, _mm256_or_si256(ea, ra), k);
+		bb = u16_bad_ns(b, _mm256_or_si256(eb, rb), k);
 		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
 		    _mm256_or_si256(ba, bb)))
 			break;
+		sa = _mm256_cmpeq_epi16(_mm256_and_si256(a, k->f800), k->d800);
+		sb = _mm256_cmpeq_epi16(_mm256_and_si256(b, k->f800), k->d800);
+		if (hc != 0 || !_mm256_testz_si256(_mm256_or_si256(sa, sb),
+		    _mm256_or_si256(sa, sb))) {
+			/* Every low half right after a high one. */
+			uint64_t s = ((uint64_t)(uint32_t)_mm256_movemask_epi8(
+			    sa) | (uint64_t)(uint32_t)_mm256_movemask_epi8(sb) <<
+			    32) & ev;
+			uint64_t h = ((uint64_t)(uint32_t)_mm256_movemask_epi8(
+			    _mm256_cmpeq_epi16(_mm256_and_si256(a, k->fc00),
+			    k->d800)) | (uint64_t)(uint32_t)_mm256_movemask_epi8(
+			    _mm256_cmpeq_epi16(_mm256_and_si256(b, k->fc00),
+			    k->d800)) << 32) & ev;
+
+			lo = s & ~h;
+			if (lo != (h << 2 | hc))
+				break;
+			hc = h >> 62;
+		}
 		r = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32) & ev;
 		m = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ea) |
@@ -434,15 +465,25 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 			/* the unit after the last line end */
 			ls = i + 65 - (size_t)__builtin_clzll(m);
 			c0 = 1;
+			nlow = 0;
+			if (__builtin_clzll(m) > 1)
+				lo &= ~0ull << (64 - __builtin_clzll(m));
+			else
+				lo = 0;
 		}
+		nlow += (uint64_t)__builtin_popcountll(lo);
 		i += 64;
 	}
+	/* A high half whose low half is not taken is not taken either (it
+	 * is no line end, so ls is before it). */
+	if (hc != 0)
+		i -= 2;
 	*carry = (uint32_t)cr;
 	if (i > ls) {
 		/* An LF at ls right after a CR takes no column. */
 		lf = p[ls + !be] == 0 && p[ls + be] == '\n' && (ls == from ?
 		    carry0 != 0 : p[ls - 2 + !be] == 0 && p[ls - 2 + be] == '\r');
-		c0 += (i - ls) / 2 - (uint64_t)lf;
+		c0 += (i - ls) / 2 - nlow - (uint64_t)lf;
 	}
 	*col = c0;
 	return i;
@@ -464,6 +505,7 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	k.cr = _mm256_set1_epi16('\r');
 	k.tab = _mm256_set1_epi16('\t');
 	k.f800 = _mm256_set1_epi16((short)0xF800);
+	k.fc00 = _mm256_set1_epi16((short)0xFC00);
 	k.d800 = _mm256_set1_epi16((short)0xD800);
 	k.fffe = _mm256_set1_epi16((short)0xFFFE);
 	/* 64 bytes a step; then, and around an error, a block at a time */
@@ -770,20 +812,46 @@ u16_any_u8(__m256i v, __m256i pv, unsigned char *o)
 	return o + pack8_len[k3];
 }
 
-/* Sixteen units v below U+0800 as UTF-8 at o, keys the bits of the lanes
- * of two bytes (0-7 for the low eight, 16-23 for the high); return the
- * new end.  Up to 8 bytes past it may be overwritten. */
+/*
+ * Sixteen units v (host order; pv as for u16_any_u8) of one or two bytes
+ * each in UTF-8 as UTF-8 at o: ASCII (asc: those lanes), below U+0800,
+ * and when pairs is set the halves of surrogate pairs, two bytes each as
+ * u16_any_u8 writes them.  keys: the lanes of two bytes (bits 0-7 the low
+ * eight, 16-23 the high).  Return the new end; up to 8 bytes past it may
+ * be overwritten.
+ */
 AVX2 __attribute__((always_inline)) static inline unsigned char *
-u16_two_u8(__m256i v, unsigned keys, unsigned char *o)
+u16_two_u8(__m256i v, __m256i pv, __m256i asc, unsigned keys, int pairs,
+    unsigned char *o)
 {
-	__m256i m2 = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
-	__m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v, 6),
-	    _mm256_set1_epi16(0xC0)), _mm256_slli_epi16(_mm256_or_si256(
-	    _mm256_and_si256(v, _mm256_set1_epi16(0x3F)),
-	    _mm256_set1_epi16(0x80)), 8));
+	const __m256i x3f = _mm256_set1_epi16(0x3F);
+	const __m256i x80 = _mm256_set1_epi16(0x80);
+	__m256i s6 = _mm256_srli_epi16(v, 6);
+	__m256i last = _mm256_or_si256(_mm256_and_si256(v, x3f), x80);
+	__m256i w = _mm256_or_si256(_mm256_or_si256(s6,
+	    _mm256_set1_epi16(0xC0)), _mm256_slli_epi16(last, 8));
 	unsigned a = keys & 0xFF, b = keys >> 16 & 0xFF;
 
-	v = _mm256_shuffle_epi8(_mm256_blendv_epi8(v, two, m2),
+	if (pairs) {
+		__m256i u = _mm256_sub_epi16(v, _mm256_set1_epi16((short)0xD7C0));
+		__m256i hs = _mm256_cmpeq_epi16(_mm256_and_si256(v,
+		    _mm256_set1_epi16((short)0xFC00)),
+		    _mm256_set1_epi16((short)0xD800));
+		__m256i ls = _mm256_cmpeq_epi16(_mm256_and_si256(v,
+		    _mm256_set1_epi16((short)0xFC00)),
+		    _mm256_set1_epi16((short)0xDC00));
+		__m256i h = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(u,
+		    8), _mm256_set1_epi16(0xF0)), _mm256_slli_epi16(
+		    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(u, 2),
+		    x3f), x80), 8));
+		__m256i l = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(
+		    _mm256_and_si256(pv, _mm256_set1_epi16(3)), 4),
+		    _mm256_and_si256(s6, _mm256_set1_epi16(0xF))),
+		    _mm256_or_si256(x80, _mm256_slli_epi16(last, 8)));
+
+		w = _mm256_blendv_epi8(_mm256_blendv_epi8(w, h, hs), l, ls);
+	}
+	v = _mm256_shuffle_epi8(_mm256_blendv_epi8(w, v, asc),
 	    _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(
 	    (const __m128i *)pack2[a])), _mm_loadu_si128((const __m128i *)
 	    pack2[b]), 1));
@@ -793,14 +861,26 @@ u16_two_u8(__m256i v, unsigned keys, unsigned char *o)
 	return o + 8 + __builtin_popcount(b);
 }
 
+/* The lanes of v whose unit is three bytes in UTF-8: from U+0800 on, but
+ * surrogates (whose top five bits are neither 0 nor 11011). */
+AVX2 __attribute__((always_inline)) static inline __m256i
+u16_wide3(__m256i v)
+{
+	__m256i t = _mm256_and_si256(v, _mm256_set1_epi16((short)0xF800));
+
+	return _mm256_min_epu16(t, _mm256_xor_si256(t,
+	    _mm256_set1_epi16((short)0xD800)));
+}
+
 /*
- * UTF-16 to UTF-8, 32 units (64 bytes) at a time: all ASCII, all below
- * U+0800 (Latin, Cyrillic: one or two bytes each), or any mixture
- * (u16_any_u8), surrogate pairs included, in vector code.
+ * UTF-16 to UTF-8, 32 units (64 bytes) at a time: all ASCII; or one or
+ * two bytes each (u16_two_u8: Latin, Cyrillic, and ASCII with surrogate
+ * pairs such as emoji); or any mixture (u16_any_u8), in vector code.
  */
 AVX2 static size_t
 u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 {
+	const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
 	unsigned char *o0 = o;
 	__m256i prev = _mm256_setzero_si256();
 	size_t i = 0;
@@ -808,38 +888,46 @@ u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-		__m256i ab;
+		__m256i ab, asca, ascb, pa, pb, w3;
+		unsigned m;
 
 		if (from == FORM_UTF16BE) {
 			a = swap16(a);
 			b = swap16(b);
 		}
 		ab = _mm256_or_si256(a, b);
-		if (_mm256_testz_si256(ab, _mm256_set1_epi16((short)0xFF80))) {
+		if (_mm256_testz_si256(ab, ff80)) {
 			/* Packed in each half: a's low, b's low, a's high,
 			 * b's high; reordered. */
 			_mm256_storeu_si256((__m256i *)o, _mm256_permute4x64_epi64(
 			    _mm256_packus_epi16(a, b), 0xD8));
 			o += 32;
-		} else if (_mm256_testz_si256(ab,
-		    _mm256_set1_epi16((short)0xF800))) {
-			/* Bits 0-7 a's lanes 0-7, 8-15 b's, 16-23 a's
-			 * lanes 8-15, 24-31 b's. */
-			unsigned m = (unsigned)_mm256_movemask_epi8(
-			    _mm256_packs_epi16(_mm256_cmpgt_epi16(a,
-			    _mm256_set1_epi16(0x7F)), _mm256_cmpgt_epi16(b,
-			    _mm256_set1_epi16(0x7F))));
-
-			o = u16_two_u8(a, m, o);
-			o = u16_two_u8(b, m >> 8, o);
+			prev = b;
+			i += 64;
+			continue;
+		}
+		/* The units one place back: the last of the block before,
+		 * then a's, then b's. */
+		pa = _mm256_alignr_epi8(a, _mm256_permute2x128_si256(prev, a,
+		    0x21), 14);
+		pb = _mm256_alignr_epi8(b, _mm256_permute2x128_si256(a, b, 0x21),
+		    14);
+		asca = _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80),
+		    _mm256_setzero_si256());
+		ascb = _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80),
+		    _mm256_setzero_si256());
+		/* Not ASCII: bits 0-7 a's lanes 0-7, 8-15 b's, 16-23 a's
+		 * lanes 8-15, 24-31 b's. */
+		m = ~(unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(asca,
+		    ascb));
+		if (_mm256_testz_si256(ab, _mm256_set1_epi16((short)0xF800))) {
+			o = u16_two_u8(a, pa, asca, m, 0, o);
+			o = u16_two_u8(b, pb, ascb, m >> 8, 0, o);
+		} else if (w3 = _mm256_or_si256(u16_wide3(a), u16_wide3(b)),
+		    _mm256_testz_si256(w3, w3)) {
+			o = u16_two_u8(a, pa, asca, m, 1, o);
+			o = u16_two_u8(b, pb, ascb, m >> 8, 1, o);
 		} else {
-			/* The units one place back: the last of the block
-			 * before, then a's, then b's. */
-			__m256i pa = _mm256_alignr_epi8(a,
-			    _mm256_permute2x128_si256(prev, a, 0x21), 14);
-			__m256i pb = _mm256_alignr_epi8(b,
-			    _mm256_permute2x128_si256(a, b, 0x21), 14);
-
 			o = u16_any_u8(a, pa, o);
 			o = u16_any_u8(b, pb, o);
 		}
