@@ -516,42 +516,33 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 		*lines = l;
 		*col = c;
 	}
-	for (;;) {
-		while (i + 32 <= n) {
-			__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
-			__m256i eol, ucr, bad;
-			uint32_t nl, r;
+	while (i + 32 <= n) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i eol, ucr, bad;
+		uint32_t nl, r;
 
-			if (be)
-				u = _mm256_shuffle_epi8(u, k.swap);
-			eol = _mm256_cmpeq_epi16(u, k.lf);
-			bad = u16_bad(u, eol, &k);
-			r = 0;
-			if (!_mm256_testz_si256(bad, bad)) {
-				/* CR too, looked for only now */
-				ucr = _mm256_cmpeq_epi16(u, k.cr);
-				bad = _mm256_andnot_si256(ucr, bad);
-				if (!_mm256_testz_si256(bad, bad))
-					break;
-				r = (uint32_t)_mm256_movemask_epi8(ucr);
-			}
-			nl = (uint32_t)_mm256_movemask_epi8(eol);
-			/* Each unit is a character; an LF or CR unit sets
-			 * two bits. */
-			count_block_cr(nl & 0x55555555u, r & 0x55555555u,
-			    0x55555555u, 2, 30, &carry, lines, col);
-			i += 32;
+		if (be)
+			u = _mm256_shuffle_epi8(u, k.swap);
+		eol = _mm256_cmpeq_epi16(u, k.lf);
+		bad = u16_bad(u, eol, &k);
+		r = 0;
+		if (!_mm256_testz_si256(bad, bad)) {
+			/* CR too, looked for only now */
+			ucr = _mm256_cmpeq_epi16(u, k.cr);
+			bad = _mm256_andnot_si256(ucr, bad);
+			if (!_mm256_testz_si256(bad, bad))
+				break;
+			r = (uint32_t)_mm256_movemask_epi8(ucr);
 		}
-		i = plain_utf16_rest(p, n, i, be, lines, col);
-		/* A pair here too, so that any part of a run this took,
-		 * counted again (decode.c, count_run), is taken whole. */
-		if (n - i < 4 || (p[i + !be] & 0xFC) != 0xD8 ||
-		    (p[i + 2 + !be] & 0xFC) != 0xDC)
-			return i;
-		(*col)++;
-		i += 4;
-		carry = 0;
+		nl = (uint32_t)_mm256_movemask_epi8(eol);
+		/* Each unit is a character; an LF or CR unit sets two
+		 * bits. */
+		count_block_cr(nl & 0x55555555u, r & 0x55555555u, 0x55555555u,
+		    2, 30, &carry, lines, col);
+		i += 32;
 	}
+	/* The rest takes pairs too (word.c). */
+	return plain_utf16_rest(p, n, i, be, lines, col);
 }
 
 __attribute__((target("avx2")))
