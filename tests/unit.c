@@ -1931,10 +1931,10 @@ test_plain_utf32(void)
 }
 
 /*
- * The plain prefix of UTF-8 or UTF-16 (form; no surrogate pair in
- * UTF-16), a character at a time with the stepper of the character path
- * (XML 1.0 section 2.11: CR LF one line end, a lone CR one too): what
- * every kernel must answer.
+ * The plain prefix of UTF-8 or UTF-16 (form; a surrogate pair is one
+ * plain character), a character at a time with the stepper of the
+ * character path (XML 1.0 section 2.11: CR LF one line end, a lone CR one
+ * too): what every kernel must answer.
  */
 static size_t
 plain_def(int form, const unsigned char *p, size_t n, uint64_t *lines,
@@ -1948,9 +1948,7 @@ plain_def(int form, const unsigned char *p, size_t n, uint64_t *lines,
 		int r = form == FORM_UTF8 ? utf8_dec(p + i, n - i, &c) :
 		    utf16_dec(p + i, n - i, form == FORM_UTF16BE, &c);
 
-		/* UTF-16: a surrogate pair ends the run too. */
-		if (r <= 0 || !xml_char_ok(c, 0) || (form != FORM_UTF8 &&
-		    r == 4))
+		if (r <= 0 || !xml_char_ok(c, 0))
 			break;
 		linepos_step(&pos, c, 0);
 		i += (size_t)r;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # The conversions of --transcode-to at their edges: UTF-8 to UTF-16 with
 # four-byte characters (surrogate pairs) at every offset of a vector
-# block and across the 320 KiB read boundary; UTF-8 into a single-byte
+# block and across the 320 KiB read boundary, and UTF-16 back to UTF-8
+# with pairs, CR and CR LF at every offset of a 64-byte step and of a
+# read, and the columns the UTF-16 validation counts past pairs; UTF-8 into a single-byte
 # target straight from its table; the lexical context that says where a
 # character reference may stand, through long tags, values and comments;
 # and the mojibake scan of UTF-16 and UTF-32 past the Latin characters it
@@ -63,6 +65,31 @@ head8() {
 rep() {
 	[ "$1" -gt 0 ] || return 0
 	printf "$2%.0s" $(seq "$1")
+}
+
+# u16 SRC ORDER OUT: SRC (UTF-8 under <?xml version="1.0"
+# encoding="UTF-8"?>) in UTF-16 of byte order ORDER (LE or BE), after its
+# BOM and under a declaration of "UTF-16", in OUT.
+u16() {
+	{ if [ "$2" = LE ]; then printf '\377\376'; else printf '\376\377'; fi
+	  { printf '<?xml version="1.0" encoding="UTF-16"?>'
+	    tail -c +39 "$1"; } | iconv -f UTF-8 -t "UTF-16$2"; } > "$3"
+}
+
+# to_utf8 SRC ORDER: SRC as u16 makes it, into UTF-8 under every level:
+# no diagnostic, and the declaration naming UTF-8, then what iconv makes
+# of the rest (which is SRC again).
+to_utf8() {
+	u16 "$1" "$2" "$T/u16$2.xml"
+	levels "$T/u16$2.xml" --transcode-to=UTF-8
+	[ "$ref" = 0 ] || fail "$1 ($2) -> UTF-8: exit $ref: $(cat "$T/ref.err")"
+	[ ! -s "$T/ref.err" ] || fail "$1 ($2) -> UTF-8: $(cat "$T/ref.err")"
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>'
+	  tail -c +$((2 + 2 * 39 + 1)) "$T/u16$2.xml" |
+	    iconv -f "UTF-16$2" -t UTF-8; } > "$T/want"
+	cmp "$T/want" "$T/ref.out" ||
+	    fail "$1 ($2) -> UTF-8: not the declaration and what iconv makes"
+	cmp "$1" "$T/ref.out" || fail "$1 ($2) -> UTF-8: not the text again"
 }
 
 @test "xc: runs of 1 to 9 four-byte characters at every offset of a 16-byte block, after 1-, 2- and 3-byte ones, LF and CR LF" {
@@ -265,4 +292,92 @@ moj() {
 	levels "$T/le.xml"
 	assert_equal "$ref" 0
 	assert_equal "$(cat "$T/ref.err")" "$T/le.xml:2:8: warning: \"Ã€\" is \"À\" encoded twice (its UTF-8 read as windows-1252 and encoded again) [mojibake]"
+}
+
+@test "xc: UTF-16 into UTF-8, pairs after 1-, 2- and 3-byte characters at every offset of a 64-byte step, LF, CR LF and CR" {
+	# Line k of each kind: k units of it before a run of 1 to 9 pairs,
+	# then 0 to 4 ASCII; the lines end in LF, CR LF or CR.
+	awk 'BEGIN {
+		split("a|\303\251|\346\227\245", pre, "|")
+		split("\360\237\230\200|\364\217\277\277|\360\220\200\200", ast, "|")
+		for (kind = 1; kind <= 3; kind++)
+			for (k = 0; k < 64; k++) {
+				s = "<p>"
+				for (m = k; m > 0; m--)
+					s = s pre[kind]
+				for (m = 1 + k % 9; m > 0; m--)
+					s = s ast[1 + (k + m) % 3]
+				for (m = 0; m < k % 5; m++)
+					s = s "z"
+				print s "</p>"
+			}
+	}' | head8 "$T/lf.xml"
+	sed 's/$/\r/' "$T/lf.xml" > "$T/crlf.xml"
+	tr '\n' '\r' < "$T/lf.xml" > "$T/cr.xml"
+	for f in lf crlf cr; do
+		to_utf8 "$T/$f.xml" LE
+		to_utf8 "$T/$f.xml" BE
+	done
+}
+
+@test "xc: UTF-16 into UTF-8, characters of every length and line ends in every order, runs longer than a conversion chunk" {
+	# A deterministic pseudo-random text: no two steps alike.
+	awk 'BEGIN {
+		n = split("a|\303\251|\337\277|\340\240\200|\346\227\245|" \
+		    "\355\237\277|\356\200\200|\357\277\275|\360\237\230\200|" \
+		    "\364\217\277\277|\r\n|\n|\r", c, "|")
+		x = 11
+		for (i = 0; i < 60000; i++) {
+			x = (x * 69069 + 1) % 4294967296
+			printf "%s", c[1 + int(x / 65536) % n]
+		}
+	}' | head8 "$T/mix.xml"
+	to_utf8 "$T/mix.xml" LE
+	to_utf8 "$T/mix.xml" BE
+}
+
+@test "xc: UTF-16 into UTF-8, the 320 KiB read boundary at each unit of a pair, a CR LF and a two-byte character" {
+	huge "eight 400 KB files, five levels each"
+	local k
+	# Eight units repeated (a pair, CR LF, a pair, e-acute, a) after 0
+	# to 7 more: the boundary falls on each of them once.
+	for k in 0 1 2 3 4 5 6 7; do
+		awk -v k=$k 'BEGIN {
+			for (i = 0; i < k; i++)
+				printf "a"
+			for (i = 0; i < 25000; i++)
+				printf "\360\237\230\200\r\n\364\217\277\277\303\251a"
+		}' | head8 "$T/big$k.xml"
+		to_utf8 "$T/big$k.xml" LE
+	done
+	to_utf8 "$T/big1.xml" BE
+}
+
+@test "xc: the column after surrogate pairs at every offset of a 64-byte step, and a lone half after them" {
+	local k
+	for k in $(seq 0 40); do
+		{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
+		  rep "$k" x
+		  rep 40 '\360\237\230\200'
+		  printf '\001z</a>\n'; } > "$T/c.xml"
+		u16 "$T/c.xml" LE "$T/c16.xml"
+		levels "$T/c16.xml"
+		assert_equal "$ref" 0
+		assert_equal "$(cat "$T/ref.out")" "$T/c16.xml: UTF-16LE (BOM), declared \"UTF-16\", 1 error"
+		assert_equal "$(cat "$T/ref.err")" "$T/c16.xml:2:$((3 + k + 40 + 1)): error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-char]"
+	done
+	# A high half with no low one after 20 pairs, at the end of a step
+	# or within one: an illegal sequence where the pair would be.
+	for k in 0 1 2 3 17 18; do
+		{ printf '\377\376'
+		  { printf '<?xml version="1.0" encoding="UTF-16"?>\n<a>'
+		    rep "$k" x
+		    rep 20 '\360\237\230\200'; } | iconv -f UTF-8 -t UTF-16LE
+		  printf '\000\330'
+		  printf 'x</a>\n' | iconv -f UTF-8 -t UTF-16LE; } > "$T/l16.xml"
+		levels "$T/l16.xml" --transcode-to=UTF-8
+		assert_equal "$ref" 1
+		assert_equal "$(cat "$T/ref.out")" ""
+		assert_equal "$(sed -n 1p "$T/ref.err")" "$T/l16.xml:2:$((3 + k + 20 + 1)): error: bytes 00 D8 are not valid in UTF-16LE (a high surrogate U+D800 not followed by a low one); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]"
+	done
 }

@@ -360,32 +360,42 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 
 /* The constant vectors of plain_utf16_avx2. */
 struct u16k {
-	__m256i		 swap, c1f, lf, cr, tab, f800, d800, fffe;
+	__m256i		 swap, c1f, lf, cr, tab, f800, fc00, d800, fffe;
 };
 
 /* The units of block u (in the machine's order) that are no plain
- * character: controls but TAB and those of eol (LF, or LF and CR),
- * surrogates, U+FFFE and U+FFFF. */
+ * character, surrogates aside: controls but TAB and those of eol (LF, or
+ * LF and CR), U+FFFE and U+FFFF. */
 __attribute__((target("avx2"), always_inline))
 static inline __m256i
-u16_bad(__m256i u, __m256i eol, const struct u16k *k)
+u16_bad_ns(__m256i u, __m256i eol, const struct u16k *k)
 {
 	__m256i bad;
 
 	bad = _mm256_cmpeq_epi16(_mm256_max_epu16(u, k->c1f), k->c1f);
 	bad = _mm256_andnot_si256(_mm256_or_si256(eol,
 	    _mm256_cmpeq_epi16(u, k->tab)), bad);
-	bad = _mm256_or_si256(bad, _mm256_cmpeq_epi16(
-	    _mm256_and_si256(u, k->f800), k->d800));
 	return _mm256_or_si256(bad, _mm256_cmpeq_epi16(
 	    _mm256_max_epu16(u, k->fffe), u));
+}
+
+/* The same, and every surrogate. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i
+u16_bad(__m256i u, __m256i eol, const struct u16k *k)
+{
+	return _mm256_or_si256(u16_bad_ns(u, eol, k), _mm256_cmpeq_epi16(
+	    _mm256_and_si256(u, k->f800), k->d800));
 }
 
 /*
  * Plain UTF-16 64 bytes at a time from p[i] on, as u8_pairs: errors asked
  * once a step, line ends by their masks, and the column (a unit is a
- * character) only at the end.  Stop before the first pair of blocks with
- * a unit that is no plain character but CR.
+ * character, but the low half of a pair) only at the end.  A surrogate
+ * pair is one plain character (RFC 2781 section 2.2): a high half with a
+ * low half after it, the two maybe in two steps.  Stop before the first
+ * pair of blocks with a unit that is no plain character but CR, or with
+ * a lone half; and before a high half whose low half is not taken.
  */
 __attribute__((target("avx2,popcnt"), always_inline))
 static inline size_t
@@ -398,13 +408,15 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 	size_t ls = i;		/* just past the last line end */
 	uint64_t c0 = *col;	/* the column at ls */
 	uint64_t cr = *carry;
+	uint64_t hc = 0;	/* the step before ended with a high half */
+	uint64_t nlow = 0;	/* low halves from ls to i */
 	int lf;
 
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-		__m256i ea, eb, ra, rb, ba, bb;
-		uint64_t r, pair, m;
+		__m256i ea, eb, ra, rb, ba, bb, sa, sb;
+		uint64_t r, pair, m, lo = 0;
 
 		if (be) {
 			a = _mm256_shuffle_epi8(a, k->swap);
@@ -415,11 +427,30 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 		ra = _mm256_cmpeq_epi16(a, k->cr);
 		rb = _mm256_cmpeq_epi16(b, k->cr);
 		/* CR found at once: CR LF text has one in most steps */
-		ba = u16_bad(a, _mm256_or_si256(ea, ra), k);
-		bb = u16_bad(b, _mm256_or_si256(eb, rb), k);
+		ba = u16_bad_ns(a, _mm256_or_si256(ea, ra), k);
+		bb = u16_bad_ns(b, _mm256_or_si256(eb, rb), k);
 		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
 		    _mm256_or_si256(ba, bb)))
 			break;
+		sa = _mm256_cmpeq_epi16(_mm256_and_si256(a, k->f800), k->d800);
+		sb = _mm256_cmpeq_epi16(_mm256_and_si256(b, k->f800), k->d800);
+		if (hc != 0 || !_mm256_testz_si256(_mm256_or_si256(sa, sb),
+		    _mm256_or_si256(sa, sb))) {
+			/* Every low half right after a high one. */
+			uint64_t s = ((uint64_t)(uint32_t)_mm256_movemask_epi8(
+			    sa) | (uint64_t)(uint32_t)_mm256_movemask_epi8(sb) <<
+			    32) & ev;
+			uint64_t h = ((uint64_t)(uint32_t)_mm256_movemask_epi8(
+			    _mm256_cmpeq_epi16(_mm256_and_si256(a, k->fc00),
+			    k->d800)) | (uint64_t)(uint32_t)_mm256_movemask_epi8(
+			    _mm256_cmpeq_epi16(_mm256_and_si256(b, k->fc00),
+			    k->d800)) << 32) & ev;
+
+			lo = s & ~h;
+			if (lo != (h << 2 | hc))
+				break;
+			hc = h >> 62;
+		}
 		r = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32) & ev;
 		m = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ea) |
@@ -434,15 +465,25 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 			/* the unit after the last line end */
 			ls = i + 65 - (size_t)__builtin_clzll(m);
 			c0 = 1;
+			nlow = 0;
+			if (__builtin_clzll(m) > 1)
+				lo &= ~0ull << (64 - __builtin_clzll(m));
+			else
+				lo = 0;
 		}
+		nlow += (uint64_t)__builtin_popcountll(lo);
 		i += 64;
 	}
+	/* A high half whose low half is not taken is not taken either (it
+	 * is no line end, so ls is before it). */
+	if (hc != 0)
+		i -= 2;
 	*carry = (uint32_t)cr;
 	if (i > ls) {
 		/* An LF at ls right after a CR takes no column. */
 		lf = p[ls + !be] == 0 && p[ls + be] == '\n' && (ls == from ?
 		    carry0 != 0 : p[ls - 2 + !be] == 0 && p[ls - 2 + be] == '\r');
-		c0 += (i - ls) / 2 - (uint64_t)lf;
+		c0 += (i - ls) / 2 - nlow - (uint64_t)lf;
 	}
 	*col = c0;
 	return i;
@@ -464,6 +505,7 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	k.cr = _mm256_set1_epi16('\r');
 	k.tab = _mm256_set1_epi16('\t');
 	k.f800 = _mm256_set1_epi16((short)0xF800);
+	k.fc00 = _mm256_set1_epi16((short)0xFC00);
 	k.d800 = _mm256_set1_epi16((short)0xD800);
 	k.fffe = _mm256_set1_epi16((short)0xFFFE);
 	/* 64 bytes a step; then, and around an error, a block at a time */
@@ -499,6 +541,7 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 		    2, 30, &carry, lines, col);
 		i += 32;
 	}
+	/* The rest takes pairs too (word.c). */
 	return plain_utf16_rest(p, n, i, be, lines, col);
 }
 
@@ -608,6 +651,9 @@ plain_sb_avx2(const unsigned char *p, size_t n, const struct plainmap *map,
 static unsigned char pack16[256][16];
 static unsigned char pack8[256][16];
 static unsigned char pack8_len[256];
+/* pack2[m]: the shuffle that keeps the first byte of each of eight 16-bit
+ * lanes and the second of those named by the bits of m. */
+static unsigned char pack2[256][16];
 
 static void
 build_tables(void)
@@ -629,6 +675,12 @@ build_tables(void)
 				pack8[m][k++] = (unsigned char)(4 * j + b);
 		}
 		pack8_len[m] = (unsigned char)k;
+		memset(pack2[m], 0x80, 16);
+		for (j = 0, k = 0; j < 8; j++) {
+			pack2[m][k++] = (unsigned char)(2 * j);
+			if (m & (1u << j))
+				pack2[m][k++] = (unsigned char)(2 * j + 1);
+		}
 	}
 }
 
@@ -682,38 +734,212 @@ bmp_to_u8(unsigned char *o, __m256i c)
 	return o + pack8_len[b];
 }
 
-/* UTF-16 to UTF-8, sixteen units at a time. */
+/*
+ * Sixteen UTF-16 units v (host order), pv the same units one place back
+ * (the unit before the first in its first lane), as UTF-8 at o; return
+ * the new end.  Each unit writes its own bytes (RFC 3629 section 3): one
+ * to three for a unit below U+D800 or above U+DFFF; for a pair, its high
+ * half writes the first two bytes of the four, its low half the last two,
+ * taking the two low bits of the high half from pv.  So a pair may be cut
+ * between two calls.  Up to 16 bytes past the end may be overwritten.
+ */
+AVX2 __attribute__((always_inline)) static inline unsigned char *
+u16_any_u8(__m256i v, __m256i pv, unsigned char *o)
+{
+	const __m256i x3f = _mm256_set1_epi16(0x3F);
+	const __m256i x80 = _mm256_set1_epi16(0x80);
+	const __m256i z = _mm256_setzero_si256();
+	__m256i top = _mm256_and_si256(v, _mm256_set1_epi16((short)0xF800));
+	__m256i last = _mm256_or_si256(_mm256_and_si256(v, x3f), x80);
+	__m256i s6 = _mm256_srli_epi16(v, 6);
+	__m256i surr = _mm256_cmpeq_epi16(top, _mm256_set1_epi16((short)0xD800));
+	/* Two bytes or more (m2), three (m3). */
+	__m256i m2 = _mm256_andnot_si256(_mm256_cmpeq_epi16(_mm256_and_si256(v,
+	    _mm256_set1_epi16((short)0xFF80)), z), _mm256_set1_epi8(-1));
+	__m256i m3 = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpeq_epi16(top,
+	    z), surr), _mm256_set1_epi8(-1));
+	/* The first two bytes in the low 16 bits, the third in the high. */
+	__m256i two = _mm256_or_si256(_mm256_or_si256(s6,
+	    _mm256_set1_epi16(0xC0)), _mm256_slli_epi16(last, 8));
+	__m256i three = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(v,
+	    12), _mm256_set1_epi16(0xE0)), _mm256_slli_epi16(_mm256_or_si256(
+	    _mm256_and_si256(s6, x3f), x80), 8));
+	__m256i w = _mm256_blendv_epi8(_mm256_blendv_epi8(v, two, m2), three,
+	    m3), lo, hi;
+	unsigned m, k0, k1, k2, k3;
+
+	if (!_mm256_testz_si256(surr, surr)) {
+		/* High half: F0 and the top three bits of c >> 10 (the
+		 * unit less D7C0), then 80 and the next six.  Low half:
+		 * 80, the high half's two low bits and the low half's bits
+		 * 9..6, then its last six (as for "last"). */
+		__m256i u = _mm256_sub_epi16(v, _mm256_set1_epi16((short)0xD7C0));
+		__m256i hs = _mm256_cmpeq_epi16(_mm256_and_si256(v,
+		    _mm256_set1_epi16((short)0xFC00)),
+		    _mm256_set1_epi16((short)0xD800));
+		__m256i h = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(u,
+		    8), _mm256_set1_epi16(0xF0)), _mm256_slli_epi16(
+		    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(u, 2),
+		    x3f), x80), 8));
+		__m256i l = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(
+		    _mm256_and_si256(pv, _mm256_set1_epi16(3)), 4),
+		    _mm256_and_si256(s6, _mm256_set1_epi16(0xF))),
+		    _mm256_or_si256(x80, _mm256_slli_epi16(last, 8)));
+
+		w = _mm256_blendv_epi8(w, _mm256_blendv_epi8(l, h, hs), surr);
+	}
+	lo = _mm256_unpacklo_epi16(w, last);
+	hi = _mm256_unpackhi_epi16(w, last);
+	/* Bits 0-7: m2 of lanes 0-7, 8-15: m3 of lanes 0-7, 16-31 the same
+	 * for lanes 8-15; each pack8 key is four lanes of each. */
+	m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(m2, m3));
+	k0 = (m & 0xF) | (m >> 4 & 0xF0);
+	k1 = (m >> 4 & 0xF) | (m >> 8 & 0xF0);
+	k2 = (m >> 16 & 0xF) | (m >> 20 & 0xF0);
+	k3 = (m >> 20 & 0xF) | (m >> 24 & 0xF0);
+	lo = _mm256_shuffle_epi8(lo, _mm256_inserti128_si256(
+	    _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pack8[k0])),
+	    _mm_loadu_si128((const __m128i *)pack8[k2]), 1));
+	hi = _mm256_shuffle_epi8(hi, _mm256_inserti128_si256(
+	    _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pack8[k1])),
+	    _mm_loadu_si128((const __m128i *)pack8[k3]), 1));
+	_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(lo));
+	o += pack8_len[k0];
+	_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(hi));
+	o += pack8_len[k1];
+	_mm_storeu_si128((__m128i *)o, _mm256_extracti128_si256(lo, 1));
+	o += pack8_len[k2];
+	_mm_storeu_si128((__m128i *)o, _mm256_extracti128_si256(hi, 1));
+	return o + pack8_len[k3];
+}
+
+/*
+ * Sixteen units v (host order; pv as for u16_any_u8) of one or two bytes
+ * each in UTF-8 as UTF-8 at o: ASCII (asc: those lanes), below U+0800,
+ * and when pairs is set the halves of surrogate pairs, two bytes each as
+ * u16_any_u8 writes them.  keys: the lanes of two bytes (bits 0-7 the low
+ * eight, 16-23 the high).  Return the new end; up to 8 bytes past it may
+ * be overwritten.
+ */
+AVX2 __attribute__((always_inline)) static inline unsigned char *
+u16_two_u8(__m256i v, __m256i pv, __m256i asc, unsigned keys, int pairs,
+    unsigned char *o)
+{
+	const __m256i x3f = _mm256_set1_epi16(0x3F);
+	const __m256i x80 = _mm256_set1_epi16(0x80);
+	__m256i s6 = _mm256_srli_epi16(v, 6);
+	__m256i last = _mm256_or_si256(_mm256_and_si256(v, x3f), x80);
+	__m256i w = _mm256_or_si256(_mm256_or_si256(s6,
+	    _mm256_set1_epi16(0xC0)), _mm256_slli_epi16(last, 8));
+	unsigned a = keys & 0xFF, b = keys >> 16 & 0xFF;
+
+	if (pairs) {
+		__m256i u = _mm256_sub_epi16(v, _mm256_set1_epi16((short)0xD7C0));
+		__m256i hs = _mm256_cmpeq_epi16(_mm256_and_si256(v,
+		    _mm256_set1_epi16((short)0xFC00)),
+		    _mm256_set1_epi16((short)0xD800));
+		__m256i ls = _mm256_cmpeq_epi16(_mm256_and_si256(v,
+		    _mm256_set1_epi16((short)0xFC00)),
+		    _mm256_set1_epi16((short)0xDC00));
+		__m256i h = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(u,
+		    8), _mm256_set1_epi16(0xF0)), _mm256_slli_epi16(
+		    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(u, 2),
+		    x3f), x80), 8));
+		__m256i l = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(
+		    _mm256_and_si256(pv, _mm256_set1_epi16(3)), 4),
+		    _mm256_and_si256(s6, _mm256_set1_epi16(0xF))),
+		    _mm256_or_si256(x80, _mm256_slli_epi16(last, 8)));
+
+		w = _mm256_blendv_epi8(_mm256_blendv_epi8(w, h, hs), l, ls);
+	}
+	v = _mm256_shuffle_epi8(_mm256_blendv_epi8(w, v, asc),
+	    _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)pack2[a])), _mm_loadu_si128((const __m128i *)
+	    pack2[b]), 1));
+	_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(v));
+	o += 8 + __builtin_popcount(a);
+	_mm_storeu_si128((__m128i *)o, _mm256_extracti128_si256(v, 1));
+	return o + 8 + __builtin_popcount(b);
+}
+
+/* The lanes of v whose unit is three bytes in UTF-8: from U+0800 on, but
+ * surrogates (whose top five bits are neither 0 nor 11011). */
+AVX2 __attribute__((always_inline)) static inline __m256i
+u16_wide3(__m256i v)
+{
+	__m256i t = _mm256_and_si256(v, _mm256_set1_epi16((short)0xF800));
+
+	return _mm256_min_epu16(t, _mm256_xor_si256(t,
+	    _mm256_set1_epi16((short)0xD800)));
+}
+
+/*
+ * UTF-16 to UTF-8, 32 units (64 bytes) at a time: all ASCII; or one or
+ * two bytes each (u16_two_u8: Latin, Cyrillic, and ASCII with surrogate
+ * pairs such as emoji); or any mixture (u16_any_u8), in vector code.
+ */
 AVX2 static size_t
 u16_u8_avx2(const unsigned char *p, size_t n, int from, unsigned char *o)
 {
+	const __m256i ff80 = _mm256_set1_epi16((short)0xFF80);
 	unsigned char *o0 = o;
+	__m256i prev = _mm256_setzero_si256();
 	size_t i = 0;
 
-	while (i + 32 <= n) {
-		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
+	while (i + 64 <= n) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i ab, asca, ascb, pa, pb, w3;
+		unsigned m;
 
-		if (from == FORM_UTF16BE)
-			v = swap16(v);
-		if (_mm256_testz_si256(v, _mm256_set1_epi16((short)0xFF80))) {
-			_mm_storeu_si128((__m128i *)o, _mm_packus_epi16(
-			    _mm256_castsi256_si128(v),
-			    _mm256_extracti128_si256(v, 1)));
-			o += 16;
-			i += 32;
+		if (from == FORM_UTF16BE) {
+			a = swap16(a);
+			b = swap16(b);
+		}
+		ab = _mm256_or_si256(a, b);
+		if (_mm256_testz_si256(ab, ff80)) {
+			/* Packed in each half: a's low, b's low, a's high,
+			 * b's high; reordered. */
+			_mm256_storeu_si256((__m256i *)o, _mm256_permute4x64_epi64(
+			    _mm256_packus_epi16(a, b), 0xD8));
+			o += 32;
+			prev = b;
+			i += 64;
 			continue;
 		}
-		if (!_mm256_testz_si256(_mm256_cmpeq_epi16(_mm256_and_si256(v,
-		    _mm256_set1_epi16((short)0xF800)),
-		    _mm256_set1_epi16((short)0xD800)), _mm256_set1_epi8(-1))) {
-			/* A surrogate pair: these units one at a time (the
-			 * last may be a high surrogate: its pair goes too). */
-			i += conv_word_from(from, FORM_UTF8, p + i, 32, &o);
-			continue;
+		/* The units one place back: the last of the block before,
+		 * then a's, then b's. */
+		pa = _mm256_alignr_epi8(a, _mm256_permute2x128_si256(prev, a,
+		    0x21), 14);
+		pb = _mm256_alignr_epi8(b, _mm256_permute2x128_si256(a, b, 0x21),
+		    14);
+		asca = _mm256_cmpeq_epi16(_mm256_and_si256(a, ff80),
+		    _mm256_setzero_si256());
+		ascb = _mm256_cmpeq_epi16(_mm256_and_si256(b, ff80),
+		    _mm256_setzero_si256());
+		/* Not ASCII: bits 0-7 a's lanes 0-7, 8-15 b's, 16-23 a's
+		 * lanes 8-15, 24-31 b's. */
+		m = ~(unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(asca,
+		    ascb));
+		if (_mm256_testz_si256(ab, _mm256_set1_epi16((short)0xF800))) {
+			o = u16_two_u8(a, pa, asca, m, 0, o);
+			o = u16_two_u8(b, pb, ascb, m >> 8, 0, o);
+		} else if (w3 = _mm256_or_si256(u16_wide3(a), u16_wide3(b)),
+		    _mm256_testz_si256(w3, w3)) {
+			o = u16_two_u8(a, pa, asca, m, 1, o);
+			o = u16_two_u8(b, pb, ascb, m >> 8, 1, o);
+		} else {
+			o = u16_any_u8(a, pa, o);
+			o = u16_any_u8(b, pb, o);
 		}
-		o = bmp_to_u8(o, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
-		o = bmp_to_u8(o, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v,
-		    1)));
-		i += 32;
+		prev = b;
+		i += 64;
+	}
+	/* A pair cut after its high half: it is written again whole. */
+	if (i > 0 && i < n && (p[i - 2 + (from == FORM_UTF16LE)] & 0xFC) ==
+	    0xD8) {
+		i -= 2;
+		o -= 2;
 	}
 	return (size_t)(o - o0) + conv_word(from, FORM_UTF8, p + i, n - i, o);
 }

@@ -18,9 +18,11 @@
  * is left to the character path, so the answers never depend on the
  * path taken.
  *
+ * In UTF-16 a surrogate pair (a high half, then a low one) is one plain
+ * character.
+ *
  * Conversion: a run holds whole characters that the validator has
- * checked, so nothing here checks again; a UTF-16 run has no surrogates
- * in practice, but a pair is still converted right.
+ * checked, so nothing here checks again.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -95,6 +97,13 @@ plain_utf16_rest(const unsigned char *p, size_t n, size_t i, int be,
 		if (u >= 0x20 && (u < 0xD800 || u > 0xDFFF) && u < 0xFFFE) {
 			(*col)++;
 			cr = 0;
+		} else if ((u & 0xFC00) == 0xD800 && i + 4 <= n &&
+		    ((be ? load_be16(p + i + 2) : load_le16(p + i + 2)) &
+		    0xFC00) == 0xDC00) {
+			/* A surrogate pair: one character, U+10000 and up. */
+			(*col)++;
+			cr = 0;
+			i += 2;
 		} else if (u == '\r' || (u == '\n' && !cr)) {
 			(*lines)++;
 			*col = 1;
