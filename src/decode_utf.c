@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "decode.h"
+#include "simd/dense.h"
 
 /* Start decoding the entity s for the check chk; -1 when iconv cannot
  * open its decoder. */
@@ -331,7 +332,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 {
 	uint64_t line = d->pos.line, col = d->pos.col, bad = 0, nonchar = 0;
 	unsigned st = d->pos.prev == '\r';
-	size_t i = 0, done = 0, end;
+	size_t i = 0, done = 0, end, k, lim = 64;
 
 	if (qtab[0] == 0)
 		qtab_init();
@@ -342,8 +343,28 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 
 		if (st < 2 && n - i >= 16 && ascii8(p + i) && ascii8(p + i + 8))
 			break;
-		if (n - i >= QW_SPAN && qwide(p + i, &st, &line, &col, &bad,
-		    &nonchar)) {
+		if (st < 2 && lim == 64) {
+			/* Whole blocks with nothing pending, by the vector
+			 * kernel (dense.h) where there is one; the block it
+			 * stopped before goes a byte at a time. */
+			struct dense_tally dt = { line, col, bad, nonchar,
+			    (int)st, 0 };
+
+			lim = 32;
+			if ((k = dense_utf8(p + i, n - i, chars, &dt)) > 0) {
+				line = dt.line;
+				col = dt.col;
+				bad = dt.bad;
+				nonchar = dt.nonchar;
+				st = (unsigned)dt.cr;
+				done = i += k;
+				if (dt.clean)
+					break;
+				continue;
+			}
+		}
+		if (lim == 64 && n - i >= QW_SPAN && qwide(p + i, &st, &line,
+		    &col, &bad, &nonchar)) {
 			/* What is pending began at its lead, the last byte
 			 * from C0 on (the rest continue it). */
 			i += QW_SPAN;
@@ -352,7 +373,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 			if (st >= 2)
 				done--;
 		} else {
-			for (end = n - i > 64 ? i + 64 : n; i < end; i++) {
+			for (end = n - i > lim ? i + lim : n; i < end; i++) {
 				unsigned e = qtab[st << 8 | p[i]];
 
 				st = QE_NEXT(e);
@@ -376,6 +397,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 		}
 		if (bad + nonchar == errs && st < 2)
 			break;
+		lim = 64;
 	}
 	d->pos.line = line;
 	d->pos.col = col;
@@ -484,6 +506,28 @@ feed_quiet_units(struct dec *d, const unsigned char *p, size_t n)
 	while (i < n && i - last < DENSE_CLEAN) {
 		uint32_t c;
 		int r;
+
+		if (!xml11 && i == last) {
+			/* Whole blocks by the vector kernel (dense.h),
+			 * where there is one. */
+			struct dense_tally dt = { pos.line, pos.col, bad,
+			    nonchar, pos.prev == '\r', 0 };
+			size_t k = u16 ? dense_utf16(p + i, n - i, be,
+			    quiet == 1, &dt) : dense_utf32(p + i, n - i, be,
+			    quiet == 1, &dt);
+
+			if (k > 0) {
+				pos.line = dt.line;
+				pos.col = dt.col;
+				pos.prev = dt.cr ? '\r' : 0;
+				bad = dt.bad;
+				nonchar = dt.nonchar;
+				i += k;
+				if (dt.clean)
+					break;
+				last = i;
+			}
+		}
 
 		r = u16 ? utf16_dec(p + i, n - i, be, &c) :
 		    utf32_dec(p + i, n - i, be, &c);

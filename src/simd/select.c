@@ -18,6 +18,7 @@
 #include "../kernels.h"
 #include "../testhooks.h"
 #include "simd.h"
+#include "dense.h"
 
 /* Every table, fastest first; the first this machine runs is the default.
  * ref, the slowest, comes after none, which every machine runs. */
@@ -212,4 +213,44 @@ moj_skipw(const unsigned char *p, size_t n, int be)
 
 	return k->moj_skipw != NULL ? k->moj_skipw(p, n, be) :
 	    moj_skipw_word(p, n, be);
+}
+
+/*
+ * Error-dense text counted a block at a time (dense.h): by the AVX2
+ * kernels of dense_avx2.c when avx2 is the level in use; elsewhere
+ * nothing is taken, and the caller's walk counts it all.
+ */
+size_t
+dense_utf8(const unsigned char *p, size_t n, int chars, struct dense_tally *t)
+{
+#ifdef HAVE_X86
+	if (kernels() == &kernels_avx2)
+		return dense_utf8_avx2(p, n, chars, t);
+#endif
+	(void)p, (void)n, (void)chars, (void)t;
+	return 0;
+}
+
+size_t
+dense_utf16(const unsigned char *p, size_t n, int be, int chars,
+    struct dense_tally *t)
+{
+#ifdef HAVE_X86
+	if (kernels() == &kernels_avx2)
+		return dense_utf16_avx2(p, n, be, chars, t);
+#endif
+	(void)p, (void)n, (void)be, (void)chars, (void)t;
+	return 0;
+}
+
+size_t
+dense_utf32(const unsigned char *p, size_t n, int be, int chars,
+    struct dense_tally *t)
+{
+#ifdef HAVE_X86
+	if (kernels() == &kernels_avx2)
+		return dense_utf32_avx2(p, n, be, chars, t);
+#endif
+	(void)p, (void)n, (void)be, (void)chars, (void)t;
+	return 0;
 }
