@@ -325,7 +325,9 @@ qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
  * and eight plain ASCII bytes, and after a stretch with no error, for the
  * run kernels.  A sequence pending at the end is left for the caller, as
  * utf8_dec would.  Unless chars, a stretch with a non-Char in it is undone
- * and left to the character path, which reports it.
+ * and left to the character path, which reports it.  Where the vector
+ * kernel is (dense.h), it takes whole blocks whenever nothing is pending,
+ * and the automaton only the 32 bytes of a block it stopped before.
  */
 static size_t
 feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
@@ -333,6 +335,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 	uint64_t line = d->pos.line, col = d->pos.col, bad = 0, nonchar = 0;
 	unsigned st = d->pos.prev == '\r';
 	size_t i = 0, done = 0, end, k, lim = 64;
+	const int vec = dense_have();
 
 	if (qtab[0] == 0)
 		qtab_init();
@@ -343,7 +346,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 
 		if (st < 2 && n - i >= 16 && ascii8(p + i) && ascii8(p + i + 8))
 			break;
-		if (st < 2 && lim == 64) {
+		if (vec && st < 2 && lim == 64) {
 			/* Whole blocks with nothing pending, by the vector
 			 * kernel (dense.h) where there is one; the block it
 			 * stopped before goes a byte at a time. */
@@ -488,7 +491,9 @@ load_le64z(const unsigned char *p)
  * position), rather than each through the run kernel and the check.  It
  * stops before a non-Char unless those are only counted too, at a
  * character cut by the end of p, and DENSE_CLEAN bytes past the last bad
- * sequence; it returns how many bytes it took.
+ * sequence; it returns how many bytes it took.  After a bad sequence the
+ * vector kernel (dense.h), where there is one, takes whole blocks of XML
+ * 1.0 text first.
  */
 static size_t
 feed_quiet_units(struct dec *d, const unsigned char *p, size_t n)

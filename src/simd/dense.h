@@ -29,6 +29,7 @@ struct dense_tally {
  * error (t->clean); it returns the bytes taken, a character boundary with
  * nothing pending.
  */
+int	dense_have(void);	/* whether they take anything */
 size_t	dense_utf8(const unsigned char *, size_t, int, struct dense_tally *);
 size_t	dense_utf16(const unsigned char *, size_t, int, int,
 	    struct dense_tally *);

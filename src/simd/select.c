@@ -220,6 +220,16 @@ moj_skipw(const unsigned char *p, size_t n, int be)
  * kernels of dense_avx2.c when avx2 is the level in use; elsewhere
  * nothing is taken, and the caller's walk counts it all.
  */
+int
+dense_have(void)
+{
+#ifdef HAVE_X86
+	return kernels() == &kernels_avx2;
+#else
+	return 0;
+#endif
+}
+
 size_t
 dense_utf8(const unsigned char *p, size_t n, int chars, struct dense_tally *t)
 {
