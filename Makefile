@@ -40,7 +40,7 @@ HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
 		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
 		src/browser.h src/whatwg.h src/excerpt.h src/guess.h \
-		src/mojibake.h src/decode.h src/jobs.h src/simd/dense.h
+		src/mojibake.h src/decode.h src/jobs.h
 
 all: xmlsniff
 

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "decode.h"
-#include "simd/dense.h"
 
 /* Start decoding the entity s for the check chk; -1 when iconv cannot
  * open its decoder. */
@@ -326,7 +325,7 @@ qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
  * run kernels.  A sequence pending at the end is left for the caller, as
  * utf8_dec would.  Unless chars, a stretch with a non-Char in it is undone
  * and left to the character path, which reports it.  Where the vector
- * kernel is (dense.h), it takes whole blocks whenever nothing is pending,
+ * kernel is (kernels.h), it takes whole blocks whenever nothing is pending,
  * and the automaton only the 32 bytes of a block it stopped before.
  */
 static size_t
@@ -348,7 +347,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 			break;
 		if (vec && st < 2 && lim == 64) {
 			/* Whole blocks with nothing pending, by the vector
-			 * kernel (dense.h) where there is one; the block it
+			 * kernel (kernels.h) where there is one; the block it
 			 * stopped before goes a byte at a time. */
 			struct dense_tally dt = { line, col, bad, nonchar,
 			    (int)st, 0 };
@@ -492,7 +491,7 @@ load_le64z(const unsigned char *p)
  * stops before a non-Char unless those are only counted too, at a
  * character cut by the end of p, and DENSE_CLEAN bytes past the last bad
  * sequence; it returns how many bytes it took.  After a bad sequence the
- * vector kernel (dense.h), where there is one, takes whole blocks of XML
+ * vector kernel (kernels.h), where there is one, takes whole blocks of XML
  * 1.0 text first.
  */
 static size_t
@@ -513,7 +512,7 @@ feed_quiet_units(struct dec *d, const unsigned char *p, size_t n)
 		int r;
 
 		if (!xml11 && i == last) {
-			/* Whole blocks by the vector kernel (dense.h),
+			/* Whole blocks by the vector kernel (kernels.h),
 			 * where there is one. */
 			struct dense_tally dt = { pos.line, pos.col, bad,
 			    nonchar, pos.prev == '\r', 0 };

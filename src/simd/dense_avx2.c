@@ -1,8 +1,9 @@
 /*
- * Error-dense text counted 32 bytes at a time with AVX2 (dense.h), for
- * the check once it only counts: which bytes begin a token (a character
- * or a bad sequence, one column each), how many tokens are bad, and the
- * non-Chars among the characters, all from byte masks.
+ * Error-dense text counted 32 bytes at a time with AVX2 (dense_utf8 and
+ * its siblings, kernels.h), for the check once it only counts: which
+ * bytes begin a token (a character or a bad sequence, one column each),
+ * how many tokens are bad, and the non-Chars among the characters, all
+ * from byte masks.
  *
  * UTF-8 (RFC 3629 section 4; a bad sequence is a maximal subpart, as the
  * character path takes it): a lead C2 to F4 takes the continuation bytes
@@ -26,7 +27,6 @@
 
 #include "../kernels.h"
 #include "simd.h"
-#include "dense.h"
 
 #ifdef HAVE_X86
 #include <immintrin.h>

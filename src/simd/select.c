@@ -18,7 +18,6 @@
 #include "../kernels.h"
 #include "../testhooks.h"
 #include "simd.h"
-#include "dense.h"
 
 /* Every table, fastest first; the first this machine runs is the default.
  * ref, the slowest, comes after none, which every machine runs. */
@@ -216,7 +215,7 @@ moj_skipw(const unsigned char *p, size_t n, int be)
 }
 
 /*
- * Error-dense text counted a block at a time (dense.h): by the AVX2
+ * Error-dense text counted a block at a time (kernels.h): by the AVX2
  * kernels of dense_avx2.c when avx2 is the level in use; elsewhere
  * nothing is taken, and the caller's walk counts it all.
  */
