@@ -324,14 +324,17 @@ qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
  * and eight plain ASCII bytes, and after a stretch with no error, for the
  * run kernels.  A sequence pending at the end is left for the caller, as
  * utf8_dec would.  Unless chars, a stretch with a non-Char in it is undone
- * and left to the character path, which reports it.
+ * and left to the character path, which reports it.  Where the vector
+ * kernel is (kernels.h), it takes whole blocks whenever nothing is pending,
+ * and the automaton only the 32 bytes of a block it stopped before.
  */
 static size_t
 feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 {
 	uint64_t line = d->pos.line, col = d->pos.col, bad = 0, nonchar = 0;
 	unsigned st = d->pos.prev == '\r';
-	size_t i = 0, done = 0, end;
+	size_t i = 0, done = 0, end, k, lim = 64;
+	const int vec = dense_have();
 
 	if (qtab[0] == 0)
 		qtab_init();
@@ -342,8 +345,28 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 
 		if (st < 2 && n - i >= 16 && ascii8(p + i) && ascii8(p + i + 8))
 			break;
-		if (n - i >= QW_SPAN && qwide(p + i, &st, &line, &col, &bad,
-		    &nonchar)) {
+		if (vec && st < 2 && lim == 64) {
+			/* Whole blocks with nothing pending, by the vector
+			 * kernel (kernels.h) where there is one; the block it
+			 * stopped before goes a byte at a time. */
+			struct dense_tally dt = { line, col, bad, nonchar,
+			    (int)st, 0 };
+
+			lim = 32;
+			if ((k = dense_utf8(p + i, n - i, chars, &dt)) > 0) {
+				line = dt.line;
+				col = dt.col;
+				bad = dt.bad;
+				nonchar = dt.nonchar;
+				st = (unsigned)dt.cr;
+				done = i += k;
+				if (dt.clean)
+					break;
+				continue;
+			}
+		}
+		if (lim == 64 && n - i >= QW_SPAN && qwide(p + i, &st, &line,
+		    &col, &bad, &nonchar)) {
 			/* What is pending began at its lead, the last byte
 			 * from C0 on (the rest continue it). */
 			i += QW_SPAN;
@@ -352,7 +375,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 			if (st >= 2)
 				done--;
 		} else {
-			for (end = n - i > 64 ? i + 64 : n; i < end; i++) {
+			for (end = n - i > lim ? i + lim : n; i < end; i++) {
 				unsigned e = qtab[st << 8 | p[i]];
 
 				st = QE_NEXT(e);
@@ -376,6 +399,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 		}
 		if (bad + nonchar == errs && st < 2)
 			break;
+		lim = 64;
 	}
 	d->pos.line = line;
 	d->pos.col = col;
@@ -466,7 +490,9 @@ load_le64z(const unsigned char *p)
  * position), rather than each through the run kernel and the check.  It
  * stops before a non-Char unless those are only counted too, at a
  * character cut by the end of p, and DENSE_CLEAN bytes past the last bad
- * sequence; it returns how many bytes it took.
+ * sequence; it returns how many bytes it took.  After a bad sequence the
+ * vector kernel (kernels.h), where there is one, takes whole blocks of XML
+ * 1.0 text first.
  */
 static size_t
 feed_quiet_units(struct dec *d, const unsigned char *p, size_t n)
@@ -484,6 +510,28 @@ feed_quiet_units(struct dec *d, const unsigned char *p, size_t n)
 	while (i < n && i - last < DENSE_CLEAN) {
 		uint32_t c;
 		int r;
+
+		if (!xml11 && i == last) {
+			/* Whole blocks by the vector kernel (kernels.h),
+			 * where there is one. */
+			struct dense_tally dt = { pos.line, pos.col, bad,
+			    nonchar, pos.prev == '\r', 0 };
+			size_t k = u16 ? dense_utf16(p + i, n - i, be,
+			    quiet == 1, &dt) : dense_utf32(p + i, n - i, be,
+			    quiet == 1, &dt);
+
+			if (k > 0) {
+				pos.line = dt.line;
+				pos.col = dt.col;
+				pos.prev = dt.cr ? '\r' : 0;
+				bad = dt.bad;
+				nonchar = dt.nonchar;
+				i += k;
+				if (dt.clean)
+					break;
+				last = i;
+			}
+		}
 
 		r = u16 ? utf16_dec(p + i, n - i, be, &c) :
 		    utf32_dec(p + i, n - i, be, &c);

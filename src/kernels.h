@@ -108,4 +108,34 @@ size_t		 pre_moj_skipw(const unsigned char *, size_t, int);
  */
 size_t		 moj_skipw(const unsigned char *, size_t, int);
 
+/* simd/select.c, simd/dense_avx2.c: error-dense text counted a block
+ * at a time once the check only counts (decode_utf.c) */
+
+/* The position and the counts, carried from block to block: line and
+ * column of the next character, illegal sequences and non-Chars. */
+struct dense_tally {
+	uint64_t	 line, col, bad, nonchar;
+	int		 cr;		/* the character before is a CR */
+	int		 clean;		/* the last block had no error */
+};
+
+/*
+ * XML 1.0 text in UTF-8 (dense_utf8), UTF-16 or UTF-32 (dense_utf16,
+ * dense_utf32; be: big-endian) from p[0], where nothing is pending (t->cr
+ * says the character before is a CR, and is kept): whole blocks counted
+ * into *t as the character path counts them (a bad sequence under the
+ * maximal-subpart rule a column, each character a step of the position).
+ * The walk stops before a block that it cannot count (a non-Char unless
+ * chars, too few bytes left to see its end), and after a block with no
+ * error (t->clean); it returns the bytes taken, a character boundary with
+ * nothing pending.
+ */
+int		 dense_have(void);	/* whether they take anything */
+size_t		 dense_utf8(const unsigned char *, size_t, int,
+		    struct dense_tally *);
+size_t		 dense_utf16(const unsigned char *, size_t, int, int,
+		    struct dense_tally *);
+size_t		 dense_utf32(const unsigned char *, size_t, int, int,
+		    struct dense_tally *);
+
 #endif

@@ -301,3 +301,157 @@ wide_bad() {
 	xs --json "$f"
 	assert_output --partial '"code":"illegal-char","offset":42,"line":2,"column":4,"count":7380,'
 }
+
+# edge8 FIRST: UTF-8 dense with bad bytes, each shape of a sequence and
+# of a line end after a pad of 0 to 70 bytes, so that each falls at every
+# offset of the 32-byte block of the vector walk and of the three bytes
+# it looks past it; with FIRST = 1 the first non-Char (U+0001) comes only
+# after the shapes that hold none, then every shape again with them; with
+# 2 only those that hold none.
+edge8() {
+	awk -v first="$1" 'BEGIN {
+		a = "340,240,200 340,200 355,240,200 355,237,277 360,220,200,200 " \
+		    "360,220,200,101 360,217 364,217,277,277 364,220 302 337,277 " \
+		    "341,200 300,200 301 365 370 200,200 15,12 12 15 15,377,12 " \
+		    "15,341,200,12 15,303,251,12 15,200,200,200,12 15,360,220,12 " \
+		    "15,355,240,200,12 15,101,12"
+		b = a " 357,277,276 357,277,277 357,277,275 1 37 15,1,12 0"
+		if (first == 2) {
+			shapes(a)
+			exit
+		}
+		shapes(first ? a : b)
+		if (first)
+			printf "%c", 1
+		shapes(b)
+	}
+	function shapes(list,   k, r, j, pad, i, m, c) {
+		k = split(list, r, " ")
+		for (j = 1; j <= k; j++)
+			for (pad = 0; pad <= 70; pad++) {
+				for (i = 0; i < pad; i++)
+					printf "%c", i % 4 == 3 ? 225 : 255
+				m = split(r[j], c, ",")
+				for (i = 1; i <= m; i++)
+					printf "%c", oct(c[i])
+				printf "\303\251"
+			}
+	}
+	function oct(s,   v, i) {
+		v = 0
+		for (i = 1; i <= length(s); i++)
+			v = v * 8 + substr(s, i, 1)
+		return v
+	}'
+}
+
+@test "dense UTF-8: every shape at every offset of a 32-byte block, with the first non-Char after them or among them" {
+	local f=$BATS_TEST_TMPDIR/e1.xml g=$BATS_TEST_TMPDIR/e0.xml
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'; edge8 1
+	  printf '</a> <?xml version="1.0"?>'; } > "$f"
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'; edge8 0
+	  printf '</a> <?xml version="1.0"?>'; } > "$g"
+	dense_same "$f"
+	dense_same "$g"
+	xs --json "$f"
+	[ "$status" -eq 0 ]
+	assert_output --partial '"code":"illegal-sequence","offset":47,"line":2,"column":6,"count":155459,'
+	assert_output --partial '"code":"illegal-char","offset":76012,"line":854,"column":2,"count":427,'
+	assert_output --partial '"code":"decl-not-at-start","offset":171442,"line":1848,"column":2634,'
+	xs --strict -q "$g"
+	[ "$status" -eq 1 ]
+	assert_output ''
+	stderr_has 'e0.xml:2:6: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it (172854 times) [illegal-sequence]'
+	stderr_has 'e0.xml:854:2: error: U+FFFE is not an XML Char (XML 1.0 [2]); remove it (852 times) [illegal-char]'
+	stderr_has 'e0.xml:1990:2634: error: an XML declaration after the start'
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 3 ]
+}
+
+# edgew FORM FIRST: the same for UTF-16 and UTF-32 (FORM): unpaired
+# surrogates (and in UTF-32 values above U+10FFFF) around pairs, CR and
+# LF, after a pad of 0 to 40 units, which puts each shape at every unit
+# of the 32-byte block; FIRST as for edge8.
+edgew() {
+	awk -v form="$1" -v first="$2" 'BEGIN {
+		w = form ~ /16/ ? 2 : 4
+		be = form ~ /BE/
+		a = "55296,56320 56319 56320 55296,55296,56320 13,10 10 13 " \
+		    "13,55296,10 13,56320,56320,10 13,55296,56320,10 " \
+		    "13,97,10 56319,13,56320,10"
+		if (w == 4)
+			a = a " 1114112 13,1114112,10 4294967295 57343"
+		b = a " 65534 65535 1 13,1,10 31"
+		if (first == 2) {
+			shapes(a)
+			exit
+		}
+		shapes(first ? a : b)
+		if (first)
+			u(1)
+		shapes(b)
+		u(60); u(47); u(97); u(62)
+	}
+	function shapes(list,   k, r, j, pad, i, m, c) {
+		k = split(list, r, " ")
+		for (j = 1; j <= k; j++)
+			for (pad = 0; pad <= 40; pad++) {
+				for (i = 0; i < pad; i++)
+					u(i % 3 == 2 ? 56320 : 55296)
+				m = split(r[j], c, ",")
+				for (i = 1; i <= m; i++)
+					u(c[i] + 0)
+				u(233)
+			}
+	}
+	function u(v,   i, by) {
+		for (i = 0; i < w; i++) {
+			by[i] = v % 256
+			v = int(v / 256)
+		}
+		for (i = 0; i < w; i++)
+			printf "%c", by[be ? w - 1 - i : i]
+	}'
+}
+
+@test "dense UTF-16 and UTF-32: every shape at every unit of a 32-byte block, every form" {
+	local form f first
+	for form in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		for first in 1 0; do
+			f=$BATS_TEST_TMPDIR/$form-$first.xml
+			{ printf '<?xml version="1.0" encoding="%s"?>\n<a>' "$form" |
+			    iconv -f UTF-8 -t "$form"; edgew "$form" "$first"; } > "$f"
+			dense_same "$f"
+		done
+	done
+	xs --json "$BATS_TEST_TMPDIR/UTF-16LE-1.xml"
+	[ "$status" -eq 0 ]
+	assert_output --partial '"code":"illegal-sequence","offset":96,"line":2,"column":6,"count":9248,'
+	assert_output --partial '"code":"illegal-char","offset":23132,"line":412,"column":3,"count":206,'
+	xs --json "$BATS_TEST_TMPDIR/UTF-32BE-1.xml"
+	[ "$status" -eq 0 ]
+	assert_output --partial '"code":"illegal-sequence","offset":180,"line":2,"column":4,"count":31816,'
+	assert_output --partial '"code":"illegal-char","offset":61024,"line":412,"column":1807,"count":206,'
+}
+
+@test "dense: shapes across the 320 KiB read boundaries, the first non-Char near the end, file and pipe" {
+	huge "a megabyte under every path, file and pipe"
+	local f=$BATS_TEST_TMPDIR/b8.xml g=$BATS_TEST_TMPDIR/b16.xml
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
+	  for i in $(seq 1 14); do edge8 2; done | head -c 1000000
+	  printf '\001\357\277\277</a> <?xml version="1.0"?>'; } > "$f"
+	{ printf '<?xml version="1.0" encoding="UTF-16LE"?>\n<a>' |
+	    iconv -f UTF-8 -t UTF-16LE
+	  for i in $(seq 1 45); do edgew UTF-16LE 2; done |
+	    head -c 1000000; printf '\001\000</a>' | iconv -f UTF-8 -t UTF-16LE
+	} > "$g"
+	dense_same "$f"
+	dense_same "$g"
+	xs --json "$f"
+	[ "$status" -eq 0 ]
+	assert_output --partial '"code":"illegal-sequence","offset":47,"line":2,"column":6,"count":908566,'
+	assert_output --partial '"code":"illegal-char","offset":1000042,"line":11078,"column":11660,"count":2,'
+	xs --json "$g"
+	[ "$status" -eq 0 ]
+	assert_output --partial '"code":"illegal-sequence","offset":96,"line":2,"column":6,"count":168128,'
+	assert_output --partial '"code":"illegal-char","offset":1000090,"line":17671,"column":8,"count":2,'
+}

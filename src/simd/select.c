@@ -213,3 +213,53 @@ moj_skipw(const unsigned char *p, size_t n, int be)
 	return k->moj_skipw != NULL ? k->moj_skipw(p, n, be) :
 	    moj_skipw_word(p, n, be);
 }
+
+/*
+ * Error-dense text counted a block at a time (kernels.h): by the AVX2
+ * kernels of dense_avx2.c when avx2 is the level in use; elsewhere
+ * nothing is taken, and the caller's walk counts it all.
+ */
+int
+dense_have(void)
+{
+#ifdef HAVE_X86
+	return kernels() == &kernels_avx2;
+#else
+	return 0;
+#endif
+}
+
+size_t
+dense_utf8(const unsigned char *p, size_t n, int chars, struct dense_tally *t)
+{
+#ifdef HAVE_X86
+	if (kernels() == &kernels_avx2)
+		return dense_utf8_avx2(p, n, chars, t);
+#endif
+	(void)p, (void)n, (void)chars, (void)t;
+	return 0;
+}
+
+size_t
+dense_utf16(const unsigned char *p, size_t n, int be, int chars,
+    struct dense_tally *t)
+{
+#ifdef HAVE_X86
+	if (kernels() == &kernels_avx2)
+		return dense_utf16_avx2(p, n, be, chars, t);
+#endif
+	(void)p, (void)n, (void)be, (void)chars, (void)t;
+	return 0;
+}
+
+size_t
+dense_utf32(const unsigned char *p, size_t n, int be, int chars,
+    struct dense_tally *t)
+{
+#ifdef HAVE_X86
+	if (kernels() == &kernels_avx2)
+		return dense_utf32_avx2(p, n, be, chars, t);
+#endif
+	(void)p, (void)n, (void)be, (void)chars, (void)t;
+	return 0;
+}

@@ -92,6 +92,17 @@ size_t		 late_find_sse2(const struct late *, const unsigned char *,
 		    size_t, size_t);
 #endif
 
+/* dense_avx2.c: the dense counts of level avx2 (select.c sends the
+ * entry points there) */
+#ifdef HAVE_X86
+size_t		 dense_utf8_avx2(const unsigned char *, size_t, int,
+		    struct dense_tally *);
+size_t		 dense_utf16_avx2(const unsigned char *, size_t, int, int,
+		    struct dense_tally *);
+size_t		 dense_utf32_avx2(const unsigned char *, size_t, int, int,
+		    struct dense_tally *);
+#endif
+
 /* common.c: the three tables of the UTF-8 lookup method (avx2.c, neon.c),
  * one 16-byte lane each */
 extern const signed char utf8_lane[3][16];
