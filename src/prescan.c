@@ -38,6 +38,11 @@
  * back (the first thread still reads a piece behind where it asks). */
 #define PRE_BEHIND	((uint64_t)IN_PAD + 2 * IN_SIZE)
 
+/* About 5 ms of PAUSE on a current x86 processor. */
+#ifndef PRE_SPIN
+#define PRE_SPIN	100000
+#endif
+
 #if defined(__x86_64__) || defined(__i386__)
 #define PAUSE()		__builtin_ia32_pause()
 #else
@@ -108,18 +113,24 @@ keep_candidate(const void *ctx, const unsigned char *p)
 	return 0;
 }
 
-/* Wait while the second thread is more than PRE_AHEAD ahead. */
+/*
+ * Wait while the second thread is more than PRE_AHEAD ahead.  It polls
+ * for a few milliseconds before it sleeps: the first thread goes through
+ * a megabyte in about a tenth of a millisecond, and a sleep on a virtual
+ * machine lasts longer than asked, so a thread that slept would wake
+ * behind, its work to be done by the first thread after all.
+ */
 static int
 hold_back(uint64_t pos)
 {
-	struct timespec ts = { 0, 50000 };
-	int i = 0;
+	struct timespec ts = { 0, 20000 };
+	long i = 0;
 
 	while (pos > ld(&pre.lat) + PRE_AHEAD ||
 	    pos > ld(&pre.mat) + PRE_AHEAD) {
 		if (__atomic_load_n(&pre.quit, __ATOMIC_ACQUIRE))
 			return -1;
-		if (++i < 2000)
+		if (++i < PRE_SPIN)
 			PAUSE();
 		else
 			nanosleep(&ts, NULL);
