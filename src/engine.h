@@ -39,7 +39,7 @@ const unsigned char *in_map(const struct inbuf *, size_t *);
 
 void		 pre_allow(int);
 void		 pre_begin(const unsigned char *, uint64_t, uint64_t, uint64_t,
-		    const struct sniff *);
+		    const struct sniff *, const uint32_t *);
 void		 pre_end(void);
 
 /* validate.c: the validator, which also drives the decoder (decode.h);

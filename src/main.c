@@ -169,7 +169,7 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 		const unsigned char *m = in_map(&in, &len);
 
 		pre_begin(m, len, (uint64_t)(in.got - (long long)in.n),
-		    at >= 0 ? (uint64_t)at : 0, s);
+		    at >= 0 ? (uint64_t)at : 0, s, val_sbmap(v));
 	}
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);

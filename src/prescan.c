@@ -259,27 +259,20 @@ out:
 
 /*
  * Start the second thread over the mapped file base[0..size), from the
- * offset from on, for the entity s in a Unicode form that starts at
- * ustart (other encodings: nothing).  pre_end() must follow.
+ * offset from on, for the entity s that starts at ustart (sbmap: its
+ * single-byte map, or NULL).  The mojibake search is the Unicode forms';
+ * where the markup cannot be searched for byte by byte either (a
+ * multi-byte encoding that iconv decodes), there is no thread.
+ * pre_end() must follow.
  */
 void
 pre_begin(const unsigned char *base, uint64_t size, uint64_t from,
-    uint64_t ustart, const struct sniff *s)
+    uint64_t ustart, const struct sniff *s, const uint32_t *sbmap)
 {
 	sigset_t all, old;
 
 	if (pre.on || pre_off || base == NULL || val_char_only)
 		return;
-	switch (s->dec) {
-	case FORM_UTF8:
-	case FORM_UTF16BE:
-	case FORM_UTF16LE:
-	case FORM_UTF32BE:
-	case FORM_UTF32LE:
-		break;
-	default:
-		return;
-	}
 	memset(&pre, 0, sizeof(pre));
 	pre.form = s->dec;
 	pre.be = s->dec == FORM_UTF16BE || s->dec == FORM_UTF32BE;
@@ -289,7 +282,7 @@ pre_begin(const unsigned char *base, uint64_t size, uint64_t from,
 			from = ustart;
 		from += (from - ustart) % 2;
 	}
-	late_init(&pre.lt, s, NULL);
+	late_init(&pre.lt, s, sbmap);
 	if (!pre.lt.scan)
 		return;
 	pre.base = base;

@@ -322,3 +322,16 @@ u16() {
 	[ $(( $(wc -c < "$f.http") - $(wc -c < "$f.UTF-16LE") )) -eq 43 ]
 	same "$f.http" --http
 }
+
+@test "mapped: the same marks in single-byte encodings, ASCII-based and EBCDIC" {
+	local f=$BATS_TEST_TMPDIR/sb.xml e
+	huge "5 MB inputs"
+	for e in ISO-8859-1 windows-1252 IBM037; do
+		{ printf '<?xml version="1.0" encoding="%s"?>\n<r>\n' "$e"
+		  text 40000; printf '</r>\n'; } > "$f"
+		marks "$f"
+		iconv -c -f UTF-8 -t "$e" < "$f" > "$f.$e" 2> /dev/null || true
+		[ "$(wc -c < "$f.$e")" -gt 2000000 ]
+		same "$f.$e"
+	done
+}
