@@ -114,6 +114,19 @@ keep_candidate(const void *ctx, const unsigned char *p)
 }
 
 /*
+ * Where the first thread is: the furthest it asked of either search (in
+ * a piece it asks the markup first; a search that is not asked at all,
+ * mojibake in a single-byte encoding, or no longer, stays behind).
+ */
+static uint64_t
+first_at(void)
+{
+	uint64_t l = ld(&pre.lat), m = ld(&pre.mat);
+
+	return l > m ? l : m;
+}
+
+/*
  * Wait while the second thread is more than PRE_AHEAD ahead.  It polls
  * for a few milliseconds before it sleeps: the first thread goes through
  * a megabyte in about a tenth of a millisecond, and a sleep on a virtual
@@ -126,8 +139,7 @@ hold_back(uint64_t pos)
 	struct timespec ts = { 0, 20000 };
 	long i = 0;
 
-	while (pos > ld(&pre.lat) + PRE_AHEAD ||
-	    pos > ld(&pre.mat) + PRE_AHEAD) {
+	while (pos > first_at() + PRE_AHEAD) {
 		if (__atomic_load_n(&pre.quit, __ATOMIC_ACQUIRE))
 			return -1;
 		if (++i < PRE_SPIN)
@@ -179,7 +191,7 @@ static void
 give_back(uint64_t from, uint64_t e)
 {
 	uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
-	uint64_t a = ld(&pre.lat) < ld(&pre.mat) ? ld(&pre.lat) : ld(&pre.mat);
+	uint64_t a = first_at();
 	uint64_t lo = from - from % pg, hi;
 
 	if (a < PRE_BEHIND)
