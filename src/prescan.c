@@ -38,10 +38,8 @@
  * back (the first thread still reads a piece behind where it asks). */
 #define PRE_BEHIND	((uint64_t)IN_PAD + 2 * IN_SIZE)
 
-/* About 5 ms of PAUSE on a current x86 processor. */
-#ifndef PRE_SPIN
-#define PRE_SPIN	100000
-#endif
+/* About 50 microseconds of PAUSE on a current x86 processor. */
+#define PRE_POLL	1024
 
 #if defined(__x86_64__) || defined(__i386__)
 #define PAUSE()		__builtin_ia32_pause()
@@ -128,24 +126,30 @@ first_at(void)
 
 /*
  * Wait while the second thread is more than PRE_AHEAD ahead.  It polls
- * for a few milliseconds before it sleeps: the first thread goes through
- * a megabyte in about a tenth of a millisecond, and a sleep on a virtual
- * machine lasts longer than asked, so a thread that slept would wake
- * behind, its work to be done by the first thread after all.
+ * while the first thread goes fast (validation: a megabyte in a fraction
+ * of a millisecond; a sleep on a virtual machine lasts longer than asked,
+ * and a thread that slept would wake behind, its work done by the first
+ * thread after all), and sleeps while that one goes slowly (a transcode
+ * through iconv), rather than burn a processor.
  */
 static int
 hold_back(uint64_t pos)
 {
-	struct timespec ts = { 0, 20000 };
+	struct timespec ts = { 0, 100000 };
+	uint64_t seen = first_at(), now;
 	long i = 0;
 
-	while (pos > first_at() + PRE_AHEAD) {
+	while (pos > (now = first_at()) + PRE_AHEAD) {
 		if (__atomic_load_n(&pre.quit, __ATOMIC_ACQUIRE))
 			return -1;
-		if (++i < PRE_SPIN)
+		if (++i % PRE_POLL != 0) {
 			PAUSE();
-		else
+			continue;
+		}
+		/* less than a step in the time of PRE_POLL pauses */
+		if (now - seen < PRE_SEG)
 			nanosleep(&ts, NULL);
+		seen = now;
 	}
 	return 0;
 }
