@@ -11,12 +11,14 @@
  * file offset is left where reading would leave it.  A file that shrinks
  * while it is mapped (its pages past the new end raise SIGBUS) is an
  * error: the pages are replaced by zeros and the input fails with
- * "the file shrank while it was read".
+ * "the file shrank while it was read" (or, when a page of a file that
+ * kept its size could not be read, with EIO).
  */
 /* MAP_ANONYMOUS (POSIX.1-2024; not in the 2008 edition) */
 #define _DEFAULT_SOURCE
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -189,9 +191,24 @@ in_map(const struct inbuf *b, size_t *len)
 }
 
 /*
+ * A page of the mapping could not be read (SIGBUS): the file shrank
+ * (b->shrunk), or, at the size it had, the disk or the file system
+ * failed.  Return -1 with errno EIO.
+ */
+static int
+map_failed(struct inbuf *b)
+{
+	struct stat st;
+
+	b->shrunk = fstat(b->fd, &st) == 0 && st.st_size < mp.end;
+	errno = EIO;
+	return -1;
+}
+
+/*
  * Stop mapping: the mapping goes and the file offset is set where
- * reading would have left it.  Return 0, or -1 with errno (EIO when the
- * file shrank meanwhile: b->shrunk).
+ * reading would have left it.  Return 0, or -1 with errno (EIO when a
+ * page could not be read: map_failed()).
  */
 int
 in_map_end(struct inbuf *b)
@@ -208,11 +225,9 @@ in_map_end(struct inbuf *b)
 	}
 	(void)munmap(mp.base, mp.len);
 	mp.base = NULL;
-	if (map_shrunk) {
-		b->shrunk = 1;
-		errno = EIO;
-		rc = -1;
-	} else if (!mp.reading && lseek(b->fd, (off_t)b->got, SEEK_SET) < 0)
+	if (map_shrunk)
+		rc = map_failed(b);
+	else if (!mp.reading && lseek(b->fd, (off_t)b->got, SEEK_SET) < 0)
 		rc = -1;
 	return rc;
 }
@@ -232,11 +247,8 @@ refill_map(struct inbuf *b, size_t used)
 	size_t keep = b->n - used;
 	long long x = b->got - (long long)keep, e;
 
-	if (map_shrunk) {
-		b->shrunk = 1;
-		errno = EIO;
-		return -1;
-	}
+	if (map_shrunk)
+		return map_failed(b);
 	if (b->got >= mp.end) {
 		mp.reading = 1;
 		if (lseek(b->fd, (off_t)b->got, SEEK_SET) < 0)
