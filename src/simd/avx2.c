@@ -735,6 +735,30 @@ bmp_to_u8(unsigned char *o, __m256i c)
 }
 
 /*
+ * The UTF-8 bytes of the surrogate halves in v (pv: the unit before each,
+ * s6 = v >> 6, last = 80 | the low six bits): *h for a high half, F0 and
+ * the top three bits of its value less 10000 (the unit less D7C0), then
+ * 80 and the next six; *l for a low half, 80, the high half's two low
+ * bits and its own bits 9..6, then 80 and its last six.
+ */
+AVX2 __attribute__((always_inline)) static inline void
+pair_u8(__m256i v, __m256i pv, __m256i s6, __m256i last, __m256i *h,
+    __m256i *l)
+{
+	const __m256i x3f = _mm256_set1_epi16(0x3F);
+	const __m256i x80 = _mm256_set1_epi16(0x80);
+	__m256i u = _mm256_sub_epi16(v, _mm256_set1_epi16((short)0xD7C0));
+
+	*h = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(u, 8),
+	    _mm256_set1_epi16(0xF0)), _mm256_slli_epi16(_mm256_or_si256(
+	    _mm256_and_si256(_mm256_srli_epi16(u, 2), x3f), x80), 8));
+	*l = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(
+	    _mm256_and_si256(pv, _mm256_set1_epi16(3)), 4),
+	    _mm256_and_si256(s6, _mm256_set1_epi16(0xF))),
+	    _mm256_or_si256(x80, _mm256_slli_epi16(last, 8)));
+}
+
+/*
  * Sixteen UTF-16 units v (host order), pv the same units one place back
  * (the unit before the first in its first lane), as UTF-8 at o; return
  * the new end.  Each unit writes its own bytes (RFC 3629 section 3): one
@@ -769,23 +793,13 @@ u16_any_u8(__m256i v, __m256i pv, unsigned char *o)
 	unsigned m, k0, k1, k2, k3;
 
 	if (!_mm256_testz_si256(surr, surr)) {
-		/* High half: F0 and the top three bits of c >> 10 (the
-		 * unit less D7C0), then 80 and the next six.  Low half:
-		 * 80, the high half's two low bits and the low half's bits
-		 * 9..6, then its last six (as for "last"). */
-		__m256i u = _mm256_sub_epi16(v, _mm256_set1_epi16((short)0xD7C0));
+		/* the halves' bytes (pair_u8); hs: the high halves */
 		__m256i hs = _mm256_cmpeq_epi16(_mm256_and_si256(v,
 		    _mm256_set1_epi16((short)0xFC00)),
 		    _mm256_set1_epi16((short)0xD800));
-		__m256i h = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(u,
-		    8), _mm256_set1_epi16(0xF0)), _mm256_slli_epi16(
-		    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(u, 2),
-		    x3f), x80), 8));
-		__m256i l = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(
-		    _mm256_and_si256(pv, _mm256_set1_epi16(3)), 4),
-		    _mm256_and_si256(s6, _mm256_set1_epi16(0xF))),
-		    _mm256_or_si256(x80, _mm256_slli_epi16(last, 8)));
+		__m256i h, l;
 
+		pair_u8(v, pv, s6, last, &h, &l);
 		w = _mm256_blendv_epi8(w, _mm256_blendv_epi8(l, h, hs), surr);
 	}
 	lo = _mm256_unpacklo_epi16(w, last);
@@ -834,22 +848,15 @@ u16_two_u8(__m256i v, __m256i pv, __m256i asc, unsigned keys, int pairs,
 	unsigned a = keys & 0xFF, b = keys >> 16 & 0xFF;
 
 	if (pairs) {
-		__m256i u = _mm256_sub_epi16(v, _mm256_set1_epi16((short)0xD7C0));
 		__m256i hs = _mm256_cmpeq_epi16(_mm256_and_si256(v,
 		    _mm256_set1_epi16((short)0xFC00)),
 		    _mm256_set1_epi16((short)0xD800));
 		__m256i ls = _mm256_cmpeq_epi16(_mm256_and_si256(v,
 		    _mm256_set1_epi16((short)0xFC00)),
 		    _mm256_set1_epi16((short)0xDC00));
-		__m256i h = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(u,
-		    8), _mm256_set1_epi16(0xF0)), _mm256_slli_epi16(
-		    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(u, 2),
-		    x3f), x80), 8));
-		__m256i l = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(
-		    _mm256_and_si256(pv, _mm256_set1_epi16(3)), 4),
-		    _mm256_and_si256(s6, _mm256_set1_epi16(0xF))),
-		    _mm256_or_si256(x80, _mm256_slli_epi16(last, 8)));
+		__m256i h, l;
 
+		pair_u8(v, pv, s6, last, &h, &l);
 		w = _mm256_blendv_epi8(_mm256_blendv_epi8(w, h, hs), l, ls);
 	}
 	v = _mm256_shuffle_epi8(_mm256_blendv_epi8(w, v, asc),
