@@ -29,9 +29,7 @@ enum {
 	LX_CDATA_OPEN,	/* after "<![", matching "CDATA[" */
 	LX_CDATA,
 	LX_DECL,	/* a markup declaration or DOCTYPE */
-	LX_DECL_QUOTE,
-	LX_TAG,
-	LX_TAG_QUOTE
+	LX_DECL_QUOTE
 };
 
 /* The layout the entity's characters are read in, for its decoder. */
@@ -193,7 +191,15 @@ lex_one(struct late *lt, long c, uint64_t at)
 		}
 		return 0;
 	case LX_LT:
-		lt->st = c == '?' ? LX_PI_TARGET : c == '!' ? LX_BANG : LX_TAG;
+		/* A tag is read as character data, as late_next() reads it:
+		 * it holds no '<' (XML 1.0 [10], [40]), so a '<' in one, in
+		 * a quoted value too, begins the next markup in every
+		 * encoding alike. */
+		if (c == '<')
+			lt->lt_off = at;
+		else
+			lt->st = c == '?' ? LX_PI_TARGET : c == '!' ? LX_BANG :
+			    LX_TEXT;
 		lt->match = 0;
 		return 0;
 	case LX_PI_TARGET:
@@ -239,17 +245,15 @@ lex_one(struct late *lt, long c, uint64_t at)
 		lt->match = c == ']' ? lt->match + 1 : 0;
 		return 0;
 	case LX_DECL:
-	case LX_TAG:
 		if (c == '"' || c == '\'') {
 			lt->quote = c;
-			lt->st = lt->st == LX_DECL ? LX_DECL_QUOTE : LX_TAG_QUOTE;
-		} else if (c == '>' || (c == '[' && lt->st == LX_DECL))
+			lt->st = LX_DECL_QUOTE;
+		} else if (c == '>' || c == '[')
 			lt->st = LX_TEXT;	/* '[': the internal subset */
 		return 0;
 	case LX_DECL_QUOTE:
-	case LX_TAG_QUOTE:
 		if (c == lt->quote)
-			lt->st = lt->st == LX_DECL_QUOTE ? LX_DECL : LX_TAG;
+			lt->st = LX_DECL;
 		return 0;
 	}
 	return 0;
@@ -364,7 +368,7 @@ late_pending(const struct late *lt)
 int
 late_char(struct late *lt, long c, uint64_t at, uint64_t line, uint64_t col)
 {
-	if (lt->st == LX_TEXT && c == '<') {
+	if ((lt->st == LX_TEXT || lt->st == LX_LT) && c == '<') {
 		lt->lt_line = line;
 		lt->lt_col = col;
 	}
@@ -376,8 +380,7 @@ late_char(struct late *lt, long c, uint64_t at, uint64_t line, uint64_t col)
  * Lex the nc characters of the UTF-32LE block u, decoded without their
  * offsets: return 1 when one of them completes a late declaration.  The
  * characters that cannot move the lexer where it is (all but '<' in
- * character data, but a quote or '>' in a tag, but the closing quote in
- * a literal, but '?' in a PI: see lex_one) are passed over here, without
+ * character data, but the closing quote in a literal, but '?' in a PI: see lex_one) are passed over here, without
  * a call each.
  */
 int
@@ -393,11 +396,6 @@ late_block(struct late *lt, const unsigned char *u, size_t nc)
 			if (c != '<')
 				continue;
 			break;
-		case LX_TAG:
-			if (c != '"' && c != '\'' && c != '>')
-				continue;
-			break;
-		case LX_TAG_QUOTE:
 		case LX_DECL_QUOTE:
 			if (c != lt->quote)
 				continue;
