@@ -215,51 +215,38 @@ moj_skipw(const unsigned char *p, size_t n, int be)
 }
 
 /*
- * Error-dense text counted a block at a time (kernels.h): by the AVX2
- * kernels of dense_avx2.c when avx2 is the level in use; elsewhere
- * nothing is taken, and the caller's walk counts it all.
+ * Error-dense text counted a block at a time (kernels.h), by the level in
+ * use where it has such kernels (avx2: dense_avx2.c); elsewhere nothing is
+ * taken, and the caller's walk counts it all.
  */
 int
 dense_have(void)
 {
-#ifdef HAVE_X86
-	return kernels() == &kernels_avx2;
-#else
-	return 0;
-#endif
+	return kernels()->dense_utf8 != NULL;
 }
 
 size_t
 dense_utf8(const unsigned char *p, size_t n, int chars, struct dense_tally *t)
 {
-#ifdef HAVE_X86
-	if (kernels() == &kernels_avx2)
-		return dense_utf8_avx2(p, n, chars, t);
-#endif
-	(void)p, (void)n, (void)chars, (void)t;
-	return 0;
+	const struct kernels *k = kernels();
+
+	return k->dense_utf8 != NULL ? k->dense_utf8(p, n, chars, t) : 0;
 }
 
 size_t
 dense_utf16(const unsigned char *p, size_t n, int be, int chars,
     struct dense_tally *t)
 {
-#ifdef HAVE_X86
-	if (kernels() == &kernels_avx2)
-		return dense_utf16_avx2(p, n, be, chars, t);
-#endif
-	(void)p, (void)n, (void)be, (void)chars, (void)t;
-	return 0;
+	const struct kernels *k = kernels();
+
+	return k->dense_utf16 != NULL ? k->dense_utf16(p, n, be, chars, t) : 0;
 }
 
 size_t
 dense_utf32(const unsigned char *p, size_t n, int be, int chars,
     struct dense_tally *t)
 {
-#ifdef HAVE_X86
-	if (kernels() == &kernels_avx2)
-		return dense_utf32_avx2(p, n, be, chars, t);
-#endif
-	(void)p, (void)n, (void)be, (void)chars, (void)t;
-	return 0;
+	const struct kernels *k = kernels();
+
+	return k->dense_utf32 != NULL ? k->dense_utf32(p, n, be, chars, t) : 0;
 }

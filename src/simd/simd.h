@@ -52,6 +52,14 @@ struct kernels {
 	size_t		(*moj_skip)(const unsigned char *, size_t,
 			    struct mojskip *);
 	size_t		(*moj_skipw)(const unsigned char *, size_t, int);
+	/* Error-dense text counted a block at a time (kernels.h); NULL:
+	 * none at this level, and the validator's walk counts it all. */
+	size_t		(*dense_utf8)(const unsigned char *, size_t, int,
+			    struct dense_tally *);
+	size_t		(*dense_utf16)(const unsigned char *, size_t, int, int,
+			    struct dense_tally *);
+	size_t		(*dense_utf32)(const unsigned char *, size_t, int, int,
+			    struct dense_tally *);
 };
 
 /* One file each; select.c lists them. */
@@ -92,8 +100,7 @@ size_t		 late_find_sse2(const struct late *, const unsigned char *,
 		    size_t, size_t);
 #endif
 
-/* dense_avx2.c: the dense counts of level avx2 (select.c sends the
- * entry points there) */
+/* dense_avx2.c: the dense counts of level avx2, in avx2.c's table */
 #ifdef HAVE_X86
 size_t		 dense_utf8_avx2(const unsigned char *, size_t, int,
 		    struct dense_tally *);
