@@ -338,6 +338,31 @@ is_candidate(const void *ctx, const unsigned char *p)
 }
 
 /*
+ * Where a pass over p[0..n) that stopped at i should stop: at i, or,
+ * where i is inside a character (the kernels stop near the end of p at
+ * the edge of a block, whatever falls there), at that character's lead,
+ * so that it is decoded whole and after the character before it (a
+ * continuation byte decoded alone would be a stray one, and the lead's
+ * character lost).  The bytes gone back over hold no line end; k->prevcr
+ * is made to say what precedes the new stop.
+ */
+static size_t
+char_start(const unsigned char *p, size_t i, size_t n, struct mojskip *k)
+{
+	size_t j = i;
+
+	if (i == 0 || i >= n || (p[i] & 0xC0) != 0x80)
+		return i;
+	while (j > 0 && i - j < 3 && (p[j - 1] & 0xC0) == 0x80)
+		j--;
+	if (j == 0 || p[j - 1] < 0xC2 || p[j - 1] > 0xF4 ||
+	    (size_t)(p[j - 1] < 0xE0 ? 2 : p[j - 1] < 0xF0 ? 3 : 4) <= i - (j - 1))
+		return i;	/* stray continuation bytes: each its own */
+	k->prevcr = j - 1 > 0 && p[j - 2] == '\r';
+	return j - 1;
+}
+
+/*
  * Pass over UTF-8 at p[0..n) up to the first candidate: C3 82..B4 (a
  * lead) before the first byte of a trail character, or, in XML 1.0, C2
  * 80..9F (a C1 control).  With count, the line ends passed over move
@@ -357,6 +382,7 @@ skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 	k.count = count;
 	k.prevcr = m->pos.prev == '\r';
 	i = pre_moj_skip(p, n, &k);
+	i = char_start(p, i, n, &k);
 	if (count && i > 0) {
 		m->pos.line += k.lines;
 		skip8_end(m, p, i, k.ls, k.cut, k.prevcr);

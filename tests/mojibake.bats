@@ -236,6 +236,41 @@ seq_at() {
 	[ "$stderr" = 'f.xml:1:5: warning: "Ã©" is "é" encoded twice (its UTF-8 read as windows-1252 and encoded again) (2 times) [mojibake]' ]
 }
 
+# pair_sweep SIZE FROM TO LEVELS: "ÉÃ©" (a doubtful pair: a capital
+# before the lead, no warning alone) and "中Ã©" (a warning) with their
+# last byte at each offset FROM..TO of a file of SIZE bytes, at each
+# kernel level; prints what went wrong.  The kernels stop near the end of
+# what they are given at the edge of a block, inside a character as often
+# as not; the character before a sequence must still be read whole.
+pair_sweep() {
+	local o m
+	for o in $(seq "$2" "$3"); do
+		for m in $4; do
+			{ printf '<r>'; head -c $((o - 7)) /dev/zero | tr '\0' a
+			  printf '\303\211\303\203\302\251'
+			  head -c $(($1 - o - 5)) /dev/zero | tr '\0' b; printf '</r>'
+			} > w.xml
+			XMLSNIFF_SIMD=$m "$XMLSNIFF" --json w.xml > w.json
+			! grep -q '"mojibake"' w.json || echo "$m: false alarm, ÉÃ© ending at $o"
+			{ printf '<r>'; head -c $((o - 9)) /dev/zero | tr '\0' a
+			  printf '\344\270\255\303\203\302\251'
+			  head -c $(($1 - o - 5)) /dev/zero | tr '\0' b; printf '</r>'
+			} > s.xml
+			XMLSNIFF_SIMD=$m "$XMLSNIFF" --json s.xml > s.json
+			grep -q "\"code\":\"mojibake\",\"offset\":$((o - 3)),\"line\":1,\"column\":$((o - 4)),\"count\":1," s.json ||
+			    echo "$m: 中Ã© ending at $o: $(grep -o '"code":"mojibake"[^}]*' s.json)"
+		done
+	done
+}
+
+@test "mojibake: the character before a pair is read whole wherever a kernel stops, at every level" {
+	local out
+	out=$(pair_sweep 160 10 150 "avx2 sse2 neon none ref")
+	# near the end of the first 320 KiB read
+	out+=$'\n'$(pair_sweep 400000 327600 327690 "avx2 sse2")
+	[ -z "${out//$'\n'}" ] || { echo "$out" | head -20; return 1; }
+}
+
 @test "mojibake: real no-break spaces, ©, and an emoji" {
 	put f.xml '<a>1\302\240000 \302\251 \360\237\230\200 \342\200\231</a>'
 	clean f.xml
