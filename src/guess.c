@@ -85,6 +85,10 @@ static const struct cand {
 	{ "UTF-16BE", "UTF-16BE", -1, 0 },
 };
 #define GUESS_MARGIN	2
+/* Eight bytes at a time: ones in each, the high bits, the low bits. */
+#define CB_ONES	0x0101010101010101ULL
+#define CB_HI	0x8080808080808080ULL
+#define CB_LO	0x7F7F7F7F7F7F7F7FULL
 #define GUESS_PRIOR	1
 #define NCANDS		(sizeof(cands) / sizeof(cands[0]))
 #define C_UTF16LE	28
@@ -393,15 +397,17 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 }
 
 /*
- * Whether p[0..n) is UTF-8 but for a few stray bytes: *good gets its
- * multi-byte characters, *bad its illegal bytes, *first the offset of
- * the first of those; counted only as far as the answer is open.
+ * Whether p[0..n), of which high bytes are 80 or above, is UTF-8 but for
+ * a few stray bytes: *good gets its multi-byte characters, *bad its
+ * illegal bytes, *first the offset of the first of those; counted only as
+ * far as the answer is open.
  */
 static void
-utf8_count(const unsigned char *p, size_t n, uint64_t *good, uint64_t *bad,
-    size_t *first)
+utf8_count(const unsigned char *p, size_t n, uint64_t high, uint64_t *good,
+    uint64_t *bad, size_t *first)
 {
 	size_t i = 0;
+	uint64_t w;
 
 	*good = *bad = 0;
 	*first = 0;
@@ -413,13 +419,17 @@ utf8_count(const unsigned char *p, size_t n, uint64_t *good, uint64_t *bad,
 
 		if (len == 1) {
 			i++;
+			while (n - i >= 8 && (memcpy(&w, p + i, 8),
+			    (w & CB_HI) == 0))
+				i += 8;
 			continue;
 		}
-		/* Each character still to come takes two bytes at least:
-		 * once the stray bytes outnumber a quarter of the most there
-		 * can be, mostly_utf8 says no whatever the rest holds (random
-		 * bytes, Latin-1 text, decided in part of the input). */
-		if (*bad * 4 > *good + (n - i) / 2)
+		/* Each character still to come takes two of the high bytes
+		 * left at least: once the stray bytes outnumber a quarter of
+		 * the most there can be, mostly_utf8 says no whatever the
+		 * rest holds (random bytes, Latin-1 text, decided in a part
+		 * of the input). */
+		if (*bad * 4 > *good + high / 2)
 			return;
 		for (j = 1; len > 0 && j < len; j++)
 			if (i + j >= n || (p[i + j] & 0xC0) != 0x80)
@@ -434,9 +444,11 @@ utf8_count(const unsigned char *p, size_t n, uint64_t *good, uint64_t *bad,
 			if (*bad == 0)
 				*first = i;
 			(*bad)++;
+			high--;
 			i++;
 		} else {
 			(*good)++;
+			high -= len;
 			i += len;
 		}
 	}
@@ -618,15 +630,15 @@ shell_word(char *buf, size_t sz, const char *s)
 /* UTF-8 with stray bytes, four valid multi-byte characters and more for
  * each: say so in g and return 1. */
 static int
-mostly_utf8(const unsigned char *p, size_t n, const struct sniff *s,
-    struct guess *g)
+mostly_utf8(const unsigned char *p, size_t n, uint64_t high,
+    const struct sniff *s, struct guess *g)
 {
 	uint64_t good, bad;
 	size_t first;
 
 	if (s->enc.family != ENC_F_UTF8)
 		return 0;
-	utf8_count(p, n, &good, &bad, &first);
+	utf8_count(p, n, high, &good, &bad, &first);
 	if (bad == 0 || good < GUESS_MIN / 2 ||
 	    bad * 4 > good)
 		return 0;
@@ -721,6 +733,45 @@ choose(const unsigned char *p, size_t n, const struct sniff *s,
 }
 
 /*
+ * Whether p[0..n) decodes cleanly with iconv name enc, as decode() sees
+ * it (XML Chars only, no C1 control).  A single-byte encoding is checked
+ * a byte at a time against its table (sb_build), which reads a big file
+ * many times faster than iconv decoding it does; any other is decoded.
+ */
+static int
+clean_whole(const char *enc, const unsigned char *p, size_t n)
+{
+	uint32_t map[256];
+	unsigned char bad[256];
+	struct tally t;
+	iconv_t cd;
+	size_t i;
+	int b, sb;
+
+	if ((cd = iconv_open(enc_u32le(), enc)) == (iconv_t)-1)
+		return 0;
+	sb = sb_build(cd, map);
+	iconv_close(cd);
+	if (!sb) {
+		decode(enc, p, n, &t, NULL, 0, 0);
+		return t.ok;
+	}
+	for (b = 0; b < 256; b++)
+		bad[b] = map[b] == SB_BAD || !xml_char_ok(map[b], 0) ||
+		    (map[b] >= 0x80 && map[b] <= 0x9F);
+	/* Eight bytes a step, their flags or-ed: one test a step. */
+	for (i = 0; n - i >= 8; i += 8)
+		if (bad[p[i]] | bad[p[i + 1]] | bad[p[i + 2]] | bad[p[i + 3]] |
+		    bad[p[i + 4]] | bad[p[i + 5]] | bad[p[i + 6]] |
+		    bad[p[i + 7]])
+			return 0;
+	for (; i < n; i++)
+		if (bad[p[i]])
+			return 0;
+	return 1;
+}
+
+/*
  * choose() for an entity p[0..n) longer than GUESS_SAMPLE, not UTF-16: on
  * up to GUESS_SAMPLE bytes from just after the line feed or '>' before its
  * first non-ASCII byte to just after a line feed or '>'.  Every candidate
@@ -754,9 +805,6 @@ choose_sampled(const unsigned char *p, size_t n, const struct sniff *s,
  * *zeros: eight at a time, each byte's flag moved to its low bit and the
  * eight summed by a multiplication (no byte carries into the next).
  */
-#define CB_ONES	0x0101010101010101ULL
-#define CB_HI	0x8080808080808080ULL
-#define CB_LO	0x7F7F7F7F7F7F7F7FULL
 
 static void
 count_bytes(const unsigned char *p, size_t n, uint64_t *high, size_t *zeros)
@@ -823,7 +871,7 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 			ndistinct++;
 		}
 	}
-	if (mostly_utf8(p, n, s, g))
+	if (mostly_utf8(p, n, nonascii, s, g))
 		return;
 	if ((nonascii < GUESS_MIN || ndistinct < GUESS_DISTINCT) &&
 	    zeros * 4 < n)
@@ -836,16 +884,12 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 	if (pick < 0)
 		return;
 	g->sample[0] = '\0';
-	if (sampled) {
-		decode(cands[pick].iconv, p, n, &t[pick], g->sample,
-		    sizeof(g->sample), 0);
-		if (!t[pick].ok) /* the sample's choice, refuted by the rest */
-			return;
-	} else {
-		/* choose() read the whole with it: the sample only. */
-		decode(cands[pick].iconv, p, n, &scratch, g->sample,
-		    sizeof(g->sample), 1);
-	}
+	/* The sample's choice must read the rest too; choose() read the
+	 * whole of a shorter entity with it already. */
+	if (sampled && !clean_whole(cands[pick].iconv, p, n))
+		return;
+	decode(cands[pick].iconv, p, n, &scratch, g->sample,
+	    sizeof(g->sample), 1);
 	g->found = 1;
 	snprintf(g->encoding, sizeof(g->encoding), "%s", cands[pick].name);
 	shell_word(word, sizeof(word), name);

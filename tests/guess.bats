@@ -125,6 +125,29 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	assert_output --partial ',"guess":{"encoding":"UTF-8","sample":"à très bien, mais ici � une erreur. Ça marche à côté ?</p>"}}'
 }
 
+@test "mostly UTF-8 while the stray bytes are at most a quarter of the valid characters, wherever they stand" {
+	local e b s f
+	e=$(printf '\303\251%.0s' $(seq 1 40))
+	# 10 stray bytes for 40 characters is mostly UTF-8; 11 is not.
+	# Stray bytes first (the count
+	# may stop early only once the rest cannot change the answer), last,
+	# and among the characters.
+	for b in 10 11; do
+		s=$(printf '\377%.0s' $(seq 1 $b))
+		printf '<r>%s%s</r>\n' "$s" "$e" > first.xml
+		printf '<r>%s%s</r>\n' "$e" "$s" > last.xml
+		printf '<r>%s%s%s</r>\n' "${e:0:40}" "$s" "${e:40}" > mid.xml
+		for f in first.xml last.xml mid.xml; do
+			xs "$f"
+			if [ $b = 10 ]; then
+				stderr_has "$f: note: it is mostly UTF-8, with 10 stray bytes"
+			else
+				[[ "$stderr" != *"mostly UTF-8"* ]] || fail "$stderr"
+			fi
+		done
+	done
+}
+
 @test "three bytes are too few to tell: no guess, JSON guess null" {
 	put amb.xml '<a>\351\350\340</a>'
 	xs amb.xml
@@ -338,8 +361,31 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	{ head -c -5 big.xml; printf '\201</r>\n'; } > refuted.xml
 	xs refuted.xml
 	[[ "$stderr" != *'note: it decodes cleanly'* ]] || fail "$stderr"
+	# ... nor with a control at the end (U+0001 in every candidate),
+	# nor with a NUL in the middle.
+	{ head -c -5 big.xml; printf '\001</r>\n'; } > refuted.xml
+	xs refuted.xml
+	[[ "$stderr" != *'note: it decodes cleanly'* ]] || fail "$stderr"
+	{ head -c 1500000 big.xml; printf '\000'; tail -c +1500002 big.xml; } > refuted.xml
+	xs refuted.xml
+	[[ "$stderr" != *'note: it decodes cleanly'* ]] || fail "$stderr"
 	# One long line (no line feed for megabytes): cut after a '>'.
 	tr -d '\n' < big.xml > oneline.xml
 	xs oneline.xml
 	stderr_has 'oneline.xml: note: it decodes cleanly as windows-1252:'
+}
+
+@test "an entity over a megabyte in a multi-byte encoding: the pick read whole by iconv, a bad pair at the end refutes it" {
+	need_iconv SHIFT_JIS
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
+	  for i in $(seq 1 40000); do printf '<p>日本語の文章です。東京と大阪。</p>\n'; done |
+	      iconv -f UTF-8 -t SHIFT_JIS
+	  printf '</r>\n'; } > sj.xml
+	[ "$(wc -c < sj.xml)" -gt 1100000 ]
+	xs sj.xml
+	stderr_has 'sj.xml: note: it decodes cleanly as Shift_JIS: "<p>日本語の文章です。東京と大阪。</p>"'
+	# a lead byte with a trail byte no Shift_JIS pair has (81 7F)
+	{ head -c -5 sj.xml; printf '\201\177</r>\n'; } > bad.xml
+	xs bad.xml
+	[[ "$stderr" != *'note: it decodes cleanly as Shift_JIS'* ]] || fail "$stderr"
 }
