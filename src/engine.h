@@ -34,6 +34,8 @@ int		 in_refill(struct inbuf *, size_t);
 void		 in_map_begin(struct inbuf *);
 int		 in_map_end(struct inbuf *);
 const unsigned char *in_map(const struct inbuf *, size_t *);
+const unsigned char *in_view(const struct inbuf *, long long, size_t);
+int		 in_view_end(void);
 
 /* prescan.c: a mapped file searched ahead by a second thread */
 

@@ -996,6 +996,7 @@ guess_input(const char *name, const struct inbuf *b, long long start,
     int http, const struct sniff *s)
 {
 	static struct guess g;
+	const unsigned char *view;
 	unsigned char *buf;
 	size_t n = 0, want;
 	ssize_t r;
@@ -1017,6 +1018,13 @@ guess_input(const char *name, const struct inbuf *b, long long start,
 	if (too_little(b->fd, start, want))
 		return &g;
 	g.partial = want < (size_t)(b->size - start);
+	/* Mapped where it can be: no copy, no memory of its own. */
+	if ((view = in_view(b, start, want)) != NULL) {
+		guess_bytes(view, want, s, name, &g);
+		if (in_view_end() < 0)
+			g.found = 0;	/* it shrank: no guess from zeros */
+		return &g;
+	}
 	if ((buf = malloc(want + 1)) == NULL)
 		return &g;
 	while (n < want && ((r = pread(b->fd, buf + n, want - n,

@@ -144,6 +144,24 @@ on_bus(int sig, siginfo_t *si, void *uc)
 	sigaction(sig, &old_bus, NULL);
 }
 
+/* Whether on_bus() is the SIGBUS handler (set once). */
+static int
+bus_guard(void)
+{
+	struct sigaction sa;
+
+	if (!bus_set) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_bus;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGBUS, &sa, &old_bus) < 0)
+			return 0;
+		bus_set = 1;
+	}
+	return 1;
+}
+
 /*
  * Map b from here on, when it is worth it: a regular file with enough
  * left (by its size when it was opened), the fast paths in use (not
@@ -153,22 +171,12 @@ on_bus(int sig, siginfo_t *si, void *uc)
 void
 in_map_begin(struct inbuf *b)
 {
-	struct sigaction sa;
 	void *m;
 
 	if (b->mapped || b->size < 0 || b->eof || val_char_only ||
 	    b->size - b->got < MAP_MIN ||
-	    (unsigned long long)b->size > SIZE_MAX / 4)
+	    (unsigned long long)b->size > SIZE_MAX / 4 || !bus_guard())
 		return;
-	if (!bus_set) {
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_sigaction = on_bus;
-		sa.sa_flags = SA_SIGINFO;
-		sigemptyset(&sa.sa_mask);
-		if (sigaction(SIGBUS, &sa, &old_bus) < 0)
-			return;
-		bus_set = 1;
-	}
 	m = mmap(NULL, (size_t)b->size, PROT_READ, MAP_PRIVATE, b->fd, 0);
 	if (m == MAP_FAILED)
 		return;
@@ -230,6 +238,47 @@ in_map_end(struct inbuf *b)
 	else if (!mp.reading && lseek(b->fd, (off_t)b->got, SEEK_SET) < 0)
 		rc = -1;
 	return rc;
+}
+
+/*
+ * A second look at len bytes of b's file from offset off (the guess, once
+ * the input is analysed and its mapping gone): mapped, with the same
+ * guard against a file that shrinks, or NULL where it cannot be (then
+ * read it).  in_view_end() must follow.
+ */
+const unsigned char *
+in_view(const struct inbuf *b, long long off, size_t len)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), lead;
+	void *m;
+
+	if (mp.base != NULL || len == 0 || off < 0 || val_char_only ||
+	    !bus_guard())
+		return NULL;
+	lead = (size_t)off % pg;
+	if (len > SIZE_MAX / 4 - lead)
+		return NULL;
+	m = mmap(NULL, lead + len, PROT_READ, MAP_PRIVATE, b->fd,
+	    (off_t)(off - (long long)lead));
+	if (m == MAP_FAILED)
+		return NULL;
+	(void)madvise(m, lead + len, MADV_SEQUENTIAL);
+	mp.base = m;
+	mp.len = lead + len;
+	map_shrunk = 0;
+	return (const unsigned char *)m + lead;
+}
+
+/* The view goes; return 0, or -1 when a page of it could not be read
+ * (the file shrank: zeros were read in its place). */
+int
+in_view_end(void)
+{
+	if (mp.base == NULL)
+		return 0;
+	(void)munmap(mp.base, mp.len);
+	mp.base = NULL;
+	return map_shrunk ? -1 : 0;
 }
 
 /*

@@ -215,7 +215,7 @@ marks() {
 # A file that shrinks after it was mapped: its pages past the new end
 # cannot be read (SIGBUS).  A preloaded mmap(2) truncates the file it maps
 # at once, which no timing can promise otherwise.
-@test "mapped: a file that shrinks while it is read fails with a one-line message, status 2" {
+@test "mapped: a file that shrinks while it is read fails with a one-line message, status 2; while it is read again for the guess, no guess" {
 	local f=$BATS_TEST_TMPDIR/shrink.xml so=$BATS_TEST_TMPDIR/shrink.so
 	huge "3 MB inputs"
 	command -v cc > /dev/null || skip "no C compiler"
@@ -228,26 +228,37 @@ marks() {
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
-/* the call, then the truncation (the program calls mmap or mmap64) */
+/* the call, then, at the SHRINK_AT-th mapping (default the first) of
+ * the file SHRINK_FILE, its truncation to SHRINK_TO bytes (the program
+ * calls mmap or mmap64) */
 static void *
 shrink(const char *name, void *a, size_t len, int prot, int flags, int fd,
     off_t off)
 {
+	static int seen;
 	void *(*real)(void *, size_t, int, int, int, off_t);
 	void *m;
-	char p[64];
+	char p[64], path[4096];
+	const char *want = getenv("SHRINK_FILE"), *at = getenv("SHRINK_AT");
+	ssize_t k;
 
 	real = (void *(*)(void *, size_t, int, int, int, off_t))
 	    dlsym(RTLD_NEXT, name);
 	m = real(a, len, prot, flags, fd, off);
-	if (m != MAP_FAILED && fd >= 0 && len > 1000000 &&
-	    getenv("SHRINK_TO") != NULL) {
-		snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
-		if (truncate(p, atol(getenv("SHRINK_TO"))) == 0)
-			fputs("shrunk\n", stderr);
-	}
+	if (m == MAP_FAILED || fd < 0 || want == NULL ||
+	    getenv("SHRINK_TO") == NULL)
+		return m;
+	snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
+	if ((k = readlink(p, path, sizeof(path) - 1)) <= 0)
+		return m;
+	path[k] = '\0';
+	if (strcmp(path, want) != 0 || ++seen != (at != NULL ? atoi(at) : 1))
+		return m;
+	if (truncate(p, atol(getenv("SHRINK_TO"))) == 0)
+		fputs("shrunk\n", stderr);
 	return m;
 }
 
@@ -267,7 +278,8 @@ C
 	    skip "cannot build a preloaded library"
 	for n in 100000 700000 2000000; do
 		{ printf '<r>\n'; text 30000; printf '</r>\n'; } > "$f"
-		run env LD_PRELOAD="$so" SHRINK_TO=$n "$XMLSNIFF" "$f"
+		run env LD_PRELOAD="$so" SHRINK_FILE="$(realpath "$f")" \
+		    SHRINK_TO=$n "$XMLSNIFF" "$f"
 		[ "${lines[0]}" = shrunk ] || skip "the preload did not take (a static build)"
 		assert_failure 2
 		assert_line "xmlsniff: $f: the file shrank while it was read"
@@ -275,11 +287,26 @@ C
 	done
 	# a transcode: no output file is left
 	{ printf '<r>\n'; text 30000; printf '</r>\n'; } > "$f"
-	run env LD_PRELOAD="$so" SHRINK_TO=500000 "$XMLSNIFF" \
-	    --transcode-to=UTF-16LE -o "$f.out" "$f"
+	run env LD_PRELOAD="$so" SHRINK_FILE="$(realpath "$f")" \
+	    SHRINK_TO=500000 "$XMLSNIFF" --transcode-to=UTF-16LE -o "$f.out" "$f"
 	assert_failure 2
 	assert_output --partial "read error on $f"
 	[ ! -e "$f.out" ]
+	# Shrinking once it is analysed, while it is mapped again for the
+	# guess (UTF-8 with two stray bytes: "mostly UTF-8"): the analysis
+	# stands, with no guess made from what was left to read.
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'; text 30000
+	  printf '</r>\n'; } > "$f"
+	at "$f" 100000 '\377'
+	at "$f" 1000000 '\377'
+	run "$XMLSNIFF" "$f"
+	assert_line --index 2 --partial "$f: note: it is mostly UTF-8, with 2 stray bytes"
+	run env LD_PRELOAD="$so" SHRINK_FILE="$(realpath "$f")" \
+	    SHRINK_AT=2 SHRINK_TO=500000 "$XMLSNIFF" "$f"
+	assert_success
+	assert_line --index 0 shrunk
+	assert_line --index 1 "$f: UTF-8 (declaration), declared \"UTF-8\", 1 error"
+	refute_output --partial "note:"
 }
 
 # Past the last page of a mapped file there is nothing to read: no kernel
