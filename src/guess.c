@@ -32,8 +32,11 @@ static unsigned char *kept;
 static size_t nkept;
 static int kept_whole;		/* the block is the whole input */
 
-/* A regular file longer than this is guessed from its start. */
-#define GUESS_FILE_MAX	((size_t)64 * 1024 * 1024)
+/* A regular file longer than this is guessed from its start: enough for
+ * any text's encoding to show, and what an error-dense file of hundreds
+ * of megabytes pays for its guess stays a few tens of milliseconds, its
+ * mapped pages a few MiB. */
+#define GUESS_FILE_MAX	((size_t)16 * 1024 * 1024)
 /* The candidates are ranked on this much of a longer entity, from the line
  * of its first non-ASCII byte; the one chosen must then decode the whole. */
 #define GUESS_SAMPLE	((size_t)1024 * 1024)

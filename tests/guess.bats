@@ -375,6 +375,24 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	stderr_has 'oneline.xml: note: it decodes cleanly as windows-1252:'
 }
 
+@test "an entity over 16 MiB: guessed from its first 16 MiB, and the note says so" {
+	local line='<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me</p>\n'
+	huge "17 MB inputs"
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
+	  for i in $(seq 1 1000); do printf "$line"; done > block
+	  for i in $(seq 1 440); do cat block; done
+	  printf '</r>\n'; } > big.xml
+	[ "$(wc -c < big.xml)" -gt 17000000 ]
+	# A byte windows-1252 lacks past the first 16 MiB is not looked at;
+	# one before it is.
+	{ head -c 17000000 big.xml; printf '\201'; tail -c +17000002 big.xml; } > late.xml
+	xs late.xml
+	stderr_has 'late.xml: note: it decodes cleanly as windows-1252 (the part of the input looked at): "<p>Voilà l’été'
+	{ head -c 16000000 big.xml; printf '\201'; tail -c +16000002 big.xml; } > early.xml
+	xs early.xml
+	[[ "$stderr" != *'note: it decodes cleanly'* ]] || fail "$stderr"
+}
+
 @test "an entity over a megabyte in a multi-byte encoding: the pick read whole by iconv, a bad pair at the end refutes it" {
 	need_iconv SHIFT_JIS
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
