@@ -455,3 +455,34 @@ edgew() {
 	assert_output --partial '"code":"illegal-sequence","offset":96,"line":2,"column":6,"count":168128,'
 	assert_output --partial '"code":"illegal-char","offset":1000090,"line":17671,"column":8,"count":2,'
 }
+
+@test "dense: errors with 1 to 6 clean blocks between, line ends in the clean text, then a non-Char: every path as the reference" {
+	local f=$BATS_TEST_TMPDIR/calm.xml k j u8 u16
+	huge "every path, file and pipe"
+	# The walk leaves the block kernel only after clean blocks in a row
+	# (DENSE_CALM): gaps of every length around that count, at every
+	# offset of a block, with CR, LF and CR LF in the gaps.
+	u8=$(for k in 1 2 3 4 5 6; do
+		for j in 0 7 13 31; do
+			printf '\351'
+			head -c $((32 * k + j)) /dev/zero | tr '\0' x
+			printf 'a\r\nb\rc\nd'
+		done
+	done)
+	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>'
+	  for j in 1 2 3; do printf '%s' "$u8"; done
+	  printf '\001</a>'; } > "$f"
+	dense_same "$f"
+	# UTF-16LE: lone surrogates with the same gaps
+	u16=$(for k in 1 2 3 4 5 6; do
+		for j in 0 7 13; do
+			printf '\\x00\\xdc'
+			head -c $((16 * k + j)) /dev/zero | tr '\0' x |
+			    iconv -f UTF-8 -t UTF-16LE | od -An -v -tx1 |
+			    tr -d ' \n' | sed 's/\(..\)/\\x\1/g'
+			printf 'a\\x00\\r\\x00\\n\\x00'
+		done
+	done)
+	{ printf '\377\376'; printf "$u16$u16"; printf '\001\000'; } > "$f.16"
+	dense_same "$f.16"
+}

@@ -33,6 +33,13 @@
 
 #define B(x)	_mm256_set1_epi8((char)(x))
 
+/* The walk stops (t->clean) after this many blocks in a row without an
+ * error: text with an error every few dozen bytes (Latin-1 read as
+ * UTF-8) has clean blocks between, and leaving at the first sent each
+ * stretch to the run kernel and back, a call and a setup for a few
+ * dozen bytes. */
+#define DENSE_CALM	4
+
 /* Columns and line ends of a block whose tokens begin at the bits of ts:
  * line ends at e (CR, and LF but after a CR), the LF after a CR (pair)
  * neither a line end nor a column. */
@@ -81,6 +88,7 @@ dense_utf8_avx2(const unsigned char *p, size_t n, int chars,
     struct dense_tally *t)
 {
 	size_t i = 0;
+	int calm = 0;
 
 	t->clean = 0;
 	/* A block and the three bytes after it. */
@@ -169,10 +177,11 @@ dense_utf8_avx2(const unsigned char *p, size_t n, int chars,
 		t->nonchar += (uint64_t)__builtin_popcount(nc);
 		/* The bytes past the block that its last sequence took. */
 		i += 32 + (size_t)__builtin_popcountll(used >> 32);
-		if (bad + nc == 0) {
+		if (bad + nc == 0 && ++calm == DENSE_CALM) {
 			t->clean = 1;
 			break;
-		}
+		} else if (bad + nc != 0)
+			calm = 0;
 	}
 	return i;
 }
@@ -211,6 +220,7 @@ dense_utf16_avx2(const unsigned char *p, size_t n, int be, int chars,
 {
 	const uint64_t first = 0x55555555ULL;
 	size_t i = 0;
+	int calm = 0;
 
 	t->clean = 0;
 	/* A block and the unit after it. */
@@ -257,10 +267,11 @@ dense_utf16_avx2(const unsigned char *p, size_t n, int be, int chars,
 		t->bad += bad;
 		t->nonchar += (uint64_t)__builtin_popcount(nc) / 2;
 		i += 32 + (used >> 32 != 0 ? 2 : 0);
-		if (bad + nc == 0) {
+		if (bad + nc == 0 && ++calm == DENSE_CALM) {
 			t->clean = 1;
 			break;
-		}
+		} else if (bad + nc != 0)
+			calm = 0;
 	}
 	return i;
 }
@@ -272,6 +283,7 @@ dense_utf32_avx2(const unsigned char *p, size_t n, int be, int chars,
 {
 	const uint64_t first = 0x11111111ULL;
 	size_t i = 0;
+	int calm = 0;
 
 	t->clean = 0;
 	while (n - i >= 32) {
@@ -308,10 +320,11 @@ dense_utf32_avx2(const unsigned char *p, size_t n, int be, int chars,
 		t->bad += (uint64_t)__builtin_popcount(bad) / 4;
 		t->nonchar += (uint64_t)__builtin_popcount(nc) / 4;
 		i += 32;
-		if (bad + nc == 0) {
+		if (bad + nc == 0 && ++calm == DENSE_CALM) {
 			t->clean = 1;
 			break;
-		}
+		} else if (bad + nc != 0)
+			calm = 0;
 	}
 	return i;
 }
