@@ -349,7 +349,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	assert_equal "${stderr_lines[1]}" '-: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème brûlée"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml -'
 }
 
-@test "an entity over a megabyte: ranked on a sample from its first non-ASCII line, the pick checked on the whole" {
+@test "an entity over 256 KiB: ranked on a sample from its first non-ASCII line, the pick checked on the whole" {
 	# 2 MB of French in windows-1252: the same guess as a small file.
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
 	  for i in $(seq 1 30000); do printf '<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me</p>\n'; done
@@ -393,7 +393,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	[[ "$stderr" != *'note: it decodes cleanly'* ]] || fail "$stderr"
 }
 
-@test "an entity over a megabyte in a multi-byte encoding: the pick read whole by iconv, a bad pair at the end refutes it" {
+@test "an entity over 256 KiB in a multi-byte encoding: the pick read whole by iconv, a bad pair at the end refutes it" {
 	need_iconv SHIFT_JIS
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
 	  for i in $(seq 1 40000); do printf '<p>日本語の文章です。東京と大阪。</p>\n'; done |
