@@ -150,6 +150,12 @@ check_bad(void *ctx, const unsigned char *p, size_t len, int truncated,
 	char hex[3 * 4 + 1], why[64] = "";
 	size_t i, k = 0;
 
+	/* To the markup lexer a bad sequence is a character, and no markup,
+	 * as the paths that lex bytes read it (late.c): "<?xm", a bad byte,
+	 * "l " is no declaration in Shift_JIS either.  U+FFFD completes
+	 * none, so no late declaration can end here. */
+	if (v->late.decoded)
+		(void)late_char(&v->late, 0xFFFD, off, line, col);
 	/* An occurrence that is only counted needs no message. */
 	if (!diag_wants(v->dg, D_ILLEGAL_SEQUENCE)) {
 		diag_repeat(v->dg, D_ILLEGAL_SEQUENCE, 1);

@@ -422,6 +422,37 @@ every_family() {
 	done
 }
 
+# bad_family TEXT WANT: TEXT (printf escapes: ASCII and bytes that are
+# illegal in every encoding below) after a declaration, in UTF-8 (whose
+# markup is lexed from bytes) and in the multi-byte encodings lexed from
+# decoded characters, draws decl-not-at-start (WANT 1) or not (0).
+bad_family() {
+	local e
+	for e in UTF-8 Shift_JIS EUC-JP GB18030 BIG5 ISO-2022-JP; do
+		printf '<?xml version="1.0" encoding="%s"?>\n' "$e" > b.xml
+		printf "$1" >> b.xml
+		output=$("$XMLSNIFF" --json b.xml 2> /dev/null) || true
+		late_want "$2" "$e: $1" || true
+	done
+}
+
+@test "late declaration: an illegal sequence inside markup is a character that is no markup, in every family" {
+	local e out=
+	for e in Shift_JIS EUC-JP GB18030 BIG5 ISO-2022-JP; do
+		need_iconv $e
+	done
+	# 80 is illegal alone in all of them: it breaks "<?xml", "<?" and
+	# "xml " alike, as a letter would.
+	out+=$(bad_family '<r><?xm\x80l ?><?xml\x80 ?></r>' 0)$'\n'
+	out+=$(bad_family '<r><\x80?xml ?></r>' 0)$'\n'
+	out+=$(bad_family '<r/><!\x80-- --><?xml ?>' 1)$'\n'
+	out+=$(bad_family '<r/><!-\x80- <?xml ?> -->' 0)$'\n'
+	out+=$(bad_family '<r>\x80<?xml ?></r>' 1)$'\n'
+	out+=$(bad_family '<r><?pi \x80?><?xml ?></r>' 1)$'\n'
+	out+=$(bad_family '<r><?pi ?\x80><?xml ?></r>' 0)$'\n'
+	[ -z "${out//$'\n'}" ] || { echo "$out"; return 1; }
+}
+
 @test "late declaration: a tag is read as character data in every family, a '<' in it beginning the next markup" {
 	local e out=
 	for e in Shift_JIS EUC-JP GB18030 BIG5 ISO-2022-JP IBM037 IBM500; do
