@@ -380,7 +380,8 @@ late_char(struct late *lt, long c, uint64_t at, uint64_t line, uint64_t col)
  * Lex the nc characters of the UTF-32LE block u, decoded without their
  * offsets: return 1 when one of them completes a late declaration.  The
  * characters that cannot move the lexer where it is (all but '<' in
- * character data, but the closing quote in a literal, but '?' in a PI: see lex_one) are passed over here, without
+ * character data, but the closing quote in a literal, but '?' in a PI:
+ * see lex_one) are passed over here, without
  * a call each.
  */
 int

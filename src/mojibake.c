@@ -355,8 +355,10 @@ char_start(const unsigned char *p, size_t i, size_t n, struct mojskip *k)
 		return i;
 	while (j > 0 && i - j < 3 && (p[j - 1] & 0xC0) == 0x80)
 		j--;
+	/* the lead's length must reach past i */
 	if (j == 0 || p[j - 1] < 0xC2 || p[j - 1] > 0xF4 ||
-	    (size_t)(p[j - 1] < 0xE0 ? 2 : p[j - 1] < 0xF0 ? 3 : 4) <= i - (j - 1))
+	    (size_t)(p[j - 1] < 0xE0 ? 2 : p[j - 1] < 0xF0 ? 3 : 4) <=
+	    i - (j - 1))
 		return i;	/* stray continuation bytes: each its own */
 	k->prevcr = j - 1 > 0 && p[j - 2] == '\r';
 	return j - 1;

@@ -177,11 +177,11 @@ dense_utf8_avx2(const unsigned char *p, size_t n, int chars,
 		t->nonchar += (uint64_t)__builtin_popcount(nc);
 		/* The bytes past the block that its last sequence took. */
 		i += 32 + (size_t)__builtin_popcountll(used >> 32);
-		if (bad + nc == 0 && ++calm == DENSE_CALM) {
+		calm = bad + nc == 0 ? calm + 1 : 0;
+		if (calm == DENSE_CALM) {
 			t->clean = 1;
 			break;
-		} else if (bad + nc != 0)
-			calm = 0;
+		}
 	}
 	return i;
 }
@@ -267,11 +267,11 @@ dense_utf16_avx2(const unsigned char *p, size_t n, int be, int chars,
 		t->bad += bad;
 		t->nonchar += (uint64_t)__builtin_popcount(nc) / 2;
 		i += 32 + (used >> 32 != 0 ? 2 : 0);
-		if (bad + nc == 0 && ++calm == DENSE_CALM) {
+		calm = bad + nc == 0 ? calm + 1 : 0;
+		if (calm == DENSE_CALM) {
 			t->clean = 1;
 			break;
-		} else if (bad + nc != 0)
-			calm = 0;
+		}
 	}
 	return i;
 }
@@ -320,11 +320,11 @@ dense_utf32_avx2(const unsigned char *p, size_t n, int be, int chars,
 		t->bad += (uint64_t)__builtin_popcount(bad) / 4;
 		t->nonchar += (uint64_t)__builtin_popcount(nc) / 4;
 		i += 32;
-		if (bad + nc == 0 && ++calm == DENSE_CALM) {
+		calm = bad + nc == 0 ? calm + 1 : 0;
+		if (calm == DENSE_CALM) {
 			t->clean = 1;
 			break;
-		} else if (bad + nc != 0)
-			calm = 0;
+		}
 	}
 	return i;
 }
