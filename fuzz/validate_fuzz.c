@@ -124,14 +124,14 @@ iconv_first_bad(const uint8_t *p, size_t n, const char *from)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const modes[] = { "avx2", "sse2", "none" };
+	static const char *const modes[] = { "avx512", "avx2", "sse2", "none" };
 	uint64_t rl = 1, rc = 1, l, c;
 	size_t ref, i, be;
 
 	/* Fast paths against the reference. */
 	simd_init("ref");
 	ref = plain_utf8_ref(data, size, &rl, &rc);
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
 		l = c = 1;
 		simd_init(modes[i]);
 		if (plain_utf8(data, size, &l, &c) != ref || l != rl || c != rc)
@@ -140,7 +140,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (be = 0; be < 2; be++) {
 		rl = rc = 1;
 		ref = plain_utf16_ref(data, size, (int)be, &rl, &rc);
-		for (i = 0; i < 3; i++) {
+		for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
 			l = c = 1;
 			simd_init(modes[i]);
 			if (plain_utf16(data, size, (int)be, &l, &c) != ref ||

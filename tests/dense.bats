@@ -17,7 +17,7 @@ dense_same() {
 	    '--max-errors=5000 --json' '--ignore=illegal-char --all --json' \
 	    '--all --excerpt=always'; do
 		ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" $o "$1" 2>&1)
-		for m in avx2 sse2 none; do
+		for m in avx512 avx2 sse2 none; do
 			run env XMLSNIFF_SIMD=$m "$XMLSNIFF" $o "$1"
 			assert_output "$ref"
 		done

@@ -7,7 +7,7 @@ load helper
 same_answers() {
 	local ref m
 	ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" --json "$1")
-	for m in avx2 sse2 neon none; do
+	for m in avx512 avx2 sse2 neon none; do
 		run env XMLSNIFF_SIMD=$m "$XMLSNIFF" --json "$1"
 		assert_output "$ref"
 	done
@@ -94,7 +94,7 @@ paths_agree() {
 	ref=0
 	XMLSNIFF_SIMD=ref "$XMLSNIFF" --transcode-to="$2" "$1" \
 	    > "$d/ref.out" 2> "$d/ref.err" || ref=$?
-	for m in avx2 sse2 neon none; do
+	for m in avx512 avx2 sse2 neon none; do
 		st=0
 		XMLSNIFF_SIMD=$m "$XMLSNIFF" --transcode-to="$2" "$1" \
 		    > "$d/$m.out" 2> "$d/$m.err" || st=$?
@@ -140,7 +140,7 @@ same_transcode() {
 
 	paths_agree "$1" "$2"
 	[ "$ref" = 0 ] || fail "$1 -> $2: exit $ref: $(cat "$d/ref.err")"
-	for m in avx2 sse2 neon none; do
+	for m in avx512 avx2 sse2 neon none; do
 		cmp "$d/ref.out" "$d/$m.out" ||
 		    fail "$1 -> $2: XMLSNIFF_SIMD=$m writes other bytes than ref"
 	done
@@ -156,7 +156,7 @@ same_transcode() {
 same_in_place() {
 	local to=$1 d=$BATS_TEST_TMPDIR m f st ref
 	shift
-	for m in ref avx2 sse2 none; do
+	for m in ref avx512 avx2 sse2 none; do
 		rm -rf "$d/$m"
 		mkdir "$d/$m"
 		cp "$@" "$d/$m"
@@ -566,7 +566,7 @@ cut_at() {
 	run --separate-stderr env XMLSNIFF_SIMD=avx512x "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
 	assert_failure 2
 	assert_output ''
-	assert_equal "$stderr" 'xmlsniff: XMLSNIFF_SIMD: unknown value "avx512x" (avx2, sse2, neon, none or ref)'
+	assert_equal "$stderr" 'xmlsniff: XMLSNIFF_SIMD: unknown value "avx512x" (avx512, avx2, sse2, neon, none or ref)'
 	run --separate-stderr env XMLSNIFF_SIMD=REF "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
 	assert_failure 2
 	run --separate-stderr env XMLSNIFF_SIMD= "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
@@ -574,7 +574,7 @@ cut_at() {
 	assert_output "$BATS_TEST_TMPDIR/a.xml: UTF-8 (default), no declaration"
 	# A level this machine lacks (neon on x86-64, avx2 on AArch64) runs
 	# the portable code: the same answers.
-	for m in avx2 sse2 neon none ref; do
+	for m in avx512 avx2 sse2 neon none ref; do
 		run --separate-stderr env XMLSNIFF_SIMD=$m "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
 		assert_success
 		assert_output "$BATS_TEST_TMPDIR/a.xml: UTF-8 (default), no declaration"
@@ -607,7 +607,7 @@ cut_at() {
 	done
 	run sh -c 'XMLSNIFF_SIMD=ref "$0" --json - < "$1"' "$XMLSNIFF" "$f"
 	local ref=$output
-	for m in avx2 sse2 none; do
+	for m in avx512 avx2 sse2 none; do
 		run sh -c 'cat "$1" | XMLSNIFF_SIMD=$2 "$0" --json -' "$XMLSNIFF" "$f" "$m"
 		assert_output "$ref"
 	done
@@ -624,7 +624,7 @@ crlf_agree() {
 	local ref refp m all='--all --max-errors=100000 --json'
 	ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" $all "$1")
 	refp=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" $all - < "$1")
-	for m in avx2 sse2 neon none; do
+	for m in avx512 avx2 sse2 neon none; do
 		run sh -c 'cat "$1" | XMLSNIFF_SIMD=$2 "$0" '"$all"' -' \
 		    "$XMLSNIFF" "$1" "$m"
 		assert_success
@@ -836,7 +836,7 @@ dense_answers() {
 	for o in --json '--all --json' '--max-errors=3 --json' \
 	    '--max-errors=5000 --json' '--ignore=illegal-char --all --json'; do
 		ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" $o "$1")
-		for m in avx2 sse2 neon none; do
+		for m in avx512 avx2 sse2 neon none; do
 			run env XMLSNIFF_SIMD=$m "$XMLSNIFF" $o "$1"
 			assert_output "$ref"
 		done
@@ -1006,7 +1006,7 @@ latin_runs() {
 			    iconv -f UTF-8 -t UTF-16BE; } > "$f" ;;
 			esac
 			ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" --all --json "$f")
-			for m in avx2 sse2 neon none; do
+			for m in avx512 avx2 sse2 neon none; do
 				run env XMLSNIFF_SIMD=$m "$XMLSNIFF" --all --json "$f"
 				assert_output "$ref"
 			done
@@ -1045,7 +1045,7 @@ latin_runs() {
 				  printf "$seq"' \303\251t\303\251 \302\251\r\n</a>\r\n'; } |
 				    iconv -f UTF-8 -t "$form" > "$f"
 				ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" --json "$f")
-				for m in avx2 sse2 none; do
+				for m in avx512 avx2 sse2 none; do
 					run env XMLSNIFF_SIMD=$m "$XMLSNIFF" --json "$f"
 					assert_output "$ref"
 				done

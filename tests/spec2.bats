@@ -134,7 +134,7 @@ ebcdic_lack() {
 			done
 			printf '\001</r>'
 		} | iconv -f UTF-8 -t "$e" > f.xml
-		for m in ref avx2 sse2 none; do
+		for m in ref avx512 avx2 sse2 none; do
 			run --separate-stderr env XMLSNIFF_SIMD=$m "$XMLSNIFF" f.xml
 			assert_equal "$stderr" "f.xml:303:1: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-char]"
 		done

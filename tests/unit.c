@@ -1979,8 +1979,9 @@ plain_case(const uint32_t *cs, size_t nc)
 {
 	static const int forms[] = { FORM_UTF8, FORM_UTF16LE, FORM_UTF16BE };
 	/* (ref's runs end at a CR: see src/simd/ref.c) */
-	static const char *const modes[] = { "avx2", "sse2", "neon", "none" };
-	static unsigned char in[4 * 400 + 4];
+	static const char *const modes[] = { "avx512", "avx2", "sse2", "neon",
+	    "none" };
+	static unsigned char in[4 * 2100 + 4];
 	unsigned fails = 0;
 	size_t f, m, n, cut, len, j, u;
 
@@ -2069,6 +2070,133 @@ test_plain_crlf(void)
 			cs[rnd() % nc] = bad[rnd() % NELEM(bad)];
 		fails += plain_case(cs, nc);
 	}
+	if (!CHECK(fails == 0))
+		printf("  (%u runs differ)\n", fails);
+}
+
+/*
+ * plain_utf8 and plain_utf16 against plain_def on long runs of ASCII (up
+ * to 2,000 characters, which the kernels take with an ASCII check alone
+ * once a few blocks have been ASCII), with line ends of every kind and
+ * then one character that is not ASCII, a control (any of them, TAB, LF
+ * and CR too), or a CR LF, anywhere.
+ */
+static void
+test_plain_ascii_runs(void)
+{
+	static const uint32_t odd[] = { 0xE9, 0x4E2D, 0x1F600, 1, 0x1F, 0x7F,
+	    0x85, 0xFFFE, '\t' };
+	static uint32_t cs[2100];
+	unsigned fails = 0;
+	int round;
+
+	for (round = 0; round < 600; round++) {
+		size_t nc = 300 + rnd() % 1700, i, at;
+		unsigned gap = 20 + rnd() % 200;
+
+		for (i = 0; i < nc; i++)
+			cs[i] = rnd() % gap == 0 ? (round % 3 == 0 ? '\r' :
+			    '\n') : 0x20 + rnd() % 95;
+		at = rnd() % nc;
+		if (round % 4 == 3 && at + 1 < nc) {
+			cs[at] = '\r';
+			cs[at + 1] = '\n';
+		} else if (round % 4 == 1)
+			cs[at] = (uint32_t)(rnd() % 0x20);	/* every control */
+		else if (round % 4 == 2)
+			cs[at] = odd[rnd() % NELEM(odd)];
+		fails += plain_case(cs, nc);
+	}
+	if (!CHECK(fails == 0))
+		printf("  (%u runs differ)\n", fails);
+}
+
+/*
+ * The walk of the validator over single-byte text (decode_iconv.c): many
+ * bytes at a time with plain_sb, and a CR, or the byte after one, with
+ * the character path's stepper.  Return where it stops.
+ */
+static size_t
+sb_walk(const unsigned char *p, size_t n, const struct plainmap *pm,
+    const unsigned char *ok, uint64_t *lines, uint64_t *col)
+{
+	struct linepos pos = { *lines, *col, 0 };
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		if ((j > 0 ? p[j - 1] : 0) != '\r') {
+			j += plain_sb(p + j, n - j, pm, &pos.line, &pos.col);
+			if (j >= n)
+				break;
+		}
+		if (!ok[p[j]])
+			break;
+		pos.prev = j > 0 ? p[j - 1] : 0;
+		linepos_step(&pos, p[j], 0);
+	}
+	*lines = pos.line;
+	*col = pos.col;
+	return j;
+}
+
+/*
+ * plain_sb at every level against the portable kernel, through the
+ * validator's walk: random maps (with CR and without), text of their
+ * bytes with CR, LF and CR LF line ends, long and short, and a byte out
+ * of the map now and then, at every offset.
+ */
+static void
+test_plain_sb(void)
+{
+	static const char *const modes[] = { "avx512", "avx2", "sse2", "neon",
+	    "none" };
+	static unsigned char in[2100], ok[256];
+	struct plainmap pm;
+	unsigned fails = 0;
+	int round;
+	size_t m;
+
+	for (round = 0; round < 3000; round++) {
+		size_t n = round < 2000 ? rnd() % 300 : rnd() % 2100, i;
+		unsigned b, gap = 2 + rnd() % 150, nok = 0;
+		unsigned char pick[256];
+		uint64_t l1 = 1, c1 = 1;
+		size_t k1;
+
+		for (b = 0; b < 256; b++) {
+			/* most bytes plain; LF always; CR in half the maps */
+			ok[b] = b == '\n' || (b != '\r' && b != 0 &&
+			    rnd() % 16 != 0) || (b == '\r' && round % 2);
+			if (ok[b] && b != '\r' && b != '\n')
+				pick[nok++] = (unsigned char)b;
+		}
+		for (i = 0; i < n; i++)
+			in[i] = rnd() % gap == 0 ? "\r\n\n"[rnd() % 3] :
+			    pick[rnd() % nok];
+		for (i = 0; i + 1 < n && round % 3 == 0; i++)
+			if (in[i] == '\r' && rnd() % 2)
+				in[i + 1] = '\n';
+		if (n > 0 && round % 4 == 1)
+			in[rnd() % n] = 0;
+		plain_sb_map(&pm, ok);
+		simd_init("none");
+		k1 = sb_walk(in, n, &pm, ok, &l1, &c1);
+		for (m = 0; m < NELEM(modes); m++) {
+			uint64_t l2 = 1, c2 = 1;
+			size_t k2;
+
+			simd_init(modes[m]);
+			k2 = sb_walk(in, n, &pm, ok, &l2, &c2);
+			if ((k1 != k2 || l1 != l2 || c1 != c2) && fails++ == 0)
+				printf("  %s, %zu bytes: %zu %llu:%llu, not "
+				    "%zu %llu:%llu\n", modes[m], n, k2,
+				    (unsigned long long)l2,
+				    (unsigned long long)c2, k1,
+				    (unsigned long long)l1,
+				    (unsigned long long)c1);
+		}
+	}
+	simd_init(NULL);
 	if (!CHECK(fails == 0))
 		printf("  (%u runs differ)\n", fails);
 }
@@ -2393,6 +2521,8 @@ main(void)
 	test_conv();
 	test_plain_utf32();
 	test_plain_crlf();
+	test_plain_ascii_runs();
+	test_plain_sb();
 	test_xlex();
 	test_xlex_runs();
 	printf("%lu passed, %lu failed\n", npass, nfail);

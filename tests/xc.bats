@@ -26,7 +26,7 @@ levels() {
 	ref=0
 	XMLSNIFF_SIMD=ref "$XMLSNIFF" "$@" "$src" > "$T/ref.out" \
 	    2> "$T/ref.err" || ref=$?
-	for m in avx2 sse2 neon none; do
+	for m in avx512 avx2 sse2 neon none; do
 		st=0
 		XMLSNIFF_SIMD=$m "$XMLSNIFF" "$@" "$src" > "$T/$m.out" \
 		    2> "$T/$m.err" || st=$?

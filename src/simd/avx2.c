@@ -546,7 +546,7 @@ plain_utf16_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
 }
 
 __attribute__((target("avx2")))
-static size_t
+size_t
 plain_utf32_avx2(const unsigned char *p, size_t n, int be, uint64_t *lines,
     uint64_t *col)
 {
@@ -1278,7 +1278,7 @@ u32_u16_avx2(const unsigned char *p, size_t n, int from, int to,
 }
 
 /* conv_find32, eight characters at a time. */
-AVX2 static size_t
+AVX2 size_t
 find32_avx2(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
     uint32_t c)
 {
@@ -1299,7 +1299,7 @@ find32_avx2(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
 	return k + find32_word(u + 4 * k, nc - k, a, b, c);
 }
 
-static size_t
+size_t
 conv_avx2(int from, int to, const unsigned char *p, size_t n,
     unsigned char *o)
 {
@@ -1318,7 +1318,7 @@ conv_avx2(int from, int to, const unsigned char *p, size_t n,
 /* late_find, 64 bytes a step (one test a step: "<?" and "<!" are rare);
  * the rest as sse2.c does it. */
 __attribute__((target("avx2")))
-static size_t
+size_t
 late_find_avx2(const struct late *lt, const unsigned char *p, size_t n,
     size_t i)
 {
@@ -1396,7 +1396,7 @@ moj_mask32(const unsigned char *p, __m256i c1)
  * mask of candidates at once (Latin text has a C3 in nearly every block),
  * one branch a block; the rest, and counting, 32 bytes at a time.
  */
-AVX2 static size_t
+AVX2 size_t
 moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
 {
 	const __m256i c1 = _mm256_set1_epi8(k->c1 ? -1 : 0);
@@ -1439,7 +1439,7 @@ moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
  * with C2 the same as its smallest with F4) before a unit other than
  * 00..7F and C0..FF.
  */
-AVX2 static size_t
+AVX2 size_t
 moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 {
 	const __m256i ffe0 = _mm256_set1_epi16((short)0xFFE0);
@@ -1484,7 +1484,7 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
  * a small file took.
  */
 __attribute__((target("xsave")))
-static int
+int
 avx2_usable(void)
 {
 	static int known = -1;
@@ -1504,7 +1504,7 @@ avx2_usable(void)
 }
 
 /* Build the packing tables once. */
-static void
+void
 avx2_init(void)
 {
 	static int built;

@@ -22,6 +22,7 @@
 /* Every table, fastest first; the first this machine runs is the default.
  * ref, the slowest, comes after none, which every machine runs. */
 static const struct kernels *const list[] = {
+	&kernels_avx512,
 	&kernels_avx2,
 	&kernels_sse2,
 	&kernels_neon,

@@ -67,6 +67,7 @@ int		 simd_everywhere(void);
 extern const struct kernels kernels_ref;	/* ref.c */
 extern const struct kernels kernels_word;	/* word.c */
 extern const struct kernels kernels_sse2;	/* sse2.c */
+extern const struct kernels kernels_avx512;	/* avx512.c */
 extern const struct kernels kernels_avx2;	/* avx2.c */
 extern const struct kernels kernels_neon;	/* neon.c */
 
@@ -98,6 +99,23 @@ size_t		 late_find_word(const struct late *, const unsigned char *,
 #ifdef HAVE_X86
 size_t		 late_find_sse2(const struct late *, const unsigned char *,
 		    size_t, size_t);
+#endif
+
+/* avx2.c: the kernels that level avx512 (avx512.c) takes from avx2 */
+#ifdef HAVE_X86
+int		 avx2_usable(void);
+void		 avx2_init(void);
+size_t		 plain_utf32_avx2(const unsigned char *, size_t, int,
+		    uint64_t *, uint64_t *);
+size_t		 conv_avx2(int, int, const unsigned char *, size_t,
+		    unsigned char *);
+size_t		 find32_avx2(const unsigned char *, size_t, uint32_t,
+		    uint32_t, uint32_t);
+size_t		 late_find_avx2(const struct late *, const unsigned char *,
+		    size_t, size_t);
+size_t		 moj_skip_avx2(const unsigned char *, size_t,
+		    struct mojskip *);
+size_t		 moj_skipw_avx2(const unsigned char *, size_t, int);
 #endif
 
 /* dense_avx2.c: the dense counts of level avx2, in avx2.c's table */

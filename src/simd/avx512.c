@@ -1,0 +1,430 @@
+/*
+ * Level avx512 (x86-64; compiled per function for AVX-512 F, BW, VL and
+ * VBMI, which are asked of the processor at run time): the validation of
+ * UTF-8, 64 bytes at a time, with the byte masks in mask registers; every
+ * other kernel of the level is avx2's.
+ *
+ * The check is the lookup method of Keiser and Lemire, as avx2.c has it,
+ * on one 512-bit vector: the errors of each block are asked once, with
+ * its controls (all but TAB, LF and CR) and U+FFFE/U+FFFF, and the line
+ * ends are counted from the masks of LF and CR.  The column is left until
+ * the end of the run, where the characters since the last line end are
+ * counted (XML 1.0 section 2.11: a CR LF pair is one line end).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kernels.h"
+#include "simd.h"
+
+#ifdef HAVE_X86
+#include <cpuid.h>
+#include <immintrin.h>
+
+#define AVX512	"avx512f,avx512bw,avx512vl,avx512vbmi,popcnt,bmi,bmi2"
+
+/* ASCII blocks in a row after which plain_utf8_avx512 looks for more
+ * with the ASCII check alone. */
+#define ASCII_RUN	4
+
+/* The bytes of v shifted up by n (1 to 3), prev's last ones below. */
+__attribute__((target(AVX512), always_inline))
+static inline __m512i
+prev_n512(__m512i v, __m512i prev, int n)
+{
+	/* t: prev's last 16 bytes, then v's first 48 */
+	__m512i t = _mm512_alignr_epi64(v, prev, 6);
+
+	switch (n) {
+	case 1:
+		return _mm512_alignr_epi8(v, t, 15);
+	case 2:
+		return _mm512_alignr_epi8(v, t, 14);
+	default:
+		return _mm512_alignr_epi8(v, t, 13);
+	}
+}
+
+/*
+ * The line ends of a block, from the masks of its LF (m) and CR (r)
+ * characters, a bit each, top that of the last, counted in *lines: the
+ * LF of a CR LF pair is neither a line end nor a column (XML 1.0 section
+ * 2.11).  *carry: the character before is a CR, set to whether the
+ * block's last is.  Return their mask.
+ */
+__attribute__((always_inline))
+static inline uint64_t
+ends_of(uint64_t m, uint64_t r, int top, uint64_t *carry, uint64_t *lines)
+{
+	uint64_t pair = m & (r << 1 | *carry), e = r | (m & ~pair);
+
+	*carry = r >> top;
+	*lines += (uint64_t)__builtin_popcountll(e);
+	return e;
+}
+
+/* Just past the last line end of e, the mask of the line ends of the
+ * block at i. */
+#define PAST_LAST(i, e)	((i) + 64 - (size_t)__builtin_clzll(e))
+
+/* The characters of p[a..b): its bytes other than 80..BF. */
+__attribute__((target(AVX512)))
+static uint64_t
+nchars512(const unsigned char *p, size_t a, size_t b)
+{
+	const __m512i m64 = _mm512_set1_epi8(-64);
+	uint64_t c = 0;
+
+	for (; a + 64 <= b; a += 64)
+		c += (uint64_t)__builtin_popcountll(_mm512_cmpge_epi8_mask(
+		    _mm512_loadu_si512((const void *)(p + a)), m64));
+	for (; a < b; a++)
+		c += (p[a] & 0xC0) != 0x80;
+	return c;
+}
+
+/* The constant vectors of plain_utf8_avx512. */
+struct u8k512 {
+	__m512i		 t1h, t1l, t2h, ctltab, nib, lf, cr, x40, ef, bf, be,
+			 e0, f0, x80, zero;
+};
+
+/*
+ * The bytes of block v (prev the block before it) that break UTF-8 or are
+ * no XML Char, as a mask: the lookup of Keiser and Lemire for the first
+ * two bytes of each character, continuations where a 3- or 4-byte lead
+ * calls for them, U+FFFE and U+FFFF, and the controls but TAB, LF and CR.
+ */
+__attribute__((target(AVX512), always_inline))
+static inline __mmask64
+u8_bad512(__m512i v, __m512i prev, const struct u8k512 *k)
+{
+	__m512i p1 = prev_n512(v, prev, 1);
+	__m512i p2 = prev_n512(v, prev, 2);
+	__m512i p3 = prev_n512(v, prev, 3);
+	__m512i b1h = _mm512_shuffle_epi8(k->t1h, _mm512_and_si512(
+	    _mm512_srli_epi16(p1, 4), k->nib));
+	__m512i b1l = _mm512_shuffle_epi8(k->t1l, _mm512_and_si512(p1,
+	    k->nib));
+	__m512i b2h = _mm512_shuffle_epi8(k->t2h, _mm512_and_si512(
+	    _mm512_srli_epi16(v, 4), k->nib));
+	/* Third and fourth bytes: continuations exactly where a 3- or
+	 * 4-byte lead came before ((m3 | m4) & 0x80). */
+	__m512i must = _mm512_ternarylogic_epi32(_mm512_subs_epu8(p2, k->e0),
+	    _mm512_subs_epu8(p3, k->f0), k->x80, 0xA8);
+	/* the controls: bit 7 of the table's entry, for bytes below 0x40 */
+	__m512i ctl = _mm512_maskz_permutexvar_epi8(_mm512_cmplt_epu8_mask(v,
+	    k->x40), v, k->ctltab);
+	/* b1h & b1l & b2h, xored with must */
+	__m512i err = _mm512_ternarylogic_epi32(_mm512_and_si512(b1h, b1l),
+	    b2h, must, 0x6A);
+
+	err = _mm512_or_si512(err, ctl);
+	/* U+FFFE and U+FFFF: EF BF BE, EF BF BF */
+	return _mm512_test_epi8_mask(err, err) | _mm512_mask_cmpge_epu8_mask(
+	    _mm512_mask_cmpeq_epi8_mask(_mm512_cmpeq_epi8_mask(p2, k->ef), p1,
+	    k->bf), v, k->be);
+}
+
+/*
+ * A run of ASCII from p[i] on, 128 bytes at a time with the ASCII check
+ * alone (bit 7 of the byte, or of its entry in the table of controls by
+ * the low seven bits: none for 40..7F), to the first pair of blocks that
+ * fails it; the line ends as ends_of's.  Return where it stopped.
+ */
+__attribute__((target(AVX512), always_inline))
+static inline size_t
+ascii512(const unsigned char *p, size_t n, size_t i, const struct u8k512 *k,
+    __m512i *prev, uint64_t *carry, uint64_t *lines, size_t *ls,
+    uint64_t *c0)
+{
+	while (i + 128 <= n) {
+		__m512i a = _mm512_loadu_si512((const void *)(p + i));
+		__m512i b = _mm512_loadu_si512((const void *)(p + i + 64));
+		__m512i any = _mm512_ternarylogic_epi32(a, b,
+		    _mm512_permutex2var_epi8(k->ctltab, a, k->zero), 0xFE);
+		uint64_t ea, eb;
+
+		any = _mm512_ternarylogic_epi32(any, _mm512_permutex2var_epi8(
+		    k->ctltab, b, k->zero), k->x80, 0xA8);
+		if (_mm512_test_epi8_mask(any, any) != 0)
+			break;
+		/* ASCII text has a line end in most blocks: the branch is
+		 * seldom wrong, and spares the wait for ls */
+		ea = ends_of(_mm512_cmpeq_epi8_mask(a, k->lf),
+		    _mm512_cmpeq_epi8_mask(a, k->cr), 63, carry, lines);
+		eb = ends_of(_mm512_cmpeq_epi8_mask(b, k->lf),
+		    _mm512_cmpeq_epi8_mask(b, k->cr), 63, carry, lines);
+		if ((ea | eb) != 0) {
+			*ls = eb != 0 ? PAST_LAST(i + 64, eb) :
+			    PAST_LAST(i, ea);
+			*c0 = 1;
+		}
+		*prev = b;
+		i += 128;
+	}
+	return i;
+}
+
+/*
+ * The prefix of p[0..n) that is plain UTF-8, as plain_utf8() says: valid
+ * sequences of XML Chars (every control but TAB, LF and CR stops it).
+ * Whole blocks of 64 bytes are taken while they hold no error; the block
+ * with one, and the tail, go to the portable kernel, which finds the exact stop (plain_utf8_rest backs up to the
+ * lead of a character that the last block left unfinished).
+ */
+__attribute__((target(AVX512)))
+static size_t
+plain_utf8_avx512(const unsigned char *p, size_t n, uint64_t *plines,
+    uint64_t *pcol)
+{
+	struct u8k512 k;
+	__m512i prev = _mm512_setzero_si512();
+	uint64_t lines = *plines, c0 = *pcol;
+	uint64_t carry = 0;	/* the byte before block i is CR */
+	size_t i = 0, ls = 0;	/* ls: just past the last line end */
+	unsigned ascii = 0;	/* ASCII blocks in a row before i */
+
+	k.t1h = _mm512_broadcast_i32x4(_mm_loadu_si128(
+	    (const __m128i *)utf8_lane[0]));
+	k.t1l = _mm512_broadcast_i32x4(_mm_loadu_si128(
+	    (const __m128i *)utf8_lane[1]));
+	k.t2h = _mm512_broadcast_i32x4(_mm_loadu_si128(
+	    (const __m128i *)utf8_lane[2]));
+	/* bit 7 for the controls but TAB, LF and CR, by the byte */
+	k.ctltab = _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0,
+	    (int)0x80808080, (int)0x80808080, (int)0x80808080,
+	    (int)0x80808080, (int)0x80800080, (int)0x80000080,
+	    (int)0x80808080, (int)0x80808080);
+	k.nib = _mm512_set1_epi8(0x0F);
+	k.lf = _mm512_set1_epi8('\n');
+	k.cr = _mm512_set1_epi8('\r');
+	k.x40 = _mm512_set1_epi8(0x40);
+	k.ef = _mm512_set1_epi8((char)0xEF);
+	k.bf = _mm512_set1_epi8((char)0xBF);
+	k.be = _mm512_set1_epi8((char)0xBE);
+	k.e0 = _mm512_set1_epi8((char)(0xE0 - 0x80));
+	k.f0 = _mm512_set1_epi8((char)(0xF0 - 0x80));
+	k.x80 = _mm512_set1_epi8((char)0x80);
+	k.zero = _mm512_setzero_si512();
+	/* The constants stay in registers (else each is made again in
+	 * the loop, from a general register). */
+	__asm__("" : "+v"(k.t1h), "+v"(k.t1l), "+v"(k.t2h), "+v"(k.ctltab),
+	    "+v"(k.nib), "+v"(k.lf), "+v"(k.cr), "+v"(k.x40));
+	__asm__("" : "+v"(k.ef), "+v"(k.bf), "+v"(k.be), "+v"(k.e0),
+	    "+v"(k.f0), "+v"(k.x80), "+v"(k.zero));
+	/* No branch but the ones out: the blocks of ASCII and of other
+	 * characters come mixed, and a guess at which is wrong too often. */
+	while (i + 64 <= n) {
+		__m512i v = _mm512_loadu_si512((const void *)(p + i));
+		uint64_t e, any;
+
+		if (u8_bad512(v, prev, &k) != 0)
+			break;
+		e = ends_of(_mm512_cmpeq_epi8_mask(v, k.lf),
+		    _mm512_cmpeq_epi8_mask(v, k.cr), 63, &carry, &lines);
+		/* without a branch (line ends come at random, and mispredict
+		 * more than the wait for ls costs): all ones when the block
+		 * has one */
+		any = -(uint64_t)(e != 0);
+		ls = (PAST_LAST(i, e | 1) & any) | (ls & ~any);
+		c0 = (1 & any) | (c0 & ~any);
+		ascii = _mm512_movepi8_mask(v) == 0 ? ascii + 1 : 0;
+		prev = v;
+		i += 64;
+		/* A run of ASCII, which mixed text seldom has: the branch
+		 * is seldom wrong. */
+		if (ascii >= ASCII_RUN) {
+			i = ascii512(p, n, i, &k, &prev, &carry, &lines, &ls,
+			    &c0);
+			ascii = 0;
+		}
+	}
+	if (i > ls) {
+		/* An LF at ls right after a CR takes no column. */
+		int nl = ls > 0 && p[ls] == '\n' && p[ls - 1] == '\r';
+
+		c0 += nchars512(p, ls, i) - (uint64_t)nl;
+	}
+	*plines = lines;
+	*pcol = c0;
+	return plain_utf8_rest(p, n, i, plines, pcol);
+}
+
+/*
+ * The prefix of p[0..n) that is plain UTF-16 (be: big-endian), as
+ * plain_utf16() says, 32 units at a time, each unit's tests a bit of a
+ * mask: controls but TAB, LF and CR, U+FFFE and U+FFFF, and surrogates,
+ * which must come as pairs, a high half and a low half right after it,
+ * the two maybe in two blocks (RFC 2781 section 2.2; a pair is one
+ * character).  Line ends as in plain_utf8_avx512; the column is counted
+ * at the end, from the last line end: its units but the low halves.
+ */
+__attribute__((target(AVX512)))
+static size_t
+plain_utf16_avx512(const unsigned char *p, size_t n, int be,
+    uint64_t *plines, uint64_t *pcol)
+{
+	const __m512i swap = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2,
+	    5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+	const __m512i lf = _mm512_set1_epi16('\n');
+	const __m512i cr = _mm512_set1_epi16('\r');
+	const __m512i tab = _mm512_set1_epi16('\t');
+	const __m512i c1f = _mm512_set1_epi16(0x1F);
+	const __m512i fffe = _mm512_set1_epi16((short)0xFFFE);
+	const __m512i f800 = _mm512_set1_epi16((short)0xF800);
+	const __m512i fc00 = _mm512_set1_epi16((short)0xFC00);
+	const __m512i d800 = _mm512_set1_epi16((short)0xD800);
+	const __m512i dc00 = _mm512_set1_epi16((short)0xDC00);
+	uint64_t lines = *plines, c0 = *pcol, carry = 0;
+	uint32_t hc = 0;	/* the block before ended with a high half */
+	size_t i = 0, ls = 0, j;	/* ls: just past the last line end */
+
+	while (i + 64 <= n) {
+		__m512i v = _mm512_loadu_si512((const void *)(p + i));
+		uint32_t m, r, bad, s, h;
+		uint64_t e, any;
+
+		if (be)
+			v = _mm512_shuffle_epi8(v, swap);
+		m = _mm512_cmpeq_epi16_mask(v, lf);
+		r = _mm512_cmpeq_epi16_mask(v, cr);
+		bad = (_mm512_cmple_epu16_mask(v, c1f) & ~(m | r |
+		    _mm512_cmpeq_epi16_mask(v, tab))) |
+		    _mm512_cmpge_epu16_mask(v, fffe);
+		s = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, f800), d800);
+		h = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, fc00), d800);
+		/* every low half right after a high one, and no other */
+		if (bad != 0 || (s & ~h) != (h << 1 | hc))
+			break;
+		hc = h >> 31;
+		e = ends_of(m, r, 31, &carry, &lines);
+		any = -(uint64_t)(e != 0);
+		ls = ((i + 2 * (32 - (size_t)__builtin_clz((uint32_t)e | 1))) &
+		    any) | (ls & ~any);
+		c0 = (1 & any) | (c0 & ~any);
+		i += 64;
+	}
+	/* A high half whose low half is not taken is not taken either (it
+	 * is no line end, so ls is before it). */
+	if (hc != 0)
+		i -= 2;
+	if (i > ls) {
+		/* the units from ls on, but the low halves and an LF right
+		 * after a CR */
+		for (j = ls; j + 64 <= i; j += 64) {
+			__m512i v = _mm512_loadu_si512((const void *)(p + j));
+
+			if (be)
+				v = _mm512_shuffle_epi8(v, swap);
+			c0 += 32 - (uint64_t)__builtin_popcount(
+			    _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, fc00),
+			    dc00));
+		}
+		for (; j < i; j += 2)
+			c0 += (p[j + !be] & 0xFC) != 0xDC;
+		c0 -= ls > 0 && p[ls + be] == '\n' && p[ls + !be] == 0 &&
+		    p[ls - 2 + be] == '\r' && p[ls - 2 + !be] == 0;
+	}
+	*plines = lines;
+	*pcol = c0;
+	return plain_utf16_rest(p, n, i, be, plines, pcol);
+}
+
+/*
+ * The prefix of single-byte text p[0..n) whose bytes are in the map, as
+ * plain_sb() says, 64 bytes at a time: bit b & 7 of the map's byte b >> 3
+ * for each byte b (two permutations, the map repeated in both halves of
+ * the table, since the shift brings the next byte's low bit in as bit 5
+ * of the index).  CR, where the map allows it, is a line end, and so is
+ * LF but right after a CR; the column is counted at the end, from the
+ * last line end.  After a CR taken last, stop: the caller looks at the
+ * next byte.
+ */
+__attribute__((target(AVX512)))
+static size_t
+plain_sb_avx512(const unsigned char *p, size_t n, const struct plainmap *map,
+    uint64_t *plines, uint64_t *pcol)
+{
+	const __m512i bits = _mm512_broadcast_i64x4(_mm256_loadu_si256(
+	    (const __m256i *)map->bits));
+	const __m512i bit = _mm512_set1_epi64((long long)0x8040201008040201ULL);
+	const __m512i lf = _mm512_set1_epi8('\n');
+	const __m512i cr = _mm512_set1_epi8('\r');
+	const uint64_t cr_ok = map->cr ? ~(uint64_t)0 : 0;
+	uint64_t lines = *plines, c0 = *pcol, carry = 0;
+	size_t i = 0, ls = 0;	/* ls: just past the last line end */
+
+	while (i + 64 <= n) {
+		__m512i v = _mm512_loadu_si512((const void *)(p + i));
+		uint64_t bad = ~(uint64_t)_mm512_test_epi8_mask(
+		    _mm512_permutexvar_epi8(_mm512_srli_epi16(v, 3), bits),
+		    _mm512_permutexvar_epi8(v, bit));
+		uint64_t r = 0, e, any;
+
+		if (bad != 0) {
+			r = _mm512_cmpeq_epi8_mask(v, cr) & cr_ok;
+			if ((bad & ~r) != 0)
+				break;
+		}
+		e = ends_of(_mm512_cmpeq_epi8_mask(v, lf), r, 63, &carry, &lines);
+		/* without a branch, as in plain_utf8_avx512 */
+		any = -(uint64_t)(e != 0);
+		ls = (PAST_LAST(i, e | 1) & any) | (ls & ~any);
+		c0 = (1 & any) | (c0 & ~any);
+		i += 64;
+	}
+	/* An LF at ls right after a CR takes no column. */
+	*pcol = c0 + (i - ls) - (i > ls && ls > 0 && p[ls] == '\n' &&
+	    p[ls - 1] == '\r');
+	*plines = lines;
+	if (carry)
+		return i;
+	return i + plain_sb_word(p + i, n - i, map, plines, pcol);
+}
+
+/*
+ * Whether the processor and the system run AVX-512 F, BW, VL and VBMI:
+ * AVX2's conditions, XCR0 with the opmask and both halves of the ZMM
+ * state (bits 5 to 7), and leaf 7's EBX bits 16 (F), 30 (BW) and 31 (VL)
+ * and ECX bit 1 (VBMI).
+ */
+__attribute__((target("xsave")))
+static int
+avx512_usable(void)
+{
+	static int known = -1;
+	unsigned a, b, c, d;
+
+	if (known >= 0)
+		return known;
+	known = 0;
+	if (!avx2_usable() || (_xgetbv(0) & 0xE0) != 0xE0)
+		return known;
+	__cpuid_count(7, 0, a, b, c, d);
+	known = (b & (1u << 16 | 1u << 30 | 1u << 31)) ==
+	    (1u << 16 | 1u << 30 | 1u << 31) && (c & 1u << 1) != 0;
+	return known;
+}
+
+const struct kernels kernels_avx512 = {
+	.name = "avx512",
+	.usable = avx512_usable,
+	.init = avx2_init,
+	.plain_utf8 = plain_utf8_avx512,
+	.plain_utf16 = plain_utf16_avx512,
+	.plain_utf32 = plain_utf32_avx2,
+	.plain_sb = plain_sb_avx512,
+	.conv = conv_avx2,
+	.find32 = find32_avx2,
+	.late_find = late_find_avx2,
+	.moj_skip = moj_skip_avx2,
+	.moj_skipw = moj_skipw_avx2,
+	.dense_utf8 = dense_utf8_avx2,
+	.dense_utf16 = dense_utf16_avx2,
+	.dense_utf32 = dense_utf32_avx2,
+};
+#else
+const struct kernels kernels_avx512 = { .name = "avx512" };
+#endif
