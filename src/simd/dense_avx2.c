@@ -33,55 +33,6 @@
 
 #define B(x)	_mm256_set1_epi8((char)(x))
 
-/* The walk stops (t->clean) after this many blocks in a row without an
- * error: text with an error every few dozen bytes (Latin-1 read as
- * UTF-8) has clean blocks between, and leaving at the first sent each
- * stretch to the run kernel and back, a call and a setup for a few
- * dozen bytes. */
-#define DENSE_CALM	4
-
-/* Columns and line ends of a block whose tokens begin at the bits of ts:
- * line ends at e (CR, and LF but after a CR), the LF after a CR (pair)
- * neither a line end nor a column. */
-static inline void
-tally_lines(uint64_t e, uint64_t ts, struct dense_tally *t)
-{
-	if (e == 0) {
-		t->col += (uint64_t)__builtin_popcountll(ts);
-		return;
-	}
-	t->line += (uint64_t)__builtin_popcountll(e);
-	t->col = 1 + (uint64_t)__builtin_popcountll(ts &
-	    ~((2ULL << (63 - __builtin_clzll(e))) - 1));
-}
-
-/*
- * The LF characters of lf that follow a CR as the character before them
- * (XML 1.0 section 2.11), the bad sequences between not counting: the
- * characters begin at the bits of v, the CR characters at those of cr,
- * and *prevcr says the one before the block is a CR, and is set to
- * whether the block's last one is.
- */
-static inline uint32_t
-pair_lf(uint32_t lf, uint32_t cr, uint32_t v, int *prevcr)
-{
-	uint32_t pair = 0, m, below;
-	int j;
-
-	if ((cr | (uint32_t)*prevcr) == 0)
-		return 0;
-	for (m = lf; m != 0; m &= m - 1) {
-		j = __builtin_ctz(m);
-		below = v & ((1U << j) - 1);
-		if (below != 0 ? cr >> (31 - __builtin_clz(below)) & 1 :
-		    (uint32_t)*prevcr)
-			pair |= 1U << j;
-	}
-	if (v != 0)
-		*prevcr = (int)(cr >> (31 - __builtin_clz(v)) & 1);
-	return pair;
-}
-
 __attribute__((target("avx2,popcnt,bmi")))
 size_t
 dense_utf8_avx2(const unsigned char *p, size_t n, int chars,
