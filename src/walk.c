@@ -4,6 +4,7 @@
  * git itself, never re-implemented).  See "Walking" in xmlsniff(1).
  */
 #include <sys/types.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -249,6 +250,42 @@ str_cmp(const void *a, const void *b)
 }
 
 /*
+ * Whether git could find a repository for dir: whether dir or a directory
+ * above it, up to the root, holds an entry named .git.  Where none does,
+ * git's own discovery (which looks for exactly that, walk_git passing on
+ * no variable that would point it elsewhere) finds no work tree, and
+ * running it, a millisecond or more before the walk can start, is
+ * spared.  Anything in doubt (an error on the way up) says yes.
+ */
+static int
+git_may_find(const char *dir)
+{
+	struct stat here, up;
+	int fd, next, hops, found = 1;
+
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return 1;
+	for (hops = 0; hops < 4096; hops++) {
+		if (fstatat(fd, ".git", &here, AT_SYMLINK_NOFOLLOW) == 0 ||
+		    errno != ENOENT)
+			break;
+		if (fstat(fd, &here) < 0 || fstatat(fd, "..", &up, 0) < 0)
+			break;
+		if (here.st_dev == up.st_dev && here.st_ino == up.st_ino) {
+			found = 0;	/* the root, and no .git on the way */
+			break;
+		}
+		if ((next = openat(fd, "..", O_RDONLY | O_DIRECTORY |
+		    O_CLOEXEC)) < 0)
+			break;
+		close(fd);
+		fd = next;
+	}
+	close(fd);
+	return found;
+}
+
+/*
  * The files below dir that git does not ignore, tracked or not (paths
  * relative to dir, sorted); NULL when git is missing, fails, or dir is
  * not in a work tree.  git runs without a shell, reads /dev/null, and
@@ -269,6 +306,8 @@ walk_git(const char *dir)
 	int fds[2], st, ok;
 	ssize_t r;
 
+	if (!git_may_find(dir))
+		return NULL;
 	for (n = 0; environ[n] != NULL; n++)
 		;
 	if ((env = calloc(n + 1, sizeof(*env))) == NULL)

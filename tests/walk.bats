@@ -76,6 +76,43 @@ repo() {
 	assert_equal "$stderr" 'p/node_modules/bad.xml:1:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
+@test "-r: git is not run where no directory up to the root holds a .git, and is where one does" {
+	local d real
+	need_git
+	d=$PWD
+	while [ "$d" != / ]; do
+		[ ! -e "$d/.git" ] || skip "the test's folder is inside a work tree"
+		d=$(dirname "$d")
+	done
+	# a git on PATH that notes each run, then runs the real one
+	real=$(command -v git)
+	mkdir spy
+	printf '#!/bin/sh\necho "$*" >> "%s/calls"\nexec "%s" "$@"\n' \
+	    "$PWD/spy" "$real" > spy/git
+	chmod +x spy/git
+	project p
+	run --separate-stderr env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r p
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	[ ! -e spy/calls ] || fail "git ran outside any work tree: $(cat spy/calls)"
+	# a repository: asked, and node_modules is ignored
+	repo p
+	run --separate-stderr env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r p
+	assert_success
+	assert_output "p/a.xml$OK"
+	assert_equal "$(cat spy/calls)" "-C p ls-files -z --cached --others --exclude-standard"
+	# a .git file two directories up, whatever it says, makes git be
+	# asked (here it fails, and the walk goes on without it)
+	mkdir -p q/sub/deep
+	printf 'gitdir: /nowhere\n' > q/.git
+	printf '<a/>' > q/sub/deep/x.xml
+	: > spy/calls
+	run --separate-stderr env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r q/sub/deep
+	assert_success
+	assert_output "q/sub/deep/x.xml$OK"
+	assert_equal "$(cat spy/calls)" "-C q/sub/deep ls-files -z --cached --others --exclude-standard"
+}
+
 @test "--no-ignore: the files git ignores are checked, .git still is not" {
 	need_git
 	project p
