@@ -419,8 +419,8 @@ utf8_count(const unsigned char *p, size_t n, uint64_t high, uint64_t *good,
 	*first = 0;
 	while (i < n) {
 		unsigned char b = p[i];
-		size_t len = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 :
-		    b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+		size_t len = b < 0x80 || (b >= 0xC2 && b <= 0xF4) ?
+		    (size_t)utf8_lead_len(b) : 0;
 		size_t j;
 
 		if (len == 1) {

@@ -122,8 +122,7 @@ chars_bytes(const unsigned char *p, size_t k, int form)
 		return k;
 	while (k-- > 0) {
 		if (form == FORM_UTF8)
-			i += p[i] < 0x80 ? 1 : p[i] < 0xE0 ? 2 : p[i] < 0xF0 ?
-			    3 : 4;
+			i += (size_t)utf8_lead_len(p[i]);
 		else
 			i += (p[i + (form == FORM_UTF16LE)] & 0xFC) == 0xD8 ? 4 :
 			    2;

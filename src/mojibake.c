@@ -218,7 +218,7 @@ step(struct moj *m, uint32_t c, uint64_t off)
 		m->cur.cp[0] = c;
 		m->cur.n = 1;
 		m->before = m->prevc;
-		m->need = c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+		m->need = utf8_lead_len(c) - 1;
 	}
 	m->prevc = c;
 done:
@@ -247,7 +247,7 @@ dec8(const unsigned char *p, size_t n, uint32_t *c)
 		*c = 0xFFFD;
 		return 1;
 	}
-	k = p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4;
+	k = (size_t)utf8_lead_len(p[0]);
 	v = p[0] & (0x7F >> k);
 	for (i = 1; i < k; i++) {
 		if (i >= n)
@@ -357,8 +357,7 @@ char_start(const unsigned char *p, size_t i, size_t n, struct mojskip *k)
 		j--;
 	/* the lead's length must reach past i */
 	if (j == 0 || p[j - 1] < 0xC2 || p[j - 1] > 0xF4 ||
-	    (size_t)(p[j - 1] < 0xE0 ? 2 : p[j - 1] < 0xF0 ? 3 : 4) <=
-	    i - (j - 1))
+	    (size_t)utf8_lead_len(p[j - 1]) <= i - (j - 1))
 		return i;	/* stray continuation bytes: each its own */
 	k->prevcr = j - 1 > 0 && p[j - 2] == '\r';
 	return j - 1;

@@ -173,6 +173,18 @@ utf32_dec(const unsigned char *p, size_t n, int be, uint32_t *cp)
 }
 
 /*
+ * The length of the UTF-8 sequence that byte b begins, by its high bits
+ * alone (RFC 3629 section 3): 1 below 0x80, 2 up to 0xDF, 3 up to 0xEF,
+ * 4 above.  Whether b may lead at all (C2..F4), and whether what follows
+ * fits, is the caller's to ask.
+ */
+static inline int
+utf8_lead_len(unsigned b)
+{
+	return b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+}
+
+/*
  * Write c (below 0x110000) at o in UTF-8 (RFC 3629 section 3) and return
  * the bytes written, 1 to 4.  Surrogates are written as three bytes like
  * any other BMP value; callers that must not write them check first.
