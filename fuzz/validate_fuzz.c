@@ -80,6 +80,21 @@ val_iconv(const uint8_t *p, size_t n, const char *name, struct diags *dg)
 	*dg = s.dg;
 }
 
+/* Whether two runs gave the same diagnostics (count, first position). */
+static int
+same_diags(const struct diags *a, const struct diags *b)
+{
+	int k;
+
+	for (k = 0; k < D_NCODES; k++)
+		if (a->d[k].count != b->d[k].count ||
+		    a->d[k].off != b->d[k].off ||
+		    a->d[k].line != b->d[k].line ||
+		    a->d[k].col != b->d[k].col)
+			return 0;
+	return 1;
+}
+
 /* The validator's first illegal-sequence offset, or n. */
 static size_t
 val_first_bad(const uint8_t *p, size_t n, enum form dec)
@@ -158,20 +173,36 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		static struct diags a, b;
 
 		for (i = 0; i < 4; i++) {
-			int k;
-
 			val_char_only = 0;
 			val_iconv(data, size, mb[i], &a);
 			val_char_only = 1;
 			val_iconv(data, size, mb[i], &b);
 			val_char_only = 0;
-			for (k = 0; k < D_NCODES; k++)
-				if (a.d[k].count != b.d[k].count ||
-				    a.d[k].off != b.d[k].off ||
-				    a.d[k].line != b.d[k].line ||
-				    a.d[k].col != b.d[k].col)
-					__builtin_trap();
+			if (!same_diags(&a, &b))
+				__builtin_trap();
 		}
+	}
+
+	/* Single-byte encodings, whose plain bytes go through plain_sb at
+	 * every level, against a character at a time. */
+	{
+		static const char *const sb[] = { "ISO-8859-1", "WINDOWS-1252",
+		    "KOI8-R" };
+		static struct diags a, b;
+		size_t m;
+
+		for (i = 0; i < 3; i++) {
+			val_char_only = 1;
+			val_iconv(data, size, sb[i], &b);
+			val_char_only = 0;
+			for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+				simd_init(modes[m]);
+				val_iconv(data, size, sb[i], &a);
+				if (!same_diags(&a, &b))
+					__builtin_trap();
+			}
+		}
+		simd_init(NULL);
 	}
 
 	/* Decoders against references. */
