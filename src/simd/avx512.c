@@ -407,64 +407,46 @@ dense_utf8_avx512(const unsigned char *p, size_t n, int chars,
 		__m512i v1 = _mm512_loadu_si512((const void *)(p + i + 1));
 		__m512i v2 = _mm512_loadu_si512((const void *)(p + i + 2));
 		__m512i v3 = _mm512_loadu_si512((const void *)(p + i + 3));
+		struct u8masks m;
+		int quiet;
+
 		/* continuation bytes (80..BF, signed below -64) */
-		uint64_t c0 = _mm512_cmplt_epi8_mask(v0, B512(-64));
-		uint64_t c1 = _mm512_cmplt_epi8_mask(v1, B512(-64));
-		uint64_t c2 = _mm512_cmplt_epi8_mask(v2, B512(-64));
-		uint64_t c3 = _mm512_cmplt_epi8_mask(v3, B512(-64));
+		m.c0 = _mm512_cmplt_epi8_mask(v0, B512(-64));
+		m.c1 = _mm512_cmplt_epi8_mask(v1, B512(-64));
+		m.c2 = _mm512_cmplt_epi8_mask(v2, B512(-64));
+		m.c3 = _mm512_cmplt_epi8_mask(v3, B512(-64));
 		/* C2..DF, E0..EF, F0..F4; C0, C1 and F5..FF */
-		uint64_t l2 = _mm512_mask_cmple_epu8_mask(
-		    _mm512_cmpge_epu8_mask(v0, B512(0xC2)), v0, B512(0xDF));
-		uint64_t l3 = _mm512_mask_cmple_epu8_mask(
-		    _mm512_cmpge_epu8_mask(v0, B512(0xE0)), v0, B512(0xEF));
-		uint64_t l4 = _mm512_mask_cmple_epu8_mask(
-		    _mm512_cmpge_epu8_mask(v0, B512(0xF0)), v0, B512(0xF4));
-		uint64_t lone = _mm512_mask_cmple_epu8_mask(
-		    _mm512_cmpge_epu8_mask(v0, B512(0xC0)), v0, B512(0xC1)) |
-		    _mm512_cmpge_epu8_mask(v0, B512(0xF5));
+		m.l2 = _mm512_mask_cmple_epu8_mask(_mm512_cmpge_epu8_mask(v0,
+		    B512(0xC2)), v0, B512(0xDF));
+		m.l3 = _mm512_mask_cmple_epu8_mask(_mm512_cmpge_epu8_mask(v0,
+		    B512(0xE0)), v0, B512(0xEF));
+		m.l4 = _mm512_mask_cmple_epu8_mask(_mm512_cmpge_epu8_mask(v0,
+		    B512(0xF0)), v0, B512(0xF4));
+		m.lone = _mm512_mask_cmple_epu8_mask(_mm512_cmpge_epu8_mask(v0,
+		    B512(0xC0)), v0, B512(0xC1)) | _mm512_cmpge_epu8_mask(v0,
+		    B512(0xF5));
 		/* a second byte outside the narrow range of its lead (only
 		 * continuation bytes matter) */
-		uint64_t narrow = _mm512_mask_cmplt_epu8_mask(
-		    _mm512_cmpeq_epi8_mask(v0, B512(0xE0)), v1, B512(0xA0)) |
-		    _mm512_mask_cmpgt_epu8_mask(_mm512_cmpeq_epi8_mask(v0,
-		    B512(0xED)), v1, B512(0x9F)) | _mm512_mask_cmplt_epu8_mask(
-		    _mm512_cmpeq_epi8_mask(v0, B512(0xF0)), v1, B512(0x90)) |
-		    _mm512_mask_cmpgt_epu8_mask(_mm512_cmpeq_epi8_mask(v0,
-		    B512(0xF4)), v1, B512(0x8F));
-		uint64_t lf = _mm512_cmpeq_epi8_mask(v0, B512('\n'));
-		uint64_t cr = _mm512_cmpeq_epi8_mask(v0, B512('\r'));
+		m.narrow = _mm512_mask_cmplt_epu8_mask(_mm512_cmpeq_epi8_mask(v0,
+		    B512(0xE0)), v1, B512(0xA0)) | _mm512_mask_cmpgt_epu8_mask(
+		    _mm512_cmpeq_epi8_mask(v0, B512(0xED)), v1, B512(0x9F)) |
+		    _mm512_mask_cmplt_epu8_mask(_mm512_cmpeq_epi8_mask(v0,
+		    B512(0xF0)), v1, B512(0x90)) | _mm512_mask_cmpgt_epu8_mask(
+		    _mm512_cmpeq_epi8_mask(v0, B512(0xF4)), v1, B512(0x8F));
+		m.lf = _mm512_cmpeq_epi8_mask(v0, B512('\n'));
+		m.cr = _mm512_cmpeq_epi8_mask(v0, B512('\r'));
+		m.ascii = ~(uint64_t)_mm512_movepi8_mask(v0);
 		/* Controls other than tab, LF and CR (XML 1.0 [2]); EF BF BE
 		 * and EF BF BF, U+FFFE and U+FFFF. */
-		uint64_t nc = (_mm512_cmplt_epu8_mask(v0, B512(0x20)) &
-		    ~(_mm512_cmpeq_epi8_mask(v0, B512('\t')) | lf | cr)) |
+		m.nc = (_mm512_cmplt_epu8_mask(v0, B512(0x20)) &
+		    ~(_mm512_cmpeq_epi8_mask(v0, B512('\t')) | m.lf | m.cr)) |
 		    (_mm512_mask_cmpge_epu8_mask(_mm512_mask_cmpeq_epi8_mask(
 		    _mm512_cmpeq_epi8_mask(v0, B512(0xEF)), v1, B512(0xBF)), v2,
-		    B512(0xBE)) & c2);
-		uint64_t lead, s, a3, a4, full, used, over, bad, pair, e;
-
-		if (nc != 0 && !chars)
+		    B512(0xBE)) & m.c2);
+		if (m.nc != 0 && !chars)
 			break;
-		lead = l2 | l3 | l4;
-		s = lead & c1 & ~narrow;	/* two bytes at least */
-		a3 = s & (l3 | l4) & c2;	/* three */
-		a4 = a3 & l4 & c3;		/* four */
-		full = (s & l2) | (a3 & l3) | a4;
-		/* the bytes the sequences take, in the block and past it */
-		used = s << 1 | a3 << 2 | a4 << 3;
-		over = s >> 63 | a3 >> 62 | a4 >> 61;
-		bad = (uint64_t)__builtin_popcountll(lead & ~full) +
-		    (uint64_t)__builtin_popcountll(lone) +
-		    (uint64_t)__builtin_popcountll(c0 & ~used);
-		/* An LF after a CR only ends the pair: neither a line end
-		 * nor a column. */
-		pair = pair_lf(lf, cr, ~(uint64_t)_mm512_movepi8_mask(v0) | full,
-		    &t->cr);
-		e = cr | (lf & ~pair);
-		tally_lines(e, ~used & ~pair, t);
-		t->bad += bad;
-		t->nonchar += (uint64_t)__builtin_popcountll(nc);
-		i += 64 + (size_t)__builtin_popcountll(over);
-		calm = bad + nc == 0 ? calm + 1 : 0;
+		i += dense_u8_step(&m, 64, t, &quiet);
+		calm = quiet ? calm + 1 : 0;
 		if (calm == DENSE_CALM) {
 			t->clean = 1;
 			break;

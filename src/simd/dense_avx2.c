@@ -48,32 +48,32 @@ dense_utf8_avx2(const unsigned char *p, size_t n, int chars,
 		__m256i v1 = _mm256_loadu_si256((const __m256i *)(p + i + 1));
 		__m256i v2 = _mm256_loadu_si256((const __m256i *)(p + i + 2));
 		__m256i v3 = _mm256_loadu_si256((const __m256i *)(p + i + 3));
-		/* As signed bytes: 80..BF are -128..-65, C0 on -64 on. */
-		uint32_t c0, c1, c2, c3, l2, l3, l4, lone, narrow, lf, cr, ctl,
-		    nc, s, a3, a4, full, lead, pair;
-		uint64_t used, ts, bad, e;
+		struct u8masks m;
+		uint32_t ctl;
 		__m256i x;
+		int quiet;
 
-		c0 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(B(-64),
+		/* As signed bytes: 80..BF are -128..-65, C0 on -64 on. */
+		m.c0 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(B(-64),
 		    v0));
-		c1 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(B(-64),
+		m.c1 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(B(-64),
 		    v1));
-		c2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(B(-64),
+		m.c2 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(B(-64),
 		    v2));
-		c3 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(B(-64),
+		m.c3 = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(B(-64),
 		    v3));
 		/* C2..DF, E0..EF, F0..F4 */
-		l2 = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+		m.l2 = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
 		    _mm256_cmpgt_epi8(v0, B(0xC1)), _mm256_cmpgt_epi8(B(0xE0),
 		    v0)));
-		l3 = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+		m.l3 = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
 		    _mm256_cmpgt_epi8(v0, B(0xDF)), _mm256_cmpgt_epi8(B(0xF0),
 		    v0)));
-		l4 = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+		m.l4 = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
 		    _mm256_cmpgt_epi8(v0, B(0xEF)), _mm256_cmpgt_epi8(B(0xF5),
 		    v0)));
 		/* C0, C1 and F5..FF */
-		lone = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+		m.lone = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
 		    _mm256_and_si256(_mm256_cmpgt_epi8(v0, B(0xBF)),
 		    _mm256_cmpgt_epi8(B(0xC2), v0)), _mm256_and_si256(
 		    _mm256_cmpgt_epi8(v0, B(0xF4)), _mm256_cmpgt_epi8(B(0),
@@ -88,11 +88,12 @@ dense_utf8_avx2(const unsigned char *p, size_t n, int chars,
 		    _mm256_cmpgt_epi8(B(0x90), v1)),
 		    _mm256_and_si256(_mm256_cmpeq_epi8(v0, B(0xF4)),
 		    _mm256_cmpgt_epi8(v1, B(0x8F)))));
-		narrow = (uint32_t)_mm256_movemask_epi8(x);
-		lf = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v0,
+		m.narrow = (uint32_t)_mm256_movemask_epi8(x);
+		m.lf = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v0,
 		    B('\n')));
-		cr = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v0,
+		m.cr = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v0,
 		    B('\r')));
+		m.ascii = ~(uint32_t)_mm256_movemask_epi8(v0);
 		/* Controls other than tab, LF and CR (XML 1.0 [2]); EF BF BE
 		 * and EF BF BF, U+FFFE and U+FFFF. */
 		ctl = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
@@ -101,34 +102,14 @@ dense_utf8_avx2(const unsigned char *p, size_t n, int chars,
 		    _mm256_cmpeq_epi8(v0, B('\t')), _mm256_or_si256(
 		    _mm256_cmpeq_epi8(v0, B('\n')), _mm256_cmpeq_epi8(v0,
 		    B('\r')))));
-		nc = ((uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+		m.nc = ((uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
 		    _mm256_and_si256(_mm256_cmpeq_epi8(v0, B(0xEF)),
 		    _mm256_cmpeq_epi8(v1, B(0xBF))), _mm256_cmpgt_epi8(v2,
-		    B(0xBD)))) & c2) | ctl;
-		if (nc != 0 && !chars)
+		    B(0xBD)))) & (uint32_t)m.c2) | ctl;
+		if (m.nc != 0 && !chars)
 			break;
-		lead = l2 | l3 | l4;
-		s = lead & c1 & ~narrow;	/* two bytes at least */
-		a3 = s & (l3 | l4) & c2;	/* three */
-		a4 = a3 & l4 & c3;		/* four */
-		full = (s & l2) | (a3 & l3) | a4;
-		used = (uint64_t)s << 1 | (uint64_t)a3 << 2 |
-		    (uint64_t)a4 << 3;
-		ts = ~used & 0xFFFFFFFFULL;
-		bad = (uint64_t)__builtin_popcount(lead & ~full) +
-		    (uint64_t)__builtin_popcount(lone) +
-		    (uint64_t)__builtin_popcountll(c0 & ~used);
-		/* An LF after a CR only ends the pair: neither a line
-		 * end nor a column. */
-		pair = pair_lf(lf, cr, ~(uint32_t)_mm256_movemask_epi8(v0) |
-		    full, &t->cr);
-		e = cr | (lf & ~pair);
-		tally_lines(e, ts & ~(uint64_t)pair, t);
-		t->bad += bad;
-		t->nonchar += (uint64_t)__builtin_popcount(nc);
-		/* The bytes past the block that its last sequence took. */
-		i += 32 + (size_t)__builtin_popcountll(used >> 32);
-		calm = bad + nc == 0 ? calm + 1 : 0;
+		i += dense_u8_step(&m, 32, t, &quiet);
+		calm = quiet ? calm + 1 : 0;
 		if (calm == DENSE_CALM) {
 			t->clean = 1;
 			break;

@@ -240,6 +240,54 @@ pair_lf(uint64_t lf, uint64_t cr, uint64_t v, int *prevcr)
 	return pair;
 }
 
+/* The masks of one block of error-dense UTF-8, a bit a byte. */
+struct u8masks {
+	uint64_t	 l2, l3, l4;	/* leads of two, three, four bytes */
+	uint64_t	 lone;		/* C0, C1, F5..FF: they begin nothing */
+	uint64_t	 narrow;	/* a lead whose second byte is out of its
+					 * narrow range (E0, ED, F0, F4) */
+	uint64_t	 c0, c1, c2, c3; /* continuation bytes 0..3 bytes on */
+	uint64_t	 lf, cr, ascii, nc; /* nc: the non-Chars */
+};
+
+/*
+ * The count of a block of bits (32 or 64) bytes of error-dense UTF-8 from
+ * its masks m, into *t, as dense_avx2.c says: a lead takes the
+ * continuation bytes that fit its sequence, its token bad unless
+ * complete; a continuation byte no lead takes is bad alone.  Return the
+ * bytes taken: the block, and those past it that its last sequence took;
+ * *quiet: the block had no error and no non-Char.
+ */
+static inline size_t
+dense_u8_step(const struct u8masks *m, int bits, struct dense_tally *t,
+    int *quiet)
+{
+	const uint64_t all = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
+	uint64_t lead = m->l2 | m->l3 | m->l4, s, a3, a4, full, used, over;
+	uint64_t bad, pair, e;
+
+	s = lead & m->c1 & ~m->narrow;		/* two bytes at least */
+	a3 = s & (m->l3 | m->l4) & m->c2;	/* three */
+	a4 = a3 & m->l4 & m->c3;		/* four */
+	full = (s & m->l2) | (a3 & m->l3) | a4;
+	/* the bytes the sequences take, in the block and past it */
+	used = s << 1 | a3 << 2 | a4 << 3;
+	over = bits == 64 ? s >> 63 | a3 >> 62 | a4 >> 61 : used >> bits;
+	used &= all;
+	bad = (uint64_t)__builtin_popcountll(lead & ~full) +
+	    (uint64_t)__builtin_popcountll(m->lone) +
+	    (uint64_t)__builtin_popcountll(m->c0 & ~used);
+	/* An LF after a CR only ends the pair: neither a line end nor a
+	 * column. */
+	pair = pair_lf(m->lf, m->cr, m->ascii | full, &t->cr);
+	e = m->cr | (m->lf & ~pair);
+	tally_lines(e, ~used & all & ~pair, t);
+	t->bad += bad;
+	t->nonchar += (uint64_t)__builtin_popcountll(m->nc);
+	*quiet = bad == 0 && m->nc == 0;
+	return (size_t)bits + (size_t)__builtin_popcountll(over);
+}
+
 /*
  * The vector pass of moj_skip(), W bytes at a time (T the vector type and
  * the intrinsics its operations; LT a signed less-than): the bits of the
