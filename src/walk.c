@@ -3,6 +3,9 @@
  * --include/--exclude globs, and the files git does not ignore (asked of
  * git itself, never re-implemented).  See "Walking" in xmlsniff(1).
  */
+/* realpath(3) is XSI */
+#define _XOPEN_SOURCE 700
+
 #include <sys/types.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -250,38 +253,48 @@ str_cmp(const void *a, const void *b)
 }
 
 /*
- * Whether git could find a repository for dir: whether dir or a directory
- * above it, up to the root, holds an entry named .git.  Where none does,
- * git's own discovery (which looks for exactly that, walk_git passing on
- * no variable that would point it elsewhere) finds no work tree, and
- * running it, a millisecond or more before the walk can start, is
- * spared.  Anything in doubt (an error on the way up) says yes.
+ * Whether git could find a repository for dir.  git's discovery goes up
+ * the path of the directory (physical, as getcwd(3) gives it after
+ * git -C), and stops at the first directory that holds an entry named
+ * .git, or that is itself a git directory (a bare repository, which
+ * core.worktree may tie to a work tree elsewhere).  Where no directory on
+ * the way up to the root holds a .git or a HEAD (every git directory has
+ * one), git finds no work tree, and running it, a millisecond or more
+ * before the walk can start, is spared; walk_git passes on no variable
+ * that would point it elsewhere.  The way up is by the path, as git's,
+ * not by "..", which a bind mount can make point back at the directory.
+ * Anything in doubt (an error on the way) says yes.
  */
 static int
 git_may_find(const char *dir)
 {
-	struct stat here, up;
-	int fd, next, hops, found = 1;
+	static const char *const marks[] = { ".git", "HEAD" };
+	char *path, *buf;
+	struct stat st;
+	size_t n, i;
+	int found = 0;
 
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+	if ((path = realpath(dir, NULL)) == NULL)
 		return 1;
-	for (hops = 0; hops < 4096; hops++) {
-		if (fstatat(fd, ".git", &here, AT_SYMLINK_NOFOLLOW) == 0 ||
-		    errno != ENOENT)
-			break;
-		if (fstat(fd, &here) < 0 || fstatat(fd, "..", &up, 0) < 0)
-			break;
-		if (here.st_dev == up.st_dev && here.st_ino == up.st_ino) {
-			found = 0;	/* the root, and no .git on the way */
-			break;
-		}
-		if ((next = openat(fd, "..", O_RDONLY | O_DIRECTORY |
-		    O_CLOEXEC)) < 0)
-			break;
-		close(fd);
-		fd = next;
+	if ((buf = malloc(strlen(path) + 6)) == NULL) {
+		free(path);
+		return 1;
 	}
-	close(fd);
+	/* path[0..n): the directory, then each one above it, "" the root */
+	n = strlen(path);
+	for (;;) {
+		for (i = 0; i < 2 && !found; i++) {
+			snprintf(buf, strlen(path) + 6, "%.*s/%s", (int)n, path,
+			    marks[i]);
+			found = lstat(buf, &st) == 0 || errno != ENOENT;
+		}
+		if (found || n == 0)
+			break;
+		while (n > 0 && path[--n] != '/')
+			;
+	}
+	free(buf);
+	free(path);
 	return found;
 }
 

@@ -113,6 +113,49 @@ repo() {
 	assert_equal "$(cat spy/calls)" "-C q/sub/deep ls-files -z --cached --others --exclude-standard"
 }
 
+@test "-r on a bare repository whose core.worktree is elsewhere: git is asked, as it finds that work tree" {
+	local real
+	need_git
+	real=$(command -v git)
+	mkdir spy
+	printf '#!/bin/sh\necho "$*" >> "%s/calls"\nexec "%s" "$@"\n' \
+	    "$PWD/spy" "$real" > spy/git
+	chmod +x spy/git
+	# no .git anywhere: the bare repository's HEAD is what git finds
+	git init -q --bare deploy.git
+	git -C deploy.git config core.bare false
+	git -C deploy.git config core.worktree "$PWD/site"
+	mkdir site
+	printf 'ignored.xml\n' > site/.gitignore
+	printf '<a/>' > site/a.xml
+	# git lists the work tree's files (a.xml, not ignored.xml); the walk
+	# takes its list for the directory given
+	printf '<a/>' > deploy.git/a.xml
+	printf '<b>\351</b>' > deploy.git/ignored.xml
+	run --separate-stderr env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r deploy.git
+	assert_success
+	assert_output "deploy.git/a.xml$OK"
+	assert_equal "$(cat spy/calls)" "-C deploy.git ls-files -z --cached --others --exclude-standard"
+}
+
+@test "-r on a bind mount of a directory below itself, in a work tree: git is asked" {
+	need_git
+	command -v unshare > /dev/null || skip "no unshare(1)"
+	unshare -m true 2> /dev/null || skip "no mount namespace here"
+	project p
+	repo p
+	mkdir p/sub p/sub/mnt
+	printf 'skip*.xml\n' > p/.gitignore
+	printf '<b>\351</b>' > p/sub/skip1.xml
+	printf '<a/>' > p/sub/a.xml
+	# at the top of the mount ".." is the directory itself: the way up
+	# must go by the path, as git's does
+	run --separate-stderr unshare -m sh -c \
+	    'mount --bind p/sub p/sub/mnt && exec "$0" -r p/sub/mnt' "$XMLSNIFF"
+	assert_success
+	assert_output "p/sub/mnt/a.xml$OK"
+}
+
 @test "--no-ignore: the files git ignores are checked, .git still is not" {
 	need_git
 	project p
