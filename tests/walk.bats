@@ -141,10 +141,11 @@ repo() {
 @test "-r on a bind mount of a directory below itself, in a work tree: git is asked" {
 	need_git
 	command -v unshare > /dev/null || skip "no unshare(1)"
-	unshare -m true 2> /dev/null || skip "no mount namespace here"
 	project p
 	repo p
 	mkdir p/sub p/sub/mnt
+	unshare -m sh -c 'mount --bind p/sub p/sub/mnt' 2> /dev/null ||
+	    skip "no bind mount in a mount namespace here"
 	printf 'skip*.xml\n' > p/.gitignore
 	printf '<b>\351</b>' > p/sub/skip1.xml
 	printf '<a/>' > p/sub/a.xml
