@@ -271,21 +271,21 @@ git_may_find(const char *dir)
 	static const char *const marks[] = { ".git", "HEAD" };
 	char *path, *buf;
 	struct stat st;
-	size_t n, i;
+	size_t n, i, size;
 	int found = 0;
 
 	if ((path = realpath(dir, NULL)) == NULL)
 		return 1;
-	if ((buf = malloc(strlen(path) + 6)) == NULL) {
+	/* path[0..n): the directory, then each one above it, "" the root */
+	n = strlen(path);
+	size = n + sizeof("/.git");
+	if ((buf = malloc(size)) == NULL) {
 		free(path);
 		return 1;
 	}
-	/* path[0..n): the directory, then each one above it, "" the root */
-	n = strlen(path);
 	for (;;) {
 		for (i = 0; i < 2 && !found; i++) {
-			snprintf(buf, strlen(path) + 6, "%.*s/%s", (int)n, path,
-			    marks[i]);
+			snprintf(buf, size, "%.*s/%s", (int)n, path, marks[i]);
 			found = lstat(buf, &st) == 0 || errno != ENOENT;
 		}
 		if (found || n == 0)

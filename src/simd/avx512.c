@@ -1,11 +1,12 @@
 /*
  * Level avx512 (x86-64; compiled per function for AVX-512 F, BW, VL and
  * VBMI, which are asked of the processor at run time): the validation of
- * UTF-8, 64 bytes at a time, with the byte masks in mask registers; every
- * other kernel of the level is avx2's.
+ * UTF-8, UTF-16 and single-byte text and the count of error-dense UTF-8,
+ * 64 bytes at a time, with the byte masks in mask registers; every other
+ * kernel of the level is avx2's.
  *
- * The check is the lookup method of Keiser and Lemire, as avx2.c has it,
- * on one 512-bit vector: the errors of each block are asked once, with
+ * The UTF-8 check is the lookup method of Keiser and Lemire, as avx2.c has
+ * it, on one 512-bit vector: the errors of each block are asked once, with
  * its controls (all but TAB, LF and CR) and U+FFFE/U+FFFF, and the line
  * ends are counted from the masks of LF and CR.  The column is left until
  * the end of the run, where the characters since the last line end are
@@ -67,6 +68,22 @@ ends_of(uint64_t m, uint64_t r, int top, uint64_t *carry, uint64_t *lines)
 /* Just past the last line end of e, the mask of the line ends of the
  * block at i. */
 #define PAST_LAST(i, e)	((i) + 64 - (size_t)__builtin_clzll(e))
+
+/*
+ * After a block whose line ends are e: *ls (just past the last line end)
+ * becomes past and *c0 (the column there) 1 when e has one.  Without a
+ * branch: line ends come at random, and mispredict more than the wait
+ * for ls costs.
+ */
+__attribute__((always_inline))
+static inline void
+last_end(uint64_t e, size_t past, size_t *ls, uint64_t *c0)
+{
+	uint64_t any = -(uint64_t)(e != 0);	/* all ones when it has one */
+
+	*ls = (past & any) | (*ls & ~any);
+	*c0 = (1 & any) | (*c0 & ~any);
+}
 
 /* The characters of p[a..b): its bytes other than 80..BF. */
 __attribute__((target(AVX512)))
@@ -171,8 +188,9 @@ ascii512(const unsigned char *p, size_t n, size_t i, const struct u8k512 *k,
  * The prefix of p[0..n) that is plain UTF-8, as plain_utf8() says: valid
  * sequences of XML Chars (every control but TAB, LF and CR stops it).
  * Whole blocks of 64 bytes are taken while they hold no error; the block
- * with one, and the tail, go to the portable kernel, which finds the exact stop (plain_utf8_rest backs up to the
- * lead of a character that the last block left unfinished).
+ * with one, and the tail, go to the portable kernel, which finds the
+ * exact stop (plain_utf8_rest backs up to the lead of a character that
+ * the last block left unfinished).
  */
 __attribute__((target(AVX512)))
 static size_t
@@ -218,18 +236,13 @@ plain_utf8_avx512(const unsigned char *p, size_t n, uint64_t *plines,
 	 * characters come mixed, and a guess at which is wrong too often. */
 	while (i + 64 <= n) {
 		__m512i v = _mm512_loadu_si512((const void *)(p + i));
-		uint64_t e, any;
+		uint64_t e;
 
 		if (u8_bad512(v, prev, &k) != 0)
 			break;
 		e = ends_of(_mm512_cmpeq_epi8_mask(v, k.lf),
 		    _mm512_cmpeq_epi8_mask(v, k.cr), 63, &carry, &lines);
-		/* without a branch (line ends come at random, and mispredict
-		 * more than the wait for ls costs): all ones when the block
-		 * has one */
-		any = -(uint64_t)(e != 0);
-		ls = (PAST_LAST(i, e | 1) & any) | (ls & ~any);
-		c0 = (1 & any) | (c0 & ~any);
+		last_end(e, PAST_LAST(i, e | 1), &ls, &c0);
 		ascii = _mm512_movepi8_mask(v) == 0 ? ascii + 1 : 0;
 		prev = v;
 		i += 64;
@@ -284,7 +297,7 @@ plain_utf16_avx512(const unsigned char *p, size_t n, int be,
 	while (i + 64 <= n) {
 		__m512i v = _mm512_loadu_si512((const void *)(p + i));
 		uint32_t m, r, bad, s, h;
-		uint64_t e, any;
+		uint64_t e;
 
 		if (be)
 			v = _mm512_shuffle_epi8(v, swap);
@@ -300,10 +313,8 @@ plain_utf16_avx512(const unsigned char *p, size_t n, int be,
 			break;
 		hc = h >> 31;
 		e = ends_of(m, r, 31, &carry, &lines);
-		any = -(uint64_t)(e != 0);
-		ls = ((i + 2 * (32 - (size_t)__builtin_clz((uint32_t)e | 1))) &
-		    any) | (ls & ~any);
-		c0 = (1 & any) | (c0 & ~any);
+		last_end(e, i + 2 * (32 - (size_t)__builtin_clz((uint32_t)e | 1)),
+		    &ls, &c0);
 		i += 64;
 	}
 	/* A high half whose low half is not taken is not taken either (it
@@ -361,7 +372,7 @@ plain_sb_avx512(const unsigned char *p, size_t n, const struct plainmap *map,
 		uint64_t bad = ~(uint64_t)_mm512_test_epi8_mask(
 		    _mm512_permutexvar_epi8(_mm512_srli_epi16(v, 3), bits),
 		    _mm512_permutexvar_epi8(v, bit));
-		uint64_t r = 0, e, any;
+		uint64_t r = 0, e;
 
 		if (bad != 0) {
 			r = _mm512_cmpeq_epi8_mask(v, cr) & cr_ok;
@@ -369,10 +380,7 @@ plain_sb_avx512(const unsigned char *p, size_t n, const struct plainmap *map,
 				break;
 		}
 		e = ends_of(_mm512_cmpeq_epi8_mask(v, lf), r, 63, &carry, &lines);
-		/* without a branch, as in plain_utf8_avx512 */
-		any = -(uint64_t)(e != 0);
-		ls = (PAST_LAST(i, e | 1) & any) | (ls & ~any);
-		c0 = (1 & any) | (c0 & ~any);
+		last_end(e, PAST_LAST(i, e | 1), &ls, &c0);
 		i += 64;
 	}
 	/* An LF at ls right after a CR takes no column. */
