@@ -71,9 +71,12 @@ src/guess.o: src/guess.c $(HDRS)
 
 $(OBJS): $(HDRS)
 
-tests/unit: tests/unit.c $(CORE) $(HDRS)
+# The unit driver: tests/unit.c and the kernel equivalence sweeps.
+UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
+		tests/kern_mapped.c
+tests/unit: $(UNIT_SRCS) tests/unit.h $(CORE) $(HDRS)
 	$(CC) $(XCFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
-	    tests/unit.c $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(UNIT_SRCS) $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
 
 # The encoding table is generated from the IANA registry and two tables
 # of ours (tools/gen-enctab.py says what each gives); the output is
@@ -223,5 +226,7 @@ print-core:
 	@echo $(CORE_SRCS)
 print-srcs:
 	@echo $(SRCS)
+print-unit:
+	@echo $(UNIT_SRCS)
 
-.PHONY: $(PHONY_CHECKS) print-core print-srcs all check sanitize install uninstall clean enctab whatwg fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit all check sanitize install uninstall clean enctab whatwg fuzz fuzz-run bench

@@ -13,10 +13,16 @@
 #include "iconvcap.h"
 #include "target.h"
 #include "xmllex.h"
+#include "unit.h"
 
 static unsigned long npass, nfail;
 
-static int
+const char *const unit_levels[] = {
+	"ref", "avx512", "avx2", "sse2", "neon", "none"
+};
+const int unit_nlevels = (int)NELEM(unit_levels);
+
+int
 check(int ok, const char *file, int line, const char *expr)
 {
 	if (ok)
@@ -27,11 +33,6 @@ check(int ok, const char *file, int line, const char *expr)
 	}
 	return ok;
 }
-
-#define CHECK(e)	check((e) ? 1 : 0, __FILE__, __LINE__, #e)
-#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
-/* A byte string literal and its length (it may hold NUL bytes). */
-#define B(s)		(const unsigned char *)(s), sizeof(s) - 1
 
 /* XML 1.0 Appendix F.1, with a BOM: every signature, its length, and short
  * buffers. */
@@ -2525,6 +2526,10 @@ main(void)
 	test_plain_sb();
 	test_xlex();
 	test_xlex_runs();
+	kern_fastpath();
+	kern_dense();
+	kern_mapped();
+	simd_init(NULL);
 	printf("%lu passed, %lu failed\n", npass, nfail);
 	return nfail > 0;
 }
