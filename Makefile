@@ -109,18 +109,30 @@ check-whatwg:
 tests/strerror: tests/strerror.c
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/strerror.c
 
-# One summary line per part; the full output is in build/check.log, and
-# make check V=1 prints it as well.
+# The tiers (tests/run): make check, the README's test command, runs the
+# unit driver (with the kernel equivalence sweeps), every bats test not
+# tagged slow, on as many jobs as there are processors, and the man page
+# lint, in a few minutes; make check-slow runs the tests tagged slow
+# (huge inputs, a whole build from the tarball, pre-commit's own
+# environments); make check-all runs both.  One summary line per part,
+# with its seconds; the full output is in build/check*.log, and V=1
+# prints it as well.  JOBS=1 runs bats one test at a time.
 V =
+JOBS =
 check: xmlsniff tests/unit tests/strerror
-	V='$(V)' sh tests/run
+	V='$(V)' JOBS='$(JOBS)' sh tests/run fast
+check-slow: xmlsniff tests/unit tests/strerror
+	V='$(V)' JOBS='$(JOBS)' sh tests/run slow
+check-all: xmlsniff tests/unit tests/strerror
+	V='$(V)' JOBS='$(JOBS)' sh tests/run all
 
-# The whole suite on an AddressSanitizer + UBSan build.
+# make check on an AddressSanitizer + UBSan build (the slow tier runs
+# natively in CI: under the sanitizers its inputs would take too long).
 sanitize:
 	$(MAKE) clean
 	$(MAKE) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit
-	sh tests/run
+	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit tests/strerror
+	JOBS='$(JOBS)' sh tests/run fast
 
 # libFuzzer targets (clang): make fuzz, then run e.g.
 # fuzz/sniff-fuzz -max_total_time=600 fuzz/corpus-sniff fuzz/seeds
@@ -229,4 +241,4 @@ print-srcs:
 print-unit:
 	@echo $(UNIT_SRCS)
 
-.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit all check sanitize install uninstall clean enctab whatwg fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit all check check-slow check-all sanitize install uninstall clean enctab whatwg fuzz fuzz-run bench

@@ -31,8 +31,10 @@ if [ -n "${XMLSNIFF_WRAP:-}" ]; then
 		tool=${XMLSNIFF_WRAP%% *}
 		printf '#!/bin/sh\nexec %s%s "%s" "$@"\n' \
 		    "$(command -v "$tool" || echo "$tool")" \
-		    "${XMLSNIFF_WRAP#"$tool"}" "$XMLSNIFF" > "$wrapped"
-		chmod +x "$wrapped"
+		    "${XMLSNIFF_WRAP#"$tool"}" "$XMLSNIFF" > "$wrapped.$$"
+		# Tests run in parallel (bats --jobs): each writes its own
+		# copy and renames it, so that none runs a half-written one.
+		chmod +x "$wrapped.$$" && mv -f "$wrapped.$$" "$wrapped"
 	fi
 	XMLSNIFF=$wrapped
 fi
@@ -106,8 +108,11 @@ has_iconv() {
 			"$XMLSNIFF" --content-type \
 			    "application/xml; charset=$name" "$probe" 2>&1
 		fi | grep -q -e 'unsupported-encoding' \
-		    -e "this system's iconv" && echo no > "$memo" ||
-		    echo yes > "$memo"
+		    -e "this system's iconv" && echo no > "$memo.$$" ||
+		    echo yes > "$memo.$$"
+		# Renamed into place: a test running beside this one (bats
+		# --jobs) reads the whole answer or asks itself.
+		mv -f "$memo.$$" "$memo"
 		rm -f "$probe"
 	fi
 	[ "$(cat "$memo")" = yes ]
@@ -171,7 +176,8 @@ errtext() {
 	local prog=${XMLSNIFF_STRERROR:-$TOP/tests/strerror}
 	if [ ! -x "$prog" ]; then
 		prog=$BATS_RUN_TMPDIR/strerror
-		[ -x "$prog" ] || "${CC:-cc}" -o "$prog" "$TOP/tests/strerror.c" ||
+		[ -x "$prog" ] || { "${CC:-cc}" -o "$prog.$$" \
+		    "$TOP/tests/strerror.c" && mv -f "$prog.$$" "$prog"; } ||
 		    fail "cannot build tests/strerror.c"
 	fi
 	"$prog" "$1"

@@ -946,6 +946,15 @@ big_ready() {
 	BIG=$BATS_FILE_TMPDIR/big.xml
 	REF=$BATS_FILE_TMPDIR/big.ref
 	[ -f "$BATS_FILE_TMPDIR/big.ok" ] && return 0
+	# The tests of this file may run side by side (bats --jobs): the
+	# first makes the big file while the others wait on the lock.
+	local lock
+	exec {lock}> "$BATS_FILE_TMPDIR/big.lock"
+	flock "$lock"
+	if [ -f "$BATS_FILE_TMPDIR/big.ok" ]; then
+		exec {lock}>&-
+		return 0
+	fi
 	# 15 000 000 lines of 20 bytes (19 characters).
 	{
 		printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
@@ -960,6 +969,7 @@ big_ready() {
 	cksum < "$BIG" > "$BATS_FILE_TMPDIR/big.sum"
 	cksum < "$REF" > "$BATS_FILE_TMPDIR/big.refsum"
 	touch "$BATS_FILE_TMPDIR/big.ok"
+	exec {lock}>&-
 }
 
 # kill_in_place SIGNAL DELAY: transcode (a link to) the big file in place,
