@@ -288,7 +288,7 @@ md_where(FILE *f, const struct ghent *e)
 
 	if (link)
 		putc('[', f);
-	md_text(f, e->name);
+	md_text(f, strcmp(e->name, "-") == 0 ? "standard input" : e->name);
 	if (e->line > 0)
 		fprintf(f, ":%" PRIu64, e->line);
 	if (!link)

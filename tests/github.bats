@@ -131,6 +131,12 @@ EOF
 	assert_success
 	grep -qx '2 files checked: 0 errors, 1 warning\.' s2.md
 	grep -qx '| w.xml:1 | warning | utf8-bom | .* |' s2.md
+	# Standard input is named so, with no link.
+	GITHUB_STEP_SUMMARY=s3.md GITHUB_SERVER_URL=https://github.example \
+	    GITHUB_REPOSITORY=o/r GITHUB_SHA=0123abc \
+	    run "$XMLSNIFF" --format=github - < w.xml
+	assert_success
+	grep -qx '| standard input:1 | warning | utf8-bom | .* |' s3.md
 }
 
 @test "github: the summary of more findings than its table has rows" {
