@@ -717,6 +717,24 @@ assert n[0]["message"]["text"] == "name 2 is empty", n
 	[ "$stderr" = 'xmlsniff: list: name 2 is empty' ]
 }
 
+@test "sarif: logs with the codes of --http, --browser, --all and a transcode, for the validators" {
+	printf 'HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=foo\r\n\r\n<a>\377</a>' > r.txt
+	xs --format=sarif --http r.txt
+	assert_success
+	assert_output --partial '"ruleId":"not-xml-media-type"'
+	keep_sarif http
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\223</a>' > b.xml
+	xs --format=sarif --browser --all b.xml bad.xml
+	assert_success
+	assert_output --partial '"ruleId":"browser-differs"'
+	keep_sarif browser
+	printf '<a>\303\251</a>' > e.xml
+	xs --format=sarif --transcode-to=US-ASCII -o out.xml e.xml
+	assert_failure 1
+	assert_output --partial '"ruleId":"unrepresentable"'
+	keep_sarif transcode
+}
+
 # ---------------------------------------------------------------------------
 # The SARIF logs of the tests above, validated at once; these two run last.
 # When the file is run in part, they check the logs of the tests that ran
