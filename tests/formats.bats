@@ -667,6 +667,8 @@ assert a[0]["description"] == "is a directory (use -r to descend into it)"
 	xs --help
 	assert_success
 	assert_output --partial '      --format=FMT      text (default), json, github (workflow'
+	assert_output --partial '(Code Quality) or checkstyle (XML); these
+                        four name files from the repository root'
 	assert_output --partial '      --list-codes      list the diagnostic codes'
 	assert_output --partial '      --explain=CODE    what a code means, and the fix'
 	assert_output --partial '       xmlsniff --list-codes | --explain=CODE'
