@@ -115,3 +115,16 @@ in_all() {
 	assert_output --partial '"artifactLocation":{"uri":"outside.xml","uriBaseId":"SRCROOT"}'
 	assert_output --partial "\"originalUriBaseIds\":{\"SRCROOT\":{\"uri\":\"file://$(pwd -P)/\"}}"
 }
+
+@test "paths: an input that cannot be read is named the same way" {
+	cd docs
+	xs --format=github ./../other/./nosuch.xml
+	assert_failure 2
+	assert_output '::error file=other/nosuch.xml::No such file or directory'
+	xs --format=sarif ./../other/./nosuch.xml
+	assert_output --partial '"artifactLocation":{"uri":"other/nosuch.xml","uriBaseId":"SRCROOT"}'
+	xs --format=gitlab ./../other/./nosuch.xml
+	assert_output --partial '"location":{"path":"other/nosuch.xml","lines":{"begin":1}}'
+	xs --format=checkstyle ./../other/./nosuch.xml
+	assert_line --index 2 '<file name="other/nosuch.xml">'
+}
