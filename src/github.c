@@ -49,12 +49,14 @@ static struct {
 	int	 rows;
 } sum;
 
+static void gh_put(FILE *, const struct ghent *);
 static void gh_write(int, const struct ghent *);
 static int gh_summary(const char *);
 
 /*
  * Send one finding of kind (GH_*) to be gathered: a record of a NUL, the
  * kind, then each field ended by a NUL.  For GH_FILE only the name.
+ * Without memory for a record, the command is written at once.
  */
 void
 gh_finding(int kind, const char *name, const char *code, uint64_t line,
@@ -62,6 +64,14 @@ gh_finding(int kind, const char *name, const char *code, uint64_t line,
 {
 	FILE *f = rec_open(1);
 
+	if (f == stdout) {
+		struct ghent e = { kind, name, code, msg, line, col, count };
+
+		if (kind != GH_FILE)
+			gh_put(f, &e);
+		rec_close(f);
+		return;
+	}
 	putc('\0', f);
 	putc(kind, f);
 	fprintf(f, "%s%c%s%c%" PRIu64 "%c%" PRIu64 "%c%" PRIu64 "%c%s%c",
@@ -149,7 +159,7 @@ gh_take(int fd, const char *p, size_t n)
 		while (cap < gh.n + n + sizeof(size_t))
 			cap *= 2;
 		if ((np = realloc(gh.p, cap)) == NULL) {
-			gh_write(-1, &e);
+			gh_write(0, &e);
 			return;
 		}
 		gh.p = np;
@@ -168,17 +178,10 @@ gh_start(void)
 	rec_divert(gh_take);
 }
 
-/* The workflow command of e, one record: fd -1 writes it past the
- * diversion. */
+/* The workflow command of e on f. */
 static void
-gh_write(int fd, const struct ghent *e)
+gh_put(FILE *f, const struct ghent *e)
 {
-	FILE *f;
-	char *p = NULL;
-	size_t n = 0;
-
-	if ((f = open_memstream(&p, &n)) == NULL)
-		return;
 	fprintf(f, "::%s file=", e->kind == GH_WARNING ? "warning" :
 	    e->kind == GH_NOTE ? "notice" : "error");
 	gh_text(f, e->name, 1);
@@ -188,9 +191,18 @@ gh_write(int fd, const struct ghent *e)
 	fputs("::", f);
 	gh_text(f, e->msg, 0);
 	putc('\n', f);
-	if (fclose(f) == 0)
-		rec_put(fd < 0 ? 1 : fd, p, n);
-	free(p);
+}
+
+/* The workflow command of e, one record on standard output (through a
+ * diversion, gh_take passes it on). */
+static void
+gh_write(int unused, const struct ghent *e)
+{
+	FILE *f = rec_open(1);
+
+	(void)unused;
+	gh_put(f, e);
+	rec_close(f);
 }
 
 /* Each finding gathered whose kind is in kinds, in order, to fn. */
