@@ -31,6 +31,7 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/simd/sse2.c src/simd/word.c src/sniff.c src/target.c \
 		src/transcode.c src/utf.c src/validate.c \
 		src/walk.c src/xmllex.c src/http.c src/browser.c src/excerpt.c \
+		src/github.c src/repo.c \
 		src/mojibake.c src/decode.c src/decode_iconv.c \
 		src/decode_utf.c src/prescan.c src/simd/dense_avx2.c
 SRCS =		$(CORE_SRCS) src/main.c src/opts.c src/guess.c src/jobs.c

@@ -47,7 +47,8 @@ static struct {
 enum esc {
 	ESC_GH_MSG,	/* a workflow command's message */
 	ESC_GH_PROP,	/* a workflow command's property value */
-	ESC_XML		/* an XML 1.0 attribute value in double quotes */
+	ESC_XML,	/* an XML 1.0 attribute value in double quotes */
+	ESC_MD		/* Markdown text (GFM), in a table cell */
 };
 
 /* Set *fmt to the format called name; return 0, or -1 if none is. */
@@ -69,7 +70,8 @@ format_lookup(const char *name, enum fmt *fmt)
  * GitHub's actions/toolkit (% CR LF, and : , in property values); XML
  * gets its five predefined entities and character references for the
  * white space that attribute-value normalisation would turn into spaces
- * (XML 1.0 section 3.3.3).  Bytes that are not UTF-8, other control
+ * (XML 1.0 section 3.3.3); Markdown a backslash before the punctuation
+ * that GFM acts on in a table cell.  Bytes that are not UTF-8, other control
  * characters and the non-characters U+FFFE and U+FFFF, which XML 1.0
  * production [2] does not allow, are written visibly as \xHH or \uHHHH,
  * as the text format writes names, so the output stays valid UTF-8.
@@ -93,7 +95,13 @@ put_text(FILE *f, const char *s, enum esc mode)
 			continue;
 		}
 		c = *p++;
-		if (mode != ESC_XML && (c == '%' || c == '\r' || c == '\n' ||
+		if (mode == ESC_MD && c != '\0' && strchr("\\`*_[]<>|~&",
+		    (int)c) != NULL) {
+			putc('\\', f);
+			putc((int)c, f);
+		} else if (mode == ESC_MD && (c == '\r' || c == '\n'))
+			fprintf(f, "\\x%02X", (unsigned)c);
+		else if (mode != ESC_XML && (c == '%' || c == '\r' || c == '\n' ||
 		    (mode == ESC_GH_PROP && (c == ':' || c == ','))))
 			fprintf(f, "%%%02X", (unsigned)c);
 		else if (mode == ESC_XML && c == '&')
@@ -131,14 +139,22 @@ severity(enum code c)
 	return diag_is_error(c) ? "error" : "warning";
 }
 
+/* s for github.c: as the workflow commands escape a message (how 0) or
+ * a property value (1), or as Markdown text (2). */
+void
+gh_text(FILE *f, const char *s, int how)
+{
+	put_text(f, s, how == 2 ? ESC_MD : how ? ESC_GH_PROP : ESC_GH_MSG);
+}
+
 /*
  * name as a URI reference (RFC 3986 section 4.1): a relative path with
  * every byte but the unreserved characters and "/" percent-encoded, so
  * that spaces, "%", "#", "?", a ":" in the first segment and bytes that
  * are not UTF-8 all read back; an absolute path as a file URI (RFC 8089).
  */
-static void
-put_uri(FILE *f, const char *name)
+void
+format_uri(FILE *f, const char *name)
 {
 	const unsigned char *p = (const unsigned char *)name;
 
@@ -152,17 +168,29 @@ put_uri(FILE *f, const char *name)
 			fprintf(f, "%%%02X", *p);
 }
 
-/* SARIF: the artifactLocation of name; standard input has no URI. */
+/*
+ * SARIF: the artifactLocation of input name: below the repository root a
+ * relative URI from SRCROOT (SARIF 2.1.0 section 3.4.4), elsewhere an
+ * absolute file URI, as a relative one would be relative to nothing the
+ * log says; standard input has no URI.
+ */
 static void
 sarif_artifact(FILE *f, const char *name)
 {
+	char *p, *abs;
+	int inside;
+
 	if (strcmp(name, "-") == 0) {
 		fputs("{\"description\":{\"text\":\"standard input\"}}", f);
 		return;
 	}
+	p = repo_path(name, &inside);
+	abs = inside || p == NULL ? NULL : repo_abs(p);
 	fputs("{\"uri\":\"", f);
-	put_uri(f, name);
-	fputs("\"}", f);
+	format_uri(f, abs != NULL ? abs : p != NULL ? p : name);
+	fputs(inside ? "\",\"uriBaseId\":\"SRCROOT\"}" : "\"}", f);
+	free(abs);
+	free(p);
 }
 
 /* A text member of SARIF: {"text":"s"}. */
@@ -219,11 +247,47 @@ gitlab_issue(FILE *f, const char *name, const char *code, int error,
 	fprintf(f, ",\"lines\":{\"begin\":%llu}}}", (unsigned long long)line);
 }
 
+/* The notification descriptors of the SARIF log, in their order. */
+static const char *const sarif_notes[][2] = {
+	{ "unreadable", "An input could not be read, so it was not checked." },
+	{ "max-errors", "--max-errors cut the list of an input's diagnostics; "
+	    "the rest are counted, not listed." },
+};
+
+/*
+ * SARIF: a toolExecutionNotification (section 3.58) of the descriptor
+ * number id of sarif_notes, for the invocation at the end: kept in
+ * memory, or with -j a record for descriptor 3 that the parent keeps
+ * (format_splice).  Without memory to keep it, stderr has it.
+ */
+static void
+sarif_note(const char *name, int id, const char *level, const char *text)
+{
+	FILE *f;
+
+	if (!jobs.on && sarif.notes == NULL && (sarif.notes =
+	    open_memstream(&sarif.notes_p, &sarif.notes_n)) == NULL) {
+		report_warn(name, 0, "%s", text);
+		return;
+	}
+	f = jobs.on ? rec_open(3) : sarif.notes;
+	fprintf(f, "%s{\"descriptor\":{\"id\":\"%s\",\"index\":%d},"
+	    "\"level\":\"%s\"", sarif.nnotes++ ? "," : "", sarif_notes[id][0],
+	    id, level);
+	sarif_text(f, "message", text, 1);
+	fputs(",\"locations\":[{\"physicalLocation\":"
+	    "{\"artifactLocation\":", f);
+	sarif_artifact(f, name);
+	fputs("}}]}", f);
+	if (jobs.on)
+		rec_close(f);
+}
+
 /*
  * --all: the note that the list of s was cut, as each format has notes: a
- * notice command, a SARIF result of level note with no rule, an info
- * issue, an error of severity info.  f: the input's record, but for
- * github.
+ * notice command, a SARIF notification of level note (a result must have
+ * a rule, and this is none), an info issue, an error of severity info.
+ * f: the input's record, for gitlab and checkstyle.
  */
 static void
 format_cut(FILE *f, const char *name, const struct sniff *s, enum fmt fmt)
@@ -233,22 +297,10 @@ format_cut(FILE *f, const char *name, const struct sniff *s, enum fmt fmt)
 	diag_cut_note(&s->dg, note, sizeof(note));
 	switch (fmt) {
 	case FMT_GITHUB:
-		f = rec_open(1);
-		fputs("::notice file=", f);
-		put_text(f, name, ESC_GH_PROP);
-		fputs("::", f);
-		put_text(f, note, ESC_GH_MSG);
-		putc('\n', f);
-		rec_close(f);
+		gh_finding(GH_NOTE, name, "", 0, 0, 0, note);
 		break;
 	case FMT_SARIF:
-		fprintf(f, "%s{\"level\":\"note\"", sarif.nresults++ ? "," :
-		    "");
-		sarif_text(f, "message", note, 1);
-		fputs(",\"locations\":[{\"physicalLocation\":"
-		    "{\"artifactLocation\":", f);
-		sarif_artifact(f, name);
-		fputs("}}]}", f);
+		sarif_note(name, 1, "note", note);
 		break;
 	case FMT_GITLAB:
 		gitlab_issue(f, name, "max-errors", -1, note, 0, 1);
@@ -261,119 +313,181 @@ format_cut(FILE *f, const char *name, const struct sniff *s, enum fmt fmt)
 	}
 }
 
-/* The beginning of the run's document, for the formats that have one. */
+/*
+ * SARIF: the rule of code i (section 3.49): the --list-codes summary as
+ * its short description, what --explain prints as its full description
+ * and help, its severity as the default level.
+ */
+static void
+sarif_rule(FILE *f, int i)
+{
+	const struct code_info *ci = diag_info((enum code)i);
+	char full[4096];
+
+	snprintf(full, sizeof(full), "%s\n\nClause: %s\n\nExample: $ %s\n\n"
+	    "Fix: %s", ci->full, ci->clause, ci->example, ci->fix);
+	fprintf(f, "%s{\"id\":\"%s\"", i ? "," : "", ci->code);
+	sarif_text(f, "shortDescription", ci->summary, 1);
+	sarif_text(f, "fullDescription", full, 1);
+	sarif_text(f, "help", ci->fix, 1);
+	fprintf(f, ",\"helpUri\":\"" XMLSNIFF_URL "#%s\",\"defaultConfiguration\":"
+	    "{\"level\":\"%s\"}}", ci->code, severity((enum code)i));
+}
+
+/* SARIF: the log up to its results: the tool with its rules and
+ * notifications, the repository root as SRCROOT. */
+static void
+sarif_start(FILE *f)
+{
+	const char *root = repo_root();
+	int i;
+
+	fputs("{\"version\":\"2.1.0\",\"$schema\":\"https://docs.oasis-"
+	    "open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
+	    "sarif-schema-2.1.0.json\",\"runs\":[{\"tool\":{\"driver\":"
+	    "{\"name\":\"xmlsniff\",\"version\":\"" XMLSNIFF_VERSION "\","
+	    "\"semanticVersion\":\"" XMLSNIFF_VERSION "\",\"informationUri\":"
+	    "\"" XMLSNIFF_URL "\",\"rules\":[", f);
+	for (i = 0; i < D_NCODES; i++)
+		sarif_rule(f, i);
+	fputs("],\"notifications\":[", f);
+	for (i = 0; i < 2; i++) {
+		fprintf(f, "%s{\"id\":\"%s\"", i ? "," : "", sarif_notes[i][0]);
+		sarif_text(f, "shortDescription", sarif_notes[i][1], 1);
+		putc('}', f);
+	}
+	fputs("]}}", f);
+	if (root != NULL) {
+		fputs(",\"originalUriBaseIds\":{\"SRCROOT\":{\"uri\":\"", f);
+		format_uri(f, root);
+		fputs(strcmp(root, "/") == 0 ? "\"}}" : "/\"}}", f);
+	}
+	fputs(",\"columnKind\":\"unicodeCodePoints\",\"results\":[", f);
+}
+
+/* The beginning of the run's document, for the formats that have one;
+ * the repository root found before any worker starts. */
 void
 format_start(enum fmt fmt)
 {
 	FILE *f;
-	int i;
 
-	if (fmt != FMT_SARIF && fmt != FMT_GITLAB && fmt != FMT_CHECKSTYLE)
+	if (fmt <= FMT_JSON)
 		return;
+	repo_init();
+	if (fmt == FMT_GITHUB) {
+		gh_start();
+		return;
+	}
 	f = rec_open(1);
 	if (fmt == FMT_GITLAB)
 		fputs("[", f);
 	else if (fmt == FMT_CHECKSTYLE)
 		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		    "<checkstyle version=\"4.3\">\n", f);
-	else {
-		fputs("{\"version\":\"2.1.0\",\"$schema\":\"https://docs.oasis-"
-		    "open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
-		    "sarif-schema-2.1.0.json\",\"runs\":[{\"tool\":{\"driver\":"
-		    "{\"name\":\"xmlsniff\",\"version\":\"" XMLSNIFF_VERSION
-		    "\",\"rules\":[", f);
-		for (i = 0; i < D_NCODES; i++) {
-			const struct code_info *ci = diag_info((enum code)i);
-			char full[1024];
-
-			snprintf(full, sizeof(full), "%s See %s.", ci->full,
-			    ci->clause);
-			fprintf(f, "%s{\"id\":\"%s\"", i ? "," : "", ci->code);
-			sarif_text(f, "shortDescription", ci->summary, 1);
-			sarif_text(f, "fullDescription", full, 1);
-			sarif_text(f, "help", ci->fix, 1);
-			fprintf(f, ",\"defaultConfiguration\":{\"level\":\"%s\"}}",
-			    severity((enum code)i));
-		}
-		fputs("]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[",
-		    f);
-	}
+	else
+		sarif_start(f);
 	rec_close(f);
 }
 
-/* The diagnostics of one input: each workflow command its own record;
- * the input's part of the document in one record for the others.  With
- * --all, one result an occurrence listed, then a note if the list was
- * cut. */
+/*
+ * SARIF: one result.  Its partial fingerprint is FNV-1a 64 of the path,
+ * the code and ord, the how-manieth diagnostic of that code in the input
+ * it is, so that it stays when lines are added above it.
+ */
+static void
+sarif_result(FILE *f, const char *name, const char *path,
+    const struct dent *e, const char *msg, unsigned ord)
+{
+	char fp[17];
+
+	fingerprint(path, diag_code(e->code), ord, fp);
+	fprintf(f, "%s{\"ruleId\":\"%s\",\"ruleIndex\":%d,\"level\":\"%s\"",
+	    sarif.nresults++ ? "," : "", diag_code(e->code), (int)e->code,
+	    severity(e->code));
+	sarif_text(f, "message", msg, 1);
+	fputs(",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":",
+	    f);
+	sarif_artifact(f, name);
+	fprintf(f, ",\"region\":{\"startLine\":%llu,\"startColumn\":%llu,"
+	    "\"byteOffset\":%llu}}}],\"partialFingerprints\":"
+	    "{\"xmlsniff/v1\":\"%s\"}}", (unsigned long long)e->line,
+	    (unsigned long long)e->col, (unsigned long long)e->off, fp);
+}
+
+/* One diagnostic e of input name (path: as the CI formats write it),
+ * the ord-th of its code, with message msg. */
+static void
+format_one(FILE *f, const char *name, const char *path, enum fmt fmt,
+    const struct dent *e, const char *msg, unsigned ord)
+{
+	const char *code = diag_code(e->code);
+
+	switch (fmt) {
+	case FMT_GITHUB:
+		gh_finding(diag_is_error(e->code) ? GH_ERROR : GH_WARNING,
+		    path, code, e->line, e->col, e->count, msg);
+		break;
+	case FMT_SARIF:
+		sarif_result(f, name, path, e, msg, ord);
+		break;
+	case FMT_GITLAB:
+		gitlab_issue(f, path, code, diag_is_error(e->code), msg,
+		    e->off, e->line);
+		break;
+	default:
+		fprintf(f, "<error line=\"%llu\" column=\"%llu\" "
+		    "severity=\"%s\" message=\"", (unsigned long long)e->line,
+		    (unsigned long long)e->col, severity(e->code));
+		put_text(f, msg, ESC_XML);
+		fprintf(f, "\" source=\"xmlsniff.%s\"/>\n", code);
+		break;
+	}
+}
+
+/* The diagnostics of one input: the github findings each a record of
+ * its own (github.c orders them); the input's part of the document in
+ * one record for the others.  With --all, one result an occurrence
+ * listed, then a note if the list was cut. */
 void
 format_diags(const char *name, const struct sniff *s, enum fmt fmt)
 {
 	struct diter it;
 	struct dent e;
-	char msg[512];
+	char msg[512], *rp;
+	const char *path;
+	unsigned ord[D_NCODES] = { 0 };
 	FILE *f = NULL;
+	int inside;
 
 	diag_iter(&it, &s->dg);
+	if (fmt != FMT_GITHUB && fmt != FMT_CHECKSTYLE && it.n == 0)
+		return;
+	rp = repo_path(name, &inside);
+	path = rp != NULL ? rp : name;
+	if (fmt == FMT_GITHUB)
+		gh_finding(GH_FILE, path, "", 0, 0, 0, "");
+	else
+		f = rec_open(1);
 	if (fmt == FMT_CHECKSTYLE) {
-		f = rec_open(1);
 		fputs("<file name=\"", f);
-		put_text(f, name, ESC_XML);
+		put_text(f, path, ESC_XML);
 		fputs("\">\n", f);
-	} else if (fmt != FMT_GITHUB) {
-		if (it.n == 0)
-			return;
-		f = rec_open(1);
 	}
 	while (diag_next(&it, &e)) {
-		const char *code = diag_code(e.code);
-
 		message(&e, msg, sizeof(msg));
-		switch (fmt) {
-		case FMT_GITHUB:
-			f = rec_open(1);
-			fprintf(f, "::%s file=", severity(e.code));
-			put_text(f, name, ESC_GH_PROP);
-			fprintf(f, ",line=%llu,col=%llu,title=%s::",
-			    (unsigned long long)e.line,
-			    (unsigned long long)e.col, code);
-			put_text(f, msg, ESC_GH_MSG);
-			putc('\n', f);
-			rec_close(f);
-			break;
-		case FMT_SARIF:
-			fprintf(f, "%s{\"ruleId\":\"%s\",\"ruleIndex\":%d,"
-			    "\"level\":\"%s\"", sarif.nresults++ ? "," : "",
-			    code, (int)e.code, severity(e.code));
-			sarif_text(f, "message", msg, 1);
-			fputs(",\"locations\":[{\"physicalLocation\":"
-			    "{\"artifactLocation\":", f);
-			sarif_artifact(f, name);
-			fprintf(f, ",\"region\":{\"startLine\":%llu,"
-			    "\"startColumn\":%llu,\"byteOffset\":%llu}}}]}",
-			    (unsigned long long)e.line,
-			    (unsigned long long)e.col,
-			    (unsigned long long)e.off);
-			break;
-		case FMT_GITLAB:
-			gitlab_issue(f, name, code, diag_is_error(e.code),
-			    msg, e.off, e.line);
-			break;
-		default:
-			fprintf(f, "<error line=\"%llu\" column=\"%llu\" "
-			    "severity=\"%s\" message=\"",
-			    (unsigned long long)e.line,
-			    (unsigned long long)e.col, severity(e.code));
-			put_text(f, msg, ESC_XML);
-			fprintf(f, "\" source=\"xmlsniff.%s\"/>\n", code);
-			break;
-		}
+		format_one(f, name, path, fmt, &e, msg, ord[e.code]++);
 	}
-	if (s->dg.unlisted > 0)
-		format_cut(f, name, s, fmt);
+	if (s->dg.unlisted > 0 && fmt != FMT_SARIF)
+		format_cut(f, path, s, fmt);
 	if (fmt == FMT_CHECKSTYLE)
 		fputs("</file>\n", f);
-	if (fmt != FMT_GITHUB)
+	if (f != NULL)
 		rec_close(f);
+	/* A record of its own: the notification is one with -j. */
+	if (s->dg.unlisted > 0 && fmt == FMT_SARIF)
+		format_cut(NULL, name, s, fmt);
+	free(rp);
 }
 
 /* An input that could not be read, in the document or as a command;
@@ -382,54 +496,47 @@ void
 format_failure(const char *name, const char *why, enum fmt fmt)
 {
 	FILE *f;
+	char *rp;
+	const char *path;
+	int inside;
 
 	if (fmt == FMT_SARIF) {
-		/* Without memory to keep it, it is not lost: stderr has it.
-		 * -j: a record for descriptor 3, kept by format_splice. */
-		if (!jobs.on && sarif.notes == NULL && (sarif.notes =
-		    open_memstream(&sarif.notes_p, &sarif.notes_n)) == NULL) {
-			report_warn(name, 0, "%s", why);
-			return;
-		}
-		f = jobs.on ? rec_open(3) : sarif.notes;
-		fprintf(f, "%s{\"level\":\"error\"", sarif.nnotes++ ? "," : "");
-		sarif_text(f, "message", why, 1);
-		fputs(",\"locations\":[{\"physicalLocation\":"
-		    "{\"artifactLocation\":", f);
-		sarif_artifact(f, name);
-		fputs("}}]}", f);
-		if (jobs.on)
-			rec_close(f);
+		sarif_note(name, 0, "error", why);
+		return;
+	}
+	rp = repo_path(name, &inside);
+	path = rp != NULL ? rp : name;
+	if (fmt == FMT_GITHUB) {
+		gh_finding(GH_UNREADABLE, path, "", 0, 0, 0, why);
+		free(rp);
 		return;
 	}
 	f = rec_open(1);
-	if (fmt == FMT_GITHUB) {
-		fputs("::error file=", f);
-		put_text(f, name, ESC_GH_PROP);
-		fputs("::", f);
-		put_text(f, why, ESC_GH_MSG);
-		putc('\n', f);
-	} else if (fmt == FMT_GITLAB)
-		gitlab_issue(f, name, "unreadable", 1, why, 0, 1);
+	if (fmt == FMT_GITLAB)
+		gitlab_issue(f, path, "unreadable", 1, why, 0, 1);
 	else {
 		fputs("<file name=\"", f);
-		put_text(f, name, ESC_XML);
+		put_text(f, path, ESC_XML);
 		fputs("\">\n<error severity=\"error\" message=\"", f);
 		put_text(f, why, ESC_XML);
 		fputs("\" source=\"xmlsniff.unreadable\"/>\n</file>\n", f);
 	}
 	rec_close(f);
+	free(rp);
 }
 
 /*
  * The end of the run's output, whose exit status is status: the end of
- * the document, then everything gathered is written out.
+ * the document, then everything gathered is written out.  Return the
+ * status, 2 when the GitHub step summary could not be written.
  */
-void
+int
 format_end(enum fmt fmt, int status)
 {
 	FILE *f;
 
+	if (fmt == FMT_GITHUB)
+		status = gh_end(status);
 	if (fmt == FMT_SARIF || fmt == FMT_GITLAB || fmt == FMT_CHECKSTYLE) {
 		f = rec_open(1);
 		if (jobs.on)
@@ -455,6 +562,7 @@ format_end(enum fmt fmt, int status)
 		rec_close(f);
 	}
 	rec_flush();
+	return status;
 }
 
 /*
@@ -487,6 +595,10 @@ format_splice(enum fmt fmt, int fd, const char *p, size_t n)
 			n--;
 		}
 		fwrite(p, 1, n, sarif.notes);
+		return;
+	}
+	if (fd == 1 && fmt == FMT_GITHUB) {
+		gh_take(fd, p, n);
 		return;
 	}
 	if (fd == 1 && (fmt == FMT_SARIF || fmt == FMT_GITLAB) && n > 0 &&

@@ -11,6 +11,11 @@
 #include "engine.h"
 
 #define XMLSNIFF_VERSION "1.0.0"
+/* The project's home page: SARIF's informationUri, and with "#CODE"
+ * each rule's helpUri. */
+#ifndef XMLSNIFF_URL
+#define XMLSNIFF_URL "https://github.com/xmlsniff/xmlsniff"
+#endif
 
 
 /* report.c */
@@ -38,11 +43,35 @@ int		 format_lookup(const char *, enum fmt *);
 void		 format_start(enum fmt);
 void		 format_diags(const char *, const struct sniff *, enum fmt);
 void		 format_failure(const char *, const char *, enum fmt);
-void		 format_end(enum fmt, int);
+int		 format_end(enum fmt, int);
 void		 format_jobs(void);
 void		 format_splice(enum fmt, int, const char *, size_t);
 void		 list_codes(void);
 int		 explain_code(const char *);
+void		 format_uri(FILE *, const char *);
+void		 gh_text(FILE *, const char *, int);
+
+/* github.c: the kinds of gathered records */
+
+#define GH_ERROR	'e'
+#define GH_WARNING	'w'
+#define GH_NOTE		'n'	/* a list cut by --max-errors */
+#define GH_UNREADABLE	'u'
+#define GH_FILE		'f'	/* an input read */
+
+void		 gh_start(void);
+void		 gh_finding(int, const char *, const char *, uint64_t,
+		    uint64_t, uint64_t, const char *);
+void		 gh_take(int, const char *, size_t);
+int		 gh_end(int);
+
+/* repo.c */
+
+char		*repo_norm(const char *);
+void		 repo_init(void);
+const char	*repo_root(void);
+char		*repo_path(const char *, int *);
+char		*repo_abs(const char *);
 
 /* policy.c */
 
@@ -85,6 +114,7 @@ int		 walk_glob(const char *, const char *, int);
 int		 walk_wanted(const struct walkopts *, const char *, int);
 struct gitset	*walk_git(const char *);
 void		 walk_git_free(struct gitset *);
+char		*walk_git_top(const char *);
 int		 walk_git_has(const struct gitset *, const char *, int);
 
 /* config.c */

@@ -785,6 +785,6 @@ main(int argc, char *argv[])
 	raise_status(jobs_end());
 
 	free(in.mem);
-	format_end(opt.fmt, status);
+	status = format_end(opt.fmt, status);
 	return finish_stdout(status);
 }

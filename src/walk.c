@@ -299,28 +299,28 @@ git_may_find(const char *dir)
 }
 
 /*
- * The files below dir that git does not ignore, tracked or not (paths
- * relative to dir, sorted); NULL when git is missing, fails, or dir is
- * not in a work tree.  git runs without a shell, reads /dev/null, and
- * its messages are discarded; the variables that would point it at
- * another repository than dir's are not passed on.
+ * Run git -C dir with the arguments args (NULL-terminated) and return
+ * what it writes on standard output, *np bytes, NUL-terminated; NULL when
+ * git is missing, fails or cannot be read.  git runs without a shell,
+ * reads /dev/null, and its messages are discarded; the variables that
+ * would point it at another repository than dir's are not passed on.
  */
-struct gitset *
-walk_git(const char *dir)
+static char *
+git_out(const char *dir, const char *const *args, size_t *np)
 {
-	char *argv[] = { (char *)"git", (char *)"-C", (char *)dir,
-	    (char *)"ls-files", (char *)"-z", (char *)"--cached",
-	    (char *)"--others", (char *)"--exclude-standard", NULL };
+	char *argv[10], **env, *buf = NULL;
 	posix_spawn_file_actions_t fa;
-	struct gitset *g;
-	char **env, *buf = NULL, *p, *end;
 	size_t n = 0, cap = 0, i, k;
 	pid_t pid;
 	int fds[2], st, ok;
 	ssize_t r;
 
-	if (!git_may_find(dir))
-		return NULL;
+	argv[0] = (char *)"git";
+	argv[1] = (char *)"-C";
+	argv[2] = (char *)dir;
+	for (i = 0; i < 6 && args[i] != NULL; i++)
+		argv[3 + i] = (char *)args[i];
+	argv[3 + i] = NULL;
 	for (n = 0; environ[n] != NULL; n++)
 		;
 	if ((env = calloc(n + 1, sizeof(*env))) == NULL)
@@ -357,7 +357,7 @@ walk_git(const char *dir)
 	}
 	n = 0;
 	for (;;) {
-		if (n == cap) {
+		if (n + 1 >= cap) {
 			char *nb = realloc(buf, cap = cap ? 2 * cap : 65536);
 
 			if (nb == NULL) {
@@ -366,7 +366,8 @@ walk_git(const char *dir)
 			}
 			buf = nb;
 		}
-		if ((r = read(fds[0], buf + n, cap - n)) < 0 && errno == EINTR)
+		if ((r = read(fds[0], buf + n, cap - n - 1)) < 0 &&
+		    errno == EINTR)
 			continue;
 		if (r <= 0) {
 			ok = r == 0;
@@ -378,8 +379,32 @@ walk_git(const char *dir)
 	/* No status (SIGCHLD ignored, so the child was reaped): no answer. */
 	while ((r = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
 		;
-	if (!ok || r < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0 ||
-	    (g = calloc(1, sizeof(*g))) == NULL) {
+	if (!ok || r < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	*np = n;
+	return buf;
+}
+
+/*
+ * The files below dir that git does not ignore, tracked or not (paths
+ * relative to dir, sorted); NULL when git is missing, fails, or dir is
+ * not in a work tree.
+ */
+struct gitset *
+walk_git(const char *dir)
+{
+	static const char *const args[] = { "ls-files", "-z", "--cached",
+	    "--others", "--exclude-standard", NULL };
+	struct gitset *g;
+	char *buf, *p, *end;
+	size_t n, k;
+
+	if (!git_may_find(dir) || (buf = git_out(dir, args, &n)) == NULL)
+		return NULL;
+	if ((g = calloc(1, sizeof(*g))) == NULL) {
 		free(buf);
 		return NULL;
 	}
@@ -399,6 +424,30 @@ walk_git(const char *dir)
 	qsort(g->names, g->n, sizeof(*g->names), str_cmp);
 	g->buf = buf;
 	return g;
+}
+
+/*
+ * The top of the git work tree that holds dir (an absolute, physical
+ * path, as git gives it), or NULL when there is none or git cannot say.
+ */
+char *
+walk_git_top(const char *dir)
+{
+	static const char *const args[] = { "rev-parse", "--show-toplevel",
+	    NULL };
+	char *buf;
+	size_t n;
+
+	if (!git_may_find(dir) || (buf = git_out(dir, args, &n)) == NULL)
+		return NULL;
+	if (n > 0 && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+	/* One line, an absolute path: anything else is no answer. */
+	if (n == 0 || buf[0] != '/' || strchr(buf, '\n') != NULL) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
 }
 
 void

@@ -103,7 +103,9 @@ f.xml:1:6: error: $m [illegal-char]"
 	put f.xml '<a>\377\377</a>'
 	xs --all --format=sarif f.xml
 	assert_success
-	assert_output --partial '"region":{"startLine":1,"startColumn":4,"byteOffset":3}}}]},{"ruleId":"illegal-sequence","ruleIndex":7,"level":"error","message":{"text":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"f.xml"},"region":{"startLine":1,"startColumn":5,"byteOffset":4}}}]}],"invocations"'
+	# Each occurrence its own partial fingerprint: FNV-1a 64 of the path,
+	# the code and the number of earlier ones of that code.
+	assert_output --partial '"region":{"startLine":1,"startColumn":4,"byteOffset":3}}}],"partialFingerprints":{"xmlsniff/v1":"89962e24c76d272e"}},{"ruleId":"illegal-sequence","ruleIndex":7,"level":"error","message":{"text":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"f.xml","uriBaseId":"SRCROOT"},"region":{"startLine":1,"startColumn":5,"byteOffset":4}}}],"partialFingerprints":{"xmlsniff/v1":"89999424c7700a57"}}],"invocations"'
 }
 
 @test "--all: an ignored code is not listed" {
@@ -172,7 +174,9 @@ f.xml: note: the list stops at 1 lines (--max-errors=1): 1 more occurrence is no
 	assert_line "<error line=\"1\" severity=\"info\" message=\"$note\" source=\"xmlsniff.max-errors\"/>"
 	xs --max-errors=2 --format=sarif f.xml
 	assert_success
-	assert_output --partial "{\"level\":\"note\",\"message\":{\"text\":\"$note\"},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"f.xml\"}}}]}],\"invocations\""
+	# A run-level notification, not a result: a result must have a rule.
+	assert_output --partial "\"results\":[{\"ruleId\":\"illegal-sequence\","
+	assert_output --partial "\"toolExecutionNotifications\":[{\"descriptor\":{\"id\":\"max-errors\",\"index\":1},\"level\":\"note\",\"message\":{\"text\":\"$note\"},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"f.xml\",\"uriBaseId\":\"SRCROOT\"}}}]}]}]}]}"
 }
 
 @test "--all: 1000 occurrences an input by default, the rest counted" {

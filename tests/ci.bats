@@ -27,7 +27,8 @@ run_action() {
 	: > "$GITHUB_OUTPUT"
 	bash -e build.sh || return
 	XMLSNIFF_FORMAT=$1 XMLSNIFF_ARGS=$2 XMLSNIFF_PATHS=$3 \
-	    XMLSNIFF_SARIF=xmlsniff.sarif run --separate-stderr bash -e run.sh
+	    XMLSNIFF_SARIF=xmlsniff.sarif XMLSNIFF_SUMMARY=${SUMMARY:-true} \
+	    run --separate-stderr bash -e run.sh
 }
 
 # The action's folder: a copy of the built tree (the build step then has
@@ -53,7 +54,7 @@ a = yaml.safe_load(open(sys.argv[1]))
 print(a["runs"]["using"], sorted(a["inputs"]), a["inputs"]["format"]["default"],
     a["inputs"]["args"]["default"], a["inputs"]["paths"]["default"])' "$TOP/action.yml"
 	assert_success
-	assert_output "composite ['args', 'format', 'paths', 'sarif-file'] github --strict ."
+	assert_output "composite ['args', 'format', 'paths', 'sarif-file', 'summary'] github --strict ."
 }
 
 @test "action.yml: the build step builds xmlsniff with make when it is missing" {
@@ -99,6 +100,23 @@ print(a["runs"]["using"], sorted(a["inputs"]), a["inputs"]["format"]["default"],
 	run_action github "--strict" "docs"
 	assert_failure 1
 	[[ "$output$stderr" == *'::error'*'docs/bad.xml'* ]] || fail "no annotation: $output $stderr"
+}
+
+@test "action.yml: paths . gives repository paths, and the step summary reaches xmlsniff" {
+	format_ok github
+	setup_action
+	cd repo
+	git init -q . 2> /dev/null || skip "git is not installed"
+	GITHUB_STEP_SUMMARY="$BATS_TEST_TMPDIR/summary.md" run_action github "--strict" "."
+	assert_failure 1
+	assert_output --regexp '^::error file=docs/bad\.xml,line=1,col=4,title=illegal-sequence::'
+	grep -qx '2 files checked: 1 error, 0 warnings\.' "$BATS_TEST_TMPDIR/summary.md"
+	# summary: false keeps the summary from xmlsniff.
+	rm "$BATS_TEST_TMPDIR/summary.md"
+	SUMMARY=false GITHUB_STEP_SUMMARY="$BATS_TEST_TMPDIR/summary.md" \
+	    run_action github "--strict" "."
+	assert_failure 1
+	[ ! -e "$BATS_TEST_TMPDIR/summary.md" ]
 }
 
 @test "action.yml: format sarif writes the file and names it in the step outputs" {

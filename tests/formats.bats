@@ -18,6 +18,13 @@ need_python() {
 	command -v python3 > /dev/null || skip "python3 is not installed"
 }
 
+# keep_sarif NAME: keep $output, a SARIF log, for the last two tests of
+# this file, which validate every log kept at once (one process each).
+keep_sarif() {
+	mkdir -p "$BATS_FILE_TMPDIR/sarif"
+	printf '%s\n' "$output" > "$BATS_FILE_TMPDIR/sarif/$1.sarif"
+}
+
 # msg FILE CODE: the message of CODE for FILE, as --json gives it.
 msg() {
 	"$XMLSNIFF" --json "$1" | python3 -c '
@@ -75,7 +82,7 @@ print(next(x["message"] for x in d["diagnostics"] if x["code"] == sys.argv[1]))
 # ---------------------------------------------------------------------------
 # github
 
-@test "github: one workflow command per diagnostic, on standard output" {
+@test "github: one workflow command per diagnostic, on standard output, errors first" {
 	need_python
 	local m1 m2 m3
 	m1=$(msg bad.xml utf8-bom)
@@ -84,9 +91,9 @@ print(next(x["message"] for x in d["diagnostics"] if x["code"] == sys.argv[1]))
 	xs --format=github bad.xml ok.xml
 	assert_success
 	[ -z "$stderr" ]
-	assert_output "::warning file=bad.xml,line=1,col=1,title=utf8-bom::$m1
-::error file=bad.xml,line=1,col=31,title=decl-mismatch::$m2
-::error file=bad.xml,line=1,col=46,title=illegal-sequence::$m3 (2 times)"
+	assert_output "::error file=bad.xml,line=1,col=31,title=decl-mismatch::$m2
+::error file=bad.xml,line=1,col=46,title=illegal-sequence::$m3 (2 times)
+::warning file=bad.xml,line=1,col=1,title=utf8-bom::$m1"
 }
 
 @test "github: no per-input line; a clean input prints nothing" {
@@ -173,37 +180,29 @@ assert v == "we,ird:na%me x\n\r\\xFF.xml", repr(v)
 # ---------------------------------------------------------------------------
 # sarif
 
-@test "sarif: the log validates against the SARIF 2.1.0 schema" {
-	need_python
-	local schema
-	schema="$(dirname "$TOP")/shared/data/sarif-schema-2.1.0.json"
-	[ -f "$schema" ] || skip "SARIF schema not found at $schema"
-	python3 -c 'import jsonschema' 2> /dev/null ||
-	    skip "python3-jsonschema is not installed"
+@test "sarif: results, a cut list, unreadable inputs, standard input and odd names in one log" {
 	mkdir -p 'd i r'
 	printf '<a>\001</a>' > 'd i r/odd #?%:.xml'
-	xs --format=sarif bad.xml ok.xml nosuch.xml 'd i r/odd #?%:.xml' - < ok.xml
+	xs --format=sarif --all --max-errors=1 bad.xml ok.xml nosuch.xml \
+	    'd i r/odd #?%:.xml' ./d\ i\ r/../bad.xml - < ok.xml
 	assert_failure 2
 	[ -z "$stderr" ]
-	printf '%s\n' "$output" > log.sarif
-	python3 - "$schema" log.sarif <<'EOF'
-import json, sys, jsonschema
-schema = json.load(open(sys.argv[1]))
-log = json.load(open(sys.argv[2]))
-jsonschema.validate(log, schema)
-EOF
+	keep_sarif many
 }
 
 @test "sarif: tool, rules from the table of codes, results, invocation" {
 	need_python
 	xs --list-codes
 	local codes="$output"
+	xs --explain=utf8-bom
+	local explain="$output"
 	xs --format=sarif bad.xml ok.xml
 	assert_success
 	[ -z "$stderr" ]
+	keep_sarif rules
 	printf '%s\n' "$output" > log.sarif
 	printf '%s\n' "$codes" > codes
-	python3 - log.sarif codes "$(msg bad.xml decl-mismatch)" <<'EOF'
+	python3 - log.sarif codes "$(msg bad.xml decl-mismatch)" "$explain" <<'EOF'
 import json, sys
 log = json.load(open(sys.argv[1]))
 codes = [l.split()[:2] for l in open(sys.argv[2])]
@@ -214,11 +213,24 @@ run = log["runs"][0]
 assert run["columnKind"] == "unicodeCodePoints"
 d = run["tool"]["driver"]
 assert d["name"] == "xmlsniff" and d["version"] == "1.0.0"
-assert "informationUri" not in d
+assert d["semanticVersion"] == "1.0.0"
+assert d["informationUri"].startswith("https://"), d["informationUri"]
 assert [[r["id"], r["defaultConfiguration"]["level"]] for r in d["rules"]] == codes
 for r in d["rules"]:
     for k in ("shortDescription", "fullDescription", "help"):
         assert r[k]["text"], (r["id"], k)
+    assert r["helpUri"] == d["informationUri"] + "#" + r["id"], r["helpUri"]
+    assert "name" not in r
+# The full description is what --explain says, unfolded: its meaning,
+# clause, example and fix.
+bom = next(r for r in d["rules"] if r["id"] == "utf8-bom")
+words = lambda t: " ".join(t.replace("Clause:", "").replace("Fix:", "")
+                            .replace("Example:", "").split())
+ex = sys.argv[4].split("\n", 2)[2]
+assert words(bom["fullDescription"]["text"]) == words(ex), (bom, ex)
+assert [n["id"] for n in d["notifications"]] == ["unreadable", "max-errors"]
+assert run["originalUriBaseIds"]["SRCROOT"]["uri"].startswith("file:///")
+assert run["originalUriBaseIds"]["SRCROOT"]["uri"].endswith("/")
 res = run["results"]
 assert [(r["ruleId"], r["level"]) for r in res] == [
     ("utf8-bom", "warning"), ("decl-mismatch", "error"),
@@ -228,10 +240,12 @@ for r in res:
 m = res[1]
 assert m["message"]["text"] == sys.argv[3]
 loc = m["locations"][0]["physicalLocation"]
-assert loc["artifactLocation"]["uri"] == "bad.xml"
+assert loc["artifactLocation"] == {"uri": "bad.xml", "uriBaseId": "SRCROOT"}
 assert loc["region"] == {"startLine": 1, "startColumn": 31, "byteOffset": 33}
 assert res[2]["message"]["text"].endswith(" (2 times)")
 assert res[2]["locations"][0]["physicalLocation"]["region"]["byteOffset"] == 48
+fps = [r["partialFingerprints"]["xmlsniff/v1"] for r in res]
+assert len(set(fps)) == 3 and all(len(f) == 16 for f in fps), fps
 inv = run["invocations"]
 assert inv == [{"executionSuccessful": True, "exitCode": 0}], inv
 EOF
@@ -249,24 +263,37 @@ assert log["runs"][0]["results"] == []
 '
 }
 
-@test "sarif: URIs are percent-encoded relative references, absolute names file URIs" {
+@test "sarif: URIs are percent-encoded references from SRCROOT, names outside it file URIs" {
 	need_python
-	mkdir -p 'a b'
+	# The root is the current directory, w (no work tree here): the
+	# names below it are relative to SRCROOT, those outside absolute.
+	mkdir -p 'w/a b'
+	cd w
 	printf '\357\273\277<a/>' > 'a b/x%#?.xml'
 	printf '\357\273\277<a/>' > 'c:d.xml'
 	printf '\357\273\277<a/>' > "$(printf 'n\377\303\251.xml')"
+	printf '\357\273\277<a/>' > '../c:d.xml'
 	xs --format=sarif 'a b/x%#?.xml' 'c:d.xml' "$(printf 'n\377\303\251.xml')" \
-	    "$BATS_TEST_TMPDIR/ok.xml" "$BATS_TEST_TMPDIR/c:d.xml"
-	assert_success
+	    "$BATS_TEST_TMPDIR/w/gone.xml" "$BATS_TEST_TMPDIR/w/c:d.xml" \
+	    "$(pwd -P)/../c:d.xml" ../c:d.xml
+	assert_failure 2
+	keep_sarif uris
 	printf '%s\n' "$output" | python3 -c '
 import json, sys
-log = json.load(sys.stdin)
-uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-        for r in log["runs"][0]["results"]]
+run = json.load(sys.stdin)["runs"][0]
 tmp = sys.argv[1].replace(":", "%3A")
-assert uris == ["a%20b/x%25%23%3F.xml", "c%3Ad.xml", "n%FF%C3%A9.xml",
-                "file://" + tmp + "/c%3Ad.xml"], uris
-' "$BATS_TEST_TMPDIR"
+assert run["originalUriBaseIds"] == {"SRCROOT": {"uri": "file://" + tmp + "/w/"}}
+locs = [r["locations"][0]["physicalLocation"]["artifactLocation"]
+        for r in run["results"]]
+src = lambda u: {"uri": u, "uriBaseId": "SRCROOT"}
+assert locs == [src("a%20b/x%25%23%3F.xml"), src("c%3Ad.xml"),
+                src("n%FF%C3%A9.xml"), src("c%3Ad.xml"),
+                {"uri": "file://" + tmp + "/c%3Ad.xml"},
+                {"uri": "file://" + tmp + "/c%3Ad.xml"}], locs
+n = run["invocations"][0]["toolExecutionNotifications"]
+assert n[0]["locations"][0]["physicalLocation"]["artifactLocation"] == \
+    src("gone.xml"), n
+' "$(cd "$BATS_TEST_TMPDIR" && pwd -P)"
 }
 
 @test "sarif: unreadable inputs are tool execution notifications, exit 2" {
@@ -274,6 +301,7 @@ assert uris == ["a%20b/x%25%23%3F.xml", "c%3Ad.xml", "n%FF%C3%A9.xml",
 	xs --format=sarif nosuch.xml ok.xml - < /dev/null
 	assert_failure 2
 	[ -z "$stderr" ]
+	keep_sarif unreadable
 	printf '%s\n' "$output" | python3 -c '
 import json, sys
 inv = json.load(sys.stdin)["runs"][0]["invocations"]
@@ -281,10 +309,40 @@ assert len(inv) == 1
 assert inv[0]["executionSuccessful"] is False
 assert inv[0]["exitCode"] == 2
 n = inv[0]["toolExecutionNotifications"]
-assert n == [{"level": "error",
+assert n == [{"descriptor": {"id": "unreadable", "index": 0},
+              "level": "error",
               "message": {"text": "No such file or directory"},
               "locations": [{"physicalLocation":
-                  {"artifactLocation": {"uri": "nosuch.xml"}}}]}], n
+                  {"artifactLocation": {"uri": "nosuch.xml",
+                                        "uriBaseId": "SRCROOT"}}}]}], n
+'
+}
+
+@test "sarif: a list cut by --max-errors is a notification, every result has a rule" {
+	need_python
+	printf '<a>\377\001\376</a>' > three.xml
+	xs --format=sarif --all --max-errors=1 three.xml
+	assert_success
+	keep_sarif cut
+	local one="$output"
+	xs --format=sarif --all --max-errors=1 -j2 three.xml ok.xml
+	assert_success
+	keep_sarif cut-j2
+	printf '%s\n' "$output" > j2.sarif
+	printf '%s\n' "$one" | python3 -c '
+import json, sys
+run = json.load(sys.stdin)["runs"][0]
+res = run["results"]
+assert [r["ruleId"] for r in res] == ["illegal-sequence", "illegal-char"], res
+inv = run["invocations"][0]
+assert inv["executionSuccessful"] is True and inv["exitCode"] == 0
+n = inv["toolExecutionNotifications"]
+assert n == [{"descriptor": {"id": "max-errors", "index": 1}, "level": "note",
+              "message": {"text": n[0]["message"]["text"]},
+              "locations": [{"physicalLocation": {"artifactLocation":
+                  {"uri": "three.xml", "uriBaseId": "SRCROOT"}}}]}], n
+assert "--max-errors" in n[0]["message"]["text"], n
+assert run == json.load(open("j2.sarif"))["runs"][0], "-j2 differs"
 '
 }
 
@@ -292,6 +350,7 @@ assert n == [{"level": "error",
 	need_python
 	xs --format=sarif - < bad.xml
 	assert_success
+	keep_sarif stdin
 	printf '%s\n' "$output" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)["runs"][0]["results"][0]
@@ -304,6 +363,7 @@ assert r["locations"][0]["physicalLocation"]["artifactLocation"] == \
 	need_python
 	xs --format=sarif --strict bad.xml
 	assert_failure 1
+	keep_sarif strict
 	printf '%s\n' "$output" | python3 -c '
 import json, sys
 inv = json.load(sys.stdin)["runs"][0]["invocations"][0]
@@ -537,7 +597,9 @@ assert n == 400, n
 	[ "$(wc -l < ../err)" -eq 400 ]
 	printf '%s\0' * | xargs -0 -P8 -n20 "$XMLSNIFF" --format=github > ../gh
 	[ "$(grep -c '^::warning file=file-[0-9]*-with-.*\.xml,line=1,col=[0-9]*,title=suspicious-label::.*[a-z]$' ../gh)" -eq 400 ]
-	[ "$(wc -l < ../gh)" -eq 400 ]
+	# Each process of 20 warnings says that 10 will not show.
+	[ "$(grep -c '^::notice title=xmlsniff::0 errors and 20 warnings; .*--format=text\.$' ../gh)" -eq 20 ]
+	[ "$(wc -l < ../gh)" -eq 420 ]
 }
 
 @test "records: stdout and stderr on one file keep the line before its diagnostics" {
@@ -597,13 +659,16 @@ assert a[0]["description"] == "is a directory (use -r to descend into it)"
 	xs -r --format=github t
 	assert_success
 	[ "${#lines[@]}" -eq 3 ]
-	assert_line --index 0 --regexp '^::warning file=t/u/b.xml,line=1,col=1,title=utf8-bom::'
+	# Errors first (github.c): the warning after them.
+	assert_line --index 2 --regexp '^::warning file=t/u/b.xml,line=1,col=1,title=utf8-bom::'
 }
 
 @test "--help names --format, --list-codes and --explain" {
 	xs --help
 	assert_success
 	assert_output --partial '      --format=FMT      text (default), json, github (workflow'
+	assert_output --partial '(Code Quality) or checkstyle (XML); these
+                        four name files from the repository root'
 	assert_output --partial '      --list-codes      list the diagnostic codes'
 	assert_output --partial '      --explain=CODE    what a code means, and the fix'
 	assert_output --partial '       xmlsniff --list-codes | --explain=CODE'
@@ -624,7 +689,8 @@ assert a[0]["description"] == "is a directory (use -r to descend into it)"
 	xs --format=github "$name"
 	assert_output "::warning file=a b%2Cc%3Ad%25e%0Af\\xFF.xml,line=1,col=1,title=utf8-bom::$m"
 	xs --format=sarif "$name"
-	assert_output --partial '"artifactLocation":{"uri":"a%20b%2Cc%3Ad%25e%0Af%FF.xml"}'
+	assert_output --partial '"artifactLocation":{"uri":"a%20b%2Cc%3Ad%25e%0Af%FF.xml","uriBaseId":"SRCROOT"}'
+	keep_sarif odd-name
 	xs --format=gitlab "$name"
 	assert_output --partial '"location":{"path":"a b,c:d%e\nf\udcff.xml","lines":{"begin":1}}'
 	xs --format=checkstyle "$name"
@@ -641,6 +707,7 @@ assert a[0]["description"] == "is a directory (use -r to descend into it)"
 	xs --format=sarif --files0-from=list
 	assert_failure 2
 	[ -z "$stderr" ]
+	keep_sarif files0
 	printf '%s\n' "$output" | python3 -c '
 import json, sys
 n = json.load(sys.stdin)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
@@ -650,4 +717,57 @@ assert n[0]["message"]["text"] == "name 2 is empty", n
 	assert_failure 2
 	[ "${#lines[@]}" -eq 1 ]
 	[ "$stderr" = 'xmlsniff: list: name 2 is empty' ]
+}
+
+@test "sarif: logs with the codes of --http, --browser, --all and a transcode, for the validators" {
+	printf 'HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=foo\r\n\r\n<a>\377</a>' > r.txt
+	xs --format=sarif --http r.txt
+	assert_success
+	assert_output --partial '"ruleId":"not-xml-media-type"'
+	keep_sarif http
+	printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\223</a>' > b.xml
+	xs --format=sarif --browser --all b.xml bad.xml
+	assert_success
+	assert_output --partial '"ruleId":"browser-differs"'
+	keep_sarif browser
+	printf '<a>\303\251</a>' > e.xml
+	xs --format=sarif --transcode-to=US-ASCII -o out.xml e.xml
+	assert_failure 1
+	assert_output --partial '"ruleId":"unrepresentable"'
+	keep_sarif transcode
+}
+
+# ---------------------------------------------------------------------------
+# The SARIF logs of the tests above, validated at once; these two run last.
+# When the file is run in part, they check the logs of the tests that ran
+# and one log of their own.
+
+@test "sarif: every log passes the SARIF 2.1.0 JSON schema" {
+	need_python
+	local schema
+	schema="$(dirname "$TOP")/shared/data/sarif-schema-2.1.0.json"
+	[ -f "$schema" ] || skip "SARIF schema not found at $schema"
+	python3 -c 'import jsonschema' 2> /dev/null ||
+	    skip "python3-jsonschema is not installed"
+	xs --format=sarif --all --max-errors=1 bad.xml nosuch.xml
+	keep_sarif own-schema
+	python3 - "$schema" "$BATS_FILE_TMPDIR"/sarif/*.sarif <<'EOF'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+for p in sys.argv[2:]:
+    jsonschema.validate(json.load(open(p)), schema)
+EOF
+}
+
+@test "sarif: every log passes sarif-multitool validate with no error or warning" {
+	command -v sarif-multitool > /dev/null ||
+	    skip "sarif-multitool is not installed (npm install -g @microsoft/sarif-multitool)"
+	xs --format=sarif --all --max-errors=1 bad.xml nosuch.xml
+	keep_sarif own-multitool
+	local n
+	n=$(ls "$BATS_FILE_TMPDIR"/sarif | wc -l)
+	run sarif-multitool validate "$BATS_FILE_TMPDIR"/sarif/*.sarif
+	assert_success
+	assert_line "Done. $n files scanned."
+	refute_output --regexp ': (error|warning) [A-Z]+[0-9]+:'
 }

@@ -227,7 +227,7 @@ HEAD='HTTP/1.1 200 OK\r\nDate: Tue, 24 Nov 2026 02:00:00 GMT\r\n'
 
 @test "--stdin-name: SARIF gives the name as a URI, not \"standard input\"" {
 	printf '<a>\377</a>' | { xs --stdin-name='my feed.xml' --format=sarif
-	    assert_output --partial '"artifactLocation":{"uri":"my%20feed.xml"}'
+	    assert_output --partial '"artifactLocation":{"uri":"my%20feed.xml","uriBaseId":"SRCROOT"}'
 	    refute_output --partial 'standard input'; }
 }
 

@@ -154,7 +154,7 @@ t/bad/badutf8.xml:1:4: error: $(sed -n 's/^t.bad.badutf8.xml:1:4: error: //p' er
 @test "-j: SARIF notifications and GitLab issues of unreadable inputs keep their order" {
 	tree
 	same --format=sarif missing1.xml t/ok/f001.xml t missing2.xml t/bad/badutf8.xml
-	run grep -o '"toolExecutionNotifications":\[{"level":"error","message":{"text":"No such file or directory"}' out.1
+	run grep -o '"toolExecutionNotifications":\[{"descriptor":{"id":"unreadable","index":0},"level":"error","message":{"text":"No such file or directory"}' out.1
 	assert_success
 	same --format=gitlab missing1.xml t/ok/f001.xml missing2.xml t/bad/badutf8.xml
 	same --format=gitlab missing1.xml

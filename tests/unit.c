@@ -2493,10 +2493,49 @@ test_diag_all(void)
 	CHECK(dg.occ == NULL && dg.nocc == 0 && dg.unlisted == 0);
 }
 
+/* repo_norm: the names the CI formats write, normalised by their text
+ * (RFC 3986 section 5.2.4's dot segments, on a path). */
+static void
+test_repo_norm(void)
+{
+	static const char *const cases[][2] = {
+		{ "./docs/x.xml", "docs/x.xml" },
+		{ "docs//./x.xml", "docs/x.xml" },
+		{ "a/../docs/x.xml", "docs/x.xml" },
+		{ "a/b/../../x.xml", "x.xml" },
+		{ "../x.xml", "../x.xml" },
+		{ "./../../x.xml", "../../x.xml" },
+		{ "a/../../x.xml", "../x.xml" },
+		{ "../a/../b", "../b" },
+		{ "/a/./b/../c.xml", "/a/c.xml" },
+		{ "/../x.xml", "/x.xml" },
+		{ "//a//b/", "/a/b" },
+		{ "/", "/" },
+		{ "/a/..", "/" },
+		{ ".", "." },
+		{ "", "." },
+		{ "a/..", "." },
+		{ "docs/", "docs" },
+		{ "...", "..." },
+		{ "..a/.b/x", "..a/.b/x" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *n = repo_norm(cases[i][0]);
+
+		CHECK(n != NULL && strcmp(n, cases[i][1]) == 0);
+		if (n != NULL && strcmp(n, cases[i][1]) != 0)
+			printf("repo_norm(\"%s\") = \"%s\"\n", cases[i][0], n);
+		free(n);
+	}
+}
+
 int
 main(void)
 {
 	simd_init(NULL);
+	test_repo_norm();
 	test_bom_sniff();
 	test_pat_sniff();
 	test_unit_get();
