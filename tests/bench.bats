@@ -15,6 +15,7 @@ setup() {
 	huge "bench/run runs xmlsniff some two hundred times"
 }
 
+# bats test_tags=slow
 @test "bench: quick run, a row for every shape, peers checked" {
 	local fake=$BATS_TEST_TMPDIR/bin s
 	mkdir -p "$fake"
@@ -58,6 +59,7 @@ setup() {
 	assert_output 0
 }
 
+# bats test_tags=slow
 @test "bench: an xmlsniff that answers wrongly fails the run" {
 	local fake=$BATS_TEST_TMPDIR/xmlsniff
 	printf '#!/bin/sh\necho "UTF-8"\n' > "$fake"

@@ -57,6 +57,7 @@ print(a["runs"]["using"], sorted(a["inputs"]), a["inputs"]["format"]["default"],
 	assert_output "composite ['args', 'format', 'paths', 'sarif-file', 'summary'] github --strict ."
 }
 
+# bats test_tags=slow
 @test "action.yml: the build step builds xmlsniff with make when it is missing" {
 	ACTION="$BATS_TEST_TMPDIR/action"
 	mkdir -p "$ACTION"

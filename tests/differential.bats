@@ -48,6 +48,7 @@ u16be() { enc UTF-16BE "$1"; }
 	[ "${#lines[@]}" -eq 1 ]
 }
 
+# bats test_tags=slow
 @test "make check-differential runs the same check" {
 	run make -s -C "$TOP" check-differential
 	assert_success

@@ -7,6 +7,10 @@
 # works in a scratch HOME and needs no network (language: script).
 load helper
 
+# pre-commit copies this tree and builds xmlsniff in its own environment
+# for every test: a minute each, the slow tier (make check-slow).
+# bats file_tags=slow
+
 setup() {
 	command -v pre-commit > /dev/null ||
 	    skip "pre-commit is not installed (apt-get install pre-commit)"
