@@ -27,8 +27,10 @@ static const struct code_info codes[D_NCODES] = {
 	    "8-bit bytes declared UTF-16; or a BOM followed by another "
 	    "layout's declaration or root element (FE FF then an 8-bit "
 	    "<?xml), whose encoding is then in doubt and which is never "
-	    "transcoded.  A charset parameter does not make such a "
-	    "declaration right.  The BOM or the byte pattern decides how the "
+	    "transcoded.  With a charset parameter the declaration is "
+	    "judged against it instead (charset-decl-conflict, a warning): "
+	    "XML makes the mismatch fatal only without external "
+	    "information.  The BOM or the byte pattern decides how the "
 	    "entity is read.",
 	    "XML 1.0 section 4.3.3 and Appendix F",
 	    "printf '\\357\\273\\277<?xml version=\"1.0\" "

@@ -352,13 +352,16 @@ from_bom(struct sniff *s, const unsigned char *p, size_t n, enum unit unit,
 		    s->cs.name);
 	bom_contradicted(s, p, n, eof);
 	/*
-	 * XML 1.0 section 4.3.3, Appendix F: a declaration that the
-	 * BOM refutes is wrong whatever a charset parameter says
-	 * (the parameter only outranks a declaration that could be
-	 * right); one that merely disagrees with the parameter is a
-	 * warning (RFC 7303 section 3.2).
+	 * XML 1.0 section 4.3.3 makes a declaration that does not match
+	 * the encoding fatal only "in the absence of information provided
+	 * by an external transport protocol": with a charset parameter,
+	 * a declaration that the BOM refutes is judged against the
+	 * parameter alone (charset-decl-conflict, a warning, RFC 7303
+	 * section 3.2), and one that agrees with the parameter leaves the
+	 * error to the parameter (bom-charset-conflict).  A second source
+	 * agreeing with the first cannot make the entity worse.
 	 */
-	if (has_de && !bom_allows(s->bom, &s->de))
+	if (has_de && !has_cs && !bom_allows(s->bom, &s->de))
 		AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" "
 		    "but the %s BOM wins; change encoding= to %s or "
 		    "re-encode with --transcode-to", d->encoding,
@@ -405,10 +408,10 @@ from_charset(struct sniff *s, const unsigned char *p, size_t n,
 		    "charset parameter \"%s\" overrides the "
 		    "declaration \"%s\" (RFC 7303 section 3.2); make "
 		    "them agree", mt->charset, d->encoding);
-	/* The bytes refute the declaration, whatever the charset
-	 * says (XML 1.0 section 4.3.3, Appendix F). */
-	if (has_de && s->de.known && !pat_allows(s->pat, &s->de))
-		decl_vs_pattern(s, p, n, unit);
+	/* A declaration the bytes refute is not decl-mismatch here: with
+	 * external information, XML 1.0 section 4.3.3 makes no mismatch
+	 * fatal, and the disagreement with the parameter is reported
+	 * above; a parameter the bytes refute is suspicious-label below. */
 	if (s->cs.known && (s->cs.family == ENC_F_ASCII ||
 	    s->cs.family == ENC_F_UTF8 || s->cs.family == ENC_F_EBCDIC) &&
 	    pat_zeros(p, n) != NULL)
