@@ -199,7 +199,8 @@ static const struct code_info codes[D_NCODES] = {
 	[D_SUSPICIOUS_LABEL] = { "suspicious-label", 0,
 	    "the label is probably wrong",
 	    "A single-byte label on content that is valid multi-byte UTF-8, "
-	    "C1 control characters under an ISO-8859 label (the bytes are "
+	    "C1 control characters under an ISO-8859 label (but not NEL "
+	    "in XML 1.1, where it ends a line; the bytes are "
 	    "probably in the Windows code page of that script, or in a "
 	    "multi-byte encoding such as Shift_JIS), or the zero bytes of "
 	    "UTF-16 or UTF-32 "
