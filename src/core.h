@@ -113,6 +113,7 @@ struct enc {
 	char		 name[256];	/* the name to report */
 	int		 entry;		/* 1 + its index in the table; 0 if none */
 	char		 iconv_only[64]; /* a name only iconv knows, as given */
+	char		 given[64];	/* the label as given, when in the table */
 	enum family	 family;
 	int		 registered;	/* the label is in the IANA registry */
 	int		 known;		/* registry or iconv knows it */
@@ -120,6 +121,7 @@ struct enc {
 
 int		 enc_lookup(const char *, struct enc *);
 const char	*enc_iconv(const struct enc *);
+const char	*enc_report_name(const struct enc *);
 const char	*enc_family_name(enum family);
 int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);

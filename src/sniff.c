@@ -73,7 +73,7 @@ set_label(struct sniff *s, const struct enc *e)
 
 	s->enc = *e;
 	s->have_enc = 1;
-	snprintf(s->encname, sizeof(s->encname), "%s", e->name);
+	snprintf(s->encname, sizeof(s->encname), "%s", enc_report_name(e));
 	if (enc_order_free_32(e) &&
 	    (s->pat == PAT_32_2143 || s->pat == PAT_32_3412))
 		snprintf(s->encname, sizeof(s->encname), "%s",

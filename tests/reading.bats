@@ -49,3 +49,58 @@ setup() {
 	xs --json f.xml
 	assert_output --partial '"message":"U+FFFE is not an XML Char (XML 1.1 [2]); remove it"'
 }
+
+# --- names that share an IANA entry are not one encoding --------------------
+
+@test "ISO-8859-11 is decoded as itself: A0 is NO-BREAK SPACE, in every output format" {
+	need_iconv ISO-8859-11
+	need_rejects TIS-620 '\240'
+	printf '<?xml version="1.0" encoding="ISO-8859-11"?><a>\240\241</a>' > t.xml
+	xs --strict t.xml
+	assert_success
+	assert_output 't.xml: ISO-8859-11 (declaration), declared "ISO-8859-11"'
+	assert_equal "$stderr" ''
+	xs -i t.xml
+	assert_output 't.xml: application/xml; charset=iso-8859-11'
+	xs --json --content-type='text/xml; charset=iso-8859-11' t.xml
+	assert_output --partial '"encoding":"ISO-8859-11","source":"charset"'
+	assert_output --partial '"errors":0,"warnings":0'
+	# TIS-620 itself has no A0; the same bytes declared TIS-620 are wrong.
+	printf '<?xml version="1.0" encoding="TIS-620"?><a>\240\241</a>' > u.xml
+	xs --format=github u.xml
+	assert_output --partial 'title=illegal-sequence::bytes A0 are not valid in TIS-620'
+}
+
+@test "names of one entry stay the same label: no charset-decl-conflict, the charset decides" {
+	need_iconv ISO-8859-11
+	need_rejects TIS-620 '\240'
+	printf '<?xml version="1.0" encoding="ISO-8859-11"?><a>\240</a>' > t.xml
+	xs --json --content-type='text/xml; charset=TIS-620' t.xml
+	refute_output --partial charset-decl-conflict
+	assert_output --partial '"encoding":"TIS-620","source":"charset"'
+	assert_output --partial '"code":"illegal-sequence","offset":47'
+}
+
+@test "an alias read alike is still reported by the registry's name" {
+	printf '<?xml version="1.0" encoding="latin1"?><a>\351</a>' > l.xml
+	xs l.xml
+	assert_output 'l.xml: ISO-8859-1 (declaration), declared "latin1"'
+	printf '<?xml version="1.0" encoding="csTIS620"?><a>\241</a>' > c.xml
+	xs --json c.xml
+	assert_output --partial '"encoding":"TIS-620"'
+}
+
+@test "--transcode-to=ISO-8859-11 writes A0 and declares ISO-8859-11; TIS-620 refuses NO-BREAK SPACE" {
+	need_iconv ISO-8859-11 to
+	need_rejects TIS-620 '\240'
+	printf '<a>\302\240\340\270\201</a>' > u.xml
+	xs --transcode-to=iso-8859-11 u.xml
+	assert_success
+	assert_equal "$(printf '%s' "$output" | od -An -v -tx1 | tr -d ' \n')" \
+	    "$(printf '<?xml version="1.0" encoding="ISO-8859-11"?><a>\240\241</a>' | od -An -v -tx1 | tr -d ' \n')"
+	xs --transcode-to=TIS-620 -o out.xml u.xml
+	assert_failure 1
+	assert_equal "$stderr" 'u.xml:1:4: error: U+00A0 cannot be written in TIS-620; use --fallback=ncr to write &#xA0; or choose a target that has it [unrepresentable]'
+	[ ! -e out.xml ]
+}
+
