@@ -136,8 +136,12 @@ static const struct code_info codes[D_NCODES] = {
 	    "not have, or one that --fallback=ncr cannot write as a "
 	    "character reference because it is in a name, a comment, a "
 	    "processing instruction, a CDATA section or the document type "
-	    "declaration.  Nothing is written to a destination file.",
-	    "XML 1.0 sections 2.3, 3.3.2, 4.1 and 4.3.3",
+	    "declaration, or because the parser would read it literally as "
+	    "another character (CR, and NEL and LS in XML 1.1, as a line "
+	    "end; TAB and LF in an attribute value as a space) while a "
+	    "reference is read as the character itself.  Nothing is written "
+	    "to a destination file.",
+	    "XML 1.0 sections 2.3, 2.11, 3.3.2, 3.3.3, 4.1 and 4.3.3",
 	    "printf '<a>\\303\\251</a>' | xmlsniff --transcode-to=US-ASCII",
 	    "Choose a target that has the character, or use --fallback=ncr "
 	    "for characters in text and attribute values." },

@@ -104,3 +104,67 @@ setup() {
 	[ ! -e out.xml ]
 }
 
+# --- no character reference for a character the parser would normalise -----
+# XML 1.1 section 2.11 reads a literal NEL or LS as a line end, XML 1.0 and
+# 1.1 a literal CR; section 3.3.3 reads TAB, LF and CR in an attribute
+# value as a space; a reference is read as the character itself.  (No
+# target this tests can reach lacks TAB, LF or CR: tests/unit.c,
+# test_xlex_norm, has those.)
+
+# refused FILE TARGET WHERE CODEPOINT LINE:COL: --fallback=ncr refuses with
+# the normalisation message, exit 1, and no destination file.
+refused() {
+	xs --transcode-to="$2" --fallback=ncr -o out.xml "$1"
+	assert_failure 1
+	assert_output --regexp "^$1: .*, 1 error\$"
+	[[ "$stderr" == "$1:$5: error: U+$4 in $3 cannot be written in $2, and no character reference can stand for it: "*"while a reference is read as the character itself; choose a target that has it [unrepresentable]" ]] ||
+	    fail "stderr: $stderr"
+	[ ! -e out.xml ]
+}
+
+@test "--fallback=ncr refuses NEL and LS of XML 1.1 in character data, in every Unicode form and EBCDIC" {
+	printf '<?xml version="1.1" encoding="UTF-8"?><a>\303\251\302\205</a>' > u8.xml
+	refused u8.xml windows-1252 'character data' 0085 1:43
+	stderr_has 'XML 1.1 reads it literally as a line end, LF (section 2.11)'
+	{ printf '\376\377'; printf '<?xml version="1.1"?><a>x\342\200\250</a>' |
+	    iconv -f UTF-8 -t UTF-16BE; } > be.xml
+	refused be.xml ISO-8859-1 'character data' 2028 1:26
+	{ printf '\377\376'; printf '<?xml version="1.1"?>\n<a>\342\200\250</a>' |
+	    iconv -f UTF-8 -t UTF-16LE; } > le.xml
+	refused le.xml US-ASCII 'character data' 2028 2:4
+	need_iconv IBM037
+	printf '<?xml version="1.1" encoding="IBM037"?><a>x\302\205y</a>' |
+	    iconv -f UTF-8 -t IBM037 > e.xml
+	refused e.xml windows-1252 'character data' 0085 1:44
+}
+
+@test "--fallback=ncr refuses NEL and LS of XML 1.1 in attribute values and attribute defaults" {
+	printf '<?xml version="1.1" encoding="UTF-8"?><a b="x\302\205"/>' > a.xml
+	refused a.xml windows-1252 'an attribute value' 0085 1:46
+	stderr_has 'XML 1.1 reads it literally as a line end (section 2.11), and in an attribute value a line end as a space (section 3.3.3)'
+	printf '<?xml version="1.1" encoding="ISO-8859-1"?><a b=\x27\205\x27/>' > l.xml
+	refused l.xml Shift_JIS 'an attribute value' 0085 1:50
+	printf '<?xml version="1.1"?><!DOCTYPE a [<!ATTLIST a b CDATA "\342\200\250">]><a/>' > d.xml
+	refused d.xml ISO-8859-1 'a markup declaration' 2028 1:56
+	printf '<?xml version="1.1"?><!DOCTYPE a [<!ENTITY e "\342\200\250">]><a/>' > n.xml
+	refused n.xml ISO-8859-1 'a markup declaration' 2028 1:47
+	stderr_has 'XML 1.1 reads it literally as a line end, LF (section 2.11)'
+}
+
+@test "--fallback=ncr: in XML 1.0 NEL and LS are characters, and references stand for them" {
+	printf '<?xml version="1.0" encoding="UTF-8"?><a b="\302\205">\302\205\342\200\250</a>' > t.xml
+	xs --transcode-to=windows-1252 --fallback=ncr t.xml
+	assert_success
+	assert_output '<?xml version="1.0" encoding="windows-1252"?><a b="&#x0085;">&#x0085;&#x2028;</a>'
+	# In 1.1 other characters still get references; the first NEL fails
+	# the transcode, with its position in every output format.
+	printf '<?xml version="1.1" encoding="UTF-8"?><a b="\303\251">\303\251\342\200\250</a>' > v.xml
+	xs --json --transcode-to=US-ASCII --fallback=ncr -o out.xml v.xml
+	assert_failure 1
+	assert_output --partial '"errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"unrepresentable","offset":50,"line":1,"column":49,"count":1,"message":"U+2028 in character data cannot be written in US-ASCII, and no character reference can stand for it'
+	[ ! -e out.xml ]
+	printf '<?xml version="1.1" encoding="UTF-8"?><a b="\303\251">\303\251</a>' > w.xml
+	xs --transcode-to=US-ASCII --fallback=ncr w.xml
+	assert_success
+	assert_output '<?xml version="1.1" encoding="US-ASCII"?><a b="&#x00E9;">&#x00E9;</a>'
+}

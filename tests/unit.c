@@ -2277,6 +2277,60 @@ test_xlex(void)
 			    buf, t[i].want);
 }
 
+/*
+ * XML 1.0 and 1.1 sections 2.11 and 3.3.3: no reference stands for a
+ * character that the parser reads literally as another.  Each row: the
+ * text before the character, the character, whether XML 1.1, the answer
+ * and, when it is 0, whether it is for normalisation (l.norm).
+ */
+static void
+test_xlex_norm(void)
+{
+	static const struct {
+		const char	*pre;
+		uint32_t	 c;
+		int		 xml11, ok, norm;
+	} t[] = {
+		/* Character data: CR always, NEL and LS in 1.1 only. */
+		{ "<a>", '\r', 0, 0, 1 }, { "<a>", '\r', 1, 0, 1 },
+		{ "<a>", 0x85, 0, 1, 0 }, { "<a>", 0x85, 1, 0, 1 },
+		{ "<a>", 0x2028, 0, 1, 0 }, { "<a>", 0x2028, 1, 0, 1 },
+		{ "<a>", '\n', 1, 1, 0 }, { "<a>", '\t', 1, 1, 0 },
+		{ "<a>", 0xE9, 1, 1, 0 },
+		/* Attribute values, either quote: TAB, LF, CR too. */
+		{ "<a b=\"", '\t', 0, 0, 1 }, { "<a b='", '\n', 0, 0, 1 },
+		{ "<a b=\"", '\r', 0, 0, 1 }, { "<a b=\"", 0x85, 0, 1, 0 },
+		{ "<a b=\"", 0x85, 1, 0, 1 }, { "<a b='", 0x2028, 1, 0, 1 },
+		{ "<a b=\"", ' ', 1, 1, 0 },
+		/* Attribute defaults [60] are attribute values. */
+		{ "<!DOCTYPE d [<!ATTLIST a b CDATA \"", '\t', 0, 0, 1 },
+		{ "<!DOCTYPE d [<!ATTLIST a b CDATA '", 0x2028, 1, 0, 1 },
+		/* Entity values: the line ends only. */
+		{ "<!DOCTYPE d [<!ENTITY e \"", '\t', 0, 1, 0 },
+		{ "<!DOCTYPE d [<!ENTITY e \"", '\n', 1, 1, 0 },
+		{ "<!DOCTYPE d [<!ENTITY e \"", '\r', 0, 0, 1 },
+		{ "<!DOCTYPE d [<!ENTITY e \"", 0x85, 1, 0, 1 },
+		/* Where no reference may stand anyway, not for this. */
+		{ "<!--", '\r', 1, 0, 0 }, { "<a", '\t', 1, 0, 0 },
+	};
+	size_t i, j;
+
+	for (i = 0; i < NELEM(t); i++) {
+		struct xlex l;
+		int ok;
+
+		memset(&l, 0, sizeof(l));
+		l.xml11 = t[i].xml11;
+		for (j = 0; t[i].pre[j] != '\0'; j++)
+			xlex(&l, (unsigned char)t[i].pre[j]);
+		ok = xlex(&l, t[i].c);
+		if (!CHECK(ok == t[i].ok && (l.norm == t[i].c) == t[i].norm))
+			printf("unit: xlex_norm: \"%s\" U+%04X (1.%d): %d, "
+			    "norm %04X\n", t[i].pre, (unsigned)t[i].c,
+			    t[i].xml11, ok, (unsigned)l.norm);
+	}
+}
+
 /* Equal lexical contexts, in every field that decides an answer. */
 static int
 xlex_same(const struct xlex *a, const struct xlex *b)
@@ -2525,6 +2579,7 @@ main(void)
 	test_plain_ascii_runs();
 	test_plain_sb();
 	test_xlex();
+	test_xlex_norm();
 	test_xlex_runs();
 	kern_fastpath();
 	kern_dense();
