@@ -76,6 +76,8 @@ int		 pat_allows(enum pat, const struct enc *);
 enum pat	 pat_of_bom(enum bom);
 const char	*pat_encoding(enum pat);
 const char	*pat_zeros(const unsigned char *, size_t);
+int		 pat_reads_clean(const unsigned char *, size_t, enum unit);
+int		 pat_markup(const unsigned char *, size_t, enum unit);
 
 /* enc.c */
 

@@ -197,13 +197,26 @@ decl_vs_pattern(struct sniff *s, const unsigned char *p, size_t n,
 	    "the bytes are in, or re-encode the file");
 }
 
+/* The layout whose zero bytes pat_zeros() named. */
+static enum unit
+unit_of_zeros(const char *z)
+{
+	return strcmp(z, "UTF-32LE") == 0 ? UNIT_32LE : strcmp(z,
+	    "UTF-32BE") == 0 ? UNIT_32BE : strcmp(z, "UTF-16LE") == 0 ?
+	    UNIT_16LE : UNIT_16BE;
+}
+
 /*
  * A BOM followed by another layout's declaration or root (XML 1.0 Appendix
  * F): FE FF then 8-bit "<?xm", or then little-endian "<\0a\0"; a UTF-8 BOM
  * then UTF-16.  The BOM still names the encoding (RFC 7303 section 3.2),
  * but the declaration must be read and checked (Appendix F), and here the
  * bytes refute it: decl-mismatch, and the encoding is in doubt, so that
- * nothing is transcoded from it.
+ * nothing is transcoded from it.  Bytes that read as XML Chars in the
+ * BOM's order are no evidence against it (FE FF 03 00 is U+0300, not
+ * little-endian): only a reading impossible in the BOM's order (no Chars)
+ * or implausible there (the other layout's markup, "<?xml" or a start tag
+ * in ASCII), and clean in the other layout, contradicts the BOM.
  */
 static void
 bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
@@ -214,9 +227,17 @@ bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
 	const char *z = pat_zeros(q, m), *own_z = pat_encoding(own);
 	char what[400], dv[300] = "";
 	struct decl od;
+	enum unit ou;
+	int markup;
 
 	if (after == own || (after == PAT_UNKNOWN && (z == NULL ||
 	    (own_z != NULL && strcmp(z, own_z) == 0))))
+		return;
+	ou = after != PAT_UNKNOWN ? unit_of_pat(after) : unit_of_zeros(z);
+	markup = pat_markup(q, m, ou);
+	if (!(ou == UNIT_8 || ou == UNIT_EBCDIC ? markup :
+	    pat_reads_clean(q, m, ou)) || (!markup &&
+	    pat_reads_clean(q, m, unit_of_bom(s->bom))))
 		return;
 	if (after != PAT_UNKNOWN) {
 		decl_read(p, n, s->bomlen, unit_of_pat(after), eof, &od);

@@ -168,3 +168,65 @@ refused() {
 	assert_success
 	assert_output '<?xml version="1.1" encoding="US-ASCII"?><a b="&#x00E9;">&#x00E9;</a>'
 }
+
+# --- a BOM is contradicted only by a reading impossible or implausible in its order
+# Bytes that read as XML Chars in the BOM's order are no evidence against
+# it: FE FF 03 00 is U+0300, whatever 03 00 would be little-endian.
+
+@test "BOM kept: UTF-16 text whose first characters look like the other byte order, both orders" {
+	printf '\376\377\003\000\003\000\001\300' > be.xml
+	xs --strict be.xml
+	assert_success
+	assert_output 'be.xml: UTF-16BE (BOM), no declaration'
+	assert_equal "$stderr" ''
+	{ printf '\376\377'; printf '\304\200\304\201<a/>' | iconv -f UTF-8 -t UTF-16BE; } > a.xml
+	xs --json a.xml
+	assert_output --partial '"encoding":"UTF-16BE","source":"bom"'
+	assert_output --partial '"errors":0,"warnings":0'
+	{ printf '\377\376'; printf '\320\200\320\201<a/>' | iconv -f UTF-8 -t UTF-16LE; } > le.xml
+	xs --strict --format=github le.xml
+	assert_success
+	assert_output ''
+}
+
+@test "BOM kept: UTF-32LE text whose first character reads as \"<\" in octet order 3412" {
+	{ printf '\377\376\000\000'; printf '\343\260\200x' | iconv -f UTF-8 -t UTF-32LE; } > f.xml
+	xs --strict f.xml
+	assert_success
+	assert_output 'f.xml: UTF-32LE (BOM), no declaration, 2 warnings'
+	stderr_has '[utf32]'
+	stderr_lacks decl-mismatch
+}
+
+@test "BOM contradicted: another layout's markup, or bytes the BOM's order cannot read" {
+	# Little-endian markup after FE FF: a declaration, a comment, a root.
+	printf '\376\377<\000?\000x\000m\000l\000 \000v\000=\000\0421\000.\0000\000\042\000?\000>\000' > d.xml
+	printf '\376\377<\000!\000-\000-\000 \000-\000-\000>\000' > c.xml
+	printf '\377\376\000<\000a\000>\000<\000/\000a\000>' > r.xml
+	# Zero bytes after a UTF-8 BOM: no UTF-8 text has them.
+	printf '\357\273\277a\000b\000' > u.xml
+	for f in d c r u; do
+		xs --json "$f.xml"
+		assert_output --partial '"severity":"error","code":"decl-mismatch","offset":'
+	done
+	xs r.xml
+	stderr_has 'r.xml:1:1: error: the UTF-16LE BOM is followed by UTF-16BE characters (zero bytes between them), not by UTF-16LE bytes'
+}
+
+@test "transcode round trip: text that looks like the other byte order is read back and transcoded back" {
+	printf '\314\200\314\200\307\200' > t.txt
+	xs --transcode-to=UTF-16 -o t16.xml t.txt
+	assert_success
+	[ "$(hexof t16.xml)" = feff0300030001c0 ]
+	xs --strict t16.xml
+	assert_success
+	xs --transcode-to=UTF-8 -o back.xml t16.xml
+	assert_success
+	[ "$(hexof back.xml)" = "$(hexof t.txt)" ]
+	printf '\320\200<a/>' > e.txt
+	xs --transcode-to=UTF-16 --byte-order=le -o e16.xml e.txt
+	assert_success
+	xs --transcode-to=UTF-8 -o eback.xml e16.xml
+	assert_success
+	[ "$(hexof eback.xml)" = "$(hexof e.txt)" ]
+}
