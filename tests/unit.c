@@ -747,6 +747,28 @@ test_enc_lookup(void)
 	if (enc_iconv_ok("IBM1141") && !enc_iconv_ok("IBM01141"))
 		CHECK(strcmp(enc_iconv(&e), "IBM1141") == 0);
 
+	/* Names of one entry are one label, not one encoding: ISO-8859-11
+	 * (an alias of TIS-620, NO-BREAK SPACE at A0 besides) is decoded
+	 * and reported by its own name where iconv reads it otherwise; an
+	 * alias iconv reads alike (latin1) is not.  glibc's TIS-620 lacks
+	 * A0; other C libraries may read the two alike. */
+#ifdef __GLIBC__
+	if (enc_iconv_ok("ISO-8859-11") && enc_iconv_ok("TIS-620")) {
+		struct enc tis;
+
+		CHECK(enc_lookup("iso-8859-11", &e) == 0 && e.registered);
+		CHECK(enc_lookup("TIS-620", &tis) == 0 && enc_same(&e, &tis));
+		CHECK(strcmp(e.name, "TIS-620") == 0);
+		CHECK(strcmp(enc_iconv(&e), "iso-8859-11") == 0);
+		CHECK(strcmp(enc_report_name(&e), "ISO-8859-11") == 0);
+		CHECK(strcmp(enc_report_name(&tis), "TIS-620") == 0);
+	} else
+		printf("unit: no ISO-8859-11 or TIS-620 in iconv; not "
+		    "tested\n");
+#endif
+	CHECK(enc_lookup("latin1", &e) == 0 &&
+	    strcmp(enc_report_name(&e), "ISO-8859-1") == 0);
+
 	/* Known to iconv only (names glibc and GNU libiconv accept): the
 	 * family comes from how the encoding writes "<?xml". */
 	if (enc_iconv_ok("CP1125")) {
