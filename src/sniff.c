@@ -228,8 +228,12 @@ bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
 	char what[400], dv[300] = "";
 	struct decl od;
 	enum unit ou;
-	int markup;
+	int markup, pattern = after != PAT_UNKNOWN;
 
+	/* 8-bit markup after a 16- or 32-bit BOM, without "<?xm". */
+	if (!pattern && z == NULL && own != PAT_ASCII &&
+	    pat_markup(q, m, UNIT_8))
+		after = PAT_ASCII;
 	if (after == own || (after == PAT_UNKNOWN && (z == NULL ||
 	    (own_z != NULL && strcmp(z, own_z) == 0))))
 		return;
@@ -247,7 +251,8 @@ bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
 		snprintf(what, sizeof(what), "%s%s %s%s", after == PAT_ASCII ?
 		    "an " : "a ", after == PAT_ASCII ?
 		    "8-bit (ASCII-compatible)" : pat_name(after), od.present ?
-		    "XML declaration" : "\"<?xml\"", dv);
+		    "XML declaration" : pattern ? "\"<?xml\"" :
+		    "start of markup", dv);
 	} else
 		snprintf(what, sizeof(what), "%s characters (zero bytes "
 		    "between them)", z);

@@ -205,12 +205,20 @@ refused() {
 	printf '\377\376\000<\000a\000>\000<\000/\000a\000>' > r.xml
 	# Zero bytes after a UTF-8 BOM: no UTF-8 text has them.
 	printf '\357\273\277a\000b\000' > u.xml
-	for f in d c r u; do
+	# 8-bit markup after a 16-bit BOM, without a declaration.
+	printf '\376\377<a>x</a>' > e.xml
+	for f in d c r u e; do
 		xs --json "$f.xml"
 		assert_output --partial '"severity":"error","code":"decl-mismatch","offset":'
 	done
 	xs r.xml
 	stderr_has 'r.xml:1:1: error: the UTF-16LE BOM is followed by UTF-16BE characters (zero bytes between them), not by UTF-16LE bytes'
+	xs e.xml
+	stderr_has 'e.xml:1:1: error: the UTF-16BE BOM is followed by an 8-bit (ASCII-compatible) start of markup, not by UTF-16BE bytes'
+	# Text of the BOM's order, neither markup nor impossible: no error.
+	printf '\376\377ab' > t.xml
+	xs --strict t.xml
+	assert_success
 }
 
 @test "transcode round trip: text that looks like the other byte order is read back and transcoded back" {
