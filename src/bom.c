@@ -342,3 +342,90 @@ pat_of_bom(enum bom b)
 		return PAT_ASCII;
 	}
 }
+
+/* How much of the head the evidence about a BOM is read from. */
+#define EVIDENCE_MAX 256
+
+/*
+ * Whether the head q[0..m) reads in layout u (UTF-8 for UNIT_8, the
+ * 16- and 32-bit forms) as XML Chars only (XML 1.0 [2]), as far as
+ * EVIDENCE_MAX bytes; a character cut off at the end counts as clean.
+ * EBCDIC has no one reading: clean.
+ */
+int
+pat_reads_clean(const unsigned char *q, size_t m, enum unit u)
+{
+	size_t i = 0, w = m < EVIDENCE_MAX ? m : EVIDENCE_MAX;
+	uint32_t c = 0;
+	long v;
+	int r;
+
+	while (i < w && u != UNIT_EBCDIC) {
+		if (u == UNIT_8)
+			r = utf8_dec(q + i, w - i, &c);
+		else if (u == UNIT_16BE || u == UNIT_16LE)
+			r = utf16_dec(q + i, w - i, u == UNIT_16BE, &c);
+		else if ((v = unit_get(u, q, w, i)) < 0)
+			r = 0;
+		else {
+			c = (uint32_t)v;
+			r = v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) ?
+			    -4 : 4;
+		}
+		if (r == 0)
+			break;
+		if (r < 0 || !xml_char_ok(c, 0))
+			return 0;
+		i += (size_t)r;
+	}
+	return 1;
+}
+
+static int
+name_start(long c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' ||
+	    c == ':';
+}
+
+static int
+space(long c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/*
+ * Whether the head q[0..m) read in layout u begins, after white space, with
+ * XML markup spelt in ASCII: "<?xml" and white space, "<!--", "<!DOCTYPE"
+ * and white space, or a start tag ("<", a name, then ">", "/" or white
+ * space).  Text of another layout is never that in the BOM's own reading
+ * except by an implausible choice of characters (every one U+xx00, or
+ * CJK ideographs spelling "<?xml" byte by byte).
+ */
+int
+pat_markup(const unsigned char *q, size_t m, enum unit u)
+{
+	static const char *const opens[] = { "<?xml", "<!--", "<!DOCTYPE" };
+	size_t usz = (size_t)unit_size(u), w = m < EVIDENCE_MAX ? m :
+	    EVIDENCE_MAX, i = 0, k, j;
+	long c;
+
+	while ((c = unit_get(u, q, w, i)) >= 0 && space(c))
+		i += usz;
+	for (k = 0; k < sizeof(opens) / sizeof(opens[0]); k++) {
+		for (j = 0; opens[k][j] != '\0' &&
+		    unit_get(u, q, w, i + j * usz) == opens[k][j]; j++)
+			;
+		if (opens[k][j] == '\0' && (k == 1 ||
+		    space(unit_get(u, q, w, i + j * usz))))
+			return 1;
+	}
+	if (unit_get(u, q, w, i) != '<' || !name_start(unit_get(u, q, w,
+	    i + usz)))
+		return 0;
+	for (i += 2 * usz; (c = unit_get(u, q, w, i)) >= 0; i += usz)
+		if (!name_start(c) && !(c >= '0' && c <= '9') && c != '.' &&
+		    c != '-')
+			return c == '>' || c == '/' || space(c);
+	return 0;
+}

@@ -76,6 +76,8 @@ int		 pat_allows(enum pat, const struct enc *);
 enum pat	 pat_of_bom(enum bom);
 const char	*pat_encoding(enum pat);
 const char	*pat_zeros(const unsigned char *, size_t);
+int		 pat_reads_clean(const unsigned char *, size_t, enum unit);
+int		 pat_markup(const unsigned char *, size_t, enum unit);
 
 /* enc.c */
 
@@ -113,6 +115,7 @@ struct enc {
 	char		 name[256];	/* the name to report */
 	int		 entry;		/* 1 + its index in the table; 0 if none */
 	char		 iconv_only[64]; /* a name only iconv knows, as given */
+	char		 given[64];	/* the label as given, when in the table */
 	enum family	 family;
 	int		 registered;	/* the label is in the IANA registry */
 	int		 known;		/* registry or iconv knows it */
@@ -120,6 +123,7 @@ struct enc {
 
 int		 enc_lookup(const char *, struct enc *);
 const char	*enc_iconv(const struct enc *);
+const char	*enc_report_name(const struct enc *);
 const char	*enc_family_name(enum family);
 int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);

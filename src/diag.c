@@ -27,8 +27,10 @@ static const struct code_info codes[D_NCODES] = {
 	    "8-bit bytes declared UTF-16; or a BOM followed by another "
 	    "layout's declaration or root element (FE FF then an 8-bit "
 	    "<?xml), whose encoding is then in doubt and which is never "
-	    "transcoded.  A charset parameter does not make such a "
-	    "declaration right.  The BOM or the byte pattern decides how the "
+	    "transcoded.  With a charset parameter the declaration is "
+	    "judged against it instead (charset-decl-conflict, a warning): "
+	    "XML makes the mismatch fatal only without external "
+	    "information.  The BOM or the byte pattern decides how the "
 	    "entity is read.",
 	    "XML 1.0 section 4.3.3 and Appendix F",
 	    "printf '\\357\\273\\277<?xml version=\"1.0\" "
@@ -134,8 +136,12 @@ static const struct code_info codes[D_NCODES] = {
 	    "not have, or one that --fallback=ncr cannot write as a "
 	    "character reference because it is in a name, a comment, a "
 	    "processing instruction, a CDATA section or the document type "
-	    "declaration.  Nothing is written to a destination file.",
-	    "XML 1.0 sections 2.3, 3.3.2, 4.1 and 4.3.3",
+	    "declaration, or because the parser would read it literally as "
+	    "another character (CR, and NEL and LS in XML 1.1, as a line "
+	    "end; TAB and LF in an attribute value as a space) while a "
+	    "reference is read as the character itself.  Nothing is written "
+	    "to a destination file.",
+	    "XML 1.0 sections 2.3, 2.11, 3.3.2, 3.3.3, 4.1 and 4.3.3",
 	    "printf '<a>\\303\\251</a>' | xmlsniff --transcode-to=US-ASCII",
 	    "Choose a target that has the character, or use --fallback=ncr "
 	    "for characters in text and attribute values." },
@@ -197,7 +203,8 @@ static const struct code_info codes[D_NCODES] = {
 	[D_SUSPICIOUS_LABEL] = { "suspicious-label", 0,
 	    "the label is probably wrong",
 	    "A single-byte label on content that is valid multi-byte UTF-8, "
-	    "C1 control characters under an ISO-8859 label (the bytes are "
+	    "C1 control characters under an ISO-8859 label (but not NEL "
+	    "in XML 1.1, where it ends a line; the bytes are "
 	    "probably in the Windows code page of that script, or in a "
 	    "multi-byte encoding such as Shift_JIS), or the zero bytes of "
 	    "UTF-16 or UTF-32 "

@@ -84,13 +84,102 @@ entry_iconv(int idx)
 	return memo[idx];
 }
 
+/* Byte b alone decoded by cd: the character, or -1 if it is none. */
+static long
+byte_char(iconv_t cd, unsigned char b)
+{
+	unsigned char out[16];
+	char *ip = (char *)&b, *op = (char *)out;
+	size_t il = 1, ol = sizeof(out);
+
+	iconv(cd, NULL, NULL, NULL, NULL);
+	if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il != 0 ||
+	    sizeof(out) - ol != 4)
+		return -1;
+	return (long)out[0] | (long)out[1] << 8 | (long)out[2] << 16 |
+	    (long)out[3] << 24;
+}
+
+/* Whether iconv reads every byte alone alike under names a and b (the
+ * answer kept for the last few pairs asked). */
+static int
+decodes_alike(const char *a, const char *b)
+{
+	static struct {
+		char	 a[64], b[64];
+		int	 alike;
+	} memo[4];
+	static unsigned next;
+	iconv_t ca, cb;
+	unsigned i;
+	int alike = 1;
+
+	for (i = 0; i < NELEM(memo); i++)
+		if (strcmp(memo[i].a, a) == 0 && strcmp(memo[i].b, b) == 0)
+			return memo[i].alike;
+	ca = iconv_open(enc_u32le(), a);
+	cb = iconv_open(enc_u32le(), b);
+	if (ca != (iconv_t)-1 && cb != (iconv_t)-1)
+		for (i = 0; i < 256 && alike; i++)
+			alike = byte_char(ca, (unsigned char)i) ==
+			    byte_char(cb, (unsigned char)i);
+	if (ca != (iconv_t)-1)
+		iconv_close(ca);
+	if (cb != (iconv_t)-1)
+		iconv_close(cb);
+	if (strlen(a) < sizeof(memo[0].a) && strlen(b) < sizeof(memo[0].b)) {
+		i = next++ % NELEM(memo);
+		memcpy(memo[i].a, a, strlen(a) + 1);
+		memcpy(memo[i].b, b, strlen(b) + 1);
+		memo[i].alike = alike;
+	}
+	return alike;
+}
+
+/*
+ * Whether e is decoded by the label it was given rather than by its table
+ * entry's name n: names that share an IANA entry are the same label, not
+ * one encoding (ISO-8859-11 is TIS-620 with NO-BREAK SPACE at A0), so a
+ * label that this system's iconv knows, and reads otherwise than n, is
+ * decoded by itself.  The Unicode forms have decoders of their own.
+ */
+static int
+by_given(const struct enc *e, const char *n)
+{
+	if (e->entry == 0 || e->given[0] == '\0' ||
+	    (e->family != ENC_F_ASCII && e->family != ENC_F_EBCDIC &&
+	    e->family != ENC_F_OTHER) || strcasecmp(e->given, n) == 0 ||
+	    !enc_iconv_ok(e->given))
+		return 0;
+	return n[0] == '\0' || !decodes_alike(n, e->given);
+}
+
 /* The name for iconv_open of a looked-up encoding; "" if iconv lacks it. */
 const char *
 enc_iconv(const struct enc *e)
 {
-	if (e->entry > 0)
-		return entry_iconv(e->entry - 1);
-	return e->iconv_only;
+	const char *n;
+
+	if (e->entry == 0)
+		return e->iconv_only;
+	n = entry_iconv(e->entry - 1);
+	return by_given(e, n) ? e->given : n;
+}
+
+/* The name to report e by: the registry's, unless it is decoded by the
+ * label given (by_given), which is then reported as the registry spells
+ * it, or as given where the registry does not have it. */
+const char *
+enc_report_name(const struct enc *e)
+{
+	const char *n;
+
+	if (e->entry == 0 || !by_given(e, entry_iconv(e->entry - 1)))
+		return e->name;
+	for (n = enc_table[e->entry - 1].iconv; *n != '\0'; n += strlen(n) + 1)
+		if (strcasecmp(n, e->given) == 0)
+			return n;
+	return e->given;
 }
 
 static void
@@ -127,6 +216,8 @@ enc_lookup(const char *name, struct enc *e)
 	if (l != NULL) {
 		fill(e, l->idx);
 		e->registered = 1;
+		if (strlen(name) < sizeof(e->given))
+			memcpy(e->given, name, strlen(name) + 1);
 		return 0;
 	}
 	loose_key(key, name, sizeof(key));
@@ -134,6 +225,8 @@ enc_lookup(const char *name, struct enc *e)
 	    label_cmp);
 	if (l != NULL) {
 		fill(e, l->idx);
+		if (strlen(name) < sizeof(e->given))
+			memcpy(e->given, name, strlen(name) + 1);
 		return 0;
 	}
 	/* Not "UTF-8//IGNORE" and the like: iconv's suffixes are no names. */

@@ -16,6 +16,27 @@
 #include "engine.h"
 #include "iconvout.h"
 
+/* Why the literal character c is read as another where it stands
+ * (xmllex.c, normalised). */
+static const char *
+norm_why(const struct xc *x, uint32_t c)
+{
+	int attr = x->lx.lex == L_ATTR || (x->lx.lex == L_DECL_QUOTE &&
+	    x->lx.dkind == 'A');
+
+	if (attr && (c == 0x85 || c == 0x2028))
+		return "XML 1.1 reads it literally as a line end (section "
+		    "2.11), and in an attribute value a line end as a space "
+		    "(section 3.3.3)";
+	if (attr)
+		return "in an attribute value XML reads a literal TAB, LF or "
+		    "CR as a space (section 3.3.3)";
+	if (c == '\r')
+		return "XML reads a literal CR as a line end, LF (section "
+		    "2.11)";
+	return "XML 1.1 reads it literally as a line end, LF (section 2.11)";
+}
+
 /* Fail the transcode, once, on character c that the target lacks, with
  * the diagnostic that says whether a reference could stand for it. */
 static void
@@ -34,6 +55,12 @@ unrepresentable(struct xc *x, uint32_t c, uint64_t off, uint64_t line,
 		    "write \"&\", so not even a character reference can stand "
 		    "for a character it lacks; choose another target",
 		    x->xo->to.name);
+	else if (!ncr_possible && x->lx.norm == c && c != 0)
+		diag_add(x->dg, D_UNREPRESENTABLE, off, line, col, "U+%04X in "
+		    "%s cannot be written in %s, and no character reference "
+		    "can stand for it: %s, while a reference is read as the "
+		    "character itself; choose a target that has it",
+		    (unsigned)c, w, x->xo->to.name, norm_why(x, c));
 	else if (ncr_possible)
 		diag_add(x->dg, D_UNREPRESENTABLE, off, line, col, "U+%04X "
 		    "cannot be written in %s; use --fallback=ncr to write "

@@ -631,6 +631,16 @@ locate(const struct moj *m, struct moj_hit *h)
 	h->col = c.pos.col;
 }
 
+/* What XML 1.0 says of C1 control c, which XML 1.1 restricts and where
+ * mojibake is not looked for: section 2.2 discourages #x80-#x84 and
+ * #x86-#x9F; NEL, #x85, is not a line end there (it is in 1.1). */
+static const char *
+c1_why(uint32_t c)
+{
+	return c == 0x85 ? "NEL, which XML 1.0 does not read as a line end" :
+	    "XML 1.0 section 2.2 discourages it";
+}
+
 /*
  * The end of the entity: one mojibake diagnostic at the first sequence,
  * with the count of all.  A single pair that may be real text (see
@@ -667,16 +677,15 @@ moj_end(struct moj *m, struct diags *dg)
 		if (w != 0) {
 			put(meant, sizeof(meant), w);
 			diag_add(dg, D_MOJIBAKE, h->off, h->line, h->col,
-			    "C1 control U+%04X (XML 1.0 section 2.2 "
-			    "discourages it): probably \"%s\", windows-1252 "
-			    "byte %02X read as ISO-8859-1 and encoded again",
-			    (unsigned)h->cp[0], meant, (unsigned)h->cp[0]);
+			    "C1 control U+%04X (%s): probably \"%s\", "
+			    "windows-1252 byte %02X read as ISO-8859-1 and "
+			    "encoded again", (unsigned)h->cp[0],
+			    c1_why(h->cp[0]), meant, (unsigned)h->cp[0]);
 		} else
 			diag_add(dg, D_MOJIBAKE, h->off, h->line, h->col,
-			    "C1 control U+%04X (XML 1.0 section 2.2 "
-			    "discourages it): byte %02X of another encoding "
-			    "read as ISO-8859-1", (unsigned)h->cp[0],
-			    (unsigned)h->cp[0]);
+			    "C1 control U+%04X (%s): byte %02X of another "
+			    "encoding read as ISO-8859-1", (unsigned)h->cp[0],
+			    c1_why(h->cp[0]), (unsigned)h->cp[0]);
 	} else {
 		put(meant, sizeof(meant), h->meant);
 		diag_add(dg, D_MOJIBAKE, h->off, h->line, h->col,

@@ -73,7 +73,7 @@ set_label(struct sniff *s, const struct enc *e)
 
 	s->enc = *e;
 	s->have_enc = 1;
-	snprintf(s->encname, sizeof(s->encname), "%s", e->name);
+	snprintf(s->encname, sizeof(s->encname), "%s", enc_report_name(e));
 	if (enc_order_free_32(e) &&
 	    (s->pat == PAT_32_2143 || s->pat == PAT_32_3412))
 		snprintf(s->encname, sizeof(s->encname), "%s",
@@ -197,13 +197,26 @@ decl_vs_pattern(struct sniff *s, const unsigned char *p, size_t n,
 	    "the bytes are in, or re-encode the file");
 }
 
+/* The layout whose zero bytes pat_zeros() named. */
+static enum unit
+unit_of_zeros(const char *z)
+{
+	return strcmp(z, "UTF-32LE") == 0 ? UNIT_32LE : strcmp(z,
+	    "UTF-32BE") == 0 ? UNIT_32BE : strcmp(z, "UTF-16LE") == 0 ?
+	    UNIT_16LE : UNIT_16BE;
+}
+
 /*
  * A BOM followed by another layout's declaration or root (XML 1.0 Appendix
  * F): FE FF then 8-bit "<?xm", or then little-endian "<\0a\0"; a UTF-8 BOM
  * then UTF-16.  The BOM still names the encoding (RFC 7303 section 3.2),
  * but the declaration must be read and checked (Appendix F), and here the
  * bytes refute it: decl-mismatch, and the encoding is in doubt, so that
- * nothing is transcoded from it.
+ * nothing is transcoded from it.  Bytes that read as XML Chars in the
+ * BOM's order are no evidence against it (FE FF 03 00 is U+0300, not
+ * little-endian): only a reading impossible in the BOM's order (no Chars)
+ * or implausible there (the other layout's markup, "<?xml" or a start tag
+ * in ASCII), and clean in the other layout, contradicts the BOM.
  */
 static void
 bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
@@ -214,9 +227,21 @@ bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
 	const char *z = pat_zeros(q, m), *own_z = pat_encoding(own);
 	char what[400], dv[300] = "";
 	struct decl od;
+	enum unit ou;
+	int markup, pattern = after != PAT_UNKNOWN;
 
+	/* 8-bit markup after a 16- or 32-bit BOM, without "<?xm". */
+	if (!pattern && z == NULL && own != PAT_ASCII &&
+	    pat_markup(q, m, UNIT_8))
+		after = PAT_ASCII;
 	if (after == own || (after == PAT_UNKNOWN && (z == NULL ||
 	    (own_z != NULL && strcmp(z, own_z) == 0))))
+		return;
+	ou = after != PAT_UNKNOWN ? unit_of_pat(after) : unit_of_zeros(z);
+	markup = pat_markup(q, m, ou);
+	if (!(ou == UNIT_8 || ou == UNIT_EBCDIC ? markup :
+	    pat_reads_clean(q, m, ou)) || (!markup &&
+	    pat_reads_clean(q, m, unit_of_bom(s->bom))))
 		return;
 	if (after != PAT_UNKNOWN) {
 		decl_read(p, n, s->bomlen, unit_of_pat(after), eof, &od);
@@ -226,7 +251,8 @@ bom_contradicted(struct sniff *s, const unsigned char *p, size_t n, int eof)
 		snprintf(what, sizeof(what), "%s%s %s%s", after == PAT_ASCII ?
 		    "an " : "a ", after == PAT_ASCII ?
 		    "8-bit (ASCII-compatible)" : pat_name(after), od.present ?
-		    "XML declaration" : "\"<?xml\"", dv);
+		    "XML declaration" : pattern ? "\"<?xml\"" :
+		    "start of markup", dv);
 	} else
 		snprintf(what, sizeof(what), "%s characters (zero bytes "
 		    "between them)", z);
@@ -352,13 +378,16 @@ from_bom(struct sniff *s, const unsigned char *p, size_t n, enum unit unit,
 		    s->cs.name);
 	bom_contradicted(s, p, n, eof);
 	/*
-	 * XML 1.0 section 4.3.3, Appendix F: a declaration that the
-	 * BOM refutes is wrong whatever a charset parameter says
-	 * (the parameter only outranks a declaration that could be
-	 * right); one that merely disagrees with the parameter is a
-	 * warning (RFC 7303 section 3.2).
+	 * XML 1.0 section 4.3.3 makes a declaration that does not match
+	 * the encoding fatal only "in the absence of information provided
+	 * by an external transport protocol": with a charset parameter,
+	 * a declaration that the BOM refutes is judged against the
+	 * parameter alone (charset-decl-conflict, a warning, RFC 7303
+	 * section 3.2), and one that agrees with the parameter leaves the
+	 * error to the parameter (bom-charset-conflict).  A second source
+	 * agreeing with the first cannot make the entity worse.
 	 */
-	if (has_de && !bom_allows(s->bom, &s->de))
+	if (has_de && !has_cs && !bom_allows(s->bom, &s->de))
 		AT(s, D_DECL_MISMATCH, d->enc_off, "declared \"%s\" "
 		    "but the %s BOM wins; change encoding= to %s or "
 		    "re-encode with --transcode-to", d->encoding,
@@ -405,10 +434,10 @@ from_charset(struct sniff *s, const unsigned char *p, size_t n,
 		    "charset parameter \"%s\" overrides the "
 		    "declaration \"%s\" (RFC 7303 section 3.2); make "
 		    "them agree", mt->charset, d->encoding);
-	/* The bytes refute the declaration, whatever the charset
-	 * says (XML 1.0 section 4.3.3, Appendix F). */
-	if (has_de && s->de.known && !pat_allows(s->pat, &s->de))
-		decl_vs_pattern(s, p, n, unit);
+	/* A declaration the bytes refute is not decl-mismatch here: with
+	 * external information, XML 1.0 section 4.3.3 makes no mismatch
+	 * fatal, and the disagreement with the parameter is reported
+	 * above; a parameter the bytes refute is suspicious-label below. */
 	if (s->cs.known && (s->cs.family == ENC_F_ASCII ||
 	    s->cs.family == ENC_F_UTF8 || s->cs.family == ENC_F_EBCDIC) &&
 	    pat_zeros(p, n) != NULL)

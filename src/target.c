@@ -31,7 +31,7 @@ target_resolve(const char *label, int le, int utf8_bom, struct xopts *xo,
 		    "registry or this system's iconv knows", label);
 		return -1;
 	}
-	n = e->name;
+	n = enc_report_name(e);
 	snprintf(xo->declname, sizeof(xo->declname), "%s", n);
 	xo->need_decl = 1;
 	if (strcmp(n, "UTF-8") == 0) {

@@ -350,6 +350,7 @@ xc_new(const char *name, struct sniff *s, const struct xopts *xo,
 	}
 	x->xo = xo;
 	x->s = s;
+	x->lx.xml11 = s->xml11;
 	x->dg = &s->dg;
 	x->cd = (iconv_t)-1;
 	x->ic.enc = x->ic.dec = (iconv_t)-1;

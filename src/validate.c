@@ -103,10 +103,12 @@ check_chr(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 {
 	struct val *v = ctx;
 
-	/* XML 1.0 section 2.2 discourages C1 controls: under ISO-8859-n
-	 * they are reported (at the end, unless the text is UTF-8 after
-	 * all). */
-	if (v->iso8859 && v->d.sb && c >= 0x80 && c <= 0x9F && v->c1++ == 0) {
+	/* C1 controls under ISO-8859-n are a hint that the label is wrong
+	 * (reported at the end, unless the text is UTF-8 after all): XML
+	 * 1.0 section 2.2 discourages them, XML 1.1 [2a] restricts them;
+	 * but in XML 1.1 NEL is a line end (section 2.11), no hint. */
+	if (v->iso8859 && v->d.sb && c >= 0x80 && c <= 0x9F &&
+	    !(v->xml11 && c == 0x85) && v->c1++ == 0) {
 		v->c1char = c;
 		v->c1off = off;
 		v->c1line = line;
@@ -126,9 +128,10 @@ check_chr(void *ctx, uint32_t c, uint64_t off, uint64_t line, uint64_t col)
 			    (unsigned)c, (unsigned)c);
 		else
 			diag_add(v->dg, D_ILLEGAL_CHAR, off, line, col,
-			    "U+%04X is not an XML Char (XML 1.0 [2]); remove "
-			    "it%s", (unsigned)c, c == 0 ? " (a NUL byte: is "
-			    "this a binary file, or mislabelled UTF-16?)" : "");
+			    "U+%04X is not an XML Char (XML %s [2]); remove "
+			    "it%s", (unsigned)c, v->xml11 ? "1.1" : "1.0",
+			    c == 0 ? " (a NUL byte: is this a binary file, or "
+			    "mislabelled UTF-16?)" : "");
 	}
 }
 
@@ -363,11 +366,15 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 		    (unsigned long long)v->d.u8mb, v->d.u8mb == 1 ? "" : "s");
 	else if (eof && v->c1 > 0) {
 		diag_add(v->dg, D_SUSPICIOUS_LABEL, v->c1off, v->c1line,
-		    v->c1col, "C1 control U+%04X under %s (XML 1.0 section "
-		    "2.2 discourages C1 controls): bytes 80-9F are probably "
+		    v->c1col, "C1 control U+%04X under %s (%s): bytes 80-9F "
+		    "are probably "
 		    "meant in another encoding, such as %s or a multi-byte one "
 		    "(Shift_JIS, GBK, Big5); find which and declare it",
-		    (unsigned)v->c1char, v->encname, windows_of(v->encname));
+		    (unsigned)v->c1char, v->encname, v->xml11 ? "XML 1.1 [2a] "
+		    "allows C1 controls only as references" : v->c1char ==
+		    0x85 ? "NEL, which XML 1.0 does not read as a line end" :
+		    "XML 1.0 section 2.2 discourages C1 controls",
+		    windows_of(v->encname));
 		v->dg->d[D_SUSPICIOUS_LABEL].count += v->c1 - 1;
 	}
 	return skip + used;

@@ -131,16 +131,17 @@ in_decl(struct xlex *l, uint32_t c)
 }
 
 /*
- * Take character c and return whether a character reference may stand
- * for it where it is: XML 1.0 section 4.1 [66] may stand in content [43]
- * and attribute values [10]; section 2.3 [9] in entity values of internal
- * entities and section 3.3.2 [60] in attribute defaults (whose literals,
- * as [10] and [9], exclude "&", "%" and "<" as characters), never in names
- * (2.3), comments (2.5), PIs (2.6), CDATA sections (2.7), the DOCTYPE
- * outside literals (2.8) or system and public literals [11] [12].
+ * Take character c and return whether the grammar allows a character
+ * reference for it where it is: XML 1.0 section 4.1 [66] may stand in
+ * content [43] and attribute values [10]; section 2.3 [9] in entity values
+ * of internal entities and section 3.3.2 [60] in attribute defaults (whose
+ * literals, as [10] and [9], exclude "&", "%" and "<" as characters),
+ * never in names (2.3), comments (2.5), PIs (2.6), CDATA sections (2.7),
+ * the DOCTYPE outside literals (2.8) or system and public literals [11]
+ * [12].
  */
-int
-xlex(struct xlex *l, uint32_t c)
+static int
+place(struct xlex *l, uint32_t c)
 {
 	switch (l->lex) {
 	case L_TEXT:
@@ -199,6 +200,43 @@ xlex(struct xlex *l, uint32_t c)
 		return in_decl(l, c);
 	}
 	return 0;
+}
+
+/*
+ * Whether the parser reads a literal c, where the lexer now is, as another
+ * character, while a reference is read as c itself: XML 1.0 and 1.1
+ * section 2.11 read CR, and XML 1.1 also NEL and LINE SEPARATOR, as the
+ * line end LF; section 3.3.3 reads TAB, LF and CR (and so, in 1.1, NEL
+ * and LS) in an attribute value, and in an attribute default [60], as a
+ * space.  In an entity value only the line ends change: its TAB, literal
+ * or referenced, is a TAB of the replacement text alike.
+ */
+static int
+normalised(const struct xlex *l, uint32_t c)
+{
+	if (c == '\r' || (l->xml11 && (c == 0x85 || c == 0x2028)))
+		return 1;
+	return (c == '\t' || c == '\n') && (l->lex == L_ATTR ||
+	    (l->lex == L_DECL_QUOTE && l->dkind == 'A'));
+}
+
+/*
+ * Take character c and return whether a character reference may stand
+ * for it where it is: where the grammar allows one (place), unless the
+ * literal character would be read as another (normalised), when a
+ * reference would change the document: l->norm then says which.
+ */
+int
+xlex(struct xlex *l, uint32_t c)
+{
+	int ok = place(l, c);
+
+	l->norm = 0;
+	if (ok && normalised(l, c)) {
+		l->norm = c;
+		return 0;
+	}
+	return ok;
 }
 
 /*

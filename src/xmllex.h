@@ -41,6 +41,11 @@ struct xlex {
 	int		 dkind;		/* 'A' ATTLIST, 'E' ENTITY */
 	int		 dext;
 	int		 lit_ok;
+	int		 xml11;		/* the entity is XML 1.1 */
+	/* The last character for which no reference may stand because the
+	 * parser reads it literally as another (a line end, a space), or
+	 * 0: xlex() says. */
+	uint32_t	 norm;
 };
 
 void		 xlex_dtd(struct xlex *);

@@ -90,7 +90,7 @@ clean() {
 
 @test "mojibake: NEL is a C1 control in XML 1.0" {
 	put f.xml '<a>x\302\205y</a>'
-	warns f.xml 1:5 'C1 control U+0085 (XML 1.0 section 2.2 discourages it): probably "…", windows-1252 byte 85 read as ISO-8859-1 and encoded again'
+	warns f.xml 1:5 'C1 control U+0085 (NEL, which XML 1.0 does not read as a line end): probably "…", windows-1252 byte 85 read as ISO-8859-1 and encoded again'
 }
 
 # --- UTF-16 and UTF-32 -------------------------------------------------------

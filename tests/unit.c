@@ -747,6 +747,28 @@ test_enc_lookup(void)
 	if (enc_iconv_ok("IBM1141") && !enc_iconv_ok("IBM01141"))
 		CHECK(strcmp(enc_iconv(&e), "IBM1141") == 0);
 
+	/* Names of one entry are one label, not one encoding: ISO-8859-11
+	 * (an alias of TIS-620, NO-BREAK SPACE at A0 besides) is decoded
+	 * and reported by its own name where iconv reads it otherwise; an
+	 * alias iconv reads alike (latin1) is not.  glibc's TIS-620 lacks
+	 * A0; other C libraries may read the two alike. */
+#ifdef __GLIBC__
+	if (enc_iconv_ok("ISO-8859-11") && enc_iconv_ok("TIS-620")) {
+		struct enc tis;
+
+		CHECK(enc_lookup("iso-8859-11", &e) == 0 && e.registered);
+		CHECK(enc_lookup("TIS-620", &tis) == 0 && enc_same(&e, &tis));
+		CHECK(strcmp(e.name, "TIS-620") == 0);
+		CHECK(strcmp(enc_iconv(&e), "iso-8859-11") == 0);
+		CHECK(strcmp(enc_report_name(&e), "ISO-8859-11") == 0);
+		CHECK(strcmp(enc_report_name(&tis), "TIS-620") == 0);
+	} else
+		printf("unit: no ISO-8859-11 or TIS-620 in iconv; not "
+		    "tested\n");
+#endif
+	CHECK(enc_lookup("latin1", &e) == 0 &&
+	    strcmp(enc_report_name(&e), "ISO-8859-1") == 0);
+
 	/* Known to iconv only (names glibc and GNU libiconv accept): the
 	 * family comes from how the encoding writes "<?xml". */
 	if (enc_iconv_ok("CP1125")) {
@@ -2277,6 +2299,60 @@ test_xlex(void)
 			    buf, t[i].want);
 }
 
+/*
+ * XML 1.0 and 1.1 sections 2.11 and 3.3.3: no reference stands for a
+ * character that the parser reads literally as another.  Each row: the
+ * text before the character, the character, whether XML 1.1, the answer
+ * and, when it is 0, whether it is for normalisation (l.norm).
+ */
+static void
+test_xlex_norm(void)
+{
+	static const struct {
+		const char	*pre;
+		uint32_t	 c;
+		int		 xml11, ok, norm;
+	} t[] = {
+		/* Character data: CR always, NEL and LS in 1.1 only. */
+		{ "<a>", '\r', 0, 0, 1 }, { "<a>", '\r', 1, 0, 1 },
+		{ "<a>", 0x85, 0, 1, 0 }, { "<a>", 0x85, 1, 0, 1 },
+		{ "<a>", 0x2028, 0, 1, 0 }, { "<a>", 0x2028, 1, 0, 1 },
+		{ "<a>", '\n', 1, 1, 0 }, { "<a>", '\t', 1, 1, 0 },
+		{ "<a>", 0xE9, 1, 1, 0 },
+		/* Attribute values, either quote: TAB, LF, CR too. */
+		{ "<a b=\"", '\t', 0, 0, 1 }, { "<a b='", '\n', 0, 0, 1 },
+		{ "<a b=\"", '\r', 0, 0, 1 }, { "<a b=\"", 0x85, 0, 1, 0 },
+		{ "<a b=\"", 0x85, 1, 0, 1 }, { "<a b='", 0x2028, 1, 0, 1 },
+		{ "<a b=\"", ' ', 1, 1, 0 },
+		/* Attribute defaults [60] are attribute values. */
+		{ "<!DOCTYPE d [<!ATTLIST a b CDATA \"", '\t', 0, 0, 1 },
+		{ "<!DOCTYPE d [<!ATTLIST a b CDATA '", 0x2028, 1, 0, 1 },
+		/* Entity values: the line ends only. */
+		{ "<!DOCTYPE d [<!ENTITY e \"", '\t', 0, 1, 0 },
+		{ "<!DOCTYPE d [<!ENTITY e \"", '\n', 1, 1, 0 },
+		{ "<!DOCTYPE d [<!ENTITY e \"", '\r', 0, 0, 1 },
+		{ "<!DOCTYPE d [<!ENTITY e \"", 0x85, 1, 0, 1 },
+		/* Where no reference may stand anyway, not for this. */
+		{ "<!--", '\r', 1, 0, 0 }, { "<a", '\t', 1, 0, 0 },
+	};
+	size_t i, j;
+
+	for (i = 0; i < NELEM(t); i++) {
+		struct xlex l;
+		int ok;
+
+		memset(&l, 0, sizeof(l));
+		l.xml11 = t[i].xml11;
+		for (j = 0; t[i].pre[j] != '\0'; j++)
+			xlex(&l, (unsigned char)t[i].pre[j]);
+		ok = xlex(&l, t[i].c);
+		if (!CHECK(ok == t[i].ok && (l.norm == t[i].c) == t[i].norm))
+			printf("unit: xlex_norm: \"%s\" U+%04X (1.%d): %d, "
+			    "norm %04X\n", t[i].pre, (unsigned)t[i].c,
+			    t[i].xml11, ok, (unsigned)l.norm);
+	}
+}
+
 /* Equal lexical contexts, in every field that decides an answer. */
 static int
 xlex_same(const struct xlex *a, const struct xlex *b)
@@ -2564,6 +2640,7 @@ main(void)
 	test_plain_ascii_runs();
 	test_plain_sb();
 	test_xlex();
+	test_xlex_norm();
 	test_xlex_runs();
 	kern_fastpath();
 	kern_dense();
