@@ -79,6 +79,7 @@ first_err() {
 # ---------------------------------------------------------------------------
 # Files over 4 GiB
 
+# bats test_tags=slow
 @test "SLOW (reads 4.3 GB): a sparse file over 4 GiB: the FF past 4 GiB at its exact offset, every NUL counted" {
 	huge "a 4.3 GB input"
 	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>' > huge.xml
@@ -922,6 +923,7 @@ many_files() {
 	assert_equal "$stderr" 'xmlsniff: write error: Broken pipe'
 }
 
+# bats test_tags=slow
 @test "| head -c 4 on a transcode with SIGPIPE ignored: exit 2 and one write-error line" {
 	{ printf '<a>'; head -c 50000000 /dev/zero | tr '\0' x; printf '</a>'; } \
 	    > long.xml
@@ -1000,26 +1002,31 @@ kill_in_place() {
 	assert_equal "$(cksum < "$BIG")" "$(cat "$BATS_FILE_TMPDIR/big.sum")"
 }
 
+# bats test_tags=slow
 @test "nothing lost: SIGTERM 0.05 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place TERM 0.05
 	no_temp .
 }
 
+# bats test_tags=slow
 @test "nothing lost: SIGTERM 0.3 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place TERM 0.3
 	no_temp .
 }
 
+# bats test_tags=slow
 @test "nothing lost: SIGTERM 1.0 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place TERM 1.0
 	no_temp .
 }
 
+# bats test_tags=slow
 @test "nothing lost: SIGINT 0.5 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place INT 0.5
 	no_temp .
 }
 
+# bats test_tags=slow
 @test "nothing lost: SIGHUP 0.5 s into a 300 MB --in-place transcode: original intact or fully replaced, no temporary" {
 	kill_in_place HUP 0.5
 	no_temp .
@@ -1027,21 +1034,25 @@ kill_in_place() {
 
 # SIGKILL cannot be caught: a temporary file may stay behind, but never
 # more than one, and the file itself is whole.
+# bats test_tags=slow
 @test "nothing lost: SIGKILL 0.05 s into a 300 MB --in-place transcode: original intact or fully replaced (a temporary may remain)" {
 	kill_in_place KILL 0.05
 	[ "$(find . -maxdepth 1 -name '.*.xmlsniff-*' | wc -l)" -le 1 ]
 }
 
+# bats test_tags=slow
 @test "nothing lost: SIGKILL 0.3 s into a 300 MB --in-place transcode: original intact or fully replaced (a temporary may remain)" {
 	kill_in_place KILL 0.3
 	[ "$(find . -maxdepth 1 -name '.*.xmlsniff-*' | wc -l)" -le 1 ]
 }
 
+# bats test_tags=slow
 @test "nothing lost: SIGKILL 1.0 s into a 300 MB --in-place transcode: original intact or fully replaced (a temporary may remain)" {
 	kill_in_place KILL 1.0
 	[ "$(find . -maxdepth 1 -name '.*.xmlsniff-*' | wc -l)" -le 1 ]
 }
 
+# bats test_tags=slow
 @test "nothing lost: an input replaced (mv) during a -o transcode: the output is the whole transcode of the original" {
 	big_ready
 	ln "$BIG" in.xml 2> /dev/null || cp "$BIG" in.xml
