@@ -486,3 +486,20 @@ edgew() {
 	{ printf '\377\376'; printf "$u16$u16"; printf '\001\000'; } > "$f.16"
 	dense_same "$f.16"
 }
+
+@test "mojibake after a sequence cut short: a file gives the column a pipe gives" {
+	# E6 (and E6 B8) before "Ã©" is one bad character, a column of its
+	# own; a file is read again for the position of the first hit, and
+	# that reading must count the cut sequence as the first did.
+	local f=$BATS_TEST_TMPDIR/cut.xml w
+	for w in '\346' '\346\270'; do
+		put "$f" "<r>$w\303\203\302\251\303\203\302\251</r>\n"
+		xs "$f"
+		assert_success
+		assert_output "$f: UTF-8 (default), no declaration, 1 error, 1 warning"
+		assert_equal "${stderr_lines[1]}" "$f:1:5: warning: \"Ã©\" is \"é\" encoded twice (its UTF-8 read as windows-1252 and encoded again) (2 times) [mojibake]"
+		run --separate-stderr sh -c '"$0" - < "$1"' "$XMLSNIFF" "$f"
+		assert_success
+		assert_equal "${stderr_lines[1]}" "-:1:5: warning: \"Ã©\" is \"é\" encoded twice (its UTF-8 read as windows-1252 and encoded again) (2 times) [mojibake]"
+	done
+}
