@@ -343,5 +343,6 @@ kern_dense(void)
 	dense_calm();
 	kern_dense_sb();
 	kern_dense_wide();
+	kern_spec();
 	simd_init(NULL);
 }
