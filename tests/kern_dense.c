@@ -60,21 +60,28 @@ dense_steer(void)
 	kb_free(&b);
 }
 
-/* A pad of 0 to 299 bytes of FF and letters, then the shape, then é: each
- * shape at every offset of a stretch and of its quarters. */
+/*
+ * Each shape of list after a pad of 0 to npad - 1 bytes, then é: each
+ * shape at every offset of a stretch, a block and their quarters.  The
+ * pads: FF and letters (every third an 'a'), or with edge, FF and E1
+ * (every fourth), as dense.bats made them.
+ */
 static void
-pads(struct kbuf *b, const char *list, int maxpad)
+pads(struct kbuf *b, const char *list, int npad, int edge)
 {
 	unsigned char sh[16];
 	const char *s;
 	size_t m;
 	int pad, i;
 
-	for (s = list; *s != '\0'; s += *s == ' ') {
+	for (s = list; *s != '\0';) {
+		while (*s == ' ')
+			s++;
 		m = shape_bytes(s, sh);
-		for (pad = 0; pad < maxpad; pad++) {
+		for (pad = 0; pad < npad; pad++) {
 			for (i = 0; i < pad; i++)
-				kb_byte(b, i % 3 ? 255 : 97);
+				kb_byte(b, edge ? (i % 4 == 3 ? 225 : 255) :
+				    (i % 3 ? 255 : 97));
 			kb_put(b, sh, m);
 			kb_str(b, "\303\251");
 		}
@@ -93,7 +100,7 @@ dense_reasons(void)
 	kb_str(&b, "\377\001");
 	pads(&b, "300,200 340,200,200 355,240,200 364,220,200,200 341,200 "
 	    "200 377 357,277,276 1 15,12 15,377,12 12 15,341,12 "
-	    "360,220,200,15 302", 300);
+	    "360,220,200,15 302", 300, 0);
 	kb_str(&b, tail8);
 	kern_sweep("each reason at every offset", b.p, b.n, NULL);
 	kern_default(&b, &dg);
@@ -211,42 +218,19 @@ static const char nonchar8[] = " 357,277,276 357,277,277 357,277,275 1 37 "
     "15,1,12 0";
 
 static void
-pads8(struct kbuf *b, const char *list)
-{
-	unsigned char sh[16];
-	const char *s;
-	size_t m;
-	int pad, i;
-
-	for (s = list; *s != '\0';) {
-		while (*s == ' ')
-			s++;
-		m = shape_bytes(s, sh);
-		for (pad = 0; pad <= 70; pad++) {
-			for (i = 0; i < pad; i++)
-				kb_byte(b, i % 4 == 3 ? 225 : 255);
-			kb_put(b, sh, m);
-			kb_str(b, "\303\251");
-		}
-		while (*s != '\0' && *s != ' ')
-			s++;
-	}
-}
-
-static void
 edge8(struct kbuf *b, int first)
 {
 	char all[sizeof(shapes8) + sizeof(nonchar8)];
 
 	snprintf(all, sizeof(all), "%s%s", shapes8, nonchar8);
 	if (first == 2) {
-		pads8(b, shapes8);
+		pads(b, shapes8, 71, 1);
 		return;
 	}
-	pads8(b, first ? shapes8 : all);
+	pads(b, first ? shapes8 : all, 71, 1);
 	if (first)
 		kb_byte(b, 1);
-	pads8(b, all);
+	pads(b, all, 71, 1);
 }
 
 static void

@@ -328,6 +328,19 @@ marks(struct kbuf *b)
 	}
 }
 
+/* File i of a tree for -r: big, small, big and declared, small. */
+static void
+tree_file(struct kbuf *b, int i)
+{
+	b->n = 0;
+	if (i == 2)
+		kb_str(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+	kb_str(b, "<r>");
+	if (i % 2 == 0)
+		text(b, i == 0 ? 20000 : 30000, 200);
+	kb_str(b, i == 2 ? "\001</r>\n" : "\377</r>\n");
+}
+
 /* Late declarations and mojibake after the first pieces, where the
  * thread's steps end, more marks than it keeps; files one after another,
  * big and small, mapped and read. */
@@ -365,13 +378,7 @@ mapped_marks(void)
 	same("more marks than the thread keeps", &b, 0, 1);
 	/* -r: big and small files in turn, mapped, as read one by one. */
 	for (i = 0; i < 4; i++) {
-		b.n = 0;
-		if (i == 2)
-			kb_str(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-		kb_str(&b, "<r>");
-		if (i % 2 == 0)
-			text(&b, i == 0 ? 20000 : 30000, 200);
-		kb_str(&b, i == 2 ? "\001</r>\n" : "\377</r>\n");
+		tree_file(&b, i);
 		if (!CHECK(put_file(&b)))
 			break;
 		simd_init("ref");
@@ -380,14 +387,8 @@ mapped_marks(void)
 	simd_init(NULL);
 	for (v = 0; v < 2; v++)
 		for (i = 0; i < 4; i++) {
-			b.n = 0;
-			if (i == 2)
-				kb_str(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-			kb_str(&b, "<r>");
-			if (i % 2 == 0)
-				text(&b, i == 0 ? 20000 : 30000, 200);
-			kb_str(&b, i == 2 ? "\001</r>\n" : "\377</r>\n");
-			put_file(&b);
+			tree_file(&b, i);
+			CHECK(put_file(&b));
 			got = file_run(v ? H_MAPONE : H_MAP, 0, 0, &m);
 			snprintf(name, sizeof(name), "file %d of a tree", i);
 			kern_same(name, hows[v], ref[i], got);
