@@ -163,6 +163,11 @@ spec_late_blocks(void)
 	size_t e, k;
 
 	for (e = 0; e < NELEM(enc); e++) {
+		if (!in_enc(&b, enc[e], "x")) {
+			printf("  (kern_spec: no %s in iconv: not tried)\n",
+			    enc[e]);
+			continue;
+		}
 		snprintf(ct, sizeof(ct), "text/xml; charset=%s", enc[e]);
 		if (!CHECK(mt_parse(ct, &mt, err, sizeof(err)) == 0))
 			continue;
