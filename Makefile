@@ -74,8 +74,9 @@ $(OBJS): $(HDRS)
 
 # The unit driver: tests/unit.c and the kernel equivalence sweeps.
 UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
-		tests/kern_mapped.c
-tests/unit: $(UNIT_SRCS) tests/unit.h $(CORE) $(HDRS)
+		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
+		tests/kern_spec.c
+tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h $(CORE) $(HDRS)
 	$(CC) $(XCFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
 	    $(UNIT_SRCS) $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
 

@@ -627,6 +627,11 @@ locate(const struct moj *m, struct moj_hit *h)
 		moj_feed(&c, buf, (size_t)k);
 		off += (uint64_t)k;
 	}
+	/* A sequence cut short by the hit is one bad character, as the scan
+	 * that read on past it counted it (the hit's first byte continues
+	 * none): its next byte resolves it. */
+	if (c.npart > 0 && pread(m->fd, buf, 1, (off_t)(m->base + off)) == 1)
+		moj_feed(&c, buf, 1);
 	h->line = c.pos.line;
 	h->col = c.pos.col;
 }

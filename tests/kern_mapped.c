@@ -1,11 +1,528 @@
 /*
  * Kernel equivalence: the sweeps of tests/mapped.bats, every kernel level
- * against the reference, in process.
+ * against the reference, in process.  A regular file of more than 1.25
+ * MiB is mapped (src/input.c) and handed on in pieces of 320 KiB, and
+ * searched ahead by a second thread (src/prescan.c); the reference reads
+ * it a buffer at a time with no thread.  Here a file is written and read
+ * through the same input layer as src/main.c feed_input(): mapped with
+ * the thread, mapped without it (the workers of -j), read with mapping
+ * off and as from a pipe, at every level; each must give the diagnostics
+ * the reference gives, with and without --all, whatever falls on the
+ * edge of a piece, of the thread's 64 KiB steps, of the pages given back
+ * behind (every MiB) or of the file's last page.
  */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <iconv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "xmlsniff.h"
+#include "http.h"
+#include "mojibake.h"
 #include "unit.h"
+#include "kern.h"
+
+#define READ	327680		/* IN_SIZE: a read, or a piece */
+#define SEG	65536		/* the second thread's step */
+
+/* How the file reaches the engine. */
+enum how {
+	H_MAP,		/* mapped, searched ahead by the second thread */
+	H_MAPONE,	/* mapped, no thread (a worker of -j) */
+	H_READ,		/* read, mapping off */
+	H_PIPE		/* read as from a pipe: no size, no second look */
+};
+static const char *const hows[] = { "mapped", "mapped, no thread", "read",
+    "pipe" };
+
+static char path[64];
+static struct inbuf in;
+
+/* b written over the file (created once, in TMPDIR or /tmp). */
+static int
+put_file(const struct kbuf *b)
+{
+	const char *dir = getenv("TMPDIR");
+	size_t done = 0;
+	ssize_t r;
+	int fd;
+
+	if (path[0] == '\0') {
+		snprintf(path, sizeof(path), "%.40s/kernXXXXXX",
+		    dir != NULL && *dir != '\0' ? dir : "/tmp");
+		if ((fd = mkstemp(path)) < 0) {
+			path[0] = '\0';
+			return 0;
+		}
+		close(fd);
+	}
+	if ((fd = open(path, O_WRONLY | O_TRUNC)) < 0)
+		return 0;
+	while (done < b->n && (r = write(fd, b->p + done, b->n - done)) > 0)
+		done += (size_t)r;
+	close(fd);
+	return done == b->n;
+}
+
+/* The read loop of feed_input() over in, for the sniff s (entity from
+ * at), mapping the file if map and it is worth it (*mapped: whether it
+ * was).  Return 0 or an errno. */
+static int
+feed(struct sniff *s, struct val *v, long long at, int map, int *mapped)
+{
+	static struct moj mj;
+	const unsigned char *m;
+	size_t len;
+	int e = 0;
+
+	moj_init(&mj, s, at >= 0 ? in.fd : -1, at >= 0 ? (uint64_t)at : 0);
+	if (map)
+		in_map_begin(&in);
+	*mapped = in.mapped;
+	m = in_map(&in, &len);
+	pre_begin(m, len, (uint64_t)(in.got - (long long)in.n),
+	    at >= 0 ? (uint64_t)at : 0, s, val_sbmap(v));
+	for (;;) {
+		size_t used = val_feed(v, in.p, in.n, in.eof);
+
+		moj_feed(&mj, in.p, used);
+		if (in.eof) {
+			moj_end(&mj, &s->dg);
+			break;
+		}
+		if (in_refill(&in, used) < 0) {
+			e = errno != 0 ? errno : EIO;
+			break;
+		}
+	}
+	pre_end();
+	if (in_map_end(&in) < 0 && e == 0)
+		e = errno != 0 ? errno : EIO;
+	return e;
+}
+
+/*
+ * The file read as how says at the level in use, as analyse() in main.c
+ * reads it (http: a response whose head is skipped, its Content-Type the
+ * entity's), --all's list capped at keep; kern_dump() of the diagnostics
+ * and a line for a failure.  *mapped: whether it was mapped.
+ */
+static char *
+file_run(enum how how, int http, size_t keep, int *mapped)
+{
+	static struct sniff s;
+	static struct http hr;
+	struct stat st;
+	struct val *v;
+	char *d, *r;
+	size_t hl = 0;
+	int e = 0;
+
+	*mapped = 0;
+	if (in.mem == NULL && posix_memalign((void **)&in.mem, 4096,
+	    IN_PAD + IN_SIZE) != 0)
+		return strdup("no memory");
+	if ((in.fd = open(path, O_RDONLY)) < 0 || fstat(in.fd, &st) < 0)
+		return strdup("cannot open");
+	in.n = 0;
+	in.got = 0;
+	in.eof = 0;
+	in.shrunk = 0;
+	in.mapped = 0;
+	in.p = in.mem + IN_PAD;
+	in.size = how == H_PIPE ? -1 : st.st_size;
+	in.trust_size = in.size > 0;
+	diag_keep(keep);
+	memset(&s, 0, sizeof(s));
+	/* skip_head() in main.c */
+	if (in_refill(&in, 0) < 0)
+		e = errno;
+	else if (http && (hl = http_parse(in.p, in.n, &hr)) > 0) {
+		if (!in.eof && in_refill(&in, hl) < 0)
+			e = errno;
+		else if (in.eof) {
+			in.p += hl;
+			in.n -= hl;
+		}
+	}
+	if (e == 0)
+		sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
+		    in.eof, http && hr.has_mt ? &hr.mt : NULL, NULL, &s);
+	pre_allow(how != H_MAPONE);
+	if (e == 0 && (v = val_new(&s, &s.dg)) != NULL) {
+		e = feed(&s, v, how == H_PIPE ? -1 : (long long)hl,
+		    how == H_MAP || how == H_MAPONE, mapped);
+		val_free(v);
+	}
+	pre_allow(1);
+	close(in.fd);
+	d = kern_dump(&s.dg);
+	diag_free(&s.dg);
+	diag_keep(0);
+	if (e == 0)
+		return d;
+	if ((r = malloc(strlen(d) + 100)) != NULL)
+		sprintf(r, "%sfailed: %.80s\n", d, strerror(e));
+	free(d);
+	return r;
+}
+
+/*
+ * The file b (a response with --http when http) at every level must give
+ * what the reference gives reading it: mapped, and when all, also mapped
+ * with no thread, read and as from a pipe, and with every occurrence
+ * listed (--all) mapped.  Where it is big enough, the levels that have
+ * fast paths must have mapped it.
+ */
+static void
+same(const char *label, const struct kbuf *b, int http, int all)
+{
+	static const size_t keeps[] = { 0, DIAG_MAX_MAX };
+	char what[120], *ref, *got;
+	size_t k;
+	int l, h, m, ok = 1;
+
+	if (!CHECK(put_file(b)))
+		return;
+	for (k = 0; k < (all ? NELEM(keeps) : 1) && ok; k++) {
+		simd_init("ref");
+		ref = file_run(H_READ, http, keeps[k], &m);
+		CHECK(ref != NULL && m == 0);
+		for (l = 1; l < unit_nlevels && ok && ref != NULL; l++) {
+			simd_init(unit_levels[l]);
+			for (h = H_MAP; h <= (all && k == 0 ? H_PIPE : H_MAP) &&
+			    ok; h++) {
+				got = file_run((enum how)h, http, keeps[k], &m);
+				snprintf(what, sizeof(what), "%s, %s, keep %zu",
+				    unit_levels[l], hows[h], keeps[k]);
+				if (h <= H_MAPONE && b->n >= READ + 4 * READ)
+					ok &= CHECK(m == 1);
+				ok &= got != NULL &&
+				    kern_same(label, what, ref, got);
+				free(got);
+			}
+		}
+		free(ref);
+	}
+	simd_init(NULL);
+}
+
+/*
+ * text: n lines of UTF-8 text with two- to four-byte characters, every
+ * cr-th ended by CR LF (0: none).  mapped.bats ended every fifth so; the
+ * reference level reads such text in time quadratic in its CRs a buffer
+ * (ref.c, plain_utf8_nocr), so CR LF is put where it is wanted instead,
+ * across each edge of a piece (mapped_edges).
+ */
+static void
+text(struct kbuf *b, int n, int cr)
+{
+	static const char *const w[] = { "caf\303\251", "na\303\257ve",
+	    "\344\270\255\346\226\207", "\360\237\230\200", "plain", "words",
+	    "\320\226\320\266", "x", "" };
+	char num[32];
+	int i, k;
+
+	for (i = 1; i <= n; i++) {
+		snprintf(num, sizeof(num), "<p n=\"%d\">", i);
+		kb_str(b, num);
+		for (k = 0; k < 12; k++) {
+			kb_str(b, w[(i * 7 + k * 3) % 9]);
+			kb_byte(b, ' ');
+		}
+		kb_str(b, cr > 0 && i % cr == 0 ? "</p>\r\n" : "</p>\n");
+	}
+}
+
+/* s written over b at off. */
+static void
+at(struct kbuf *b, size_t off, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (CHECK(off + n <= b->n))
+		memcpy(b->p + off, s, n);
+}
+
+static const char decl8[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+
+/* Errors just before, on and after each edge of a piece; a character cut
+ * by each edge in every length; files that end on, before and after an
+ * edge. */
+static void
+mapped_edges(void)
+{
+	static const char *const cut[] = { "\303\251", "\344\270\255",
+	    "\360\237\230\200", "\r\n" };
+	struct kbuf b = { NULL, 0, 0 };
+	size_t e, n, c;
+	int k;
+
+	kb_str(&b, decl8);
+	kb_str(&b, "<r>\n");
+	text(&b, 40000, 200);
+	kb_str(&b, "</r>\n");
+	CHECK(b.n > 3000000);
+	for (k = 1; k <= 9; k++) {
+		e = (size_t)k * READ;
+		at(&b, e - 2, "\377");
+		at(&b, e - 1, "\001");
+		at(&b, e, "\200");
+		at(&b, e + 1, "\357\277\276");
+	}
+	same("errors at every edge of a piece", &b, 0, 1);
+	for (c = 0; c < NELEM(cut); c++) {
+		b.n = 0;
+		kb_str(&b, "<r>");
+		kb_rep(&b, 'a', 2000000);
+		kb_str(&b, "</r>\n");
+		for (k = 1; k <= 5; k++)
+			at(&b, (size_t)k * READ - (size_t)(k % 3), cut[c]);
+		same("a character cut by the edge of a piece", &b, 0, 1);
+	}
+	for (k = 0; k < 4; k++) {
+		n = k == 3 ? 6 * READ - 4096 : 5 * READ + (size_t)k - 1;
+		b.n = 0;
+		kb_str(&b, "<r>");
+		kb_rep(&b, 'b', n - 9);
+		kb_str(&b, "</r>\n\377");
+		CHECK(b.n == n);
+		same("a file that ends near the edge of a piece", &b, 0, 1);
+	}
+	kb_free(&b);
+}
+
+/* s written over b at off where it fits (the marks of a smaller file). */
+static void
+over(struct kbuf *b, size_t off, const char *s)
+{
+	if (off + strlen(s) <= b->n)
+		at(b, off, s);
+}
+
+/* marks: "<?xml", a comment, a PI, mojibake ("Ã©", "Ã¨") and a C1
+ * control (C2 85) written over b at the edges of the second thread's
+ * steps, of the pieces and of the MiB given back, and in its first step. */
+static void
+marks(struct kbuf *b)
+{
+	static const size_t decl[] = { 100, SEG - 3, 3 * SEG + 1, READ - 2,
+	    2 * READ + 5, 1048576 - 4, 2097152 + 30, 4194304 - 1,
+	    4194304 + 64 };
+	static const size_t ks[] = { 1, 2, 5, 9, 17, 30, 47, 63, 64, 65, 70 };
+	size_t i, o;
+
+	for (i = 0; i < NELEM(decl); i++)
+		over(b, decl[i], "\n<?xml version=\"1.0\"?>\n");
+	for (i = 0; i < NELEM(ks); i++) {
+		o = ks[i] * SEG;
+		over(b, o - 3, "\303\203\302\251");
+		over(b, o + 40, "<!--\303\203\302\250-->");
+		over(b, o + 90, "\302\205<?pi x?>");
+		over(b, o - 70, "\303\203\302\251\303\203\302\251");
+	}
+}
+
+/* File i of a tree for -r: big, small, big and declared, small. */
+static void
+tree_file(struct kbuf *b, int i)
+{
+	b->n = 0;
+	if (i == 2)
+		kb_str(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+	kb_str(b, "<r>");
+	if (i % 2 == 0)
+		text(b, i == 0 ? 20000 : 30000, 200);
+	kb_str(b, i == 2 ? "\001</r>\n" : "\377</r>\n");
+}
+
+/* Late declarations and mojibake after the first pieces, where the
+ * thread's steps end, more marks than it keeps; files one after another,
+ * big and small, mapped and read. */
+static void
+mapped_marks(void)
+{
+	struct kbuf b = { NULL, 0, 0 };
+	char *ref[4], *got, name[40];
+	int v, i, m;
+
+	kb_str(&b, "<r>\n");
+	text(&b, 20000, 200);
+	kb_str(&b, "<?xml version=\"1.0\"?>\n\303\203\302\251t\303\203\302\251\n");
+	text(&b, 2000, 200);
+	kb_str(&b, "</r>\n");
+	CHECK(b.n > 1400000);
+	same("a late declaration and mojibake after the first pieces", &b, 0,
+	    1);
+	for (v = 0; v < 2; v++) {
+		b.n = 0;
+		kb_str(&b, v ? "<?xml version=\"1.1\" encoding=\"UTF-8\"?>\n<r>\n" :
+		    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<r>\n");
+		text(&b, 64000, 200);
+		kb_str(&b, "</r>\n");
+		CHECK(b.n > 4700000);
+		marks(&b);
+		same("marks where the thread's steps end", &b, 0, v == 0);
+	}
+	b.n = 0;
+	kb_str(&b, "<r>\n");
+	for (i = 0; i < 80000; i++)
+		kb_str(&b, "<!--c-->\303\203\302\251 <?p?>\n");
+	text(&b, 3000, 200);
+	kb_str(&b, "<?xml version=\"1.0\"?>\n</r>\n");
+	same("more marks than the thread keeps", &b, 0, 1);
+	/* -r: big and small files in turn, mapped, as read one by one. */
+	for (i = 0; i < 4; i++) {
+		tree_file(&b, i);
+		if (!CHECK(put_file(&b)))
+			break;
+		simd_init("ref");
+		ref[i] = file_run(H_READ, 0, 0, &m);
+	}
+	simd_init(NULL);
+	for (v = 0; v < 2; v++)
+		for (i = 0; i < 4; i++) {
+			tree_file(&b, i);
+			CHECK(put_file(&b));
+			got = file_run(v ? H_MAPONE : H_MAP, 0, 0, &m);
+			snprintf(name, sizeof(name), "file %d of a tree", i);
+			kern_same(name, hows[v], ref[i], got);
+			free(got);
+		}
+	for (i = 0; i < 4; i++)
+		free(ref[i]);
+	kb_free(&b);
+}
+
+/* Files that end at the end of a page, on each length of a character
+ * and a CR: past the last page of a mapped file nothing may be read. */
+static void
+mapped_page_end(void)
+{
+	static const char *const last[] = { "", "\303\251", "\344\270\255",
+	    "\360\237\230\200", "\r" };
+	struct kbuf b = { NULL, 0, 0 };
+	size_t n, c;
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		n = 4096 * (size_t)(400 + k) - (size_t)k;
+		for (c = 0; c < NELEM(last); c++) {
+			b.n = 0;
+			kb_str(&b, "<r>");
+			kb_rep(&b, 'a', n - 4 - strlen(last[c]));
+			kb_str(&b, last[c]);
+			kb_byte(&b, '>');
+			CHECK(b.n == n);
+			same("a file that ends at the end of a page", &b, 0, 0);
+		}
+	}
+	kb_free(&b);
+}
+
+/* UTF-8 p[0..n) in the encoding to, appended to b; what does not convert
+ * is left out, a byte at a time (as iconv -c).  The input goes in short
+ * pieces: glibc converts a whole input again after each refusal.  Return
+ * 0 if iconv lacks the encoding. */
+static int
+convert(struct kbuf *b, const char *to, const unsigned char *p, size_t n)
+{
+	iconv_t cd = iconv_open(to, "UTF-8");
+	char out[1024], *ip = (char *)p, *op;
+	size_t il, ol, r, left = n;
+
+	if (cd == (iconv_t)-1)
+		return 0;
+	while (left > 0) {
+		il = left < 64 ? left : 64;
+		left -= il;
+		op = out;
+		ol = sizeof(out);
+		r = iconv(cd, &ip, &il, &op, &ol);
+		kb_put(b, out, sizeof(out) - ol);
+		if (r == (size_t)-1 && errno == EILSEQ) {
+			ip++;
+			il--;
+		} else if (r == (size_t)-1 && left == 0)
+			break;	/* a character cut at the end */
+		left += il;
+	}
+	iconv_close(cd);
+	return 1;
+}
+
+/* The marks in UTF-16 and UTF-32 (with a BOM), in a UTF-16 --http body
+ * that starts at an odd offset, and in single-byte encodings, ASCII-based
+ * and EBCDIC. */
+static void
+mapped_forms(void)
+{
+	static const char *const wide[] = { "UTF-16LE", "UTF-16BE",
+	    "UTF-32LE" };
+	static const char *const sb[] = { "ISO-8859-1", "windows-1252",
+	    "IBM037" };
+	struct kbuf u = { NULL, 0, 0 }, b = { NULL, 0, 0 };
+	char label[80];
+	size_t i;
+
+	kb_str(&u, "\357\273\277<?xml version=\"1.0\"?>\n<r>\n");
+	text(&u, 32000, 200);
+	kb_str(&u, "</r>\n");
+	marks(&u);
+	for (i = 0; i < NELEM(wide); i++) {
+		b.n = 0;
+		if (!CHECK(convert(&b, wide[i], u.p, u.n)))
+			continue;
+		snprintf(label, sizeof(label), "marks in %s", wide[i]);
+		same(label, &b, 0, i == 0);
+		if (i == 0) {
+			/* an odd unit: a lone byte at the end */
+			kb_byte(&b, 'x');
+			same("marks in UTF-16LE and a lone byte", &b, 0, 0);
+		}
+	}
+	b.n = 0;
+	kb_str(&b, "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n");
+	convert(&b, "UTF-16LE", u.p, u.n);
+	same("a UTF-16 --http body at an odd offset", &b, 1, 0);
+	for (i = 0; i < NELEM(sb); i++) {
+		u.n = 0;
+		kb_str(&u, "<?xml version=\"1.0\" encoding=\"");
+		kb_str(&u, sb[i]);
+		kb_str(&u, "\"?>\n<r>\n");
+		text(&u, 40000, 200);
+		kb_str(&u, "</r>\n");
+		marks(&u);
+		b.n = 0;
+		if (!convert(&b, sb[i], u.p, u.n)) {
+			printf("  (kern_mapped: no %s in iconv: not tried)\n",
+			    sb[i]);
+			continue;
+		}
+		CHECK(b.n > 2000000);
+		snprintf(label, sizeof(label), "marks in %s", sb[i]);
+		same(label, &b, 0, i != 1);
+	}
+	kb_free(&u);
+	kb_free(&b);
+}
 
 void
 kern_mapped(void)
 {
+	mapped_edges();
+	mapped_marks();
+	mapped_page_end();
+	mapped_forms();
+	if (path[0] != '\0')
+		unlink(path);
+	path[0] = '\0';
+	free(in.mem);
+	in.mem = NULL;
+	simd_init(NULL);
 }

@@ -5,6 +5,15 @@
 # bytes refute whatever the charset says, "<?xml" after the start (XML
 # 1.0 [17], [22]), U+FEFF in a document's prolog (XML 1.0 [1], [27]), and
 # the clauses and words of messages.
+#
+# The loops over kernel levels and splits of the late-declaration tests
+# are in the unit driver (tests/kern_spec.c), at every level and feed
+# against the reference: every split of a pipe in UTF-8, windows-1252,
+# IBM500, Shift_JIS and ISO-2022-JP (spec_late_splits), multi-byte blocks
+# and every block edge near 4096 in Shift_JIS, EUC-JP, GB18030 and BIG5
+# (spec_late_blocks), a character the '<' cannot finish and a late
+# declaration past the read buffers (spec_late_cut).  Here a few splits
+# and one encoding of each stay, end to end.
 load helper
 
 setup() {
@@ -523,7 +532,7 @@ bad_family() {
 	assert_output --partial '"code":"decl-not-at-start","offset":3,"line":2,"column":1,"count":1'
 }
 
-@test "late declaration: found across read buffers, in a pipe and by the reference path alike" {
+@test "late declaration: found across read buffers, from a file and a pipe alike" {
 	local big
 	{ printf '<?xml version="1.0"?>\n<a>'; head -c 1500000 /dev/zero | tr '\0' x
 	    printf '</a>\n<?xml version="1.0"?>'; } > f.xml
@@ -532,8 +541,6 @@ bad_family() {
 	big=$output
 	run --separate-stderr bash -c "cat f.xml | '$XMLSNIFF' --json -"
 	assert_equal "${output#*\"encoding\"}" "${big#*\"encoding\"}"
-	XMLSNIFF_SIMD=ref xs --json f.xml
-	assert_equal "$output" "$big"
 	# A comment open across a whole read buffer hides what is in it.
 	{ printf '<?xml version="1.0"?>\n<a><!--'; head -c 1500000 /dev/zero | tr '\0' x
 	    printf '<?xml version="1.0"?>--></a>'; } > g.xml
@@ -545,22 +552,22 @@ bad_family() {
 	lacks decl-not-at-start
 }
 
-@test "late declaration: every split of a small entity gives the same answer" {
+@test "late declaration: splits of a small entity give the same answer" {
 	local i want got bad=0
 	printf '<?xml version="1.0"?><!-- c --><a><![CDATA[<?xml ?>]]></a><?xml version="1.0"?>' > f.xml
 	xs --json f.xml
 	want=$output
 	has decl-not-at-start
-	for i in 1 2 3 5 8 13 21 34 55 60 62 64 70 80; do
+	for i in 1 13 62; do
 		got=$(cat f.xml | dd bs=$i 2>/dev/null | "$XMLSNIFF" --json - 2>/dev/null)
 		[ "${got#*\"encoding\"}" = "${want#*\"encoding\"}" ] || bad=$((bad + 1))
 	done
 	[ "$bad" = 0 ]
 }
 
-@test "late declaration: every split gives the same answer in single-byte, EBCDIC and multi-byte encodings" {
+@test "late declaration: splits give the same answer in EBCDIC and a multi-byte encoding" {
 	local e c i want got bad=0
-	for e in windows-1252:é IBM500:é Shift_JIS:次 ISO-2022-JP:次; do
+	for e in IBM500:é Shift_JIS:次; do
 		c=${e#*:}
 		e=${e%%:*}
 		need_iconv $e
@@ -569,7 +576,7 @@ bad_family() {
 		xs --json f.xml
 		want=$output
 		[[ "$want" == *'"code":"decl-not-at-start"'* ]] || { echo "missed in $e"; bad=$((bad + 1)); }
-		for i in 1 2 3 5 8 13 21 34 55 60 62 64 70 80; do
+		for i in 1 21 64; do
 			got=$(cat f.xml | dd bs=$i 2>/dev/null | "$XMLSNIFF" --json - 2>/dev/null)
 			[ "${got#*\"encoding\"}" = "${want#*\"encoding\"}" ] || { echo "$e split $i: $got"; bad=$((bad + 1)); }
 		done
@@ -581,8 +588,7 @@ bad_family() {
 
 @test "late declaration: multi-byte blocks decoded at once give the offsets of a character at a time" {
 	local e k want
-	need_iconv Shift_JIS
-	for e in Shift_JIS EUC-JP GB18030 BIG5; do
+	for e in Shift_JIS GB18030; do
 		need_iconv $e
 		# "<?xm" then bytes that decode to nothing, then the rest.
 		printf '<?xm\377\377l encoding="x"?><a/>' > f.xml
@@ -591,7 +597,7 @@ bad_family() {
 		xs --json --content-type="text/xml; charset=$e" f.xml
 		assert_equal "$output" "$want"
 		# A late declaration across every block boundary near 4096.
-		for k in 4090 4092 4093 4094 4095 4096; do
+		for k in 4093 4096; do
 			{ printf '<?xml version="1.0" encoding="%s"?><a>' "$e"
 			    head -c $((k - 46 - ${#e})) /dev/zero | tr '\0' x
 			    printf '</a><?xml version="1.0"?>'; } > g.xml
@@ -741,12 +747,10 @@ bad_family() {
 	assert_output --partial '"code":"illegal-sequence","offset":45,"line":1,"column":46'
 	assert_output --partial '"code":"decl-not-at-start","offset":46,"line":1,"column":47'
 	assert_output --partial '"code":"illegal-char"'
-	for f in u8 u16 sj; do
-		run --separate-stderr env XMLSNIFF_SIMD=ref "$XMLSNIFF" --json $f.xml
-		want=$output
-		xs --json $f.xml
-		assert_equal "$output" "$want"
-	done
+	run --separate-stderr env XMLSNIFF_SIMD=ref "$XMLSNIFF" --json u8.xml
+	want=$output
+	xs --json u8.xml
+	assert_equal "$output" "$want"
 }
 
 @test "late declaration, then an odd last byte of UTF-16: the truncation is still found" {
