@@ -29,6 +29,8 @@ void	 mktext(struct buf *, int);
 /* A deterministic pseudo-random number below k (seeded by krand_seed). */
 void	 krand_seed(unsigned long);
 unsigned krand(unsigned);
+/* One token of mixed(): a character of 1 to 4 bytes, or an ASCII word. */
+void	 ktoken(struct buf *);
 /* Lines of markup with 1- to 4-byte characters and ASCII words; one
  * in cr (none if 0) ends in CR LF or a lone CR. */
 void	 mixed(struct buf *, unsigned long, int, int);
@@ -68,9 +70,10 @@ int	 k_xlate(const unsigned char *, size_t, const char *, int,
 	    const size_t *, size_t, size_t, struct buf *, struct buf *);
 /*
  * At every kernel level, whole, in chunks of 4099 bytes and up to each
- * of cuts[]: the status and diagnostics of the reference, and its bytes
- * when it succeeds.  Return the reference's status (-1 when they
- * disagree); its bytes in out, its diagnostics in dg.
+ * of cuts[]: the status and diagnostics of the reference fed the same
+ * way, and its bytes when it succeeds (and then those of the reference
+ * whole).  Return the reference's status (-1 when they disagree); its
+ * bytes whole in out, its diagnostics in dg.
  */
 int	 k_xsame(const char *, const unsigned char *, size_t, const char *,
 	    int, const size_t *, size_t, struct buf *, struct buf *);
@@ -81,6 +84,8 @@ void	 k_expect(struct buf *, const char *, const void *, size_t);
 
 void	 kern_errdense(void);
 void	 kern_xc(void);
+void	 kern_xc2(void);
+void	 kern_runs(void);
 void	 kern_moj(void);
 
 #endif

@@ -125,9 +125,9 @@ dense_noise(void)
 	    has(&r, "decl-not-at-start@"));
 	b.n = 0;
 	bstr(&b, "<?xml version=\"1.1\" encoding=\"UTF-8\"?>\n<a>");
-	noise(&b, 11, 150000);
+	noise(&b, 11, 100000);
 	bstr(&b, "\302\205\342\200\250\177\302\200");
-	noise(&b, 12, 200000);
+	noise(&b, 12, 100000);
 	dense("noise, XML 1.1", &b, &r);
 	k_file_apart = 0;
 	bfree(&b);
