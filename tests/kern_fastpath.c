@@ -472,9 +472,78 @@ fp_latin_runs(void)
 	bfree(&r);
 }
 
+/*
+ * The run kernels themselves (plain_utf8, plain_utf16), called on text
+ * whose CR (before an LF, a character, another CR) falls at every offset
+ * of two 64-byte blocks counted from the start of what they are given,
+ * after ASCII or after two-byte characters: the same length, lines and
+ * column at every level as the portable one, none (ref's runs stop at
+ * each CR: the validator then goes on a character at a time).
+ */
+static void
+fp_kernels(void)
+{
+	static const char *const afters[] = { "\n", "w", "\r" };
+	struct buf t = { NULL, 0, 0 }, w = { NULL, 0, 0 };
+	uint64_t l0 = 0, c0 = 0, l, c;
+	size_t r0 = 0, r, k, a;
+	int lead, form, i;
+
+	for (lead = 0; lead < 2; lead++)
+		for (k = 0; k < 128; k++)
+			for (a = 0; a < NELEM(afters); a++) {
+				t.n = 0;
+				while (t.n < k)
+					bstr(&t, lead && t.n + 2 <= k ? "\303\251" :
+					    "x");
+				bstr(&t, "\r");
+				bstr(&t, afters[a]);
+				while (t.n < 200)
+					bstr(&t, lead ? "\303\251" : "z");
+				bstr(&t, "\001");
+				for (form = 0; form < 3; form++) {
+					w.n = 0;
+					if (form == 0)
+						bput(&w, t.p, t.n);
+					else
+						brecode(&w, form == 1 ? "UTF-16LE" :
+						    "UTF-16BE", t.p, t.n);
+					for (i = -1; i < unit_nlevels; i++) {
+						if (i >= 0 && strcmp(unit_levels[i],
+						    "ref") == 0)
+							continue;
+						simd_init(i < 0 ? "none" :
+						    unit_levels[i]);
+						l = c = 1;
+						r = form == 0 ? plain_utf8(w.p, w.n,
+						    &l, &c) : plain_utf16(w.p, w.n,
+						    form == 2, &l, &c);
+						if (i < 0) {
+							r0 = r;
+							l0 = l;
+							c0 = c;
+						} else if (!CHECK(r == r0 &&
+						    l == l0 && c == c0))
+							printf("  (%s, form %d, "
+							    "CR at %zu: %zu %llu:%llu,"
+							    " not %zu %llu:%llu)\n",
+							    unit_levels[i], form, k,
+							    r, (unsigned long long)l,
+							    (unsigned long long)c, r0,
+							    (unsigned long long)l0,
+							    (unsigned long long)c0);
+					}
+				}
+			}
+	simd_init(NULL);
+	bfree(&t);
+	bfree(&w);
+}
+
 void
 kern_fastpath(void)
 {
+	fp_kernels();
 	fp_errors();
 	fp_boundary();
 	fp_crlf();

@@ -13,10 +13,13 @@
 #include "unit.h"
 #include "kern.h"
 
-/* The sequences: é, ’ and ü encoded twice, a C1 control. */
+/* The sequences: é, ’ and ü encoded twice, a C1 control, Ø encoded
+ * twice (its trail a windows-1252 character from U+02xx), and Ã before
+ * Š (Ê encoded twice, a lead before C5: a doubtful pair, no warning
+ * alone, but the kernels must stop there all the same). */
 static const char *const seqs[] = {
 	"\303\203\302\251", "\303\242\342\202\254\342\204\242", "\302\222",
-	"\303\203\302\274"
+	"\303\203\302\274", "\303\203\313\234", "\303\203\305\240"
 };
 
 /* Each sequence at every offset of a 64-byte stretch after CR LF lines
@@ -41,7 +44,7 @@ moj_offsets(void)
 			bstr(&b, " \303\251t\303\251 \302\251\r\n</a>\r\n");
 			k_same("a sequence at an offset", b.p, b.n, NULL, NULL,
 			    0, &r);
-			CHECK(has(&r, "mojibake@"));
+			CHECK(has(&r, "mojibake@") == (i != 5));
 		}
 	bfree(&b);
 	bfree(&t);
