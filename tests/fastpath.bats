@@ -26,10 +26,9 @@
 # ref and the fastest level, from a file and a pipe.
 load helper
 
-# levels_agree ARGS... FILE: the output of ref, of the fastest level and
-# of avx2 the same (standard output and error), and the same again from
-# a pipe (with "-" for the
-# name); the ref output left in $output.
+# levels_agree ARGS... FILE: the output (standard output and error) of
+# ref, of the fastest level and of avx2 the same, and the same again from
+# a pipe (with "-" for the name); the ref output left in $output.
 levels_agree() {
 	local f=${!#} ref m
 	ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" "$@" 2>&1)
