@@ -75,8 +75,11 @@ $(OBJS): $(HDRS)
 # The unit driver: tests/unit.c and the kernel equivalence sweeps.
 UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
-		tests/kern_spec.c
-tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h $(CORE) $(HDRS)
+		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
+		tests/kern_moj.c tests/kern_xc.c tests/kern_xc2.c \
+		tests/kern_runs.c
+tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
+	    $(HDRS)
 	$(CC) $(XCFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
 	    $(UNIT_SRCS) $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
 

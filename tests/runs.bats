@@ -2,8 +2,11 @@
 # Runs of plain characters: the validator hands them to the transcoder in
 # one piece (UTF-8, UTF-16, UTF-32 and single-byte sources; Unicode and
 # iconv targets).  XMLSNIFF_SIMD=ref sends every character alone, with its
-# position, so each answer here is compared with that reference: output
-# bytes, diagnostics and exit status.
+# position.  The comparisons of every kernel level with that reference
+# (every source form and target here, with and without --fallback=ncr)
+# run in process in the unit driver: tests/kern_runs.c.  What stays here
+# runs the binary: the places and bytes asserted, and two comparisons
+# with ref end to end.
 load helper
 
 setup() {
@@ -47,13 +50,8 @@ like_ref() {
 
 @test "runs: UTF-8 into iconv targets gives the reference bytes (stateless and stateful)" {
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'; lines 3000; printf '</r>\n'; } > "$T/u.xml"
-	for t in GB18030 UTF-7 ISO-2022-JP HZ EUC-JP; do
-		like_ref --transcode-to=$t "$T/u.xml"
-	done
-	for t in ISO-8859-1 WINDOWS-1252 ISO-8859-7 SHIFT_JIS IBM037 ASCII; do
-		like_ref --transcode-to=$t --fallback=ncr "$T/u.xml"
-		like_ref --transcode-to=$t "$T/u.xml"
-	done
+	like_ref --transcode-to=ISO-2022-JP "$T/u.xml"
+	like_ref --transcode-to=ISO-8859-7 --fallback=ncr "$T/u.xml"
 }
 
 @test "runs: a character the iconv target lacks, 1 MB in, is reported at its line and column" {
@@ -64,8 +62,6 @@ like_ref() {
 	assert_failure 1
 	stderr_has "e.xml:20003:6: error: U+20AC cannot be written in ISO-8859-1"
 	[ ! -e "$T/out" ] || fail "output written"
-	like_ref --transcode-to=ISO-8859-1 "$T/e.xml"
-	like_ref --transcode-to=ISO-8859-1 --json "$T/e.xml"
 }
 
 @test "runs: references for many characters the target lacks, in text and attributes" {
@@ -74,17 +70,15 @@ like_ref() {
 	assert_success
 	[[ "$output" == *'t="caf'$'\351''">na'$'\357''ve &#x03B1;&#x03B2; &#x65E5;&#x672C;&#x8A9E; x &amp; y</p>'* ]] ||
 	    fail "references missing: ${output:0:300}"
-	like_ref --transcode-to=ISO-8859-1 --fallback=ncr "$T/n.xml"
 	# In a comment no reference is possible: the first such character
 	# fails, at its position.
 	{ printf '<?xml version="1.0"?>\n<r>\n'; lines 500; printf '<!-- \316\261 -->\n</r>\n'; } > "$T/c.xml"
-	like_ref --transcode-to=ISO-8859-1 --fallback=ncr "$T/c.xml"
 	xs --transcode-to=ISO-8859-1 --fallback=ncr "$T/c.xml"
 	assert_failure 1
 	stderr_has "c.xml:503:6: error: U+03B1 in a comment cannot be written"
 }
 
-@test "runs: UTF-16 and UTF-32 sources, both byte orders, into every Unicode form and an iconv target" {
+@test "runs: UTF-16 and UTF-32 sources, both byte orders, back to UTF-8 unchanged" {
 	{ printf '<?xml version="1.0" encoding="UTF-16"?>\n<r>\n'; lines 3000; printf '<s>\360\237\230\200 \360\240\200\200</s>\n</r>\n'; } > "$T/t.txt"
 	{ printf '\377\376'; iconv -f UTF-8 -t UTF-16LE "$T/t.txt"; } > "$T/le16.xml"
 	{ printf '\376\377'; iconv -f UTF-8 -t UTF-16BE "$T/t.txt"; } > "$T/be16.xml"
@@ -92,11 +86,6 @@ like_ref() {
 	{ printf '\377\376\000\000'; iconv -f UTF-8 -t UTF-32LE "$T/t32.txt"; } > "$T/le32.xml"
 	{ printf '\000\000\376\377'; iconv -f UTF-8 -t UTF-32BE "$T/t32.txt"; } > "$T/be32.xml"
 	for f in le16 be16 le32 be32; do
-		for t in UTF-8 UTF-16 UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
-			like_ref --transcode-to=$t "$T/$f.xml"
-		done
-		like_ref --transcode-to=GB18030 "$T/$f.xml"
-		like_ref --transcode-to=ISO-8859-1 --fallback=ncr "$T/$f.xml"
 		# The text survives: back to UTF-8, it is the original.
 		"$XMLSNIFF" --transcode-to=UTF-8 "$T/$f.xml" 2>/dev/null | tail -n +2 |
 		    cmp - <(tail -n +2 "$T/t.txt")
@@ -109,8 +98,6 @@ like_ref() {
 	{ printf '\377\376\000\000'; cat "$T/body"; printf '\000\330\000\000'; printf 'x\000\000\000\r\000\000\000\n\000\000\000'; printf '\000\000\021\000</r>'; } > "$T/bad32.xml"
 	xs --json "$T/bad32.xml"
 	[[ "$output" == *'"code":"illegal-char","offset":'*',"line":903,"column":2'* ]] || fail "$output"
-	like_ref --json "$T/bad32.xml"
-	like_ref --transcode-to=UTF-8 "$T/bad32.xml"
 	like_ref --strict "$T/bad32.xml"
 }
 
@@ -118,32 +105,23 @@ like_ref() {
 	{ printf '<?xml version="1.0" encoding="ISO-8859-1"?>\r\n<r>\r\n'
 	  for i in $(seq 1 2000); do printf '<l n="%d">Texte fran\347ais : \340 bient\364t, d\351j\340 vu\r\n' "$i"; done
 	  printf 'a\rb\r\r\nc\n\r\205d</r>\r\n'; } > "$T/l1.xml"
-	like_ref --json "$T/l1.xml"
 	xs --json "$T/l1.xml"
 	# Lines: 2 + 2000, then a, b, an empty one (CR, then CR LF as one
 	# end), c, an empty one (LF), and the C1 control after a lone CR.
 	[[ "$output" == *'"offset":'*',"line":2008,"column":1,"count":1,"message":"C1 control U+0085'* ]] ||
 	    fail "C1 position: $output"
-	for t in UTF-8 UTF-16LE UTF-32BE WINDOWS-1252 IBM037; do
-		like_ref --transcode-to=$t "$T/l1.xml"
-	done
 	# windows-1253 has no 0xAA: an illegal byte after a long plain run.
 	{ printf '<?xml version="1.0" encoding="windows-1253"?>\n<r>\n'
 	  for i in $(seq 1 3000); do printf '<l>\341\342\343 abc</l>\n'; done
 	  printf 'xy\252</r>\n'; } > "$T/g.xml"
-	like_ref --json "$T/g.xml"
 	xs --json "$T/g.xml"
 	[[ "$output" == *'"code":"illegal-sequence","offset":'*',"line":3003,"column":3'* ]] || fail "$output"
-	like_ref --transcode-to=ISO-8859-7 "$T/g.xml"
-	like_ref --transcode-to=UTF-8 "$T/g.xml"
 }
 
 @test "runs: single-byte text into an iconv target that lacks some of it" {
 	{ printf '<?xml version="1.0" encoding="ISO-8859-1"?>\r\n<r>\r\n'
 	  for i in $(seq 1 3000); do printf '<l a="\327">\351t\351 \251\r\n\r\367</l>\r\n'; done
 	  printf '<!-- \327 -->\r\n</r>\r\n'; } > "$T/l.xml"
-	like_ref --transcode-to=ISO-8859-7 --fallback=ncr "$T/l.xml"
-	like_ref --transcode-to=ISO-8859-7 "$T/l.xml"
 	xs --transcode-to=ISO-8859-7 "$T/l.xml"
 	assert_failure 1
 	stderr_has "l.xml:3:7: error: U+00D7 cannot be written in ISO-8859-7"
@@ -158,18 +136,13 @@ like_ref() {
 	{ printf '<?xml version="1.0" encoding="Shift_JIS"?>\n<r>\n'
 	  for i in $(seq 1 3000); do printf '<p n="%d">\346\227\245\346\234\254\350\252\236 text \343\201\202</p>\n' "$i"; done
 	  printf '<!-- \346\227\245 -->\n</r>\n'; } | iconv -f UTF-8 -t SHIFT_JIS > "$T/sj.xml"
-	for t in EUC-JP ISO-2022-JP UTF-16LE GB18030; do
-		like_ref --transcode-to=$t "$T/sj.xml"
-	done
 	"$XMLSNIFF" --transcode-to=EUC-JP "$T/sj.xml" |
 	    cmp - <(sed '1s/Shift_JIS/EUC-JP/' "$T/sj.xml" | iconv -f SHIFT_JIS -t EUC-JP)
 	# The target lacks the characters: the first fails at its place;
 	# with references, the one in the comment does.
-	like_ref --transcode-to=ISO-8859-1 "$T/sj.xml"
 	xs --transcode-to=ISO-8859-1 "$T/sj.xml"
 	assert_failure 1
 	stderr_has "sj.xml:3:10: error: U+65E5 cannot be written in ISO-8859-1"
-	like_ref --transcode-to=ISO-8859-1 --fallback=ncr "$T/sj.xml"
 	xs --transcode-to=ISO-8859-1 --fallback=ncr "$T/sj.xml"
 	assert_failure 1
 	stderr_has "sj.xml:3003:6: error: U+65E5 in a comment cannot be written"

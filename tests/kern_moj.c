@@ -1,0 +1,260 @@
+/*
+ * Kernel equivalence of the mojibake scan (moj_skip, moj_skipw in
+ * src/simd/): the sweeps of tests/mojibake.bats, tests/fastpath.bats and
+ * tests/xc.bats, every kernel level against the reference, a file (read
+ * again for the position of a hit) and a pipe (lines counted as the
+ * bytes go), split at read boundaries (tests/kern.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmlsniff.h"
+#include "unit.h"
+#include "kern_fast.h"
+
+/* The sequences: é, ’ and ü encoded twice, a C1 control, Ø encoded
+ * twice (its trail a windows-1252 character from U+02xx), and Ã before
+ * Š (Ê encoded twice, a lead before C5: a doubtful pair, no warning
+ * alone, but the kernels must stop there all the same). */
+static const char *const seqs[] = {
+	"\303\203\302\251", "\303\242\342\202\254\342\204\242", "\302\222",
+	"\303\203\302\274", "\303\203\313\234", "\303\203\305\240"
+};
+
+/* Each sequence at every offset of a 64-byte stretch after CR LF lines
+ * of ASCII and CJK text. */
+static void
+moj_offsets(void)
+{
+	struct buf b = { NULL, 0, 0 }, t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t i, j;
+	int off;
+
+	mktext(&t, 40);
+	for (i = 0; i < NELEM(seqs); i++)
+		for (off = 0; off < 64; off++) {
+			b.n = 0;
+			bstr(&b, "<?xml version=\"1.0\"?>\r\n<a>\r\n");
+			for (j = 0; j < t.n; j++)
+				bput(&b, t.p[j] == '\n' ? "\r\n" : (char *)t.p + j,
+				    t.p[j] == '\n' ? 2 : 1);
+			brep(&b, "x", (size_t)off);
+			bstr(&b, seqs[i]);
+			bstr(&b, " \303\251t\303\251 \302\251\r\n</a>\r\n");
+			k_same("a sequence at an offset", b.p, b.n, NULL, NULL,
+			    0, &r);
+			CHECK(has(&r, "mojibake@") == (i != 5));
+		}
+	bfree(&b);
+	bfree(&t);
+	bfree(&r);
+}
+
+/* UTF-16 Latin text, whose leads (U+00C2..U+00F4) no trail follows,
+ * then each sequence at every offset of two vectors. */
+static void
+moj_utf16_latin(void)
+{
+	static const char *const s16[] = {
+		"\303\203\302\251", "\303\242\342\202\254\342\204\242",
+		"\302\222", "\303\251\303\203\302\251",
+		"\303\251\346\227\245\303\203\302\274"
+	};
+	struct buf b = { NULL, 0, 0 }, t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t i;
+	int off, k, be;
+
+	for (i = 0; i < NELEM(s16); i++)
+		for (be = 0; be < 2; be++)
+			for (off = 0; off < 40; off++) {
+				t.n = 0;
+				bstr(&t, "<?xml version=\"1.0\" encoding=\"UTF-16\"?>"
+				    "\r\n<a>\r\n");
+				brep(&t, "for\303\252t m\303\252me d\303\251j\303\240 "
+				    "\302\277d\303\263nde \303\277 \303\265\r\n",
+				    30);
+				for (k = 0; k < off; k++)
+					bstr(&t, k % 3 ? "a" : "\303\251");
+				bstr(&t, s16[i]);
+				bstr(&t, " \303\251t\303\251 \302\251\r\n</a>\r\n");
+				b.n = 0;
+				brecode(&b, be ? "UTF-16BE" : "UTF-16LE", t.p, t.n);
+				k_same("UTF-16 Latin", b.p, b.n, NULL, NULL, 0, &r);
+				CHECK(has(&r, "mojibake@"));
+			}
+	bfree(&b);
+	bfree(&t);
+	bfree(&r);
+}
+
+/* A sequence split by a read boundary after each of its bytes, and a
+ * CR LF split by one before a sequence. */
+static void
+moj_split(void)
+{
+	static const size_t bases[] = { 4096, 65536, 327680 };
+	struct buf b = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t i, off, cut;
+	char want[128];
+	int d;
+
+	for (i = 0; i < NELEM(bases); i++)
+		for (d = 1; d <= 8; d++) {
+			/* the last base only for the first, a middle and the
+			 * last byte: the input is big */
+			if (i == 2 && d != 1 && d != 4 && d != 8)
+				continue;
+			off = bases[i] - (size_t)d;
+			b.n = 0;
+			bstr(&b, "<r>");
+			brep(&b, "a", off - 3);
+			bstr(&b, seqs[1]);
+			brep(&b, "b", 7000);
+			bstr(&b, "</r>");
+			cut = bases[i];
+			k_same("a sequence across a read", b.p, b.n, NULL, &cut,
+			    1, &r);
+			snprintf(want, sizeof(want), "mojibake@%zu:1:%zu*1 ", off,
+			    off + 1);
+			CHECK(has(&r, want));
+		}
+	for (i = 0; i < 2; i++) {
+		b.n = 0;
+		bstr(&b, "<r>");
+		brep(&b, "a", bases[i] - 4);
+		bstr(&b, "\r\nab\303\203\302\251</r>");
+		cut = bases[i];
+		k_same("CR LF across a read", b.p, b.n, NULL, &cut, 1, &r);
+		snprintf(want, sizeof(want), "mojibake@%zu:2:3*1 ", bases[i] + 3);
+		CHECK(has(&r, want));
+	}
+	bfree(&b);
+	bfree(&r);
+}
+
+/*
+ * "ÉÃ©" (a doubtful pair: no warning alone) and "中Ã©" (a warning) with
+ * their last byte at each offset of a small input, and around a read
+ * boundary of a bigger one: the character before a sequence is read
+ * whole wherever a kernel stops.
+ */
+static void
+moj_pairs(void)
+{
+	struct buf b = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t o, size, cut = 4096;
+	char want[128];
+	int big;
+
+	for (big = 0; big < 2; big++)
+		for (o = big ? 4016 : 10; o <= (big ? 4106u : 150u); o++) {
+			size = big ? 8000 : 160;
+			b.n = 0;
+			bstr(&b, "<r>");
+			brep(&b, "a", o - 7);
+			bstr(&b, "\303\211\303\203\302\251");
+			brep(&b, "b", size - o - 5);
+			bstr(&b, "</r>");
+			k_same("ÉÃ©", b.p, b.n, NULL, &cut, big, &r);
+			CHECK(!has(&r, "mojibake@"));
+			b.n = 0;
+			bstr(&b, "<r>");
+			brep(&b, "a", o - 9);
+			bstr(&b, "\344\270\255\303\203\302\251");
+			brep(&b, "b", size - o - 5);
+			bstr(&b, "</r>");
+			k_same("中Ã©", b.p, b.n, NULL, &cut, big, &r);
+			snprintf(want, sizeof(want), "mojibake@%zu:1:%zu*1 ",
+			    o - 3, o - 4);
+			if (!CHECK(has(&r, want)))
+				printf("  (中Ã© ending at %zu: %s)\n", o, r.p);
+		}
+	bfree(&b);
+	bfree(&r);
+}
+
+/* UTF-16 and UTF-32 in both orders, labelled by --content-type: a
+ * sequence after long CJK text at each offset of a word. */
+static void
+moj_wide_cjk(void)
+{
+	static const char *const encs[] = { "UTF-16LE", "UTF-16BE",
+	    "UTF-32LE", "UTF-32BE" };
+	struct buf b = { NULL, 0, 0 }, t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	char ct[64], want[64];
+	size_t e;
+	int off, i;
+
+	for (e = 0; e < NELEM(encs); e++)
+		for (off = 0; off < 8; off++) {
+			t.n = b.n = 0;
+			bstr(&t, "<r>\n");
+			for (i = 0; i < 200; i++)
+				bstr(&t, "\346\227\245\346\234\254\350\252\236 "
+				    "\344\270\255\n");
+			brep(&t, "x", (size_t)off);
+			bstr(&t, "\303\203\302\251\346\227\245</r>\n");
+			brecode(&b, encs[e], t.p, t.n);
+			snprintf(ct, sizeof(ct), "application/xml; charset=%s",
+			    encs[e]);
+			k_same(ct, b.p, b.n, ct, NULL, 0, &r);
+			snprintf(want, sizeof(want), ":202:%d*1 \"Ã©\" is \"é\"",
+			    off + 1);
+			CHECK(has(&r, want));
+		}
+	bfree(&b);
+	bfree(&t);
+	bfree(&r);
+}
+
+/* Latin leads followed by ASCII at every offset of a word, in UTF-16 and
+ * UTF-32; a UTF-16 trail that is a windows-1252 character. */
+static void
+moj_leads(void)
+{
+	static const char *const encs[] = { "UTF-16LE", "UTF-16BE",
+	    "UTF-32LE" };
+	static const char *const boms[] = { "\377\376", "\376\377",
+	    "\377\376\000\000" };
+	struct buf b = { NULL, 0, 0 }, t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t e;
+	int i;
+
+	for (e = 0; e < NELEM(encs); e++) {
+		t.n = b.n = 0;
+		bfmt(&t, "<?xml version=\"1.0\" encoding=\"%.6s\"?>\n<d>",
+		    encs[e]);
+		for (i = 1; i <= 9; i++) {
+			bstr(&t, "caf\303\251 \303\274ber x");
+			brep(&t, "y", (size_t)i);
+		}
+		bstr(&t, "d\303\203\302\251j\303\240</d>\n");
+		bput(&b, boms[e], e == 2 ? 4 : 2);
+		brecode(&b, encs[e], t.p, t.n);
+		k_same(encs[e], b.p, b.n, NULL, NULL, 0, &r);
+		CHECK(has(&r, "mojibake@") && has(&r, ":2:149*1 \"Ã©\" is \"é\""));
+	}
+	t.n = b.n = 0;
+	bstr(&t, "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<d>"
+	    "ab\303\251c\303\203\342\202\254x</d>\n<!--\303\203-->");
+	bstr(&b, "\377\376");
+	brecode(&b, "UTF-16LE", t.p, t.n);
+	k_same("a windows-1252 trail", b.p, b.n, NULL, NULL, 0, &r);
+	CHECK(has(&r, " 0 1 0\nmojibake@") &&
+	    has(&r, ":2:8*1 \"Ã€\" is \"À\" encoded twice"));
+	bfree(&b);
+	bfree(&t);
+	bfree(&r);
+}
+
+void
+kern_moj(void)
+{
+	moj_offsets();
+	moj_utf16_latin();
+	moj_split();
+	moj_pairs();
+	moj_wide_cjk();
+	moj_leads();
+}
