@@ -54,7 +54,6 @@ void	 k_analyse(const unsigned char *, size_t, const char *,
  */
 int	 k_same(const char *, const unsigned char *, size_t, const char *,
 	    const size_t *, size_t, struct buf *);
-extern int k_file_apart;
 /* Whether the text t holds s. */
 int	 has(const struct buf *, const char *);
 /* How many lines of t hold s. */
