@@ -113,7 +113,10 @@ choose_decoder(struct sniff *s)
 	int odd = sniff_odd_order(s);
 
 	s->dec = FORM_NONE;
-	if (!s->have_enc)
+	/* A name neither the registry nor iconv knows says nothing of the
+	 * bytes: they are not judged in any encoding (XML 1.0 section
+	 * 4.3.3 allows only "unable to process" there). */
+	if (!s->have_enc || !s->enc.known)
 		return;
 	switch (s->enc.family) {
 	case ENC_F_UTF8:
