@@ -1097,6 +1097,35 @@ U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
 	done
 }
 
+@test "an option that needs another is refused when given at all, its default value too" {
+	local o
+	for o in --fallback=error --byte-order=be --fallback=ncr --byte-order=le; do
+		xs "$o" plain.xml
+		assert_failure 2
+		[ -z "$output" ]
+		assert_equal "${stderr%%$'\n'*}" "xmlsniff: ${o%%=*} goes with --transcode-to"
+	done
+	xs --utf8-bom plain.xml
+	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --utf8-bom goes with --transcode-to'
+	xs -o out.xml plain.xml
+	assert_failure 2
+	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: -o goes with --transcode-to'
+	[ ! -e out.xml ]
+	xs --transcode-to=UTF-16 --byte-order=be -o out.xml plain.xml
+	assert_success
+	assert_equal "$(hexof out.xml)" "feff003c0061002f003e"
+}
+
+@test "an option that needs another, from the configuration file: refused as well" {
+	printf 'fallback=error\n' > rc
+	xs --config=rc plain.xml
+	assert_failure 2
+	[ -z "$output" ]
+	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --fallback goes with --transcode-to'
+	xs --config=rc --transcode-to=UTF-8 -o out.xml plain.xml
+	assert_success
+}
+
 @test "-o and --in-place together are a usage error" {
 	cp latin1.xml ip.xml
 	xs --transcode-to=UTF-8 -o out.xml --in-place ip.xml
