@@ -236,7 +236,11 @@ read_rc(const char *path, const struct option *lo, char ***args, int *n)
 	if (memchr(buf, '\0', len) != NULL)
 		rc_die(0, "holds a NUL byte; it is not a text file");
 	buf[len] = '\0';
-	for (s = buf; s < buf + len; s = next) {
+	/* A UTF-8 BOM, as Notepad saves one, is no part of the first line. */
+	s = buf;
+	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+		s += 3;
+	for (; s < buf + len; s = next) {
 		line++;
 		if ((e = strchr(s, '\n')) != NULL) {
 			*e = '\0';

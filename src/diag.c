@@ -311,6 +311,7 @@ static unsigned char ignored[D_NCODES];
 /* --all: the lines listed per input at most; 0: the first of each code
  * only, as without --all. */
 static size_t keep;
+static int keep_asked;	/* keep is --max-errors's, not --all's default */
 
 const char *
 diag_code(enum code c)
@@ -482,6 +483,13 @@ diag_add(struct diags *dg, enum code c, uint64_t off, uint64_t line,
 		}
 		return;
 	}
+	/* The first of each code is always listed: at the cap it takes the
+	 * place of the further occurrence listed last, so that the list
+	 * stays at the cap while it holds any (xmlsniff(1), --max-errors). */
+	if (keep > 0 && !ignored[c] && full(dg) && dg->nocc > 0) {
+		dg->nocc--;
+		dg->unlisted++;
+	}
 	d->off = off;
 	d->line = line;
 	d->col = col;
@@ -578,11 +586,13 @@ diag_repeat(struct diags *dg, enum code c, uint64_t n)
 	}
 }
 
-/* --all, --max-errors: list up to max lines an input (0: not at all). */
+/* --all, --max-errors: list up to max lines an input (0: not at all);
+ * asked: max is what --max-errors gave, else --all's default. */
 void
-diag_keep(size_t max)
+diag_keep(size_t max, int asked)
 {
 	keep = max;
+	keep_asked = asked;
 }
 
 /* The cap of --all, or 0 without it. */
@@ -613,12 +623,28 @@ diag_free(struct diags *dg)
 	dg->unlisted = 0;
 }
 
-/* What the reports say when the list of dg was cut at the cap. */
+/*
+ * What the reports say when the list of dg was cut: how many lines it
+ * has, what capped it, and how many occurrences it leaves out.  It has
+ * more lines than the cap only when more codes are present than that,
+ * the first of each being always listed.
+ */
 void
 diag_cut_note(const struct diags *dg, char *buf, size_t size)
 {
-	snprintf(buf, size, "the list stops at %zu lines (--max-errors=%zu): "
-	    "%llu more occurrence%s not listed", keep, keep,
+	size_t lines = (size_t)(dg->errors + dg->warnings) + dg->nocc;
+	char why[80];
+
+	if (!keep_asked)
+		snprintf(why, sizeof(why), "--all lists at most %zu an "
+		    "input", keep);
+	else if (lines > keep)
+		snprintf(why, sizeof(why), "--max-errors=%zu, but the first "
+		    "of each code is always listed", keep);
+	else
+		snprintf(why, sizeof(why), "--max-errors=%zu", keep);
+	snprintf(buf, size, "the list stops at %zu line%s (%s): %llu more "
+	    "occurrence%s not listed", lines, lines == 1 ? "" : "s", why,
 	    (unsigned long long)dg->unlisted, dg->unlisted == 1 ? " is" :
 	    "s are");
 }

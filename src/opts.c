@@ -625,7 +625,8 @@ opts_check(int argc, char **argv, struct xopts *xo)
 	}
 	/* --max-errors implies --all (xmlsniff(1)). */
 	if (opt.all || opt.max_errors > 0)
-		diag_keep(opt.max_errors > 0 ? opt.max_errors : DIAG_ALL_MAX);
+		diag_keep(opt.max_errors > 0 ? opt.max_errors : DIAG_ALL_MAX,
+		    opt.max_errors > 0);
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
 	if (opt.fix) {
