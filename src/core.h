@@ -198,6 +198,7 @@ struct mt {
 };
 
 int		 mt_parse(const char *, struct mt *, char *, size_t);
+int		 mt_fits(const struct mt *, enum role);
 
 /* diag.c */
 

@@ -187,13 +187,16 @@ static const struct code_info codes[D_NCODES] = {
 	    "Write the registered name, which the message gives when it is "
 	    "known." },
 	[D_NOT_XML_MEDIA_TYPE] = { "not-xml-media-type", 0,
-	    "the Content-Type is not an XML media type",
+	    "the Content-Type is not an XML media type for this entity",
 	    "The type of --content-type is not application/xml, text/xml, "
 	    "the external parsed entity or DTD types, or a +xml type, so "
-	    "the rules for XML media types do not apply to it.",
-	    "RFC 7303 sections 4 and 9",
+	    "the rules for XML media types do not apply to it; or it is "
+	    "application/xml or text/xml for an external DTD subset or "
+	    "parameter entity, which they must not be used for.",
+	    "RFC 7303 sections 3, 4 and 9",
 	    "printf '<a/>' | xmlsniff --content-type=text/plain",
-	    "Serve XML with an XML media type." },
+	    "Serve XML with an XML media type, and a DTD as "
+	    "application/xml-dtd." },
 	[D_SUSPICIOUS_LABEL] = { "suspicious-label", 0,
 	    "the label is probably wrong",
 	    "A single-byte label on content that is valid multi-byte UTF-8, "

@@ -133,6 +133,22 @@ parameter(const char *v, const char **pp, struct mt *m, char *err,
 }
 
 /*
+ * Whether m (or NULL) is an XML media type that may be used for an entity
+ * of role r.  RFC 7303 section 3: application/xml and text/xml MUST NOT
+ * be used for an external DTD subset or an external parameter entity.
+ * (For an external parsed entity they may be, where it is also a
+ * well-formed document entity, which the bytes alone cannot tell.)
+ */
+int
+mt_fits(const struct mt *m, enum role r)
+{
+	if (m == NULL || !m->xml)
+		return 0;
+	return r != ROLE_DTD || (strcmp(m->type, "application/xml") != 0 &&
+	    strcmp(m->type, "text/xml") != 0);
+}
+
+/*
  * Parse a Content-Type value into m.  Return 0, or -1 with the reason in
  * err.  Names are case-insensitive; the charset value is kept as written.
  */

@@ -43,11 +43,11 @@ json_or_null(FILE *f, const char *s)
 static void
 mime_label(const struct sniff *s, char *buf, size_t size)
 {
-	if (!s->have_enc) {
-		snprintf(buf, size, "unknown");
-		return;
-	}
-	if (sniff_odd_order(s)) {
+	/* RFC 7303 section 3: a charset is supplied only when it is
+	 * reliably known.  Not for an entity whose encoding was not found
+	 * (EBCDIC without a declaration), nor under a name neither the
+	 * registry nor iconv knows, nor for UCS-4 2143 or 3412. */
+	if (!s->have_enc || !s->enc.known || sniff_odd_order(s)) {
 		buf[0] = '\0';
 		return;
 	}
@@ -69,13 +69,14 @@ report_mime(const struct sniff *s, char *buf, size_t size)
 		[ROLE_DTD] = "application/xml-dtd",
 	};
 	char label[300], q[620];
+	const char *type = mt_fits(s->mt, s->role) ? s->mt->type :
+	    types[s->role];
 	size_t i, k = 0;
 	int token = 1;
 
 	mime_label(s, label, sizeof(label));
 	if (label[0] == '\0') {
-		snprintf(buf, size, "%s", s->mt != NULL && s->mt->xml ?
-		    s->mt->type : types[s->role]);
+		snprintf(buf, size, "%s", type);
 		return;
 	}
 	/* RFC 7231 section 3.1.1.1: a value that is not a token is sent as
@@ -98,8 +99,7 @@ report_mime(const struct sniff *s, char *buf, size_t size)
 		q[k++] = '"';
 		q[k] = '\0';
 	}
-	snprintf(buf, size, "%s; charset=%s", s->mt != NULL && s->mt->xml ?
-	    s->mt->type : types[s->role], q);
+	snprintf(buf, size, "%s; charset=%s", type, q);
 }
 
 static const char *

@@ -311,6 +311,11 @@ step_labels(struct sniff *s, const unsigned char *p, size_t n,
 		diag_add(&s->dg, D_NOT_XML_MEDIA_TYPE, 0, 1, 1, "\"%s\" is not "
 		    "an XML media type; serve XML as application/xml, text/xml "
 		    "or a +xml type (RFC 7303 sections 4 and 9)", mt->type);
+	else if (mt != NULL && !mt_fits(mt, s->role))
+		diag_add(&s->dg, D_NOT_XML_MEDIA_TYPE, 0, 1, 1, "\"%s\" must "
+		    "not be used for an external DTD subset or parameter "
+		    "entity (RFC 7303 section 3); serve it as "
+		    "application/xml-dtd", mt->type);
 	if (mt != NULL && mt->has_charset) {
 		*has_cs = 1;
 		enc_lookup(mt->charset, &s->cs);
