@@ -180,14 +180,10 @@ rc_arg(const struct option *lo, char *s, int line)
 	eq = strchr(s, '=');
 	len = eq != NULL ? (size_t)(eq - s) : strlen(s);
 	if (len == 0 || (o = find_long(lo, s, len, 0)) == NULL) {
-		/* The line quoted as file names are, escaped. */
-		const char *q = report_escaped(s);
-
-		if (q == NULL)
-			rc_die(line, "%s", "out of memory");
+		/* The line quoted (report_vwarn escapes it). */
 		rc_die(line, "\"%s\" is not an option of xmlsniff (a "
 		    "configuration file holds options only, no FILE "
-		    "operands)", q);
+		    "operands)", s);
 	}
 	for (i = 0; i < sizeof(not_here) / sizeof(not_here[0]); i++)
 		if (strcmp(o->name, not_here[i]) == 0)

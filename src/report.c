@@ -138,10 +138,14 @@ text_fix(FILE *out, const struct fixres *f)
 	int i;
 
 	fprintf(out, "; %s", f->action);
-	if (f->why[0] != '\0')
-		fprintf(out, ": %s", f->why);
-	for (i = 0; i < f->nchanges; i++)
-		fprintf(out, "%s%s", i ? "; " : ": ", f->changes[i]);
+	if (f->why[0] != '\0') {
+		fputs(": ", out);
+		put_escaped(out, f->why, 0);
+	}
+	for (i = 0; i < f->nchanges; i++) {
+		fputs(i ? "; " : ": ", out);
+		put_escaped(out, f->changes[i], 0);
+	}
 }
 
 /* --all: the occurrences of code c listed, the first included. */
@@ -264,11 +268,13 @@ text_line(FILE *f, const char *name, const struct sniff *s, enum fmt fmt,
 	switch (fmt) {
 	case FMT_MIME:
 		report_mime(s, buf, sizeof(buf));
-		fprintf(f, "%s\n", buf);
+		put_escaped(f, buf, 0);
+		putc('\n', f);
 		return;
 	case FMT_MIME_ENCODING:
 		mime_label(s, buf, sizeof(buf));
-		fprintf(f, "%s\n", buf[0] != '\0' ? buf : "unknown");
+		put_escaped(f, buf[0] != '\0' ? buf : "unknown", 0);
+		putc('\n', f);
 		return;
 	default:
 		break;
@@ -346,10 +352,13 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 		/* --color: sequences around the severity and the code only,
 		 * so that the line still parses (xmlsniff(1), Excerpts). */
 		put_escaped(f, name, 0);
-		fprintf(f, ":%llu:%llu: %s%s%s: %s", (unsigned long long)e.line,
+		fprintf(f, ":%llu:%llu: %s%s%s: ", (unsigned long long)e.line,
 		    (unsigned long long)e.col, col ? err ? EXC_SGR_ERROR :
 		    EXC_SGR_WARNING : "", err ? "error" : "warning",
-		    col ? EXC_SGR_OFF : "", e.msg);
+		    col ? EXC_SGR_OFF : "");
+		/* The charset and declaration values it quotes are the
+		 * user's: escaped as names are. */
+		put_escaped(f, e.msg, 0);
 		if (e.count > 1)
 			fprintf(f, " (%llu times)", (unsigned long long)e.count);
 		fprintf(f, " [%s%s%s]\n", col ? EXC_SGR_CODE : "",
