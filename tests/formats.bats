@@ -681,3 +681,20 @@ assert n[0]["message"]["text"] == "name 2 is empty", n
 	assert_failure 2
 	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --fallback: "a\tb\x1B[31m\xE9" is not error or ncr'
 }
+
+@test "--json: the schema in doc/ is versioned with the tool and enumerates every code" {
+	need_python
+	python3 -c 'import jsonschema' 2>/dev/null || skip "python3-jsonschema is not installed"
+	xs --version
+	v=${output#xmlsniff }
+	xs --list-codes
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["$id"] == "urn:xmlsniff:json-record:" + sys.argv[2], s["$id"]
+assert sys.argv[2] in s["title"], s["title"]
+codes = [l.split()[0] for l in sys.stdin if l.strip()]
+assert s["$defs"]["code"]["enum"] == codes, (s["$defs"]["code"]["enum"], codes)
+assert s["$defs"]["source"]["enum"] == ["none", "BOM", "charset", "declaration", "default", "sniffed"]
+' "$TOP/doc/xmlsniff-record.schema.json" "$v"
+}
