@@ -263,16 +263,17 @@ static const struct code_info codes[D_NCODES] = {
 	    "Send one Content-Type, such as application/xml; "
 	    "charset=utf-8." },
 	[D_HTTP_ENCODED] = { "http-encoded", 1,
-	    "--http: the body has a content coding such as gzip",
-	    "The last response of the input has a Content-Encoding other "
-	    "than identity: the bytes of its body are compressed, not the "
-	    "entity, and are not examined.  curl --compressed decodes the "
-	    "body but keeps the field, so its dumps draw this too.",
+	    "--http: the body has a content coding that is not decoded",
+	    "The last response of the input has a Content-Encoding that is "
+	    "not decoded: one other than gzip, x-gzip, deflate and br, more "
+	    "than one, a body that does not decode as its coding, or one "
+	    "whose library (zlib, libbrotli) this build lacks.  Its bytes "
+	    "are not the entity and are not examined.",
 	    "RFC 9110 section 8.4",
 	    "printf 'HTTP/1.1 200 OK\\r\\nContent-Type: text/xml\\r\\n"
-	    "Content-Encoding: gzip\\r\\n\\r\\n' | xmlsniff --http",
-	    "Save the response without a content coding (curl -si URL, "
-	    "without --compressed)." },
+	    "Content-Encoding: compress\\r\\n\\r\\n\\037\\235' | "
+	    "xmlsniff --http",
+	    "Fetch the body with curl --compressed, which decodes it." },
 	[D_BROWSER_DIFFERS] = { "browser-differs", 0,
 	    "a web browser would read other characters than XML does",
 	    "With --browser: a web browser decodes by the WHATWG Encoding "

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "http.h"
+#include "coding.h"
 #include "excerpt.h"
 #include "jobs.h"
 #include "guess.h"
@@ -99,7 +100,7 @@ sniff_head(const char *name, struct sniff *s)
 	if (!opt.http)
 		return;
 	/* A compressed body is not the entity: nothing of it is told. */
-	if (hr.coding[0] != '\0') {
+	if (hr.coding[0] != '\0' && !hr.examined) {
 		memset(&s->dg, 0, sizeof(s->dg));
 		s->have_enc = 0;
 		s->source = SRC_NONE;
@@ -132,6 +133,56 @@ static void
 not_fixed(const char *name, const char *why)
 {
 	report_warn(name, 0, "not fixed: %s", why);
+}
+
+/*
+ * --http, a body with a content coding (RFC 9110 section 8.4): decoded
+ * into a temporary file (coding.c), which becomes the input (*tfd, for
+ * the caller to close), or taken as it is where it is plain already (curl
+ * --compressed keeps the field); else it is not examined, and
+ * hr.coding_why says why.  Return -1 with errno when the decoded body
+ * cannot be read.
+ */
+static int
+http_body(int *tfd)
+{
+	char why[160];
+	const char *lib;
+	enum coding c;
+	struct stat st;
+
+	*tfd = -1;
+	if (!opt.http || hr.coding[0] == '\0')
+		return 0;
+	c = hr.ncodings == 1 ? coding_lookup(hr.coding) : CODING_NONE;
+	if (c != CODING_NONE && coding_plain(c, in.p, in.n)) {
+		hr.examined = 1;
+		return 0;
+	}
+	if (hr.ncodings > 1)
+		snprintf(hr.coding_why, sizeof(hr.coding_why), "one of %d, "
+		    "which xmlsniff does not undo together", hr.ncodings);
+	else if (c == CODING_NONE)
+		snprintf(hr.coding_why, sizeof(hr.coding_why), "which "
+		    "xmlsniff does not decode");
+	else if (coding_built(c, &lib) == NULL)
+		snprintf(hr.coding_why, sizeof(hr.coding_why), "which this "
+		    "xmlsniff was built without %s to decode", lib);
+	else if ((*tfd = coding_decode(c, &in, why, sizeof(why))) < 0)
+		snprintf(hr.coding_why, sizeof(hr.coding_why), "which does "
+		    "not decode (%s)", why);
+	if (*tfd < 0)
+		return 0;
+	/* The decoded body is the input from its first byte on. */
+	hr.examined = 1;
+	head_len = 0;
+	in.fd = *tfd;
+	in.size = fstat(*tfd, &st) == 0 ? (long long)st.st_size : -1;
+	in.trust_size = in.size > 0 && opt.transcode_to == NULL;
+	in.n = 0;
+	in.got = 0;
+	in.p = in.mem + IN_PAD;
+	return in_refill(&in, 0);
 }
 
 /*
@@ -267,14 +318,13 @@ fix_file(const char *name, struct sniff *s)
 	return 0;
 }
 
+static void analyse_head(const char *, int);
+
 /* Validate and report one opened input. */
 static void
 analyse(const char *name, int fd)
 {
-	static struct sniff sn;
-	struct sniff *s = &sn;
-	struct val *v;
-	int refused = 0;
+	int tfd = -1;
 
 	if (opt.list_files) {
 		rec_flush();	/* nothing gathered may come after */
@@ -293,10 +343,24 @@ analyse(const char *name, int fd)
 	in.shrunk = 0;
 	in.p = in.mem + IN_PAD;
 	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
-	if (in_refill(&in, 0) < 0 || (opt.http && skip_head() < 0)) {
+	if (in_refill(&in, 0) < 0 || (opt.http && (skip_head() < 0 ||
+	    http_body(&tfd) < 0)))
 		fail_input(name, strerror(errno));
-		return;
-	}
+	else
+		analyse_head(name, tfd >= 0 ? tfd : fd);
+	if (tfd >= 0)
+		close(tfd);
+}
+
+/* ... once its head is in in. */
+static void
+analyse_head(const char *name, int fd)
+{
+	static struct sniff sn;
+	struct sniff *s = &sn;
+	struct val *v;
+	int refused = 0;
+
 	sniff_head(name, s);
 	/* A regular file that --fix and --in-place leave as it is is read
 	 * again for excerpts; the others' bytes (and a --http body's, whose
@@ -306,7 +370,7 @@ analyse(const char *name, int fd)
 	if (policy_active())
 		policy_check(s);
 	/* --http, a compressed body: neither checked nor transcoded. */
-	if (opt.http && hr.coding[0] != '\0') {
+	if (opt.http && hr.coding[0] != '\0' && !hr.examined) {
 		if (!opt.quiet && (opt.transcode_to == NULL ||
 		    opt.output != NULL))
 			report_line(name, s, opt.fmt, opt.brief);

@@ -17,6 +17,7 @@
 #include "jobs.h"
 #include "opts.h"
 #include "browser.h"
+#include "coding.h"
 
 struct options opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
 
@@ -187,6 +188,7 @@ help(void)
 	    "found, or a transcode could not be done faithfully; 2 usage\n"
 	    "error, unreadable input or unwritable output.\n", stdout);
 	printf("Guesses of the real encoding: %s.\n", guess_method());
+	printf("--http bodies decoded: %s.\n", coding_methods());
 	fputs("See xmlsniff(1).\n", stdout);
 }
 

@@ -210,6 +210,11 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 			fprintf(f, "%d", s->http->status);
 		fputs(",\"content_type\":", f);
 		json_or_null(f, s->http->nct == 1 ? s->http->ctype : NULL);
+		/* Only where there is one: what the body was sent in. */
+		if (s->http->coding[0] != '\0') {
+			fputs(",\"content_encoding\":", f);
+			json_string(f, s->http->coding);
+		}
 		putc('}', f);
 	}
 	fprintf(f, ",\"errors\":%d,\"warnings\":%d,\"diagnostics\":[",

@@ -695,6 +695,6 @@ assert s["$id"] == "urn:xmlsniff:json-record:" + sys.argv[2], s["$id"]
 assert sys.argv[2] in s["title"], s["title"]
 codes = [l.split()[0] for l in sys.stdin if l.strip()]
 assert s["$defs"]["code"]["enum"] == codes, (s["$defs"]["code"]["enum"], codes)
-assert s["$defs"]["source"]["enum"] == ["none", "BOM", "charset", "declaration", "default", "sniffed"]
+assert s["$defs"]["source"]["enum"] == ["none", "bom", "charset", "declaration", "default", "sniffed"]
 ' "$TOP/doc/xmlsniff-record.schema.json" "$v"
 }
