@@ -9,6 +9,8 @@
  * stays constant whatever the body expands to, and a body that does not
  * decode is known before anything of it is reported.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -27,7 +29,7 @@
 #include "coding.h"
 
 /* The coding name (any case), or CODING_NONE for one not decoded here. */
-enum coding
+static enum coding
 coding_lookup(const char *name)
 {
 	if (strcasecmp(name, "gzip") == 0 || strcasecmp(name, "x-gzip") == 0)
@@ -41,7 +43,7 @@ coding_lookup(const char *name)
 
 /* The library that decodes c, where this build has it; else NULL, with
  * its name in *lib. */
-const char *
+static const char *
 coding_built(enum coding c, const char **lib)
 {
 	*lib = c == CODING_BR ? "libbrotli" : "zlib";
@@ -89,7 +91,7 @@ zlib_head(const unsigned char *p, size_t n)
  * does: a BOM, "<" then "?", "!" or a letter, or "<?" in a 16-bit or
  * EBCDIC layout.
  */
-int
+static int
 coding_plain(enum coding c, const unsigned char *p, size_t n)
 {
 	if (c == CODING_GZIP)
@@ -302,7 +304,7 @@ br_decode(struct dec *d)
  * decodes), into an unnamed temporary file; return it, rewound, or -1
  * with the reason in why.  in is left at the end of the body.
  */
-int
+static int
 coding_decode(enum coding c, struct inbuf *in, char *why, size_t size)
 {
 	struct dec d = { in, -1, 0, why, size };
@@ -333,7 +335,7 @@ coding_decode(enum coding c, struct inbuf *in, char *why, size_t size)
 	return d.out;
 }
 #else
-int
+static int
 coding_decode(enum coding c, struct inbuf *in, char *why, size_t size)
 {
 	(void)c;
@@ -342,3 +344,53 @@ coding_decode(enum coding c, struct inbuf *in, char *why, size_t size)
 	return -1;
 }
 #endif
+
+/*
+ * --http, a body with a content coding (h, the response's head; in holds
+ * the start of the body): decoded into a temporary file, which becomes
+ * the input in in (*tfd, for the caller to close), or taken as it is
+ * where it is plain already (curl --compressed keeps the field); else it
+ * is not examined, and h->coding_why says why.  transcode: the input is
+ * transcoded (its size is then not trusted).  Return -1 with errno when
+ * the decoded body cannot be read.
+ */
+int
+coding_body(struct inbuf *in, struct http *h, int transcode, int *tfd)
+{
+	char why[160];
+	const char *lib;
+	enum coding c;
+	struct stat st;
+
+	*tfd = -1;
+	if (h->coding[0] == '\0')
+		return 0;
+	c = h->ncodings == 1 ? coding_lookup(h->coding) : CODING_NONE;
+	if (c != CODING_NONE && coding_plain(c, in->p, in->n)) {
+		h->examined = 1;
+		return 0;
+	}
+	if (h->ncodings > 1)
+		snprintf(h->coding_why, sizeof(h->coding_why), "one of %d, "
+		    "which xmlsniff does not undo together", h->ncodings);
+	else if (c == CODING_NONE)
+		snprintf(h->coding_why, sizeof(h->coding_why), "which "
+		    "xmlsniff does not decode");
+	else if (coding_built(c, &lib) == NULL)
+		snprintf(h->coding_why, sizeof(h->coding_why), "which this "
+		    "xmlsniff was built without %s to decode", lib);
+	else if ((*tfd = coding_decode(c, in, why, sizeof(why))) < 0)
+		snprintf(h->coding_why, sizeof(h->coding_why), "which does "
+		    "not decode (%s)", why);
+	if (*tfd < 0)
+		return 0;
+	/* The decoded body is the input from its first byte on. */
+	h->examined = 1;
+	in->fd = *tfd;
+	in->size = fstat(*tfd, &st) == 0 ? (long long)st.st_size : -1;
+	in->trust_size = in->size > 0 && !transcode;
+	in->n = 0;
+	in->got = 0;
+	in->p = in->mem + IN_PAD;
+	return in_refill(in, 0);
+}

@@ -6,6 +6,7 @@
 #define CODING_H
 
 #include "engine.h"
+#include "http.h"
 
 enum coding {
 	CODING_NONE,	/* not one decoded here */
@@ -14,10 +15,7 @@ enum coding {
 	CODING_BR
 };
 
-enum coding	 coding_lookup(const char *);
 const char	*coding_methods(void);
-const char	*coding_built(enum coding, const char **);
-int		 coding_plain(enum coding, const unsigned char *, size_t);
-int		 coding_decode(enum coding, struct inbuf *, char *, size_t);
+int		 coding_body(struct inbuf *, struct http *, int, int *);
 
 #endif

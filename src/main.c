@@ -136,56 +136,6 @@ not_fixed(const char *name, const char *why)
 }
 
 /*
- * --http, a body with a content coding (RFC 9110 section 8.4): decoded
- * into a temporary file (coding.c), which becomes the input (*tfd, for
- * the caller to close), or taken as it is where it is plain already (curl
- * --compressed keeps the field); else it is not examined, and
- * hr.coding_why says why.  Return -1 with errno when the decoded body
- * cannot be read.
- */
-static int
-http_body(int *tfd)
-{
-	char why[160];
-	const char *lib;
-	enum coding c;
-	struct stat st;
-
-	*tfd = -1;
-	if (!opt.http || hr.coding[0] == '\0')
-		return 0;
-	c = hr.ncodings == 1 ? coding_lookup(hr.coding) : CODING_NONE;
-	if (c != CODING_NONE && coding_plain(c, in.p, in.n)) {
-		hr.examined = 1;
-		return 0;
-	}
-	if (hr.ncodings > 1)
-		snprintf(hr.coding_why, sizeof(hr.coding_why), "one of %d, "
-		    "which xmlsniff does not undo together", hr.ncodings);
-	else if (c == CODING_NONE)
-		snprintf(hr.coding_why, sizeof(hr.coding_why), "which "
-		    "xmlsniff does not decode");
-	else if (coding_built(c, &lib) == NULL)
-		snprintf(hr.coding_why, sizeof(hr.coding_why), "which this "
-		    "xmlsniff was built without %s to decode", lib);
-	else if ((*tfd = coding_decode(c, &in, why, sizeof(why))) < 0)
-		snprintf(hr.coding_why, sizeof(hr.coding_why), "which does "
-		    "not decode (%s)", why);
-	if (*tfd < 0)
-		return 0;
-	/* The decoded body is the input from its first byte on. */
-	hr.examined = 1;
-	head_len = 0;
-	in.fd = *tfd;
-	in.size = fstat(*tfd, &st) == 0 ? (long long)st.st_size : -1;
-	in.trust_size = in.size > 0 && opt.transcode_to == NULL;
-	in.n = 0;
-	in.got = 0;
-	in.p = in.mem + IN_PAD;
-	return in_refill(&in, 0);
-}
-
-/*
  * Where in the file the entity of the current input starts, for what
  * reads a regular file again (--http skips the response's head): -1 when
  * it cannot be.  A regular file is one this program opened, read from
@@ -344,10 +294,13 @@ analyse(const char *name, int fd)
 	in.p = in.mem + IN_PAD;
 	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
 	if (in_refill(&in, 0) < 0 || (opt.http && (skip_head() < 0 ||
-	    http_body(&tfd) < 0)))
+	    coding_body(&in, &hr, opt.transcode_to != NULL, &tfd) < 0)))
 		fail_input(name, strerror(errno));
-	else
+	else {
+		if (tfd >= 0)
+			head_len = 0;	/* the decoded body is the input */
 		analyse_head(name, tfd >= 0 ? tfd : fd);
+	}
 	if (tfd >= 0)
 		close(tfd);
 }
