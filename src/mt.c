@@ -90,13 +90,9 @@ parameter(const char *v, const char **pp, struct mt *m, char *err,
 	size_t n;
 
 	if (*p != ';') {
-		if (*p == '\n')
-			snprintf(shown, sizeof(shown), "\\n");
-		else if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
-			snprintf(shown, sizeof(shown), "\\x%02X",
-			    (unsigned char)*p);
-		else
-			snprintf(shown, sizeof(shown), "%c", *p);
+		/* The byte as it is: each output escapes it by its rule. */
+		shown[0] = *p;
+		shown[1] = '\0';
 		snprintf(err, errsize, "unexpected \"%s\" at byte %zu; "
 		    "parameters are \"; name=value\"", shown,
 		    (size_t)(p - v) + 1);
