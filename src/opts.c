@@ -611,7 +611,6 @@ opts_check(int argc, char **argv, struct xopts *xo)
 		die_usage("%s", "--http excludes --fix and --in-place: the "
 		    "response's head would be lost");
 	encoding_opts();
-	needs_parent();
 	if (opt.list_files)
 		opt.fmt = FMT_TEXT;	/* the list has one form */
 	if (opt.list_codes || opt.explain != NULL) {
@@ -650,6 +649,8 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			die_usage("%s", "--fix reports in the text line or with "
 			    "--json, not with -i or --mime-encoding");
 	}
+	/* After --fix's own, which say more of -o with it. */
+	needs_parent();
 	if (opt.transcode_to != NULL) {
 		if (opt.output != NULL && opt.in_place)
 			die_usage("%s", "-o and --in-place exclude each other");

@@ -56,16 +56,17 @@ xs() {
 # option that prints something else), keep each line of $output, after
 # the test's name, for json_check.
 json_keep() {
-	local a json=0 line
+	local a json=0 other=0 line
 	for a in "$@"; do
 		case $a in
 		--json|--format=json) json=1 ;;
-		--list-files|--help|-h|--version|--list-codes|--explain=*|\
-		    -i|--mime|--mime-encoding|--format=*) json=0 ;;
+		-i|--mime|--mime-encoding|--format=*) json=0 ;;
+		--list-files|--help|-h|--version|--list-codes|--explain=*)
+			other=1 ;;
 		--) break ;;
 		esac
 	done
-	[ "$json" = 1 ] && [ -n "$output" ] || return 0
+	[ "$json" = 1 ] && [ "$other" = 0 ] && [ -n "$output" ] || return 0
 	while IFS= read -r line; do
 		printf '%s\t%s\n' "$BATS_TEST_DESCRIPTION" "$line"
 	done <<< "$output" >> "$BATS_FILE_TMPDIR/json-records"
