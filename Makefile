@@ -34,21 +34,25 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/github.c src/repo.c \
 		src/mojibake.c src/decode.c src/decode_iconv.c \
 		src/decode_utf.c src/prescan.c src/simd/dense_avx2.c
-SRCS =		$(CORE_SRCS) src/main.c src/opts.c src/guess.c src/jobs.c
+SRCS =		$(CORE_SRCS) src/main.c src/opts.c src/guess.c src/jobs.c \
+		src/coding.c
 CORE =		$(CORE_SRCS:.c=.o)
-OBJS =		$(CORE) src/main.o src/opts.o src/guess.o src/jobs.o
+OBJS =		$(CORE) src/main.o src/opts.o src/guess.o src/jobs.o \
+		src/coding.o
 HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/out.h src/testhooks.h src/enctab.h src/utf.h src/opts.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
 		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
 		src/browser.h src/whatwg.h src/excerpt.h src/guess.h \
-		src/mojibake.h src/decode.h src/jobs.h
+		src/mojibake.h src/decode.h src/jobs.h src/coding.h
 
 all: xmlsniff
 
 xmlsniff: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS) $(THREAD_LIBS) \
-	    `$(HAVE_UCHARDET) && echo $(DL_LIBS)`
+	    `$(HAVE_UCHARDET) && echo $(DL_LIBS)` \
+	    `$(HAVE_ZLIB) && echo $(ZLIB_LIBS)` \
+	    `$(HAVE_BROTLI) && echo $(BROTLI_LIBS)`
 
 # libuchardet is optional: where its header is found (Debian:
 # libuchardet-dev), guess.c ranks with it, loading it with dlopen(3) when
@@ -65,6 +69,27 @@ HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 src/guess.o: src/guess.c $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/guess.c
+
+# zlib and libbrotli are optional too: where their headers are found
+# (Debian: zlib1g-dev, libbrotli-dev), --http decodes a body sent with
+# Content-Encoding gzip or deflate (zlib) and br (libbrotli), src/coding.c;
+# elsewhere such a body draws http-encoded, which says how to fetch it
+# plain (xmlsniff --help says which the build has).  ZLIB=no and BROTLI=no
+# build without them where they are installed.
+ZLIB =
+BROTLI =
+ZLIB_LIBS =	-lz
+BROTLI_LIBS =	-lbrotlidec
+HAVE_ZLIB =	{ [ "$(ZLIB)" != no ] && printf \
+		'\043include <zlib.h>\n' | \
+		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
+HAVE_BROTLI =	{ [ "$(BROTLI)" != no ] && printf \
+		'\043include <brotli/decode.h>\n' | \
+		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
+src/coding.o: src/coding.c $(HDRS)
+	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	    `$(HAVE_ZLIB) && echo -DHAVE_ZLIB` \
+	    `$(HAVE_BROTLI) && echo -DHAVE_BROTLI` -c -o $@ src/coding.c
 
 .SUFFIXES: .c .o
 .c.o:

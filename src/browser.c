@@ -217,6 +217,21 @@ high_differs(int shifts)
 	b.mode = M_MAP;
 }
 
+/* Both decodings are byte tables: compare them byte by byte. */
+static void
+set_maps(const uint32_t *xm, const uint32_t *bm)
+{
+	int i;
+
+	for (i = 0; i < 256; i++) {
+		b.diff[i] = xm[i] != bm[i];
+		b.xmap[i] = xm[i];
+		b.bmap[i] = bm[i];
+	}
+	b.maps = 1;
+	b.mode = M_MAP;
+}
+
 /* Decide how the decodings of s are compared. */
 static void
 plan(const struct sniff *s)
@@ -251,9 +266,17 @@ plan(const struct sniff *s)
 	case W_REPLACEMENT:
 		return;
 	case W_USER:
-		if (xml_ascii(s))
-			high_differs(s->dec == FORM_ICONV &&
-			    !xml_map(s, xm));
+		if (!xml_ascii(s))
+			return;
+		if (!xml_map(s, xm)) {
+			high_differs(s->dec == FORM_ICONV);
+			return;
+		}
+		/* The standard's x-user-defined, decoded here (no iconv
+		 * has it): 00-7F are ASCII, 80-FF are U+F780-U+F7FF. */
+		for (i = 0; i < 256; i++)
+			bm[i] = i < 0x80 ? (uint32_t)i : 0xF700u + (uint32_t)i;
+		set_maps(xm, bm);
 		return;
 	case W_SB:
 		if (!xml_ascii(s))
@@ -273,15 +296,10 @@ plan(const struct sniff *s)
 			high_differs(0);
 			return;
 		}
-		for (i = 0; i < 256; i++) {
-			if (bm[i] == SB_BAD && i >= 0x80 && i < 0xA0)
+		for (i = 0x80; i < 0xA0; i++)
+			if (bm[i] == SB_BAD)
 				bm[i] = (uint32_t)i;
-			b.diff[i] = xm[i] != bm[i];
-			b.xmap[i] = xm[i];
-			b.bmap[i] = bm[i];
-		}
-		b.maps = 1;
-		b.mode = M_MAP;
+		set_maps(xm, bm);
 		return;
 	case W_MB:
 	case W_STATEFUL:

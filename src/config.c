@@ -180,14 +180,10 @@ rc_arg(const struct option *lo, char *s, int line)
 	eq = strchr(s, '=');
 	len = eq != NULL ? (size_t)(eq - s) : strlen(s);
 	if (len == 0 || (o = find_long(lo, s, len, 0)) == NULL) {
-		/* The line quoted as file names are, escaped. */
-		const char *q = report_escaped(s);
-
-		if (q == NULL)
-			rc_die(line, "%s", "out of memory");
+		/* The line quoted (report_vwarn escapes it). */
 		rc_die(line, "\"%s\" is not an option of xmlsniff (a "
 		    "configuration file holds options only, no FILE "
-		    "operands)", q);
+		    "operands)", s);
 	}
 	for (i = 0; i < sizeof(not_here) / sizeof(not_here[0]); i++)
 		if (strcmp(o->name, not_here[i]) == 0)
@@ -236,7 +232,11 @@ read_rc(const char *path, const struct option *lo, char ***args, int *n)
 	if (memchr(buf, '\0', len) != NULL)
 		rc_die(0, "holds a NUL byte; it is not a text file");
 	buf[len] = '\0';
-	for (s = buf; s < buf + len; s = next) {
+	/* A UTF-8 BOM, as Notepad saves one, is no part of the first line. */
+	s = buf;
+	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+		s += 3;
+	for (; s < buf + len; s = next) {
 		line++;
 		if ((e = strchr(s, '\n')) != NULL) {
 			*e = '\0';

@@ -202,6 +202,7 @@ struct mt {
 };
 
 int		 mt_parse(const char *, struct mt *, char *, size_t);
+int		 mt_fits(const struct mt *, enum role);
 
 /* diag.c */
 
@@ -311,7 +312,7 @@ void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
 		    __attribute__((format(printf, 6, 7)));
 int		 diag_order(const struct diags *, enum code *);
 void		 diag_repeat(struct diags *, enum code, uint64_t);
-void		 diag_keep(size_t);
+void		 diag_keep(size_t, int);
 size_t		 diag_listing(void);
 int		 diag_wants(const struct diags *, enum code);
 void		 diag_free(struct diags *);

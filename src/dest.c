@@ -107,16 +107,12 @@ int
 dest_error(const char *what, const char *name)
 {
 	int e = errno;
-	char *esc;
 
-	if (name == NULL) {
+	/* report_warn escapes the name with the rest of the line. */
+	if (name == NULL)
 		report_warn(NULL, 0, "%s: %s", what, strerror(e));
-		return 2;
-	}
-	esc = report_escaped(name);
-	report_warn(NULL, 0, "%s %s: %s", what, esc != NULL ? esc : name,
-	    strerror(e));
-	free(esc);
+	else
+		report_warn(NULL, 0, "%s %s: %s", what, name, strerror(e));
 	return 2;
 }
 

@@ -193,13 +193,16 @@ static const struct code_info codes[D_NCODES] = {
 	    "Write the registered name, which the message gives when it is "
 	    "known." },
 	[D_NOT_XML_MEDIA_TYPE] = { "not-xml-media-type", 0,
-	    "the Content-Type is not an XML media type",
+	    "the Content-Type is not an XML media type for this entity",
 	    "The type of --content-type is not application/xml, text/xml, "
 	    "the external parsed entity or DTD types, or a +xml type, so "
-	    "the rules for XML media types do not apply to it.",
-	    "RFC 7303 sections 4 and 9",
+	    "the rules for XML media types do not apply to it; or it is "
+	    "application/xml or text/xml for an external DTD subset or "
+	    "parameter entity, which they must not be used for.",
+	    "RFC 7303 sections 3, 4 and 9",
 	    "printf '<a/>' | xmlsniff --content-type=text/plain",
-	    "Serve XML with an XML media type." },
+	    "Serve XML with an XML media type, and a DTD as "
+	    "application/xml-dtd." },
 	[D_SUSPICIOUS_LABEL] = { "suspicious-label", 0,
 	    "the label is probably wrong",
 	    "A single-byte label on content that is valid multi-byte UTF-8, "
@@ -267,16 +270,17 @@ static const struct code_info codes[D_NCODES] = {
 	    "Send one Content-Type, such as application/xml; "
 	    "charset=utf-8." },
 	[D_HTTP_ENCODED] = { "http-encoded", 1,
-	    "--http: the body has a content coding such as gzip",
-	    "The last response of the input has a Content-Encoding other "
-	    "than identity: the bytes of its body are compressed, not the "
-	    "entity, and are not examined.  curl --compressed decodes the "
-	    "body but keeps the field, so its dumps draw this too.",
+	    "--http: the body has a content coding that is not decoded",
+	    "The last response of the input has a Content-Encoding that is "
+	    "not decoded: one other than gzip, x-gzip, deflate and br, more "
+	    "than one, a body that does not decode as its coding, or one "
+	    "whose library (zlib, libbrotli) this build lacks.  Its bytes "
+	    "are not the entity and are not examined.",
 	    "RFC 9110 section 8.4",
 	    "printf 'HTTP/1.1 200 OK\\r\\nContent-Type: text/xml\\r\\n"
-	    "Content-Encoding: gzip\\r\\n\\r\\n' | xmlsniff --http",
-	    "Save the response without a content coding (curl -si URL, "
-	    "without --compressed)." },
+	    "Content-Encoding: compress\\r\\n\\r\\n\\037\\235' | "
+	    "xmlsniff --http",
+	    "Fetch the body with curl --compressed, which decodes it." },
 	[D_BROWSER_DIFFERS] = { "browser-differs", 0,
 	    "a web browser would read other characters than XML does",
 	    "With --browser: a web browser decodes by the WHATWG Encoding "
@@ -318,6 +322,7 @@ static unsigned char ignored[D_NCODES];
 /* --all: the lines listed per input at most; 0: the first of each code
  * only, as without --all. */
 static size_t keep;
+static int keep_asked;	/* keep is --max-errors's, not --all's default */
 
 const char *
 diag_code(enum code c)
@@ -489,6 +494,13 @@ diag_add(struct diags *dg, enum code c, uint64_t off, uint64_t line,
 		}
 		return;
 	}
+	/* The first of each code is always listed: at the cap it takes the
+	 * place of the further occurrence listed last, so that the list
+	 * stays at the cap while it holds any (xmlsniff(1), --max-errors). */
+	if (keep > 0 && !ignored[c] && full(dg) && dg->nocc > 0) {
+		dg->nocc--;
+		dg->unlisted++;
+	}
 	d->off = off;
 	d->line = line;
 	d->col = col;
@@ -585,11 +597,13 @@ diag_repeat(struct diags *dg, enum code c, uint64_t n)
 	}
 }
 
-/* --all, --max-errors: list up to max lines an input (0: not at all). */
+/* --all, --max-errors: list up to max lines an input (0: not at all);
+ * asked: max is what --max-errors gave, else --all's default. */
 void
-diag_keep(size_t max)
+diag_keep(size_t max, int asked)
 {
 	keep = max;
+	keep_asked = asked;
 }
 
 /* The cap of --all, or 0 without it. */
@@ -620,12 +634,28 @@ diag_free(struct diags *dg)
 	dg->unlisted = 0;
 }
 
-/* What the reports say when the list of dg was cut at the cap. */
+/*
+ * What the reports say when the list of dg was cut: how many lines it
+ * has, what capped it, and how many occurrences it leaves out.  It has
+ * more lines than the cap only when more codes are present than that,
+ * the first of each being always listed.
+ */
 void
 diag_cut_note(const struct diags *dg, char *buf, size_t size)
 {
-	snprintf(buf, size, "the list stops at %zu lines (--max-errors=%zu): "
-	    "%llu more occurrence%s not listed", keep, keep,
+	size_t lines = (size_t)(dg->errors + dg->warnings) + dg->nocc;
+	char why[80];
+
+	if (!keep_asked)
+		snprintf(why, sizeof(why), "--all lists at most %zu an "
+		    "input", keep);
+	else if (lines > keep)
+		snprintf(why, sizeof(why), "--max-errors=%zu, but the first "
+		    "of each code is always listed", keep);
+	else
+		snprintf(why, sizeof(why), "--max-errors=%zu", keep);
+	snprintf(buf, size, "the list stops at %zu line%s (%s): %llu more "
+	    "occurrence%s not listed", lines, lines == 1 ? "" : "s", why,
 	    (unsigned long long)dg->unlisted, dg->unlisted == 1 ? " is" :
 	    "s are");
 }

@@ -75,39 +75,21 @@ put_name_err(const char *name)
 }
 
 /*
- * Return name escaped as put_name writes it, in memory the caller frees,
- * for a message that quotes a name after the one it starts with; NULL
- * without memory.
- */
-char *
-report_escaped(const char *name)
-{
-	FILE *f;
-	char *p = NULL;
-	size_t n = 0;
-
-	if ((f = open_memstream(&p, &n)) == NULL)
-		return NULL;
-	put_escaped(f, name, 0);
-	if (fclose(f) != 0) {
-		free(p);
-		return NULL;
-	}
-	return p;
-}
-
-/*
  * A message of the program's own, about an input or the command line
  * rather than the content (one line each, as the man page's DIAGNOSTICS
  * say):
  * "xmlsniff: NAME: message", NAME escaped, "NAME:LINE" when line > 0,
- * "xmlsniff: message" when name is NULL.  The line is one record, written
+ * "xmlsniff: message" when name is NULL.  The message is escaped as a
+ * whole, as names are: what it quotes of the user's (an option's value,
+ * a line of the configuration, a file name) is written by the one rule
+ * of the terminal, whoever formats it.  The line is one record, written
  * whole (record.c).
  */
 void
 report_vwarn(const char *name, int line, const char *fmt, va_list ap)
 {
 	FILE *f = rec_open(2);
+	char msg[8192];
 
 	fputs("xmlsniff: ", f);
 	if (name != NULL) {
@@ -116,7 +98,8 @@ report_vwarn(const char *name, int line, const char *fmt, va_list ap)
 			fprintf(f, ":%d", line);
 		fputs(": ", f);
 	}
-	vfprintf(f, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	put_escaped(f, msg, 0);
 	putc('\n', f);
 	rec_close(f);
 }

@@ -66,15 +66,18 @@ format_lookup(const char *name, enum fmt *fmt)
 }
 
 /*
- * Write s escaped for mode.  The workflow commands take the escapes of
- * GitHub's actions/toolkit (% CR LF, and : , in property values); XML
- * gets its five predefined entities and character references for the
- * white space that attribute-value normalisation would turn into spaces
- * (XML 1.0 section 3.3.3); Markdown a backslash before the punctuation
- * that GFM acts on in a table cell.  Bytes that are not UTF-8, other control
- * characters and the non-characters U+FFFE and U+FFFF, which XML 1.0
- * production [2] does not allow, are written visibly as \xHH or \uHHHH,
- * as the text format writes names, so the output stays valid UTF-8.
+ * Write s escaped for mode: the one rule of each of these formats, for
+ * every string they write (file names, messages with the charset and
+ * declaration values they quote).  The workflow commands take the
+ * escapes of GitHub's actions/toolkit (% CR LF, and : , in property
+ * values); XML gets its five predefined entities and character references
+ * for the white space that attribute-value normalisation would turn into
+ * spaces (XML 1.0 section 3.3.3); Markdown a backslash before the
+ * punctuation that GFM acts on in a table cell.  The rest is the text
+ * format's rule (put_escaped): a backslash doubled, TAB as \t, bytes
+ * that are not UTF-8, other control characters and the non-characters
+ * U+FFFE and U+FFFF, which XML 1.0 production [2] does not allow, as \xHH
+ * or \uHHHH, so the output stays valid UTF-8 and reads back unambiguously.
  */
 static void
 put_text(FILE *f, const char *s, enum esc mode)
@@ -104,6 +107,10 @@ put_text(FILE *f, const char *s, enum esc mode)
 		else if (mode != ESC_XML && (c == '%' || c == '\r' || c == '\n' ||
 		    (mode == ESC_GH_PROP && (c == ':' || c == ','))))
 			fprintf(f, "%%%02X", (unsigned)c);
+		else if (c == '\\')
+			fputs("\\\\", f);
+		else if (mode != ESC_XML && c == '\t')
+			fputs("\\t", f);
 		else if (mode == ESC_XML && c == '&')
 			fputs("&amp;", f);
 		else if (mode == ESC_XML && c == '<')
@@ -115,7 +122,7 @@ put_text(FILE *f, const char *s, enum esc mode)
 		else if (mode == ESC_XML && (c == '\t' || c == '\n' ||
 		    c == '\r'))
 			fprintf(f, "&#%u;", (unsigned)c);
-		else if (c >= 0x80 || (c < 0x20 && c != '\t') || c == 0x7F)
+		else if (c >= 0x80 || c < 0x20 || c == 0x7F)
 			fprintf(f, "\\x%02X", (unsigned)c);
 		else
 			putc((int)c, f);

@@ -139,7 +139,7 @@ codings(struct http *h, const unsigned char *v, size_t n)
 {
 	size_t i = 0, j, k, m;
 
-	while (i < n && h->coding[0] == '\0') {
+	while (i < n) {
 		while (i < n && (v[i] == ',' || v[i] == ' ' || v[i] == '\t'))
 			i++;
 		for (j = i; j < n && v[j] != ','; j++)
@@ -147,7 +147,8 @@ codings(struct http *h, const unsigned char *v, size_t n)
 		for (k = j; k > i && (v[k - 1] == ' ' || v[k - 1] == '\t'); k--)
 			continue;
 		if (k > i && !(k - i == 8 &&
-		    strncasecmp((const char *)v + i, "identity", 8) == 0)) {
+		    strncasecmp((const char *)v + i, "identity", 8) == 0) &&
+		    h->ncodings++ == 0) {
 			for (m = 0; m < k - i && m + 1 < sizeof(h->coding); m++)
 				h->coding[m] = v[i + m] > 0x20 && v[i + m] < 0x7F ?
 				    (char)v[i + m] : '?';
@@ -179,6 +180,7 @@ http_parse(const unsigned char *p, size_t n, struct http *h)
 		h->ctype[0] = '\0';
 		h->ct_long = 0;
 		h->coding[0] = '\0';
+		h->ncodings = 0;
 		last = F_NONE;
 		if (next_line(p, lim, &pos, &l, &ln) < 0 ||
 		    (h->status = status_line(l, ln)) == 0) {
@@ -291,11 +293,12 @@ http_note(const struct http *h, struct diags *dg)
 		    "not used; send a media type such as application/xml; "
 		    "charset=utf-8", shown, h->ct_err);
 	}
-	if (h->coding[0] != '\0')
+	if (h->coding[0] != '\0' && !h->examined)
 		diag_add(dg, D_HTTP_ENCODED, 0, 1, 1, "the body has the content "
-		    "coding \"%s\" (RFC 9110 section 8.4): its bytes are not "
-		    "the entity, and it is not examined; save the response "
-		    "without the coding", h->coding);
+		    "coding \"%s\" (RFC 9110 section 8.4), %s: its bytes are "
+		    "not the entity and are not examined; fetch it with curl "
+		    "--compressed, which decodes it", h->coding,
+		    h->coding_why);
 	for (c = 0; c < D_NCODES; c++)
 		if (dg->d[c].count > 0)
 			dg->d[c].seq = dg->d[c].seq >= before ?

@@ -26,6 +26,10 @@ struct http {
 	char		 ct_err[200];	/* why it could not be parsed */
 	char		 coding[64];	/* a Content-Encoding other than
 					 * identity, else "" */
+	int		 ncodings;	/* how many codings but identity */
+	int		 examined;	/* the body is the entity: decoded
+					 * (coding.c) or plain already */
+	char		 coding_why[200]; /* why it is not examined */
 };
 
 size_t		 http_parse(const unsigned char *, size_t, struct http *);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "http.h"
+#include "coding.h"
 #include "excerpt.h"
 #include "jobs.h"
 #include "guess.h"
@@ -99,7 +100,7 @@ sniff_head(const char *name, struct sniff *s)
 	if (!opt.http)
 		return;
 	/* A compressed body is not the entity: nothing of it is told. */
-	if (hr.coding[0] != '\0') {
+	if (hr.coding[0] != '\0' && !hr.examined) {
 		memset(&s->dg, 0, sizeof(s->dg));
 		s->have_enc = 0;
 		s->source = SRC_NONE;
@@ -267,14 +268,13 @@ fix_file(const char *name, struct sniff *s)
 	return 0;
 }
 
+static void analyse_head(const char *, int);
+
 /* Validate and report one opened input. */
 static void
 analyse(const char *name, int fd)
 {
-	static struct sniff sn;
-	struct sniff *s = &sn;
-	struct val *v;
-	int refused = 0;
+	int tfd = -1;
 
 	if (opt.list_files) {
 		rec_flush();	/* nothing gathered may come after */
@@ -293,10 +293,27 @@ analyse(const char *name, int fd)
 	in.shrunk = 0;
 	in.p = in.mem + IN_PAD;
 	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
-	if (in_refill(&in, 0) < 0 || (opt.http && skip_head() < 0)) {
+	if (in_refill(&in, 0) < 0 || (opt.http && (skip_head() < 0 ||
+	    coding_body(&in, &hr, opt.transcode_to != NULL, &tfd) < 0)))
 		fail_input(name, strerror(errno));
-		return;
+	else {
+		if (tfd >= 0)
+			head_len = 0;	/* the decoded body is the input */
+		analyse_head(name, tfd >= 0 ? tfd : fd);
 	}
+	if (tfd >= 0)
+		close(tfd);
+}
+
+/* ... once its head is in in. */
+static void
+analyse_head(const char *name, int fd)
+{
+	static struct sniff sn;
+	struct sniff *s = &sn;
+	struct val *v;
+	int refused = 0;
+
 	sniff_head(name, s);
 	/* A regular file that --fix and --in-place leave as it is is read
 	 * again for excerpts; the others' bytes (and a --http body's, whose
@@ -306,7 +323,7 @@ analyse(const char *name, int fd)
 	if (policy_active())
 		policy_check(s);
 	/* --http, a compressed body: neither checked nor transcoded. */
-	if (opt.http && hr.coding[0] != '\0') {
+	if (opt.http && hr.coding[0] != '\0' && !hr.examined) {
 		if (!opt.quiet && (opt.transcode_to == NULL ||
 		    opt.output != NULL))
 			report_line(name, s, opt.fmt, opt.brief);

@@ -90,13 +90,9 @@ parameter(const char *v, const char **pp, struct mt *m, char *err,
 	size_t n;
 
 	if (*p != ';') {
-		if (*p == '\n')
-			snprintf(shown, sizeof(shown), "\\n");
-		else if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
-			snprintf(shown, sizeof(shown), "\\x%02X",
-			    (unsigned char)*p);
-		else
-			snprintf(shown, sizeof(shown), "%c", *p);
+		/* The byte as it is: each output escapes it by its rule. */
+		shown[0] = *p;
+		shown[1] = '\0';
 		snprintf(err, errsize, "unexpected \"%s\" at byte %zu; "
 		    "parameters are \"; name=value\"", shown,
 		    (size_t)(p - v) + 1);
@@ -130,6 +126,22 @@ parameter(const char *v, const char **pp, struct mt *m, char *err,
 	m->has_charset = 1;
 	snprintf(m->charset, sizeof(m->charset), "%s", val);
 	return 0;
+}
+
+/*
+ * Whether m (or NULL) is an XML media type that may be used for an entity
+ * of role r.  RFC 7303 section 3: application/xml and text/xml MUST NOT
+ * be used for an external DTD subset or an external parameter entity.
+ * (For an external parsed entity they may be, where it is also a
+ * well-formed document entity, which the bytes alone cannot tell.)
+ */
+int
+mt_fits(const struct mt *m, enum role r)
+{
+	if (m == NULL || !m->xml)
+		return 0;
+	return r != ROLE_DTD || (strcmp(m->type, "application/xml") != 0 &&
+	    strcmp(m->type, "text/xml") != 0);
 }
 
 /*

@@ -17,6 +17,7 @@
 #include "jobs.h"
 #include "opts.h"
 #include "browser.h"
+#include "coding.h"
 
 struct options opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
 
@@ -181,10 +182,14 @@ help(void)
 	    "                        the diagnostics\n"
 	    "  -h, --help            this help\n"
 	    "      --version         the version\n\n"
+	    "An option nested under another in the usage line (-o under\n"
+	    "--transcode-to, -0 under --list-files, ...) is a usage error\n"
+	    "without it, whatever its value.\n"
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
 	    "found, or a transcode could not be done faithfully; 2 usage\n"
 	    "error, unreadable input or unwritable output.\n", stdout);
 	printf("Guesses of the real encoding: %s.\n", guess_method());
+	printf("--http bodies decoded: %s.\n", coding_methods());
 	fputs("See xmlsniff(1).\n", stdout);
 }
 
@@ -396,6 +401,7 @@ take(int ch, int argc, char **argv)
 		}
 	switch (ch) {
 	case OPT_FALLBACK:
+		opt.fallback_given = 1;
 		if (strcmp(optarg, "error") == 0)
 			opt.fallback = FB_ERROR;
 		else if (strcmp(optarg, "ncr") == 0)
@@ -405,6 +411,7 @@ take(int ch, int argc, char **argv)
 			    "ncr", optarg);
 		break;
 	case OPT_BYTE_ORDER:
+		opt.byte_order_given = 1;
 		if (strcmp(optarg, "be") == 0)
 			opt.byte_order_le = 0;
 		else if (strcmp(optarg, "le") == 0)
@@ -543,6 +550,42 @@ encoding_opts(void)
 	}
 }
 
+/*
+ * The options that only qualify another, as the usage line nests them,
+ * are refused without it when they are given at all, whatever their value
+ * (the default one too): one given alone was meant for a run that is not
+ * this one.  The first of them, in the usage line's order, is named.
+ */
+static void
+needs_parent(void)
+{
+	const struct {
+		int		 given;
+		const char	*name;
+		int		 parent;
+		const char	*pname;
+	} rule[] = {
+		{ opt.print0, "-0", opt.list_files, "--list-files" },
+		{ opt.output != NULL, "-o", opt.transcode_to != NULL,
+		    "--transcode-to" },
+		{ opt.in_place, "--in-place", opt.transcode_to != NULL,
+		    "--transcode-to" },
+		{ opt.fallback_given, "--fallback", opt.transcode_to != NULL,
+		    "--transcode-to" },
+		{ opt.utf8_bom, "--utf8-bom", opt.transcode_to != NULL,
+		    "--transcode-to" },
+		{ opt.byte_order_given, "--byte-order",
+		    opt.transcode_to != NULL, "--transcode-to" },
+		{ opt.dry_run, "--dry-run", opt.fix, "--fix" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rule) / sizeof(rule[0]); i++)
+		if (rule[i].given && !rule[i].parent)
+			die_usage("%s goes with %s", rule[i].name,
+			    rule[i].pname);
+}
+
 /* The rules of which options go together, and what they need (argc
  * operands argv); *xo gets the transcoding target.  Return 1 when
  * --list-codes or --explain has printed what it prints. */
@@ -569,8 +612,6 @@ opts_check(int argc, char **argv, struct xopts *xo)
 		die_usage("%s", "--http excludes --fix and --in-place: the "
 		    "response's head would be lost");
 	encoding_opts();
-	if (opt.print0 && !opt.list_files)
-		die_usage("%s", "-0 goes with --list-files");
 	if (opt.list_files)
 		opt.fmt = FMT_TEXT;	/* the list has one form */
 	if (opt.list_codes || opt.explain != NULL) {
@@ -586,11 +627,10 @@ opts_check(int argc, char **argv, struct xopts *xo)
 	}
 	/* --max-errors implies --all (xmlsniff(1)). */
 	if (opt.all || opt.max_errors > 0)
-		diag_keep(opt.max_errors > 0 ? opt.max_errors : DIAG_ALL_MAX);
+		diag_keep(opt.max_errors > 0 ? opt.max_errors : DIAG_ALL_MAX,
+		    opt.max_errors > 0);
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
-	if (opt.dry_run && !opt.fix)
-		die_usage("%s", "--dry-run goes with --fix");
 	if (opt.fix) {
 		if (opt.transcode_to != NULL)
 			die_usage("%s", "--fix and --transcode-to exclude each "
@@ -610,10 +650,8 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			die_usage("%s", "--fix reports in the text line or with "
 			    "--json, not with -i or --mime-encoding");
 	}
-	if (opt.transcode_to == NULL && (opt.output != NULL || opt.in_place ||
-	    opt.utf8_bom || opt.fallback != FB_ERROR || opt.byte_order_le))
-		die_usage("%s", "-o, --in-place, --fallback, --utf8-bom and "
-		    "--byte-order go with --transcode-to");
+	/* After --fix's own, which say more of -o with it. */
+	needs_parent();
 	if (opt.transcode_to != NULL) {
 		if (opt.output != NULL && opt.in_place)
 			die_usage("%s", "-o and --in-place exclude each other");

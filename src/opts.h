@@ -15,8 +15,10 @@ struct options {
 	const char	*output;
 	int		 in_place;
 	enum fallback	 fallback;
+	int		 fallback_given;	/* --fallback, whatever its value */
 	int		 utf8_bom;
 	int		 byte_order_le;
+	int		 byte_order_given;
 	int		 brief;
 	enum fmt	 fmt;
 	const char	*files0_from;

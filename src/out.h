@@ -25,7 +25,6 @@ int		 rec_write_all(int, const char *, size_t);
 void		 put_escaped(FILE *, const char *, int);
 void		 put_name(const char *);
 void		 put_name_err(const char *);
-char		*report_escaped(const char *);
 void		 report_warn(const char *, int, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 void		 report_vwarn(const char *, int, const char *, va_list)

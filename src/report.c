@@ -43,11 +43,11 @@ json_or_null(FILE *f, const char *s)
 static void
 mime_label(const struct sniff *s, char *buf, size_t size)
 {
-	if (!s->have_enc) {
-		snprintf(buf, size, "unknown");
-		return;
-	}
-	if (sniff_odd_order(s)) {
+	/* RFC 7303 section 3: a charset is supplied only when it is
+	 * reliably known.  Not for an entity whose encoding was not found
+	 * (EBCDIC without a declaration), nor under a name neither the
+	 * registry nor iconv knows, nor for UCS-4 2143 or 3412. */
+	if (!s->have_enc || !s->enc.known || sniff_odd_order(s)) {
 		buf[0] = '\0';
 		return;
 	}
@@ -69,13 +69,14 @@ report_mime(const struct sniff *s, char *buf, size_t size)
 		[ROLE_DTD] = "application/xml-dtd",
 	};
 	char label[300], q[620];
+	const char *type = mt_fits(s->mt, s->role) ? s->mt->type :
+	    types[s->role];
 	size_t i, k = 0;
 	int token = 1;
 
 	mime_label(s, label, sizeof(label));
 	if (label[0] == '\0') {
-		snprintf(buf, size, "%s", s->mt != NULL && s->mt->xml ?
-		    s->mt->type : types[s->role]);
+		snprintf(buf, size, "%s", type);
 		return;
 	}
 	/* RFC 7231 section 3.1.1.1: a value that is not a token is sent as
@@ -98,8 +99,7 @@ report_mime(const struct sniff *s, char *buf, size_t size)
 		q[k++] = '"';
 		q[k] = '\0';
 	}
-	snprintf(buf, size, "%s; charset=%s", s->mt != NULL && s->mt->xml ?
-	    s->mt->type : types[s->role], q);
+	snprintf(buf, size, "%s; charset=%s", type, q);
 }
 
 static const char *
@@ -138,10 +138,14 @@ text_fix(FILE *out, const struct fixres *f)
 	int i;
 
 	fprintf(out, "; %s", f->action);
-	if (f->why[0] != '\0')
-		fprintf(out, ": %s", f->why);
-	for (i = 0; i < f->nchanges; i++)
-		fprintf(out, "%s%s", i ? "; " : ": ", f->changes[i]);
+	if (f->why[0] != '\0') {
+		fputs(": ", out);
+		put_escaped(out, f->why, 0);
+	}
+	for (i = 0; i < f->nchanges; i++) {
+		fputs(i ? "; " : ": ", out);
+		put_escaped(out, f->changes[i], 0);
+	}
 }
 
 /* --all: the occurrences of code c listed, the first included. */
@@ -206,6 +210,11 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 			fprintf(f, "%d", s->http->status);
 		fputs(",\"content_type\":", f);
 		json_or_null(f, s->http->nct == 1 ? s->http->ctype : NULL);
+		/* Only where there is one: what the body was sent in. */
+		if (s->http->coding[0] != '\0') {
+			fputs(",\"content_encoding\":", f);
+			json_string(f, s->http->coding);
+		}
 		putc('}', f);
 	}
 	fprintf(f, ",\"errors\":%d,\"warnings\":%d,\"diagnostics\":[",
@@ -264,11 +273,13 @@ text_line(FILE *f, const char *name, const struct sniff *s, enum fmt fmt,
 	switch (fmt) {
 	case FMT_MIME:
 		report_mime(s, buf, sizeof(buf));
-		fprintf(f, "%s\n", buf);
+		put_escaped(f, buf, 0);
+		putc('\n', f);
 		return;
 	case FMT_MIME_ENCODING:
 		mime_label(s, buf, sizeof(buf));
-		fprintf(f, "%s\n", buf[0] != '\0' ? buf : "unknown");
+		put_escaped(f, buf[0] != '\0' ? buf : "unknown", 0);
+		putc('\n', f);
 		return;
 	default:
 		break;
@@ -346,10 +357,13 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 		/* --color: sequences around the severity and the code only,
 		 * so that the line still parses (xmlsniff(1), Excerpts). */
 		put_escaped(f, name, 0);
-		fprintf(f, ":%llu:%llu: %s%s%s: %s", (unsigned long long)e.line,
+		fprintf(f, ":%llu:%llu: %s%s%s: ", (unsigned long long)e.line,
 		    (unsigned long long)e.col, col ? err ? EXC_SGR_ERROR :
 		    EXC_SGR_WARNING : "", err ? "error" : "warning",
-		    col ? EXC_SGR_OFF : "", e.msg);
+		    col ? EXC_SGR_OFF : "");
+		/* The charset and declaration values it quotes are the
+		 * user's: escaped as names are. */
+		put_escaped(f, e.msg, 0);
 		if (e.count > 1)
 			fprintf(f, " (%llu times)", (unsigned long long)e.count);
 		fprintf(f, " [%s%s%s]\n", col ? EXC_SGR_CODE : "",

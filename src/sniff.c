@@ -113,7 +113,10 @@ choose_decoder(struct sniff *s)
 	int odd = sniff_odd_order(s);
 
 	s->dec = FORM_NONE;
-	if (!s->have_enc)
+	/* A name neither the registry nor iconv knows says nothing of the
+	 * bytes: they are not judged in any encoding (XML 1.0 section
+	 * 4.3.3 allows only "unable to process" there). */
+	if (!s->have_enc || !s->enc.known)
 		return;
 	switch (s->enc.family) {
 	case ENC_F_UTF8:
@@ -334,6 +337,11 @@ step_labels(struct sniff *s, const unsigned char *p, size_t n,
 		diag_add(&s->dg, D_NOT_XML_MEDIA_TYPE, 0, 1, 1, "\"%s\" is not "
 		    "an XML media type; serve XML as application/xml, text/xml "
 		    "or a +xml type (RFC 7303 sections 4 and 9)", mt->type);
+	else if (mt != NULL && !mt_fits(mt, s->role))
+		diag_add(&s->dg, D_NOT_XML_MEDIA_TYPE, 0, 1, 1, "\"%s\" must "
+		    "not be used for an external DTD subset or parameter "
+		    "entity (RFC 7303 section 3); serve it as "
+		    "application/xml-dtd", mt->type);
 	if (mt != NULL && mt->has_charset) {
 		*has_cs = 1;
 		enc_lookup(mt->charset, &s->cs);

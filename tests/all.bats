@@ -133,7 +133,7 @@ f.xml: note: the list stops at 2 lines (--max-errors=2): 3 more occurrences are 
 	xs --max-errors=1 f.xml
 	assert_success
 	assert_equal "$stderr" "$(seq_line f.xml 1 4 FF UTF-8 'a byte never used in UTF-8') (2 times) [illegal-sequence]
-f.xml: note: the list stops at 1 lines (--max-errors=1): 1 more occurrence is not listed"
+f.xml: note: the list stops at 1 line (--max-errors=1): 1 more occurrence is not listed"
 }
 
 @test "--max-errors: the first occurrence of each code is always listed" {
@@ -142,7 +142,24 @@ f.xml: note: the list stops at 1 lines (--max-errors=1): 1 more occurrence is no
 	assert_success
 	assert_equal "$stderr" "$(seq_line f.xml 1 4 FF UTF-8 'a byte never used in UTF-8') (2 times) [illegal-sequence]
 f.xml:1:6: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-char]
-f.xml: note: the list stops at 1 lines (--max-errors=1): 1 more occurrence is not listed"
+f.xml: note: the list stops at 2 lines (--max-errors=1, but the first of each code is always listed): 1 more occurrence is not listed"
+}
+
+@test "--max-errors=N: a code found past the cap takes the place of the last further occurrence" {
+	put f.xml '<a>\377\377\377\001\001</a>'
+	xs --max-errors=2 f.xml
+	assert_success
+	assert_equal "$stderr" "$(seq_line f.xml 1 4 FF UTF-8 'a byte never used in UTF-8') (3 times) [illegal-sequence]
+f.xml:1:7: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it (2 times) [illegal-char]
+f.xml: note: the list stops at 2 lines (--max-errors=2): 3 more occurrences are not listed"
+	xs --max-errors=2 --json f.xml
+	assert_output --partial '"errors":2,'
+	refute_output --partial '"offset":4,'
+	refute_output --partial '"offset":7,'
+	assert_output --partial ',"unlisted":3,'
+	xs --max-errors=2 --format=github f.xml
+	assert_equal "${#lines[@]}" 3
+	assert_line --index 2 '::notice file=f.xml::the list stops at 2 lines (--max-errors=2): 3 more occurrences are not listed'
 }
 
 @test "--max-errors --json: unlisted counts what was cut; count stays exact" {
@@ -186,7 +203,7 @@ f.xml: note: the list stops at 1 lines (--max-errors=1): 1 more occurrence is no
 	assert_equal "${#stderr_lines[@]}" 1001
 	[[ "${stderr_lines[0]}" == 'f.xml:1:4: error: bytes FF'*' (1500 times) [illegal-sequence]' ]]
 	[[ "${stderr_lines[999]}" == 'f.xml:1:1003: error: bytes FF'*'re-encode it [illegal-sequence]' ]]
-	assert_equal "${stderr_lines[1000]}" 'f.xml: note: the list stops at 1000 lines (--max-errors=1000): 500 more occurrences are not listed'
+	assert_equal "${stderr_lines[1000]}" 'f.xml: note: the list stops at 1000 lines (--all lists at most 1000 an input): 500 more occurrences are not listed'
 }
 
 @test "--max-errors: 0, a word, a sign or more than 100000 is a usage error" {
@@ -335,9 +352,8 @@ f.xml:2:4: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-ch
 	assert_success
 	assert_equal "$stderr" "$(seq_line f.xml 1 4 80 UTF-8 'a stray continuation byte') (7 times) [illegal-sequence]
 $(seq_line f.xml 1 5 C1 UTF-8 'an overlong encoding: C0 and C1 are never used') [illegal-sequence]
-$(seq_line f.xml 1 6 F5 UTF-8 'above U+10FFFF: F5 to F7 are never used') [illegal-sequence]
 f.xml:2:4: error: U+0001 is not an XML Char (XML 1.0 [2]); remove it [illegal-char]
-f.xml: note: the list stops at 3 lines (--max-errors=3): 4 more occurrences are not listed"
+f.xml: note: the list stops at 3 lines (--max-errors=3): 5 more occurrences are not listed"
 }
 
 @test "--all: a 64 KiB run of FF listed to the cap, the rest counted; the next code still located" {
@@ -345,9 +361,9 @@ f.xml: note: the list stops at 3 lines (--max-errors=3): 4 more occurrences are 
 	xs --all --json f.xml
 	assert_success
 	assert_output --partial '"count":65536,'
-	assert_output --partial '{"offset":1002,"line":1,"column":1003,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}'
-	refute_output --partial '"offset":1003,'
-	assert_output --partial '"unlisted":64536,'
+	assert_output --partial '{"offset":1001,"line":1,"column":1002,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}]}'
+	refute_output --partial '"offset":1002,'
+	assert_output --partial '"unlisted":64537,'
 	assert_output --partial '"code":"illegal-char","offset":65539,"line":1,"column":65540,"count":1,'
 	xs --json f.xml
 	assert_output --partial '"code":"illegal-sequence","offset":3,"line":1,"column":4,"count":65536,'

@@ -141,6 +141,34 @@ W='a browser reads this as'
 	assert_line --partial 'browser: ISO-8859-2'
 }
 
+@test "--browser: x-user-defined is decoded natively: 80-FF are U+F780-U+F7FF" {
+	need_iconv IBM437
+	put x.xml '<?xml version="1.0" encoding="x-user-defined"?><a>\351</a>'
+	xs --browser --content-type='application/xml; charset=IBM437' x.xml
+	assert_success
+	assert_output 'x.xml: IBM437 (charset), declared "x-user-defined", charset "IBM437", 2 warnings; browser: x-user-defined'
+	stderr_has "x.xml:1:51: warning: $W x-user-defined of the WHATWG Encoding Standard (from the declaration), XML as IBM437: byte 0xE9 is U+0398 for XML, U+F7E9 for a browser; transcode to UTF-8 (--transcode-to=UTF-8) [browser-differs]"
+}
+
+@test "--browser: x-user-defined, which XML cannot decode: unsupported-encoding alone" {
+	put x.xml '<a>\351</a>'
+	xs --browser --content-type='application/xml; charset=x-user-defined' x.xml
+	assert_success
+	assert_output 'x.xml: x-user-defined (charset), no declaration, charset "x-user-defined", 1 error; browser: x-user-defined'
+	assert_equal "$stderr" 'x.xml:1:1: error: charset "x-user-defined" is not an encoding that the IANA registry or this system'"'"'s iconv knows; correct the Content-Type [unsupported-encoding]'
+}
+
+@test "--browser: charset=replacement, which XML cannot decode, is not compared" {
+	put r.xml '<a>\351</a>'
+	xs --browser --content-type='application/xml; charset=replacement' r.xml
+	assert_success
+	assert_output 'r.xml: replacement (charset), no declaration, charset "replacement", 1 error, 1 warning; browser: replacement'
+	stderr_has '[unsupported-encoding]'
+	stderr_has '[unregistered-name]'
+	stderr_lacks 'browser-differs'
+	stderr_lacks 'illegal-sequence'
+}
+
 @test "--browser: \"utf-16\" declared in ASCII-compatible bytes is UTF-8 for a browser" {
 	put u.xml '<?xml version="1.0" encoding="utf-16"?><a/>'
 	xs --browser u.xml

@@ -485,6 +485,35 @@ json_ok() {
 	assert_output 'd.x: application/xml-dtd; charset=iso-8859-1'
 }
 
+@test "-i: a DTD served as application/xml or text/xml is named application/xml-dtd, with a warning" {
+	printf '<!ELEMENT a (#PCDATA)>\n' > a.dtd
+	xs -i --content-type='application/xml; charset=utf-8' a.dtd
+	assert_success
+	assert_output 'a.dtd: application/xml-dtd; charset=utf-8'
+	assert_equal "$stderr" 'a.dtd:1:1: warning: "application/xml" must not be used for an external DTD subset or parameter entity (RFC 7303 section 3); serve it as application/xml-dtd [not-xml-media-type]'
+	printf '<?xml encoding="ISO-8859-1"?>\n<!ENTITY %% e "x">\n' > p.x
+	xs -i --content-type=text/xml p.x
+	assert_output 'p.x: application/xml-dtd; charset=iso-8859-1'
+	stderr_has '"text/xml" must not be used for an external DTD subset'
+	xs -i --stdin-name=m.mod --content-type=text/xml - < a.dtd
+	assert_output 'm.mod: application/xml-dtd; charset=utf-8'
+	xs --json --content-type=application/xml-dtd a.dtd
+	assert_output --partial '"mime":"application/xml-dtd; charset=utf-8","errors":0,"warnings":0,'
+}
+
+@test "-i: no charset where it is not reliably known (EBCDIC undeclared, an unknown name)" {
+	printf '\114\157\247\224\223\100\245\205\231\242\211\226\225\176\175\361\113\360\175\157\156' > e.xml
+	xs -i e.xml
+	assert_output 'e.xml: application/xml'
+	xs --mime-encoding e.xml
+	assert_output 'e.xml: unknown'
+	printf '<?xml version="1.0" encoding="x-foo"?><a/>' > x.xml
+	xs -i x.xml
+	assert_output 'x.xml: application/xml'
+	xs --json --content-type='text/xml; charset=x-bogus' e.xml
+	assert_output --partial '"mime":"text/xml",'
+}
+
 @test "-i: a text-declaration entity is application/xml-external-parsed-entity" {
 	printf '<?xml encoding="UTF-8"?>some text &amp; <b>markup</b>' > e.x
 	xs -i e.x
@@ -1095,6 +1124,35 @@ U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
 		[ -z "$output" ]
 		[[ "${stderr%%$'\n'*}" == 'xmlsniff: '*'--transcode-to' ]]
 	done
+}
+
+@test "an option that needs another is refused when given at all, its default value too" {
+	local o
+	for o in --fallback=error --byte-order=be --fallback=ncr --byte-order=le; do
+		xs "$o" plain.xml
+		assert_failure 2
+		[ -z "$output" ]
+		assert_equal "${stderr%%$'\n'*}" "xmlsniff: ${o%%=*} goes with --transcode-to"
+	done
+	xs --utf8-bom plain.xml
+	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --utf8-bom goes with --transcode-to'
+	xs -o out.xml plain.xml
+	assert_failure 2
+	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: -o goes with --transcode-to'
+	[ ! -e out.xml ]
+	xs --transcode-to=UTF-16 --byte-order=be -o out.xml plain.xml
+	assert_success
+	assert_equal "$(hexof out.xml)" "feff003c0061002f003e"
+}
+
+@test "an option that needs another, from the configuration file: refused as well" {
+	printf 'fallback=error\n' > rc
+	xs --config=rc plain.xml
+	assert_failure 2
+	[ -z "$output" ]
+	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --fallback goes with --transcode-to'
+	xs --config=rc --transcode-to=UTF-8 -o out.xml plain.xml
+	assert_success
 }
 
 @test "-o and --in-place together are a usage error" {

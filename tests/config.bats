@@ -313,6 +313,27 @@ t/s.css'
 	assert_equal "$stderr" 'xmlsniff: ../.xmlsniffrc:1: "bogus" is not an option of xmlsniff (a configuration file holds options only, no FILE operands)'
 }
 
+@test "a UTF-8 BOM at the start, as Notepad saves the file, is no part of the first option" {
+	printf '\357\273\277--mime\r\nstrict\r\n' > .xmlsniffrc
+	xs a.xml
+	assert_success
+	assert_output "$MIME"
+	xs bad.xml
+	assert_failure 1
+	printf '\357\273\277# a comment\nmime\n' > .xmlsniffrc
+	xs a.xml
+	assert_success
+	assert_output "$MIME"
+}
+
+@test "a UTF-8 BOM anywhere but at the start is still a bad line" {
+	printf 'mime\n\357\273\277strict\n' > .xmlsniffrc
+	xs a.xml
+	assert_failure 2
+	assert_output ''
+	stderr_has 'xmlsniff: .xmlsniffrc:2: '
+}
+
 @test "a NUL byte in the file: exit 2, one line" {
 	printf -- '--strict\0\n' > .xmlsniffrc
 	xs a.xml

@@ -804,6 +804,30 @@ CT_LATIN1='application/xml; charset=iso-8859-1'
 	assert_output --partial '"severity":"error","code":"unsupported-encoding"'
 }
 
+@test "unsupported-encoding stands alone: no verdict on bytes an unknown declared name was not decoded in" {
+	put f.xml '<?xml version="1.0" encoding="x-foo"?><a>\351\000</a>'
+	xs f.xml
+	assert_success
+	assert_output 'f.xml: x-foo (declaration), declared "x-foo", 1 error'
+	assert_equal "$stderr" 'f.xml:1:31: error: declared encoding "x-foo" is not one that the IANA registry or this system'"'"'s iconv knows; declare a registered name [unsupported-encoding]'
+	xs --strict --ignore=unsupported-encoding f.xml
+	assert_success
+	assert_output 'f.xml: x-foo (declaration), declared "x-foo"'
+	[ -z "$stderr" ]
+}
+
+@test "unsupported-encoding stands alone: an unknown charset, every format" {
+	put f.xml '<a>\351</a>'
+	xs --json --content-type 'application/xml; charset=x-bogus' f.xml
+	assert_output --partial '"errors":1,"warnings":0,'
+	assert_output --partial '"code":"unsupported-encoding"'
+	lacks illegal-sequence
+	xs --format=github --content-type 'application/xml; charset=x-bogus' f.xml
+	[ "$(printf '%s\n' "$output" | grep -c '::error')" = 1 ]
+	xs --strict --ignore=unsupported-encoding --content-type 'application/xml; charset=x-bogus' f.xml
+	assert_success
+}
+
 @test "unsupported-encoding: a registered name this iconv cannot decode" {
 	put f.xml '<?xml version="1.0" encoding="ISO-10646-UTF-1"?><a/>'
 	xs --json f.xml

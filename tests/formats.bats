@@ -737,6 +737,53 @@ assert n[0]["message"]["text"] == "name 2 is empty", n
 	keep_sarif transcode
 }
 
+@test "every format: a charset with TAB, backslash and a bad byte is escaped by the format's one rule" {
+	printf 'HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset="a\tb\\\\c\351"\r\n\r\n<a/>' > r.http
+	m='is not an encoding that the IANA registry or this system'"'"'s iconv knows; correct the Content-Type'
+	xs --http --ignore=unregistered-name r.http
+	assert_output 'r.http: a\tb\\c\xE9 (charset), no declaration, charset "a\tb\\c\xE9", 1 error'
+	assert_equal "$stderr" "r.http:1:1: error: charset \"a\\tb\\\\c\\xE9\" $m [unsupported-encoding]"
+	xs --http --ignore=unregistered-name --format=github r.http
+	assert_output "::error file=r.http,line=1,col=1,title=unsupported-encoding::charset \"a\\tb\\\\c\\xE9\" $m"
+	xs --http --ignore=unregistered-name --format=checkstyle r.http
+	assert_line --index 3 "<error line=\"1\" column=\"1\" severity=\"error\" message=\"charset &quot;a&#9;b\\\\c\\xE9&quot; $m\" source=\"xmlsniff.unsupported-encoding\"/>"
+	xs --http --ignore=unregistered-name --json r.http
+	assert_output --partial '"charset":"a\tb\\c\udce9",'
+	assert_output --partial '"message":"charset \"a\tb\\c\udce9\" is not an encoding'
+}
+
+@test "github: a TAB and a backslash in a file name are \\t and \\\\, as in the text format" {
+	name=$(printf 'a\tb\\c.xml')
+	printf '\357\273\277<a/>' > "$name"
+	xs "$name"
+	assert_output 'a\tb\\c.xml: UTF-8 (BOM), no declaration, 1 warning'
+	xs --format=github "$name"
+	assert_output --partial '::warning file=a\tb\\c.xml,line=1,col=1,title=utf8-bom::'
+}
+
+@test "the program's own messages escape what they quote of the user's" {
+	xs --fallback="$(printf 'a\tb\033[31m\351')" ok.xml
+	assert_failure 2
+	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --fallback: "a\tb\x1B[31m\xE9" is not error or ncr'
+}
+
+@test "--json: the schema in doc/ is versioned with the tool and enumerates every code" {
+	need_python
+	python3 -c 'import jsonschema' 2>/dev/null || skip "python3-jsonschema is not installed"
+	xs --version
+	v=${output#xmlsniff }
+	xs --list-codes
+	printf '%s\n' "$output" | python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["$id"] == "urn:xmlsniff:json-record:" + sys.argv[2], s["$id"]
+assert sys.argv[2] in s["title"], s["title"]
+codes = [l.split()[0] for l in sys.stdin if l.strip()]
+assert s["$defs"]["code"]["enum"] == codes, (s["$defs"]["code"]["enum"], codes)
+assert s["$defs"]["source"]["enum"] == ["none", "bom", "charset", "declaration", "default", "sniffed"]
+' "$TOP/doc/xmlsniff-record.schema.json" "$v"
+}
+
 # ---------------------------------------------------------------------------
 # The SARIF logs of the tests above, validated at once; these two run last.
 # When the file is run in part, they check the logs of the tests that ran

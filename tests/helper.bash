@@ -47,9 +47,49 @@ huge() {
 }
 
 # xs ARGS...: run xmlsniff, keeping stdout and stderr apart
-# ($output/$stderr, $status).
+# ($output/$stderr, $status).  The --json records it prints are kept for
+# teardown_file, which checks them against the schema.
 xs() {
 	run --separate-stderr "$XMLSNIFF" "$@"
+	json_keep "$@"
+}
+
+# json_keep ARGS...: with --json or --format=json among ARGS (and no
+# option that prints something else), keep each line of $output, after
+# the test's name, for json_check.
+json_keep() {
+	local a json=0 other=0 line
+	for a in "$@"; do
+		case $a in
+		--json|--format=json) json=1 ;;
+		-i|--mime|--mime-encoding|--format=*) json=0 ;;
+		--list-files|--help|-h|--version|--list-codes|--explain=*)
+			other=1 ;;
+		--) break ;;
+		esac
+	done
+	[ "$json" = 1 ] && [ "$other" = 0 ] && [ -n "$output" ] || return 0
+	while IFS= read -r line; do
+		printf '%s\t%s\n' "$BATS_TEST_DESCRIPTION" "$line"
+	done <<< "$output" >> "$BATS_FILE_TMPDIR/json-records"
+}
+
+# json_check: every --json record the file's tests printed through xs
+# validates against doc/xmlsniff-record.schema.json (one python3 run a
+# file; skipped without python3-jsonschema).  A bats file with a
+# teardown_file of its own calls it there.
+json_check() {
+	local rc=0
+	[ -s "$BATS_FILE_TMPDIR/json-records" ] || return 0
+	command -v python3 > /dev/null || return 0
+	python3 "$TOP/tests/schema-check" "$TOP/doc/xmlsniff-record.schema.json" \
+	    "$BATS_FILE_TMPDIR/json-records" || rc=$?
+	[ "$rc" = 77 ] && rc=0
+	return "$rc"
+}
+
+teardown_file() {
+	json_check
 }
 
 # hexof FILE: the bytes of FILE as lower-case hex, no spaces.

@@ -116,15 +116,95 @@ HEAD='HTTP/1.1 200 OK\r\nDate: Tue, 24 Nov 2026 02:00:00 GMT\r\n'
 	assert_equal "$stderr" 'r.txt:1:1: error: the Content-Type "xml; charset=iso-8859-1" is malformed (expected type/subtype, as in "application/xml"; RFC 9110 section 8.3), so it is not used; send a media type such as application/xml; charset=utf-8 [http-content-type]'
 }
 
-@test "http-encoded: a gzip body is not examined, nor transcoded" {
+# need_coding NAME: skip unless this build decodes the content coding NAME.
+need_coding() {
+	"$XMLSNIFF" --help | grep -q "^--http bodies decoded: .*$1" ||
+	    skip "built without the library that decodes $1"
+}
+
+# The body of the coding tests: ISO-8859-1, declared, with E9.
+BODY='<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\351</a>'
+DECODED='r.txt: ISO-8859-1 (declaration), declared "ISO-8859-1"'
+
+@test "http-encoded: a gzip body cut short is not examined, nor transcoded" {
+	need_coding gzip
 	put r.txt "${HEAD}Content-Type: application/xml\r\nContent-Encoding: gzip\r\n\r\n\037\213\010\000\000\000\000\000\000\003"
 	xs --http r.txt
 	assert_success
 	assert_output 'r.txt: unknown (none), no declaration, 1 error'
-	assert_equal "$stderr" 'r.txt:1:1: error: the body has the content coding "gzip" (RFC 9110 section 8.4): its bytes are not the entity, and it is not examined; save the response without the coding [http-encoded]'
+	assert_equal "$stderr" 'r.txt:1:1: error: the body has the content coding "gzip" (RFC 9110 section 8.4), which does not decode (the gzip stream is cut short at byte 10): its bytes are not the entity and are not examined; fetch it with curl --compressed, which decodes it [http-encoded]'
 	xs --http --transcode-to=UTF-8 r.txt
 	assert_failure 1
 	[ -z "$output" ]
+	stderr_has '[http-encoded]'
+}
+
+@test "--http: a gzip body is decoded and examined; offsets are the decoded body's" {
+	need_coding gzip
+	put r.txt "${HEAD}Content-Type: text/xml; charset=utf-8\r\nContent-Encoding: gzip\r\n\r\n"
+	printf '<a>\n\377</a>' | gzip -c >> r.txt
+	xs --http --json r.txt
+	assert_output --partial '"http":{"status":200,"content_type":"text/xml; charset=utf-8","content_encoding":"gzip"},"errors":1,'
+	assert_output --partial '"code":"illegal-sequence","offset":4,"line":2,"column":1,'
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: x-gzip\r\n\r\n"
+	printf "$BODY" | gzip -c >> r.txt
+	xs --http r.txt
+	assert_success
+	assert_output "$DECODED"
+	[ -z "$stderr" ]
+	xs --http --transcode-to=UTF-8 r.txt
+	assert_success
+	assert_output "$(printf '<?xml version="1.0" encoding="UTF-8"?><a>caf\303\251</a>')"
+}
+
+@test "--http: deflate (zlib, and a bare deflate stream) and br bodies are decoded" {
+	need_coding deflate
+	need_coding br
+	# Python's zlib.compress(BODY), and [2:-4] of it, a bare deflate stream.
+	z='\170\234\263\261\257\310\315\121\050\113\055\052\316\314\317\263\125\062\324\063\120\122\110\315\113\316\117\311\314\113\267\125\362\014\366\327\265\260\060\265\324\065\124\262\267\263\111\264\113\116\114\173\151\243\237\150\007\000\324\173\020\264'
+	raw='\263\261\257\310\315\121\050\113\055\052\316\314\317\263\125\062\324\063\120\122\110\315\113\316\117\311\314\113\267\125\362\014\366\327\265\260\060\265\324\065\124\262\267\263\111\264\113\116\114\173\151\243\237\150\007\000'
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: deflate\r\n\r\n$z"
+	xs --http r.txt
+	assert_output "$DECODED"
+	[ -z "$stderr" ]
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: deflate\r\n\r\n$raw"
+	xs --http r.txt
+	assert_output "$DECODED"
+	# BrotliEncoderCompress(11, 22, TEXT) of BODY.
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: br\r\n\r\n\033\065\000\220\214\323\005\365\142\132\236\222\214\120\351\311\343\023\326\077\143\146\351\300\041\007\354\337\236\205\022\125\077\103\035\204\324\024\250\204\055\105\146\277\370\254\045\347\135\000"
+	xs --http r.txt
+	assert_output "$DECODED"
+	[ -z "$stderr" ]
+}
+
+@test "--http: a body already plain under the field (curl --compressed keeps it) is taken as it is" {
+	for c in gzip deflate br; do
+		put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: $c\r\n\r\n$BODY"
+		xs --http r.txt
+		assert_success
+		assert_output "$DECODED"
+		[ -z "$stderr" ]
+	done
+}
+
+@test "http-encoded: a coding xmlsniff does not decode, and more than one, say how to get the body plain" {
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: compress\r\n\r\n\037\235\220"
+	xs --http --json r.txt
+	assert_output --partial '"encoding":null,"source":"none",'
+	assert_output --partial '"content_encoding":"compress"},"errors":1,'
+	assert_output --partial '"message":"the body has the content coding \"compress\" (RFC 9110 section 8.4), which xmlsniff does not decode: its bytes are not the entity and are not examined; fetch it with curl --compressed, which decodes it"'
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: gzip, br\r\n\r\n\037\213\010"
+	xs --http r.txt
+	assert_output 'r.txt: unknown (none), no declaration, 1 error'
+	stderr_has '"gzip" (RFC 9110 section 8.4), one of 2, which xmlsniff does not undo together:'
+}
+
+@test "http-encoded: a damaged br body" {
+	need_coding br
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: br\r\n\r\n\377\377\377\377"
+	xs --http r.txt
+	assert_output 'r.txt: unknown (none), no declaration, 1 error'
+	stderr_has 'r.txt:1:1: error: the body has the content coding "br" (RFC 9110 section 8.4), which does not decode ('
 	stderr_has '[http-encoded]'
 }
 

@@ -2518,7 +2518,7 @@ test_diag_all(void)
 	int n = 0;
 
 	memset(&dg, 0, sizeof(dg));
-	diag_keep(5);
+	diag_keep(5, 1);
 	diag_add(&dg, D_ILLEGAL_SEQUENCE, 3, 1, 4, "s%d", 1);
 	diag_add(&dg, D_ILLEGAL_SEQUENCE, 9, 1, 10, "s%d", 2);
 	diag_add(&dg, D_ILLEGAL_CHAR, 5, 1, 6, "c%d", 1);
@@ -2559,8 +2559,22 @@ test_diag_all(void)
 	diag_free(&dg);
 	CHECK(dg.occ == NULL && dg.nocc == 0 && dg.unlisted == 0);
 
+	/* At the cap, a new code's first takes the last further one's
+	 * place: the list stays at the cap. */
+	diag_keep(2, 1);
+	memset(&dg, 0, sizeof(dg));
+	diag_add(&dg, D_ILLEGAL_SEQUENCE, 3, 1, 4, "s");
+	diag_add(&dg, D_ILLEGAL_SEQUENCE, 4, 1, 5, "s");
+	diag_add(&dg, D_ILLEGAL_SEQUENCE, 5, 1, 6, "s");
+	CHECK(dg.nocc == 1 && dg.unlisted == 1);
+	diag_add(&dg, D_ILLEGAL_CHAR, 6, 1, 7, "c");
+	CHECK(dg.nocc == 0 && dg.unlisted == 2 && dg.errors == 2);
+	diag_add(&dg, D_BAD_DECLARATION, 7, 1, 8, "d");
+	CHECK(dg.nocc == 0 && dg.unlisted == 2 && dg.errors == 3);
+	diag_free(&dg);
+
 	/* Without --all nothing is kept past the first. */
-	diag_keep(0);
+	diag_keep(0, 0);
 	memset(&dg, 0, sizeof(dg));
 	diag_add(&dg, D_ILLEGAL_CHAR, 5, 1, 6, "c");
 	diag_repeat(&dg, D_ILLEGAL_CHAR, 7);
