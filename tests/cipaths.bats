@@ -6,6 +6,9 @@
 load helper
 
 setup_file() {
+	# One work tree for the file's tests, some of which write in it:
+	# they run one after another.
+	export BATS_NO_PARALLELIZE_WITHIN_FILE=true
 	command -v git > /dev/null || return 0
 	# A work tree with docs/x.xml (a UTF-8 BOM: warning utf8-bom at 1:1).
 	R="$BATS_FILE_TMPDIR/repo"

@@ -4,6 +4,12 @@
 # reach their stream whole.
 load helper
 
+# The last tests validate the SARIF logs the others kept in
+# BATS_FILE_TMPDIR: this file's tests run one after another.
+setup_file() {
+	export BATS_NO_PARALLELIZE_WITHIN_FILE=true
+}
+
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 	# A UTF-8 BOM (warning utf8-bom, offset 0), declared Shift_JIS (error
