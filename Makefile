@@ -32,7 +32,7 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/transcode.c src/utf.c src/validate.c \
 		src/walk.c src/xmllex.c src/http.c src/browser.c src/excerpt.c \
 		src/mojibake.c src/decode.c src/decode_iconv.c \
-		src/decode_utf.c src/prescan.c src/simd/dense_avx2.c
+		src/decode_utf.c src/prescan.c src/simd/dense_avx2.c src/suggest.c
 SRCS =		$(CORE_SRCS) src/main.c src/opts.c src/guess.c src/jobs.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(CORE) src/main.o src/opts.o src/guess.o src/jobs.o

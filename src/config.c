@@ -183,8 +183,22 @@ rc_arg(const struct option *lo, char *s, int line)
 		/* The line quoted as file names are, escaped. */
 		const char *q = report_escaped(s);
 
+		const struct option *e;
+		const char *near = NULL;
+		char word[64];
+
 		if (q == NULL)
 			rc_die(line, "%s", "out of memory");
+		for (e = lo; e->name != NULL; e++)
+			continue;
+		if (len > 0 && len < sizeof(word)) {
+			memcpy(word, s, len);
+			word[len] = '\0';
+			near = suggest(word, lo, (size_t)(e - lo), sizeof(*lo));
+		}
+		if (near != NULL)
+			rc_die(line, "\"%s\" is not an option of xmlsniff; did "
+			    "you mean --%s?", q, near);
 		rc_die(line, "\"%s\" is not an option of xmlsniff (a "
 		    "configuration file holds options only, no FILE "
 		    "operands)", q);

@@ -300,6 +300,7 @@ const char	*diag_code(enum code);
 int		 diag_is_error(enum code);
 int		 diag_ignored(enum code);
 int		 diag_lookup(const char *);
+const char	*diag_suggest(const char *);
 int		 diag_policy(const char *, int, char *, size_t);
 const struct code_info *diag_info(enum code);
 void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
@@ -314,6 +315,10 @@ void		 diag_free(struct diags *);
 void		 diag_cut_note(const struct diags *, char *, size_t);
 void		 diag_iter(struct diter *, const struct diags *);
 int		 diag_next(struct diter *, struct dent *);
+
+/* suggest.c */
+
+const char	*suggest(const char *, const void *, size_t, size_t);
 
 /* sniff.c */
 

@@ -344,6 +344,13 @@ diag_lookup(const char *name)
 	return -1;
 }
 
+/* The code nearest to name, for "did you mean", or NULL. */
+const char *
+diag_suggest(const char *name)
+{
+	return suggest(name, codes, D_NCODES, sizeof(codes[0]));
+}
+
 /*
  * --error=LIST (ignore 0) or --ignore=LIST (ignore 1): comma-separated
  * codes, or "all".  Lists add up over repeated options.  Return -1 with
@@ -372,8 +379,16 @@ diag_policy(const char *list, int ignore, char *err, size_t errsize)
 		if (strcmp(name, "all") == 0)
 			memset(want, 1, sizeof(want));
 		else if ((c = diag_lookup(name)) < 0) {
-			snprintf(err, errsize, "\"%s\" is not a diagnostic code "
-			    "(see DIAGNOSTICS in xmlsniff(1))", name);
+			const char *near = diag_suggest(name);
+
+			if (near != NULL)
+				snprintf(err, errsize, "\"%s\" is not a "
+				    "diagnostic code; did you mean %s?", name,
+				    near);
+			else
+				snprintf(err, errsize, "\"%s\" is not a "
+				    "diagnostic code (see DIAGNOSTICS in "
+				    "xmlsniff(1))", name);
 			return -1;
 		} else
 			want[c] = 1;

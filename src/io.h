@@ -34,6 +34,8 @@ void		 report_mime(const struct sniff *, char *, size_t);
 
 /* format.c */
 
+#define FMT_NAMES	6	/* the values of --format */
+extern const char *const format_names[FMT_NAMES];
 int		 format_lookup(const char *, enum fmt *);
 void		 format_start(enum fmt);
 void		 format_diags(const char *, const struct sniff *, enum fmt);

@@ -548,14 +548,16 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 	char **names = NULL, *path = NULL;
 	size_t n = 0, i, dlen = strlen(dir), longest = 0;
 	int dfd, dotgit = 0, e_list = 0;
-	const char *sep = dir[dlen - 1] == '/' ? "" : "/";
+	/* dir "": the current directory, its files named without "./" */
+	const char *sep = dlen == 0 || dir[dlen - 1] == '/' ? "" : "/";
+	const char *shown = dlen > 0 ? dir : ".";
 	struct gitset *own = NULL;
 
 	/* Below the top, relative to the parent and never through a link. */
 	if ((dfd = openat(parent, leaf, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
 	    (parent == AT_FDCWD ? 0 : O_NOFOLLOW))) < 0 ||
 	    (dp = fdopendir(dfd)) == NULL) {
-		fail_input(dir, strerror(errno));
+		fail_input(shown, strerror(errno));
 		if (dfd >= 0)
 			close(dfd);
 		return;
@@ -571,7 +573,7 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 			free(names[i]);
 		free(names);
 		closedir(dp);
-		fail_input(dir, e_list == ENOMEM ? "out of memory listing the "
+		fail_input(shown, e_list == ENOMEM ? "out of memory listing the "
 		    "directory; nothing in it is checked" : strerror(e_list));
 		return;
 	}
@@ -579,7 +581,7 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 	if (parent == AT_FDCWD)
 		off = dlen + (*sep != '\0');
 	if (!opt.no_ignore && (parent == AT_FDCWD || dotgit)) {
-		gs = own = walk_git(dir);
+		gs = own = walk_git(shown);
 		goff = dlen + (*sep != '\0');
 	}
 	for (i = 0; i < n; i++) {
@@ -777,6 +779,8 @@ main(int argc, char *argv[])
 
 	if (opt.files0_from != NULL)
 		files0(opt.files0_from);
+	else if (argc == 0 && opt.recursive)
+		walk(AT_FDCWD, ".", "", 0, 0, NULL);	/* as rg: "." */
 	else if (argc == 0)
 		input("-", 1);
 	else

@@ -82,6 +82,14 @@ stderr_has() {
 stderr: $stderr"
 }
 
+# try_help: standard error of the last run is a usage error: its one line
+# of message, then the line that points at --help (not the usage block).
+try_help() {
+	[ "${#stderr_lines[@]}" -eq 2 ] &&
+	    [ "${stderr_lines[1]}" = "Try 'xmlsniff --help' for more information." ] ||
+	    fail "not one line and the pointer at --help: $stderr"
+}
+
 stderr_lacks() {
 	[[ "$stderr" != *"$1"* ]] || fail "stderr has: $1
 stderr: $stderr"
