@@ -303,6 +303,19 @@ static const struct code_info codes[D_NCODES] = {
 	    "controls: iconv -f UTF-8 -t ISO-8859-1 FILE | iconv -f "
 	    "WINDOWS-1252 -t UTF-8 > NEW); convert UTF-16 or UTF-32 to UTF-8 "
 	    "first.  Mend by hand text that mixes in other characters." },
+	[D_NOT_XML] = { "not-xml", 0,
+	    "the entity is not XML: empty, or not '<' first",
+	    "After the byte order mark and any white space, the first "
+	    "character of a document is not '<' (nor '<' or '%' of an "
+	    "external DTD subset), read in the encoding found, or the "
+	    "document is empty or white space only: a properties file, plain "
+	    "text or a binary file with an XML name.  Under -r, a file of an "
+	    "extension that is XML only sometimes (.props, .mod, .sch) is "
+	    "passed over instead.",
+	    "XML 1.0 productions [1], [3], [22], [30] and [31]",
+	    "printf 'key=value\\n' | xmlsniff",
+	    "Give the file a name that is not XML's, --exclude it, or "
+	    "--ignore=not-xml." },
 };
 
 /* --error and --ignore: codes raised to errors, codes not reported. */

@@ -83,6 +83,7 @@ struct walkopts {
 };
 
 int		 walk_xml_name(const char *);
+int		 walk_passes_over(const char *, int);
 int		 walk_glob(const char *, const char *, int);
 int		 walk_wanted(const struct walkopts *, const char *, int);
 struct gitset	*walk_git(const char *);
@@ -95,5 +96,6 @@ struct option;
 int		 config_args(int, char **, const struct option *, const char *,
 		    char ***);
 int		 config_line(int, const char **);
+const char	*config_suggest(const struct option *, const char *, size_t);
 
 #endif

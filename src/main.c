@@ -298,6 +298,10 @@ analyse(const char *name, int fd)
 		return;
 	}
 	sniff_head(name, s);
+	/* -r: a file that is not XML, of an extension that is XML only
+	 * sometimes, is passed over (walk.c). */
+	if (opt.recursive && s->not_xml && walk_passes_over(name, opt.verbose))
+		return;
 	/* A regular file that --fix and --in-place leave as it is is read
 	 * again for excerpts; the others' bytes (and a --http body's, whose
 	 * offsets are not the file's) are kept as they pass. */

@@ -53,6 +53,7 @@ static const struct option longopts[] = {
 	{ "files0-from", required_argument, NULL, OPT_FILES0_FROM },
 	{ "recursive", no_argument, NULL, 'r' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
@@ -80,12 +81,12 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
-static const char shortopts[] = ":0bhij:o:qr";
+static const char shortopts[] = ":0bhij:o:qrv";
 
 static void
 usage(FILE *f)
 {
-	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
+	fputs("usage: xmlsniff [-bhiqrv] [--content-type=VALUE] [--strict] "
 	    "[--json]\n"
 	    "                [--encoding=ENC] [--default-encoding=ENC]\n"
 	    "                [--mime-encoding] [--files0-from=F] "
@@ -145,6 +146,7 @@ help(void)
 	    "      --config=FILE     read options from FILE, not .xmlsniffrc\n"
 	    "      --no-config       read no configuration file\n"
 	    "  -q, --quiet           no per-input line; diagnostics only\n"
+	    "  -v, --verbose         say which files -r passes over as not XML\n"
 	    "      --transcode-to=ENC  write the entity re-encoded in ENC with\n"
 	    "                        the BOM and declaration RFC 7303 requires\n"
 	    "  -o, --output=FILE     where the transcoded entity goes\n"
@@ -226,13 +228,8 @@ bad_value(const char *name, const char *arg, const char *const *vals,
     size_t n)
 {
 	char list[200];
-	const char *near = suggest(arg, vals, n, sizeof(vals[0]));
-	size_t i, len = 0;
+	const char *near = suggest_list(arg, vals, n, list, sizeof(list));
 
-	list[0] = '\0';
-	for (i = 0; i < n && len < sizeof(list); i++)
-		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
-		    i == 0 ? "" : i + 1 == n ? " or " : ", ", vals[i]);
 	if (near != NULL)
 		die_usage("--%s: \"%s\" is not %s; did you mean %s?", name,
 		    arg, list, near);
@@ -281,17 +278,9 @@ bad_option(int ch, int argc, char **argv, const struct option *lo,
 			n++;
 	if (n > 1)
 		die_usage("option '%.*s' is ambiguous", (int)len + 2, arg);
-	if (len < 64) {
-		char word[64];
-		const char *near;
-
-		memcpy(word, arg + 2, len);
-		word[len] = '\0';
-		if ((near = suggest(word, lo, (size_t)(o - lo),
-		    sizeof(*lo))) != NULL)
-			die_usage("unrecognized option '%s'; did you mean "
-			    "--%s?", arg, near);
-	}
+	if (config_suggest(lo, arg + 2, len) != NULL)
+		die_usage("unrecognized option '%s'; did you mean --%s?", arg,
+		    config_suggest(lo, arg + 2, len));
 	die_usage("unrecognized option '%s'", arg);
 }
 
@@ -323,6 +312,7 @@ static const struct {
 	{ OPT_LIST_CODES, &opt.list_codes },
 	{ 'r', &opt.recursive },
 	{ 'q', &opt.quiet },
+	{ 'v', &opt.verbose },
 	{ OPT_NO_IGNORE, &opt.no_ignore },
 	{ OPT_LIST_FILES, &opt.list_files },
 	{ '0', &opt.print0 },

@@ -5,6 +5,7 @@
  * alignment distance), for a mistyped option, option value or
  * diagnostic code.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "core.h"
@@ -78,4 +79,21 @@ suggest(const char *word, const void *names, size_t n, size_t stride)
 		}
 	}
 	return best;
+}
+
+/*
+ * The values vals (n of them) as a message lists them, "a, b or c", into
+ * list (size bytes); return the one nearest to word, or NULL.
+ */
+const char *
+suggest_list(const char *word, const char *const *vals, size_t n,
+    char *list, size_t size)
+{
+	size_t i, len = 0;
+
+	list[0] = '\0';
+	for (i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(list + len, size - len, "%s%s",
+		    i == 0 ? "" : i + 1 == n ? " or " : ", ", vals[i]);
+	return suggest(word, vals, n, sizeof(vals[0]));
 }

@@ -495,8 +495,7 @@ nerr() {
 }
 
 @test "| head -1 with -r over many files: nothing on stderr" {
-	mkdir many
-	seq -f 'many/f%g.xml' 0 1999 | xargs touch
+	xml_files many 0 1 1999
 	sh_run '"$0" -r many | head -n 1'
 	assert_success
 	assert_output 'many/f0.xml: UTF-8 (default), no declaration'
