@@ -52,6 +52,7 @@ int		 policy_allow(const char *, char *, size_t);
 int		 policy_active(void);
 const char	*policy_first(void);
 int		 policy_allows(const struct sniff *);
+int		 policy_allows_name(const char *);
 void		 policy_check(struct sniff *);
 
 /* fix.c */
@@ -67,8 +68,8 @@ struct fixres {
 	char		 changes[FIX_MAX][160];
 };
 
-int		 fix_plan(const struct sniff *, int, struct xopts *,
-		    struct fixres *);
+int		 fix_plan(const struct sniff *, const char *, int,
+		    struct xopts *, struct fixres *);
 
 /* walk.c */
 

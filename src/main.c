@@ -227,7 +227,10 @@ fix_file(const char *name, struct sniff *s)
 {
 	static struct fixres fr;
 	static struct sniff t;
+	static struct mt m;
 	struct xopts fx;
+	const char *read_as;
+	char ct[64], err[64];
 
 	s->fix = &fr;
 	if (in.size < 0) {
@@ -238,7 +241,11 @@ fix_file(const char *name, struct sniff *s)
 		raise_status(2);
 		return 0;
 	}
-	if (fix_plan(s, opt.byte_order_le, &fx, &fr) < 0) {
+	/* BOM-less UTF-16 read as UTF-8 for want of a label, whose first
+	 * characters show it beyond question: read again as that. */
+	read_as = s->bom == BOM_NONE && s->source == SRC_DEFAULT ?
+	    guess_utf16_layout(in.p, in.n) : NULL;
+	if (fix_plan(s, read_as, opt.byte_order_le, &fx, &fr) < 0) {
 		raise_status(1);
 		return 1;
 	}
@@ -260,7 +267,16 @@ fix_file(const char *name, struct sniff *s)
 		raise_status(2);
 		return 0;
 	}
-	sniff_head(name, &t);
+	/* BOM-less UTF-16: read as --encoding=UTF-16LE (or BE) would. */
+	snprintf(ct, sizeof(ct), "application/xml; charset=%s",
+	    read_as != NULL ? read_as : "");
+	if (read_as == NULL || mt_parse(ct, &m, err, sizeof(err)) < 0)
+		sniff_head(name, &t);
+	else {
+		diag_free(&t.dg);
+		sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
+		    in.eof, &m, name, &t);
+	}
 	outcome(&fr, transcode_input(name, &t, &fx, 0, NULL, 1), &t);
 	raise_status(strcmp(fr.action, "unchanged") == 0 ? 0 :
 	    strcmp(fr.action, "failed") == 0 ? 2 : 1);
