@@ -33,7 +33,8 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/walk.c src/xmllex.c src/http.c src/browser.c src/excerpt.c \
 		src/github.c src/repo.c \
 		src/mojibake.c src/decode.c src/decode_iconv.c \
-		src/decode_utf.c src/prescan.c src/simd/dense_avx2.c
+		src/decode_utf.c src/prescan.c src/simd/dense_avx2.c src/suggest.c \
+		src/notxml.c
 SRCS =		$(CORE_SRCS) src/main.c src/opts.c src/guess.c src/jobs.c \
 		src/coding.c
 CORE =		$(CORE_SRCS:.c=.o)
@@ -44,7 +45,7 @@ HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
 		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
 		src/browser.h src/whatwg.h src/excerpt.h src/guess.h \
-		src/mojibake.h src/decode.h src/jobs.h src/coding.h
+		src/mojibake.h src/decode.h src/jobs.h src/coding.h src/xmltypes.h
 
 all: xmlsniff
 
@@ -102,7 +103,7 @@ UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
 		tests/kern_moj.c tests/kern_xc.c tests/kern_xc2.c \
-		tests/kern_runs.c
+		tests/kern_runs.c tests/unit_names.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
 	    $(HDRS)
 	$(CC) $(XCFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
@@ -134,6 +135,25 @@ whatwg:
 check-whatwg:
 	@sh tools/check-gen.sh src/whatwg.h whatwg tools/gen-whatwg.py \
 	    $(WHATWG_SRCS)
+
+# The one list of XML file types, data/xml-types.tsv, makes the tables of
+# -r (src/xmltypes.h) and the files: pattern of .pre-commit-hooks.yaml;
+# check-xmltypes fails, showing the difference, when either has drifted.
+xmltypes:
+	python3 tools/gen-xmltypes.py data/xml-types.tsv > src/xmltypes.h.tmp \
+	    || { rm -f src/xmltypes.h.tmp; exit 1; }
+	mv src/xmltypes.h.tmp src/xmltypes.h
+	python3 tools/gen-xmltypes.py --hooks data/xml-types.tsv \
+	    .pre-commit-hooks.yaml > .pre-commit-hooks.yaml.tmp || \
+	    { rm -f .pre-commit-hooks.yaml.tmp; exit 1; }
+	mv .pre-commit-hooks.yaml.tmp .pre-commit-hooks.yaml
+
+check-xmltypes:
+	@sh tools/check-gen.sh src/xmltypes.h xmltypes tools/gen-xmltypes.py \
+	    data/xml-types.tsv
+	@sh tools/check-gen.sh .pre-commit-hooks.yaml xmltypes \
+	    tools/gen-xmltypes.py --hooks data/xml-types.tsv \
+	    .pre-commit-hooks.yaml
 
 # The C library's strerror texts, which some tests compare with.
 tests/strerror: tests/strerror.c
@@ -262,7 +282,8 @@ clean:
 	    fuzz/diff-fuzz tests/diffcheck
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
-		check-valgrind check-differential check-enctab check-whatwg
+		check-valgrind check-differential check-enctab check-whatwg \
+		check-xmltypes
 # The sources, for builds outside make (tests/cross).
 print-core:
 	@echo $(CORE_SRCS)
@@ -271,4 +292,4 @@ print-srcs:
 print-unit:
 	@echo $(UNIT_SRCS)
 
-.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit all check check-slow check-all sanitize install uninstall clean enctab whatwg fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit all check check-slow check-all sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench

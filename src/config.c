@@ -58,6 +58,23 @@ rc_die(int line, const char *fmt, ...)
 	exit(2);
 }
 
+/* The long option of lo nearest to s (up to len), which names none, for
+ * "did you mean": its name, or NULL. */
+const char *
+config_suggest(const struct option *lo, const char *s, size_t len)
+{
+	const struct option *e;
+	char word[64];
+
+	for (e = lo; e->name != NULL; e++)
+		continue;
+	if (len == 0 || len >= sizeof(word))
+		return NULL;
+	memcpy(word, s, len);
+	word[len] = '\0';
+	return suggest(word, lo, (size_t)(e - lo), sizeof(*lo));
+}
+
 /* The long option of lo that s (up to len) names, as getopt_long takes
  * it: exactly, or by an unambiguous prefix when prefix. */
 static const struct option *
@@ -180,7 +197,12 @@ rc_arg(const struct option *lo, char *s, int line)
 	eq = strchr(s, '=');
 	len = eq != NULL ? (size_t)(eq - s) : strlen(s);
 	if (len == 0 || (o = find_long(lo, s, len, 0)) == NULL) {
+		const char *near = config_suggest(lo, s, len);
+
 		/* The line quoted (report_vwarn escapes it). */
+		if (near != NULL)
+			rc_die(line, "\"%s\" is not an option of xmlsniff; did "
+			    "you mean --%s?", s, near);
 		rc_die(line, "\"%s\" is not an option of xmlsniff (a "
 		    "configuration file holds options only, no FILE "
 		    "operands)", s);

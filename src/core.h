@@ -233,6 +233,7 @@ enum code {
 	D_HTTP_ENCODED,
 	D_BROWSER_DIFFERS,
 	D_MOJIBAKE,
+	D_NOT_XML,
 	D_NCODES
 };
 
@@ -305,6 +306,7 @@ const char	*diag_code(enum code);
 int		 diag_is_error(enum code);
 int		 diag_ignored(enum code);
 int		 diag_lookup(const char *);
+const char	*diag_suggest(const char *);
 int		 diag_policy(const char *, int, char *, size_t);
 const struct code_info *diag_info(enum code);
 void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
@@ -319,6 +321,12 @@ void		 diag_free(struct diags *);
 void		 diag_cut_note(const struct diags *, char *, size_t);
 void		 diag_iter(struct diter *, const struct diags *);
 int		 diag_next(struct diter *, struct dent *);
+
+/* suggest.c */
+
+const char	*suggest(const char *, const void *, size_t, size_t);
+const char	*suggest_list(const char *, const char *const *, size_t, char *,
+		    size_t);
 
 /* sniff.c */
 
@@ -374,6 +382,7 @@ struct sniff {
 	const struct fixres *fix;	/* --fix, --in-place: what was done */
 	const struct http *http;	/* --http: the response's head */
 	const struct guess *guess;	/* what it is really in, or NULL */
+	int		 not_xml;	/* not XML at all (notxml.c) */
 };
 
 int		 sniff_odd_order(const struct sniff *);
@@ -381,5 +390,10 @@ void		 sniff(const unsigned char *, size_t, int, const struct mt *,
 		    const char *, struct sniff *);
 const char	*source_name(enum source);
 void		 sniff_default(const struct enc *);
+
+/* notxml.c */
+
+void		 sniff_not_xml(const unsigned char *, size_t, int,
+		    struct sniff *);
 
 #endif

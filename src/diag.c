@@ -314,6 +314,19 @@ static const struct code_info codes[D_NCODES] = {
 	    "controls: iconv -f UTF-8 -t ISO-8859-1 FILE | iconv -f "
 	    "WINDOWS-1252 -t UTF-8 > NEW); convert UTF-16 or UTF-32 to UTF-8 "
 	    "first.  Mend by hand text that mixes in other characters." },
+	[D_NOT_XML] = { "not-xml", 0,
+	    "the entity is not XML: empty, or not '<' first",
+	    "After the byte order mark and any white space, the first "
+	    "character of a document is not '<' (nor '<' or '%' of an "
+	    "external DTD subset), read in the encoding found, or the "
+	    "document is empty or white space only: a properties file, plain "
+	    "text or a binary file with an XML name.  Under -r, a file of an "
+	    "extension that is XML only sometimes (.props, .mod, .sch) is "
+	    "passed over instead.",
+	    "XML 1.0 productions [1], [3], [22], [30] and [31]",
+	    "printf 'key=value\\n' | xmlsniff",
+	    "Give the file a name that is not XML's, --exclude it, or "
+	    "--ignore=not-xml." },
 };
 
 /* --error and --ignore: codes raised to errors, codes not reported. */
@@ -356,6 +369,13 @@ diag_lookup(const char *name)
 	return -1;
 }
 
+/* The code nearest to name, for "did you mean", or NULL. */
+const char *
+diag_suggest(const char *name)
+{
+	return suggest(name, codes, D_NCODES, sizeof(codes[0]));
+}
+
 /*
  * --error=LIST (ignore 0) or --ignore=LIST (ignore 1): comma-separated
  * codes, or "all".  Lists add up over repeated options.  Return -1 with
@@ -384,8 +404,16 @@ diag_policy(const char *list, int ignore, char *err, size_t errsize)
 		if (strcmp(name, "all") == 0)
 			memset(want, 1, sizeof(want));
 		else if ((c = diag_lookup(name)) < 0) {
-			snprintf(err, errsize, "\"%s\" is not a diagnostic code "
-			    "(see DIAGNOSTICS in xmlsniff(1))", name);
+			const char *near = diag_suggest(name);
+
+			if (near != NULL)
+				snprintf(err, errsize, "\"%s\" is not a "
+				    "diagnostic code; did you mean %s?", name,
+				    near);
+			else
+				snprintf(err, errsize, "\"%s\" is not a "
+				    "diagnostic code (see DIAGNOSTICS in "
+				    "xmlsniff(1))", name);
 			return -1;
 		} else
 			want[c] = 1;

@@ -5,7 +5,9 @@
  * with the BOM and declaration RFC 7303 section 3.3 and XML 1.0 section
  * 4.3.3 require, or the first --allow-encoding.  Nothing is guessed: an
  * entity with illegal bytes or characters, or whose encoding or byte
- * order is in doubt, is refused.
+ * order is in doubt, is refused.  UTF-16 without a BOM or a label is not
+ * in doubt where its first characters show the byte order beyond
+ * question (guess_utf16_layout): it is read as that, and gets its BOM.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -246,19 +248,54 @@ describe(const struct sniff *s, const struct xopts *xo,
 }
 
 /*
+ * fix_plan for BOM-less UTF-16 in the byte order read_as, which the
+ * entity was not read in (no label says UTF-16): its own encoding with
+ * the BOM it lacks (XML 1.0 section 4.3.3), in the same byte order, or
+ * the first --allow-encoding when the policy refuses UTF-16 (le: its byte
+ * order, --byte-order).  Whether every character is legal is known only
+ * as it is rewritten: the transcoder refuses, and leaves the file, when
+ * one is not.
+ */
+static int
+plan_utf16(const char *read_as, int le, struct xopts *xo, struct fixres *r)
+{
+	char err[256];
+	int own = policy_allows_name(read_as);
+
+	if (target_resolve(own ? "UTF-16" : policy_first(), own ?
+	    strcmp(read_as, "UTF-16LE") == 0 : le, 0, xo, err,
+	    sizeof(err)) < 0)
+		return refused(r, "%s", err);
+	xo->fallback = FB_ERROR;
+	xo->same_content = own;
+	if (own)
+		change(r, "added a %s BOM (read as %s: the first characters "
+		    "show the byte order)", strcmp(read_as, "UTF-16LE") == 0 ?
+		    "little-endian" : "big-endian", read_as);
+	else
+		change(r, "transcoded from %s to %s", read_as, xo->to.name);
+	return 0;
+}
+
+/*
  * Plan the fix of the entity analysed in s (le: --byte-order=le for a
- * UTF-16/UTF-32 target chosen from --allow-encoding).  Return 0 with the
- * target in xo and the changes expected in r (none: the file is left as it
- * is), or -1 with r refused and why.
+ * UTF-16/UTF-32 target chosen from --allow-encoding); read_as: the byte
+ * order of BOM-less UTF-16 that s read as something else, as
+ * guess_utf16_layout found it, or NULL.  Return 0 with the target in xo and
+ * the changes expected in r (none: the file is left as it is), or -1 with
+ * r refused and why.
  */
 int
-fix_plan(const struct sniff *s, int le, struct xopts *xo, struct fixres *r)
+fix_plan(const struct sniff *s, const char *read_as, int le,
+    struct xopts *xo, struct fixres *r)
 {
 	const struct decl *d = &s->decl;
 	struct rewrite w;
 	int own, old_bom = s->bom != BOM_NONE;
 
 	memset(r, 0, sizeof(*r));
+	if (read_as != NULL)
+		return plan_utf16(read_as, le, xo, r);
 	own = policy_allows(s);
 	if (unfixable(s, own, r) < 0 || fix_target(s, own, le, xo, r) < 0)
 		return -1;

@@ -10,16 +10,12 @@
 
 #include "io.h"
 
-static const struct {
-	const char	*name;
-	enum fmt	 fmt;
-} formats[] = {
-	{ "text", FMT_TEXT },
-	{ "json", FMT_JSON },
-	{ "github", FMT_GITHUB },
-	{ "sarif", FMT_SARIF },
-	{ "gitlab", FMT_GITLAB },
-	{ "checkstyle", FMT_CHECKSTYLE },
+/* The values of --format, in the order of formats_of. */
+const char *const format_names[FMT_NAMES] = {
+	"text", "json", "github", "sarif", "gitlab", "checkstyle"
+};
+static const enum fmt formats_of[FMT_NAMES] = {
+	FMT_TEXT, FMT_JSON, FMT_GITHUB, FMT_SARIF, FMT_GITLAB, FMT_CHECKSTYLE
 };
 
 /* SARIF: the results written so far, and the notifications of inputs
@@ -57,9 +53,9 @@ format_lookup(const char *name, enum fmt *fmt)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-		if (strcmp(formats[i].name, name) == 0) {
-			*fmt = formats[i].fmt;
+	for (i = 0; i < FMT_NAMES; i++)
+		if (strcmp(format_names[i], name) == 0) {
+			*fmt = formats_of[i];
 			return 0;
 		}
 	return -1;

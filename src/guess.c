@@ -105,6 +105,8 @@ struct tally {
 	double		 score;
 	uint64_t	 hash;		/* of the decoded text */
 	uint64_t	 nonascii;
+	uint64_t	 ascii;
+	uint64_t	 odd;		/* U+XX00 and private use */
 };
 
 /* Scripts, for the score. */
@@ -351,7 +353,10 @@ decode(const char *enc, const unsigned char *p, size_t n, struct tally *t,
 			if (c >= 0x80) {
 				t->nonascii++;
 				t->score += char_score(prev, c, nsc);
-			}
+				t->odd += (c & 0xFF) == 0 || (c >= 0xE000 &&
+				    c <= 0xF8FF);
+			} else
+				t->ascii++;
 			prev = c;
 			seen++;
 			if (sample == NULL)
@@ -662,6 +667,43 @@ mostly_utf8(const unsigned char *p, size_t n, uint64_t high,
 	return 1;
 }
 
+/* The sample of UTF-16 text p[0..n) (little-endian when le) that has no
+ * character past ASCII: its first line, up to 48 characters. */
+static void
+utf16_sample(const unsigned char *p, size_t n, int le, char *buf,
+    size_t sz)
+{
+	size_t i, o = 0;
+	uint32_t c;
+
+	for (i = 0; i + 2 <= n && i < 96; i += 2) {
+		c = le ? load_le16(p + i) : load_be16(p + i);
+		if (c == '\n' || c == '\r')
+			break;
+		o = put_utf8(buf, sz, o, c);
+	}
+}
+
+/*
+ * A UTF-16 candidate's tally t, which decoded cleanly.  The other byte
+ * order makes of ASCII characters U+XX00 (U+3C00 for '<'), and of others
+ * unassigned and private-use ones as often: a decode of which a quarter
+ * of the characters past ASCII are U+XX00 or private use is no text
+ * (real text has a U+XX00 once in hundreds), and is not clean.  In the
+ * right order, the ASCII characters are the markup and text of XML:
+ * they count as the letters of the score do.
+ */
+static void
+utf16_tally(struct tally *t)
+{
+	if (t->odd * 4 > t->nonascii) {
+		t->ok = 0;
+		return;
+	}
+	t->nonascii += t->ascii;
+	t->score += (double)t->ascii;
+}
+
 /*
  * Decode p[0..n) with every candidate into t (UTF-16 only where a quarter
  * of the bytes, zeros of them, are zero) and return the one to name, or
@@ -683,6 +725,8 @@ choose(const unsigned char *p, size_t n, const struct sniff *s,
 			continue;
 		}
 		decode(cands[i].iconv, p, n, &t[i], NULL, 0, 0);
+		if (i >= C_UTF16LE && t[i].ok)
+			utf16_tally(&t[i]);
 		if (!t[i].ok || t[i].nonascii < GUESS_MIN)
 			continue;
 		/* The most common encodings of Latin text in the wild win
@@ -896,6 +940,9 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 		return;
 	decode(cands[pick].iconv, p, n, &scratch, g->sample,
 	    sizeof(g->sample), 1);
+	if (g->sample[0] == '\0' && pick >= (int)C_UTF16LE)
+		utf16_sample(p, n, pick == C_UTF16LE, g->sample,
+		    sizeof(g->sample));
 	g->found = 1;
 	snprintf(g->encoding, sizeof(g->encoding), "%s", cands[pick].name);
 	shell_word(word, sizeof(word), name);
@@ -906,12 +953,59 @@ guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
 		    "charset it is served with", cands[pick].name,
 		    g->partial ? " (the part of the input looked at)" : "",
 		    g->sample, cands[pick].name);
+	else if (s->bom == BOM_NONE && s->source == SRC_DEFAULT &&
+	    guess_utf16_layout(p, n) != NULL &&
+	    strcmp(guess_utf16_layout(p, n), cands[pick].name) == 0)
+		/* The byte order beyond question: --fix adds the BOM. */
+		snprintf(g->note, sizeof(g->note), "it decodes cleanly as "
+		    "%s%s: \"%s\"; it lacks the BOM that UTF-16 needs: "
+		    "xmlsniff --fix %s adds it", cands[pick].name,
+		    g->partial ? " (the part of the input looked at)" : "",
+		    g->sample, word);
 	else
 		snprintf(g->note, sizeof(g->note), "it decodes cleanly as "
 		    "%s%s: \"%s\"; to convert it: xmlsniff --encoding=%s "
 		    "--transcode-to=UTF-8 -o out.xml %s", cands[pick].name,
 		    g->partial ? " (the part of the input looked at)" : "",
 		    g->sample, cands[pick].name, word);
+}
+
+/* A 16-bit unit of p, in the byte order le says. */
+static uint32_t
+unit16(const unsigned char *p, int le)
+{
+	return le ? load_le16(p) : load_be16(p);
+}
+
+/*
+ * Whether the head p[0..n) of an entity with no BOM is UTF-16 whose byte
+ * order its first characters put beyond question: after any white space,
+ * '<' then '?' (Appendix F's 3C 00 3F 00 and 00 3C 00 3F), '!' or the
+ * first character of a name (an ASCII letter, '_' or ':'), each a 16-bit
+ * unit whose high byte is zero, so that the other order reads them as
+ * U+3C00 and the like.  "UTF-16LE", "UTF-16BE", or NULL.
+ */
+const char *
+guess_utf16_layout(const unsigned char *p, size_t n)
+{
+	uint32_t c, d;
+	size_t i;
+	int le;
+
+	for (le = 0; le <= 1; le++) {
+		for (i = 0; n - i >= 4 && ((c = unit16(p + i, le)) == ' ' ||
+		    c == '\t' || c == '\r' || c == '\n'); i += 2)
+			continue;
+		if (n - i < 4)
+			continue;
+		c = unit16(p + i, le);
+		d = unit16(p + i + 2, le);
+		if (c == '<' && (d == '?' || d == '!' || d == '_' ||
+		    d == ':' || (d >= 'a' && d <= 'z') ||
+		    (d >= 'A' && d <= 'Z')))
+			return le ? "UTF-16LE" : "UTF-16BE";
+	}
+	return NULL;
 }
 
 /* Whether the analysis of s calls for a guess. */

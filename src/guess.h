@@ -33,6 +33,7 @@ struct inbuf;
 struct diags;
 
 int		 guess_wanted(const struct sniff *);
+const char	*guess_utf16_layout(const unsigned char *, size_t);
 void		 guess_reset(void);
 void		 guess_keep(const struct inbuf *, uint64_t, const struct diags *);
 const struct guess *guess_input(const char *, const struct inbuf *,

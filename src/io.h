@@ -39,6 +39,8 @@ void		 report_mime(const struct sniff *, char *, size_t);
 
 /* format.c */
 
+#define FMT_NAMES	6	/* the values of --format */
+extern const char *const format_names[FMT_NAMES];
 int		 format_lookup(const char *, enum fmt *);
 void		 format_start(enum fmt);
 void		 format_diags(const char *, const struct sniff *, enum fmt);
@@ -79,6 +81,7 @@ int		 policy_allow(const char *, char *, size_t);
 int		 policy_active(void);
 const char	*policy_first(void);
 int		 policy_allows(const struct sniff *);
+int		 policy_allows_name(const char *);
 void		 policy_check(struct sniff *);
 
 /* fix.c */
@@ -94,8 +97,8 @@ struct fixres {
 	char		 changes[FIX_MAX][160];
 };
 
-int		 fix_plan(const struct sniff *, int, struct xopts *,
-		    struct fixres *);
+int		 fix_plan(const struct sniff *, const char *, int,
+		    struct xopts *, struct fixres *);
 
 /* walk.c */
 
@@ -110,6 +113,7 @@ struct walkopts {
 };
 
 int		 walk_xml_name(const char *);
+int		 walk_passes_over(const char *, int);
 int		 walk_glob(const char *, const char *, int);
 int		 walk_wanted(const struct walkopts *, const char *, int);
 struct gitset	*walk_git(const char *);
@@ -123,5 +127,6 @@ struct option;
 int		 config_args(int, char **, const struct option *, const char *,
 		    char ***);
 int		 config_line(int, const char **);
+const char	*config_suggest(const struct option *, const char *, size_t);
 
 #endif

@@ -228,7 +228,10 @@ fix_file(const char *name, struct sniff *s)
 {
 	static struct fixres fr;
 	static struct sniff t;
+	static struct mt m;
 	struct xopts fx;
+	const char *read_as;
+	char ct[64], err[64];
 
 	s->fix = &fr;
 	if (in.size < 0) {
@@ -239,7 +242,11 @@ fix_file(const char *name, struct sniff *s)
 		raise_status(2);
 		return 0;
 	}
-	if (fix_plan(s, opt.byte_order_le, &fx, &fr) < 0) {
+	/* BOM-less UTF-16 read as UTF-8 for want of a label, whose first
+	 * characters show it beyond question: read again as that. */
+	read_as = s->bom == BOM_NONE && s->source == SRC_DEFAULT ?
+	    guess_utf16_layout(in.p, in.n) : NULL;
+	if (fix_plan(s, read_as, opt.byte_order_le, &fx, &fr) < 0) {
 		raise_status(1);
 		return 1;
 	}
@@ -261,7 +268,16 @@ fix_file(const char *name, struct sniff *s)
 		raise_status(2);
 		return 0;
 	}
-	sniff_head(name, &t);
+	/* BOM-less UTF-16: read as --encoding=UTF-16LE (or BE) would. */
+	snprintf(ct, sizeof(ct), "application/xml; charset=%s",
+	    read_as != NULL ? read_as : "");
+	if (read_as == NULL || mt_parse(ct, &m, err, sizeof(err)) < 0)
+		sniff_head(name, &t);
+	else {
+		diag_free(&t.dg);
+		sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
+		    in.eof, &m, name, &t);
+	}
 	outcome(&fr, transcode_input(name, &t, &fx, 0, NULL, 1), &t);
 	raise_status(strcmp(fr.action, "unchanged") == 0 ? 0 :
 	    strcmp(fr.action, "failed") == 0 ? 2 : 1);
@@ -315,6 +331,10 @@ analyse_head(const char *name, int fd)
 	int refused = 0;
 
 	sniff_head(name, s);
+	/* -r: a file that is not XML, of an extension that is XML only
+	 * sometimes, is passed over (walk.c). */
+	if (opt.recursive && s->not_xml && walk_passes_over(name, opt.verbose))
+		return;
 	/* A regular file that --fix and --in-place leave as it is is read
 	 * again for excerpts; the others' bytes (and a --http body's, whose
 	 * offsets are not the file's) are kept as they pass. */
@@ -565,14 +585,16 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 	char **names = NULL, *path = NULL;
 	size_t n = 0, i, dlen = strlen(dir), longest = 0;
 	int dfd, dotgit = 0, e_list = 0;
-	const char *sep = dir[dlen - 1] == '/' ? "" : "/";
+	/* dir "": the current directory, its files named without "./" */
+	const char *sep = dlen == 0 || dir[dlen - 1] == '/' ? "" : "/";
+	const char *shown = dlen > 0 ? dir : ".";
 	struct gitset *own = NULL;
 
 	/* Below the top, relative to the parent and never through a link. */
 	if ((dfd = openat(parent, leaf, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
 	    (parent == AT_FDCWD ? 0 : O_NOFOLLOW))) < 0 ||
 	    (dp = fdopendir(dfd)) == NULL) {
-		fail_input(dir, strerror(errno));
+		fail_input(shown, strerror(errno));
 		if (dfd >= 0)
 			close(dfd);
 		return;
@@ -588,7 +610,7 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 			free(names[i]);
 		free(names);
 		closedir(dp);
-		fail_input(dir, e_list == ENOMEM ? "out of memory listing the "
+		fail_input(shown, e_list == ENOMEM ? "out of memory listing the "
 		    "directory; nothing in it is checked" : strerror(e_list));
 		return;
 	}
@@ -596,7 +618,7 @@ walk(int parent, const char *leaf, const char *dir, size_t off, size_t goff,
 	if (parent == AT_FDCWD)
 		off = dlen + (*sep != '\0');
 	if (!opt.no_ignore && (parent == AT_FDCWD || dotgit)) {
-		gs = own = walk_git(dir);
+		gs = own = walk_git(shown);
 		goff = dlen + (*sep != '\0');
 	}
 	for (i = 0; i < n; i++) {
@@ -794,6 +816,8 @@ main(int argc, char *argv[])
 
 	if (opt.files0_from != NULL)
 		files0(opt.files0_from);
+	else if (argc == 0 && opt.recursive)
+		walk(AT_FDCWD, ".", "", 0, 0, NULL);	/* as rg: "." */
 	else if (argc == 0)
 		input("-", 1);
 	else

@@ -1,7 +1,8 @@
 /*
  * The command line: the option table, --help, the usage line, and the
- * rules of which options go together.  A wrong one is one line and the
- * usage on standard error, and exit status 2.
+ * rules of which options go together.  A wrong one is one line on
+ * standard error (with "did you mean" when a name is near one that
+ * exists), a line that points at --help, and exit status 2.
  */
 #include <errno.h>
 #include <limits.h>
@@ -53,6 +54,7 @@ static const struct option longopts[] = {
 	{ "files0-from", required_argument, NULL, OPT_FILES0_FROM },
 	{ "recursive", no_argument, NULL, 'r' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
@@ -80,12 +82,12 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
-static const char shortopts[] = ":0bhij:o:qr";
+static const char shortopts[] = ":0bhij:o:qrv";
 
 static void
 usage(FILE *f)
 {
-	fputs("usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] "
+	fputs("usage: xmlsniff [-bhiqrv] [--content-type=VALUE] [--strict] "
 	    "[--json]\n"
 	    "                [--encoding=ENC] [--default-encoding=ENC]\n"
 	    "                [--mime-encoding] [--files0-from=F] "
@@ -112,7 +114,8 @@ help(void)
 	    "Tell which encoding each XML entity is in, where that answer\n"
 	    "comes from (BOM, charset, declaration, default), whether the\n"
 	    "labels agree and whether every byte is legal.\n"
-	    "No FILE, or FILE -, reads standard input.\n\n"
+	    "No FILE, or FILE -, reads standard input (no FILE at a terminal\n"
+	    "is a usage error); -r with no FILE checks the current directory.\n\n"
 	    "  --content-type=VALUE  the external Content-Type; its charset\n"
 	    "                        takes part in the determination\n"
 	    "      --encoding=ENC    the same as --content-type with charset=ENC\n"
@@ -146,6 +149,7 @@ help(void)
 	    "      --config=FILE     read options from FILE, not .xmlsniffrc\n"
 	    "      --no-config       read no configuration file\n"
 	    "  -q, --quiet           no per-input line; diagnostics only\n"
+	    "  -v, --verbose         say which files -r passes over as not XML\n"
 	    "      --transcode-to=ENC  write the entity re-encoded in ENC with\n"
 	    "                        the BOM and declaration RFC 7303 requires\n"
 	    "  -o, --output=FILE     where the transcoded entity goes\n"
@@ -184,7 +188,15 @@ help(void)
 	    "      --version         the version\n\n"
 	    "An option nested under another in the usage line (-o under\n"
 	    "--transcode-to, -0 under --list-files, ...) is a usage error\n"
-	    "without it, whatever its value.\n"
+	    "without it, whatever its value.\n\n"
+	    "Examples:\n"
+	    "  xmlsniff doc.xml              the encoding of doc.xml, and why\n"
+	    "  xmlsniff -r --strict          check the XML files below ., exit 1\n"
+	    "                                on an error\n"
+	    "  xmlsniff -r --format=github --allow-encoding=UTF-8 src\n"
+	    "  xmlsniff --fix --allow-encoding=UTF-8 a.xml b.xml\n"
+	    "  xmlsniff --transcode-to=UTF-8 -o out.xml in.xml\n"
+	    "  xmlsniff --explain=decl-mismatch\n\n"
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
 	    "found, or a transcode could not be done faithfully; 2 usage\n"
 	    "error, unreadable input or unwritable output.\n", stdout);
@@ -209,8 +221,26 @@ die_usage(const char *fmt, ...)
 	va_start(ap, fmt);
 	report_vwarn(file, line, fmt, ap);
 	va_end(ap);
-	usage(stderr);
+	fputs("Try 'xmlsniff --help' for more information.\n", stderr);
 	exit(2);
+}
+
+/* A value of option name that is none of vals (n of them): the list of
+ * those it may be, and the nearest, in one line. */
+static void bad_value(const char *, const char *, const char *const *,
+    size_t) __attribute__((noreturn));
+
+static void
+bad_value(const char *name, const char *arg, const char *const *vals,
+    size_t n)
+{
+	char list[200];
+	const char *near = suggest_list(arg, vals, n, list, sizeof(list));
+
+	if (near != NULL)
+		die_usage("--%s: \"%s\" is not %s; did you mean %s?", name,
+		    arg, list, near);
+	die_usage("--%s: \"%s\" is not %s", name, arg, list);
 }
 
 /*
@@ -255,6 +285,9 @@ bad_option(int ch, int argc, char **argv, const struct option *lo,
 			n++;
 	if (n > 1)
 		die_usage("option '%.*s' is ambiguous", (int)len + 2, arg);
+	if (config_suggest(lo, arg + 2, len) != NULL)
+		die_usage("unrecognized option '%s'; did you mean --%s?", arg,
+		    config_suggest(lo, arg + 2, len));
 	die_usage("unrecognized option '%s'", arg);
 }
 
@@ -286,6 +319,7 @@ static const struct {
 	{ OPT_LIST_CODES, &opt.list_codes },
 	{ 'r', &opt.recursive },
 	{ 'q', &opt.quiet },
+	{ 'v', &opt.verbose },
 	{ OPT_NO_IGNORE, &opt.no_ignore },
 	{ OPT_LIST_FILES, &opt.list_files },
 	{ '0', &opt.print0 },
@@ -309,17 +343,33 @@ static const struct {
 	{ OPT_DEFAULT_ENCODING, &opt.default_encoding },
 };
 
-/* --excerpt and --color: WHEN_AUTO, WHEN_ALWAYS, WHEN_NEVER, or -1. */
+/* The values of --excerpt and --color, of --fallback, of --byte-order,
+ * each list in the order of its enum. */
+static const char *const whens[] = { "auto", "always", "never" };
+static const char *const fallbacks[] = { "error", "ncr" };
+static const char *const orders[] = { "be", "le" };
+
+/* The index of v in vals (n of them), or -1. */
 static int
-when(const char *v)
+pick(const char *v, const char *const *vals, size_t n)
 {
-	if (strcmp(v, "auto") == 0)
-		return WHEN_AUTO;
-	if (strcmp(v, "always") == 0)
-		return WHEN_ALWAYS;
-	if (strcmp(v, "never") == 0)
-		return WHEN_NEVER;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v, vals[i]) == 0)
+			return (int)i;
 	return -1;
+}
+
+/* --excerpt and --color: WHEN_AUTO, WHEN_ALWAYS, WHEN_NEVER. */
+static int
+when(const char *name, const char *v)
+{
+	int i = pick(v, whens, 3);
+
+	if (i < 0)
+		bad_value(name, v, whens, 3);
+	return i == 0 ? WHEN_AUTO : i == 1 ? WHEN_ALWAYS : WHEN_NEVER;
 }
 
 /*
@@ -402,23 +452,15 @@ take(int ch, int argc, char **argv)
 	switch (ch) {
 	case OPT_FALLBACK:
 		opt.fallback_given = 1;
-		if (strcmp(optarg, "error") == 0)
-			opt.fallback = FB_ERROR;
-		else if (strcmp(optarg, "ncr") == 0)
-			opt.fallback = FB_NCR;
-		else
-			die_usage("--fallback: \"%s\" is not error or "
-			    "ncr", optarg);
+		if (pick(optarg, fallbacks, 2) < 0)
+			bad_value("fallback", optarg, fallbacks, 2);
+		opt.fallback = pick(optarg, fallbacks, 2) == 0 ? FB_ERROR :
+		    FB_NCR;
 		break;
 	case OPT_BYTE_ORDER:
 		opt.byte_order_given = 1;
-		if (strcmp(optarg, "be") == 0)
-			opt.byte_order_le = 0;
-		else if (strcmp(optarg, "le") == 0)
-			opt.byte_order_le = 1;
-		else
-			die_usage("--byte-order: \"%s\" is not be or "
-			    "le", optarg);
+		if ((opt.byte_order_le = pick(optarg, orders, 2)) < 0)
+			bad_value("byte-order", optarg, orders, 2);
 		break;
 	case 'i':
 		opt.fmt = FMT_MIME;
@@ -431,15 +473,13 @@ take(int ch, int argc, char **argv)
 		break;
 	case OPT_FORMAT:
 		if (format_lookup(optarg, &opt.fmt) < 0)
-			die_usage("--format: \"%s\" is not text, json, "
-			    "github, sarif, gitlab or checkstyle", optarg);
+			bad_value("format", optarg, format_names, FMT_NAMES);
 		break;
 	case OPT_EXCERPT:
+		opt.excerpt = when("excerpt", optarg);
+		break;
 	case OPT_COLOR:
-		if ((*(ch == OPT_COLOR ? &opt.color : &opt.excerpt) =
-		    when(optarg)) < 0)
-			die_usage("--%s: \"%s\" is not auto, always or never",
-			    ch == OPT_COLOR ? "color" : "excerpt", optarg);
+		opt.color = when("color", optarg);
 		break;
 	case OPT_INCLUDE:
 		opts_add_glob(&opt.walk.incl, &opt.walk.nincl, optarg);
@@ -620,10 +660,24 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			    "inputs");
 		if (opt.list_codes)
 			list_codes();
-		if (opt.explain != NULL && explain_code(opt.explain) < 0)
+		if (opt.explain != NULL && explain_code(opt.explain) < 0) {
+			if (diag_suggest(opt.explain) != NULL)
+				die_usage("--explain: \"%s\" is not a "
+				    "diagnostic code; did you mean %s?",
+				    opt.explain, diag_suggest(opt.explain));
 			die_usage("--explain: \"%s\" is not a diagnostic code "
 			    "(see --list-codes)", opt.explain);
+		}
 		return 1;
+	}
+	/* No FILE at a terminal: standard input would be waited on, which
+	 * is never what was meant; "-" still reads it, and -r checks "."
+	 * (main.c). */
+	if (argc == 0 && opt.files0_from == NULL && !opt.recursive &&
+	    isatty(0)) {
+		fputs("usage: xmlsniff [OPTION]... FILE... (- reads standard "
+		    "input, -r checks .; see xmlsniff --help)\n", stderr);
+		exit(2);
 	}
 	/* --max-errors implies --all (xmlsniff(1)). */
 	if (opt.all || opt.max_errors > 0)

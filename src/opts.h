@@ -24,6 +24,7 @@ struct options {
 	const char	*files0_from;
 	int		 recursive;
 	int		 quiet;
+	int		 verbose;	/* -v: the files -r passes over */
 	struct walkopts	 walk;
 	int		 no_ignore;
 	int		 list_files;

@@ -86,21 +86,25 @@ admits(const struct enc *a, const char *n)
 	return strcasecmp(a->name, n) == 0;
 }
 
+/* Whether encoding name n (with the byte order of UTF-16 and UTF-32) is
+ * allowed (any, without a list). */
+int
+policy_allows_name(const char *n)
+{
+	int i;
+
+	for (i = 0; i < nallowed; i++)
+		if (admits(&allowed[i], n))
+			return 1;
+	return nallowed == 0;
+}
+
 /* Whether the entity of s is in an allowed encoding (any, without a list).
  * An entity whose encoding cannot be told is not. */
 int
 policy_allows(const struct sniff *s)
 {
-	int i;
-
-	if (nallowed == 0)
-		return 1;
-	if (!s->have_enc)
-		return 0;
-	for (i = 0; i < nallowed; i++)
-		if (admits(&allowed[i], s->encname))
-			return 1;
-	return 0;
+	return nallowed == 0 || (s->have_enc && policy_allows_name(s->encname));
 }
 
 /* Add encoding-not-allowed to s when its encoding is not in the list,

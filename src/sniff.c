@@ -650,4 +650,5 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 		s->ws_lead = i == n;
 	}
 	step_decoder(s, p, n, unit);
+	sniff_not_xml(p, n, eof, s);
 }

@@ -29,36 +29,56 @@ struct gitset {
 	char		 *buf;		/* holds the names */
 };
 
-/*
- * The extensions of the formats that are XML by definition.  Left out:
- * plist (often the binary form), svgz, kmz, docx and the like (compressed
- * containers), config and manifest (not always XML).  Kept sorted.
- */
-static const char *const xml_exts[] = {
-	"atom", "csproj", "dtd", "ent", "fo", "fsproj", "gpx", "jnlp", "kml",
-	"mod", "ncx", "nuspec", "opf", "props", "rdf", "resx", "rng", "rss",
-	"sch", "storyboard", "svg", "targets", "tld", "vbproj", "vcxproj",
-	"wsdl", "wxi", "wxl", "wxs", "xaml", "xhtml", "xib", "xjb", "xlf",
-	"xliff", "xml", "xsd", "xsl", "xslt", "xul"
-};
+/* xml_exts and sometimes_exts, made from data/xml-types.tsv, the one
+ * list of XML file types (make xmltypes). */
+#include "xmltypes.h"
 
-/* Whether the last extension of base name is in the default set, in
- * any case (ASCII). */
-int
-walk_xml_name(const char *base)
+/* Whether the last extension of base name is one of list (n of them),
+ * in any case (ASCII). */
+static int
+ext_in(const char *base, const char *const *list, size_t n)
 {
 	const char *dot = strrchr(base, '.');
 	char low[16];
-	size_t i, n;
+	size_t i, len;
 
-	if (dot == NULL || dot == base || (n = strlen(dot + 1)) == 0 ||
-	    n >= sizeof(low))
+	if (dot == NULL || dot == base || (len = strlen(dot + 1)) == 0 ||
+	    len >= sizeof(low))
 		return 0;
 	enc_lower(low, dot + 1, sizeof(low));
-	for (i = 0; i < sizeof(xml_exts) / sizeof(xml_exts[0]); i++)
-		if (strcmp(low, xml_exts[i]) == 0)
+	for (i = 0; i < n; i++)
+		if (strcmp(low, list[i]) == 0)
 			return 1;
 	return 0;
+}
+
+/* Whether the last extension of base name is in the default set. */
+int
+walk_xml_name(const char *base)
+{
+	return ext_in(base, xml_exts, sizeof(xml_exts) / sizeof(xml_exts[0]));
+}
+
+/*
+ * -r: whether to pass over input name, which is not XML (not-xml): so it
+ * is when its extension is XML only sometimes (data/xml-types.tsv), as
+ * .props is MSBuild's in .NET projects and a Java properties file
+ * elsewhere; with verbose, a note says so on standard error.  A file of
+ * an extension that is always XML is checked, and draws not-xml.
+ */
+int
+walk_passes_over(const char *name, int verbose)
+{
+	const char *base = strrchr(name, '/');
+
+	base = base != NULL ? base + 1 : name;
+	if (!ext_in(base, sometimes_exts, sizeof(sometimes_exts) /
+	    sizeof(sometimes_exts[0])))
+		return 0;
+	if (verbose)
+		report_warn(name, 0, "passed over: not XML, and .%s files are "
+		    "XML only sometimes", strrchr(base, '.') + 1);
+	return 1;
 }
 
 /*

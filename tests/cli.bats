@@ -291,7 +291,7 @@ json_ok() {
 	assert_failure 2
 	[ -z "$output" ]
 	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --content-type: the subtype is missing after "/"'
-	[[ "$stderr" =~ $'\n'usage:\ xmlsniff ]]
+	try_help
 }
 
 @test "--content-type: a type without '/' is a usage error (exit 2)" {
@@ -810,7 +810,7 @@ sys.stdout.write(obj["file"].encode("utf-8", "surrogateescape").hex())
 	assert_failure 2
 	[ -z "$output" ]
 	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --files0-from takes no FILE operands as well'
-	[[ "$stderr" =~ $'\n'usage:\ xmlsniff ]]
+	try_help
 }
 
 # ---------------------------------------------------------------------------
@@ -1059,37 +1059,38 @@ U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
 }
 
 # ---------------------------------------------------------------------------
-# Usage errors (exit 2, usage on stderr, nothing on stdout)
+# Usage errors (exit 2, one line and the pointer at --help on stderr,
+# nothing on stdout)
 
-@test "an unknown long option: exit 2, usage on stderr" {
+@test "an unknown long option: exit 2, one line and --help on stderr" {
 	xs --bogus plain.xml
 	assert_failure 2
 	[ -z "$output" ]
 	[[ "$stderr" == *"unrecognized option '--bogus'"* ]]
-	[[ "$stderr" =~ (^|$'\n')usage:\ xmlsniff ]]
+	try_help
 }
 
-@test "an unknown short option: exit 2, usage on stderr" {
+@test "an unknown short option: exit 2, one line and --help on stderr" {
 	xs -Z plain.xml
 	assert_failure 2
 	[ -z "$output" ]
 	[[ "$stderr" == *"invalid option -- 'Z'"* ]]
-	[[ "$stderr" =~ (^|$'\n')usage:\ xmlsniff ]]
+	try_help
 }
 
-@test "a missing option argument: exit 2, usage on stderr" {
+@test "a missing option argument: exit 2, one line and --help on stderr" {
 	xs --content-type
 	assert_failure 2
 	[ -z "$output" ]
 	[[ "$stderr" == *"'--content-type' requires an argument"* ]]
-	[[ "$stderr" =~ (^|$'\n')usage:\ xmlsniff ]]
+	try_help
 }
 
 @test "an argument to an option that takes none: exit 2" {
 	xs --strict=yes plain.xml
 	assert_failure 2
 	[ -z "$output" ]
-	[[ "$stderr" =~ (^|$'\n')usage:\ xmlsniff ]]
+	try_help
 }
 
 @test "-o without --transcode-to is a usage error" {
@@ -1097,7 +1098,7 @@ U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
 	assert_failure 2
 	[ -z "$output" ]
 	[[ "${stderr%%$'\n'*}" == 'xmlsniff: '*'-o'*'--transcode-to'* ]]
-	[[ "$stderr" =~ $'\n'usage:\ xmlsniff ]]
+	try_help
 	[ ! -e out.xml ]
 }
 
@@ -1184,7 +1185,7 @@ U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
 	assert_failure 2
 	[ -z "$output" ]
 	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: several inputs need --in-place'
-	[[ "$stderr" =~ $'\n'usage:\ xmlsniff ]]
+	try_help
 }
 
 @test "--transcode-to with -r but without --in-place is a usage error" {
@@ -1242,4 +1243,93 @@ U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
 	xs --strict bad.xml plain.xml latin1.xml
 	assert_failure 1
 	assert_equal "${#lines[@]}" 3
+}
+
+# ---------------------------------------------------------------------------
+# Suggestions: the nearest name by edit distance (issue 23 item 8)
+
+@test "a mistyped long option: did you mean, one line and the pointer at --help" {
+	xs --strcit plain.xml
+	assert_failure 2
+	assert_output ''
+	assert_equal "${stderr_lines[0]}" "xmlsniff: unrecognized option '--strcit'; did you mean --strict?"
+	try_help
+	# Nothing near: no suggestion.
+	xs --zqxwv plain.xml
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" "xmlsniff: unrecognized option '--zqxwv'"
+	try_help
+}
+
+@test "--format, --color and --excerpt values: did you mean" {
+	xs --format=sarfi plain.xml
+	assert_failure 2
+	assert_output ''
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --format: "sarfi" is not text, json, github, sarif, gitlab or checkstyle; did you mean sarif?'
+	try_help
+	xs --color=nevr plain.xml
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --color: "nevr" is not auto, always or never; did you mean never?'
+	try_help
+	xs --excerpt=Always plain.xml
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --excerpt: "Always" is not auto, always or never; did you mean always?'
+	try_help
+}
+
+@test "a mistyped code in --error, --ignore, --explain and the config file: did you mean" {
+	xs --error=utf8bom plain.xml
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --error: "utf8bom" is not a diagnostic code; did you mean utf8-bom?'
+	try_help
+	xs --ignore=decl-mismatch,illegal-sequnce plain.xml
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --ignore: "illegal-sequnce" is not a diagnostic code; did you mean illegal-sequence?'
+	xs --explain=mojibak
+	assert_failure 2
+	assert_output ''
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: --explain: "mojibak" is not a diagnostic code; did you mean mojibake?'
+	try_help
+	printf -- '--ignore=bom-mising\n' > .xmlsniffrc
+	xs plain.xml
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" 'xmlsniff: .xmlsniffrc:1: --ignore: "bom-mising" is not a diagnostic code; did you mean bom-missing?'
+	printf -- 'strcit\n' > .xmlsniffrc
+	xs plain.xml
+	assert_failure 2
+	assert_equal "$stderr" 'xmlsniff: .xmlsniffrc:1: "strcit" is not an option of xmlsniff; did you mean --strict?'
+}
+
+@test "--help keeps the whole usage and gives examples" {
+	xs --help
+	assert_success
+	assert_line 'Examples:'
+	assert_line '  xmlsniff -r --strict          check the XML files below ., exit 1'
+	assert_line '  xmlsniff --explain=decl-mismatch'
+	assert_line 'is a usage error); -r with no FILE checks the current directory.'
+	assert_line --regexp '^ +\[--color=WHEN\] \[--all\] \[--max-errors=N\] \[-j N\] \[FILE \.\.\.\]$'
+}
+
+# ---------------------------------------------------------------------------
+# No hang (issue 23 item 5)
+
+@test "-r and no path checks ., its files named without ./" {
+	mkdir -p t/d && cd t
+	printf '<a/>' > a.xml
+	printf '<b/>' > d/b.svg
+	printf 'x' > notes.txt
+	xs -r
+	assert_success
+	assert_output $'a.xml: UTF-8 (default), no declaration\nd/b.svg: UTF-8 (default), no declaration'
+	[ -z "$stderr" ]
+}
+
+@test "no FILE while standard input is a terminal: one line of usage, exit 2; - still reads it" {
+	command -v script > /dev/null || skip "no script(1) to give a terminal"
+	run script -qec "$XMLSNIFF --strict; echo rc=\$?" /dev/null
+	assert_output $'usage: xmlsniff [OPTION]... FILE... (- reads standard input, -r checks .; see xmlsniff --help)\r\nrc=2\r'
+	# "-" reads the terminal: a line, then end of file (^D).
+	run bash -c 'printf "<a/>\n\004" | script -qec "$1 -; echo rc=\$?" /dev/null' _ "$XMLSNIFF"
+	assert_line --partial '-: UTF-8 (default), no declaration'
+	assert_line --partial 'rc=0'
 }

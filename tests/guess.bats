@@ -253,7 +253,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	assert_failure 2
 	assert_output ''
 	assert_equal "${stderr_lines[0]}" 'xmlsniff: --encoding: "no-such-thing" is not an encoding that the IANA registry or this system'"'"'s iconv knows'
-	assert_equal "${stderr_lines[1]}" 'usage: xmlsniff [-bhiqr] [--content-type=VALUE] [--strict] [--json]'
+	try_help
 }
 
 @test "--encoding and a charset in --content-type: exit 2" {
@@ -406,4 +406,36 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	{ head -c -5 sj.xml; printf '\201\177</r>\n'; } > bad.xml
 	xs bad.xml
 	[[ "$stderr" != *'note: it decodes cleanly as Shift_JIS'* ]] || fail "$stderr"
+}
+
+# BOM-less UTF-16 (issue 23 item 7): the other byte order decodes ASCII
+# into U+XX00 characters (U+3C00 for '<'), which is not a clean decode;
+# the note names the right order, and --fix where the first characters
+# leave no doubt of it.
+@test "BOM-less UTF-16LE, '<a>...': the note says UTF-16LE, never UTF-16BE, and names --fix" {
+	printf '<\0a\0>\0h\0e\0l\0l\0o\0<\0/\0a\0>\0\n\0' > le.xml
+	xs le.xml
+	assert_success
+	assert_output 'le.xml: UTF-8 (default), no declaration, 1 error, 1 warning'
+	assert_equal "${#stderr_lines[@]}" 3
+	[[ "${stderr_lines[0]}" == *"look like UTF-16LE"*"[suspicious-label]" ]]
+	[[ "${stderr_lines[1]}" == *"(13 times) [illegal-char]" ]]
+	assert_equal "${stderr_lines[2]}" 'le.xml: note: it decodes cleanly as UTF-16LE: "<a>hello</a>"; it lacks the BOM that UTF-16 needs: xmlsniff --fix le.xml adds it'
+}
+
+@test "BOM-less UTF-16BE, '<a>...': the note says UTF-16BE, and no not-xml" {
+	printf '\0<\0a\0>\0h\0i\0<\0/\0a\0>' > be.xml
+	xs be.xml
+	assert_success
+	assert_output 'be.xml: UTF-8 (default), no declaration, 1 error, 1 warning'
+	assert_equal "${stderr_lines[2]}" 'be.xml: note: it decodes cleanly as UTF-16BE: "<a>hi</a>"; it lacks the BOM that UTF-16 needs: xmlsniff --fix be.xml adds it'
+	stderr_lacks 'not-xml'
+}
+
+@test "BOM-less UTF-16LE whose first characters do not show the order: the right order, and the command that converts" {
+	# "hello <a/>" in UTF-16LE: no '<' first, so no --fix.
+	printf 'h\0e\0l\0l\0o\0 \0<\0a\0/\0>\0' > t.xml
+	xs t.xml
+	assert_success
+	assert_equal "${stderr_lines[-1]}" 't.xml: note: it decodes cleanly as UTF-16LE: "hello <a/>"; to convert it: xmlsniff --encoding=UTF-16LE --transcode-to=UTF-8 -o out.xml t.xml'
 }

@@ -124,6 +124,25 @@ stderr_has() {
 stderr: $stderr"
 }
 
+# xml_files DIR FIRST STEP LAST: the files DIR/fFIRST.xml, ... (every STEP
+# up to LAST), each "<a/>": many small XML files, written by the shell
+# itself (an empty file is not XML: not-xml).
+xml_files() {
+	local i
+	mkdir -p "$1"
+	for ((i = $2; i <= $4; i += $3)); do
+		printf '<a/>' > "$1/f$i.xml"
+	done
+}
+
+# try_help: standard error of the last run is a usage error: its one line
+# of message, then the line that points at --help (not the usage block).
+try_help() {
+	[ "${#stderr_lines[@]}" -eq 2 ] &&
+	    [ "${stderr_lines[1]}" = "Try 'xmlsniff --help' for more information." ] ||
+	    fail "not one line and the pointer at --help: $stderr"
+}
+
 stderr_lacks() {
 	[[ "$stderr" != *"$1"* ]] || fail "stderr has: $1
 stderr: $stderr"

@@ -227,15 +227,18 @@ DECODED='r.txt: ISO-8859-1 (declaration), declared "ISO-8859-1"'
 	put r.txt "${HEAD}Content-Type: application/xml\r\n"
 	xs --http --strict r.txt
 	assert_failure 1
-	assert_output 'r.txt: UTF-8 (default), no declaration, 1 error'
-	assert_equal "$stderr" 'r.txt:1:1: error: the response head never ends: no empty line before the end of the input; the whole input is read as the entity, without a Content-Type [http-malformed]'
+	assert_output 'r.txt: UTF-8 (default), no declaration, 1 error, 1 warning'
+	# The whole input, read as the entity, begins with "HTTP/": not XML.
+	assert_equal "$stderr" "r.txt:1:1: error: the response head never ends: no empty line before the end of the input; the whole input is read as the entity, without a Content-Type [http-malformed]
+r.txt:1:1: warning: the first character (after any BOM and white space) is 'H', not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
 }
 
 @test "http-malformed: a line that is not a field line" {
 	put r.txt "${HEAD}Content-Type application/xml\r\n\r\n<a/>"
 	xs --http r.txt
 	assert_success
-	assert_equal "$stderr" 'r.txt:1:1: error: line 3 of the response head is not a field line (name: value); the whole input is read as the entity, without a Content-Type [http-malformed]'
+	assert_equal "$stderr" "r.txt:1:1: error: line 3 of the response head is not a field line (name: value); the whole input is read as the entity, without a Content-Type [http-malformed]
+r.txt:1:1: warning: the first character (after any BOM and white space) is 'H', not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
 }
 
 @test "http-malformed: a head longer than 65536 bytes" {
@@ -244,7 +247,8 @@ DECODED='r.txt: ISO-8859-1 (declaration), declared "ISO-8859-1"'
 	  printf 'Content-Type: application/xml\r\n\r\n<a/>'; } > r.txt
 	xs --http r.txt
 	assert_success
-	assert_equal "$stderr" 'r.txt:1:1: error: the response head is longer than 65536 bytes; the whole input is read as the entity, without a Content-Type [http-malformed]'
+	assert_equal "$stderr" "r.txt:1:1: error: the response head is longer than 65536 bytes; the whole input is read as the entity, without a Content-Type [http-malformed]
+r.txt:1:1: warning: the first character (after any BOM and white space) is 'H', not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
 }
 
 # --- with the other options ---------------------------------------------------

@@ -28,28 +28,30 @@ nerr() {
 }
 
 # ---------------------------------------------------------------------------
-# Empty and tiny files
+# Empty and tiny files.  An empty file, or one that does not begin with
+# '<', is not XML (not-xml, a warning; issue 23 item 4): these tests
+# asserted silence before that code existed.
 
-@test "an empty file is UTF-8 by default, exit 0, nothing on stderr" {
+@test "an empty file is UTF-8 by default, exit 0, and not XML" {
 	: > empty.xml
-	xs empty.xml
+	xs --strict empty.xml
 	assert_success
-	assert_output 'empty.xml: UTF-8 (default), no declaration'
-	[ -z "$stderr" ]
+	assert_output 'empty.xml: UTF-8 (default), no declaration, 1 warning'
+	assert_equal "$stderr" 'empty.xml:1:1: warning: the entity is empty: an XML document has at least one element (XML 1.0 [1]); this is not XML [not-xml]'
 }
 
-@test "an empty file in JSON: UTF-8, default, no diagnostics" {
+@test "an empty file in JSON: UTF-8, default, not-xml only" {
 	: > empty.xml
 	xs --json empty.xml
 	assert_success
-	assert_output '{"file":"empty.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":0,"warnings":0,"diagnostics":[]}'
+	assert_output '{"file":"empty.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":0,"warnings":1,"diagnostics":[{"severity":"warning","code":"not-xml","offset":0,"line":1,"column":1,"count":1,"message":"the entity is empty: an XML document has at least one element (XML 1.0 [1]); this is not XML"}]}'
 }
 
 @test "empty standard input is read: xmlsniff < /dev/null" {
 	xs_t < /dev/null
 	assert_success
-	assert_output '-: UTF-8 (default), no declaration'
-	[ -z "$stderr" ]
+	assert_output '-: UTF-8 (default), no declaration, 1 warning'
+	assert_equal "$stderr" '-:1:1: warning: the entity is empty: an XML document has at least one element (XML 1.0 [1]); this is not XML [not-xml]'
 }
 
 @test "a 1-byte file '<'" {
@@ -64,15 +66,16 @@ nerr() {
 	printf '\377' > one.xml
 	xs one.xml
 	assert_success
-	assert_output 'one.xml: UTF-8 (default), no declaration, 1 error'
-	assert_equal "$stderr" 'one.xml:1:1: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	assert_output 'one.xml: UTF-8 (default), no declaration, 1 error, 1 warning'
+	assert_equal "${stderr%%$'\n'*}" "one.xml:1:1: warning: the first character (after any BOM and white space) is the byte 0xFF, not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
+	assert_equal "${stderr#*$'\n'}" 'one.xml:1:1: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
 @test "a 1-byte file NUL: illegal-char at 1:1" {
 	printf '\000' > one.xml
 	xs --json one.xml
 	assert_success
-	[[ "$output" == *'"errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-char","offset":0,"line":1,"column":1,"count":1,'* ]]
+	[[ "$output" == *'"errors":1,"warnings":1,"diagnostics":[{"severity":"warning","code":"not-xml",'*'{"severity":"error","code":"illegal-char","offset":0,"line":1,"column":1,"count":1,'* ]]
 }
 
 @test "a 2-byte file '<a'" {
@@ -87,8 +90,9 @@ nerr() {
 	printf '\357\273' > two.xml
 	xs two.xml
 	assert_success
-	assert_output 'two.xml: UTF-8 (default), no declaration, 1 error'
-	assert_equal "$stderr" 'two.xml:1:1: error: the entity ends inside a character: bytes EF BB are incomplete in UTF-8; the file is truncated [illegal-sequence]'
+	assert_output 'two.xml: UTF-8 (default), no declaration, 1 error, 1 warning'
+	assert_equal "${stderr%%$'\n'*}" "two.xml:1:1: warning: the first character (after any BOM and white space) is the byte 0xEF, not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
+	assert_equal "${stderr#*$'\n'}" 'two.xml:1:1: error: the entity ends inside a character: bytes EF BB are incomplete in UTF-8; the file is truncated [illegal-sequence]'
 }
 
 @test "a 3-byte file '<a>'" {
@@ -103,15 +107,16 @@ nerr() {
 	printf '\342\202\254' > three.xml
 	xs three.xml
 	assert_success
-	assert_output 'three.xml: UTF-8 (default), no declaration'
-	[ -z "$stderr" ]
+	assert_output 'three.xml: UTF-8 (default), no declaration, 1 warning'
+	assert_equal "$stderr" "three.xml:1:1: warning: the first character (after any BOM and white space) is the byte 0xE2, not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
 }
 
 @test "a 3-byte file 00 00 FE (a cut UTF-32 BOM) is not a BOM" {
 	printf '\000\000\376' > three.xml
 	xs three.xml
 	assert_success
-	assert_output 'three.xml: UTF-8 (default), no declaration, 2 errors'
+	assert_output 'three.xml: UTF-8 (default), no declaration, 2 errors, 1 warning'
+	[[ "$stderr" == *'[not-xml]'* ]]
 	[[ "$stderr" == *'[illegal-char]'* ]]
 	[[ "$stderr" == *'[illegal-sequence]'* ]]
 }
@@ -131,31 +136,33 @@ nerr() {
 	printf '\357\273\277' > bom.xml
 	xs bom.xml
 	assert_success
-	assert_output 'bom.xml: UTF-8 (BOM), no declaration, 1 warning'
-	[[ "$stderr" =~ ^bom\.xml:1:1:\ warning:\ .*\[utf8-bom\]$ ]]
+	assert_output 'bom.xml: UTF-8 (BOM), no declaration, 2 warnings'
+	[[ "${stderr_lines[0]}" =~ ^bom\.xml:1:1:\ warning:\ .*\[utf8-bom\]$ ]]
+	assert_equal "${stderr_lines[1]}" 'bom.xml:1:1: warning: the entity is a BOM and nothing else: an XML document has at least one element (XML 1.0 [1]); this is not XML [not-xml]'
 }
 
 @test "only a UTF-16BE BOM" {
 	printf '\376\377' > bom.xml
 	xs bom.xml
 	assert_success
-	assert_output 'bom.xml: UTF-16BE (BOM), no declaration'
-	[ -z "$stderr" ]
+	assert_output 'bom.xml: UTF-16BE (BOM), no declaration, 1 warning'
+	assert_equal "$stderr" 'bom.xml:1:1: warning: the entity is a BOM and nothing else: an XML document has at least one element (XML 1.0 [1]); this is not XML [not-xml]'
 }
 
 @test "only a UTF-16LE BOM" {
 	printf '\377\376' > bom.xml
 	xs bom.xml
 	assert_success
-	assert_output 'bom.xml: UTF-16LE (BOM), no declaration'
-	[ -z "$stderr" ]
+	assert_output 'bom.xml: UTF-16LE (BOM), no declaration, 1 warning'
+	assert_equal "$stderr" 'bom.xml:1:1: warning: the entity is a BOM and nothing else: an XML document has at least one element (XML 1.0 [1]); this is not XML [not-xml]'
 }
 
 @test "only a UTF-32BE BOM" {
 	printf '\000\000\376\377' > bom.xml
 	xs bom.xml
 	assert_success
-	assert_output 'bom.xml: UTF-32BE (BOM), no declaration, 2 warnings'
+	assert_output 'bom.xml: UTF-32BE (BOM), no declaration, 3 warnings'
+	[[ "$stderr" == *'[not-xml]'* ]]
 	[[ "$stderr" == *'[utf32]'* ]]
 	[[ "$stderr" == *'[missing-decl]'* ]]
 }
@@ -164,7 +171,8 @@ nerr() {
 	printf '\377\376\000\000' > bom.xml
 	xs bom.xml
 	assert_success
-	assert_output 'bom.xml: UTF-32LE (BOM), no declaration, 2 warnings'
+	assert_output 'bom.xml: UTF-32LE (BOM), no declaration, 3 warnings'
+	[[ "$stderr" == *'[not-xml]'* ]]
 	[[ "$stderr" != *'[illegal-char]'* ]]
 }
 
@@ -286,11 +294,13 @@ nerr() {
 	[ "$(wc -c < bin)" -eq 4096 ]
 	xs bin
 	assert_success
-	assert_output 'bin: UTF-8 (default), no declaration, 2 errors'
-	[ "$(nerr)" -eq 2 ]
-	[[ "$(printf '%s\n' "$stderr" | sed -n 1p)" == 'bin:1:1: error: U+0000 is not an XML Char'*' (464 times) [illegal-char]' ]]
+	# Its first byte is 00, not '<': not-xml as well.
+	assert_output 'bin: UTF-8 (default), no declaration, 2 errors, 1 warning'
+	[ "$(nerr)" -eq 3 ]
+	[[ "$(printf '%s\n' "$stderr" | sed -n 1p)" == 'bin:1:1: warning: '*'U+0000, not '*'[not-xml]' ]]
+	[[ "$(printf '%s\n' "$stderr" | sed -n 2p)" == 'bin:1:1: error: U+0000 is not an XML Char'*' (464 times) [illegal-char]' ]]
 	# Offset 128: after 0A (line 2) and 0D (line 3), column 128 - 14 + 1.
-	[[ "$(printf '%s\n' "$stderr" | sed -n 2p)" == 'bin:3:115: error: bytes 80 are not valid in UTF-8 (a stray continuation byte);'*' (2048 times) [illegal-sequence]' ]]
+	[[ "$(printf '%s\n' "$stderr" | sed -n 3p)" == 'bin:3:115: error: bytes 80 are not valid in UTF-8 (a stray continuation byte);'*' (2048 times) [illegal-sequence]' ]]
 }
 
 @test "a binary file with --strict: exit 1, the next input still read" {
@@ -495,8 +505,7 @@ nerr() {
 }
 
 @test "| head -1 with -r over many files: nothing on stderr" {
-	mkdir many
-	seq -f 'many/f%g.xml' 0 1999 | xargs touch
+	xml_files many 0 1 1999
 	sh_run '"$0" -r many | head -n 1'
 	assert_success
 	assert_output 'many/f0.xml: UTF-8 (default), no declaration'
@@ -594,8 +603,9 @@ big() {
 	[ "$(wc -c < euro.xml)" -eq 1572864 ]
 	xs_t euro.xml
 	assert_success
-	assert_output 'euro.xml: UTF-8 (default), no declaration'
-	[ -z "$stderr" ]
+	# Text alone is not XML (not-xml), and that is all that is said.
+	assert_output 'euro.xml: UTF-8 (default), no declaration, 1 warning'
+	[[ "$stderr" == 'euro.xml:1:1: warning: '*'[not-xml]' ]]
 }
 
 @test "UTF-16 surrogate pairs across every read boundary are not errors" {
@@ -611,8 +621,8 @@ big() {
 	[ "$(wc -c < smile.xml)" -eq $((2 + 64 * 16384)) ]
 	xs_t smile.xml
 	assert_success
-	assert_output 'smile.xml: UTF-16LE (BOM), no declaration'
-	[ -z "$stderr" ]
+	assert_output 'smile.xml: UTF-16LE (BOM), no declaration, 1 warning'
+	assert_equal "$stderr" "smile.xml:1:1: warning: the first character (after any BOM and white space) is U+D83D, not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
 }
 
 # ---------------------------------------------------------------------------
@@ -638,7 +648,7 @@ big() {
 	xs -x.xml
 	assert_failure 2
 	[ -z "$output" ]
-	[[ "$stderr" =~ (^|$'\n')usage:\ xmlsniff ]]
+	try_help
 }
 
 @test "a file name beginning with '-' in --files0-from is a file" {

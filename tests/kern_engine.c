@@ -158,7 +158,7 @@ kern_run(const unsigned char *p, size_t n, const struct mt *mt,
 	char *dump;
 	int eof, ended = !f->pipe;
 
-	diag_keep(keep);
+	diag_keep(keep, 1);
 	memset(&s, 0, sizeof(s));
 	sniff(p, n < HEAD_MAX ? n : HEAD_MAX, n <= HEAD_MAX, mt, NULL, &s);
 	if ((v = val_new(&s, &s.dg)) != NULL) {
@@ -188,7 +188,7 @@ kern_run(const unsigned char *p, size_t n, const struct mt *mt,
 		out->nocc = out->occcap = 0;
 	}
 	diag_free(&s.dg);
-	diag_keep(0);
+	diag_keep(0, 0);
 	return dump;
 }
 

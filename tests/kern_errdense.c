@@ -25,7 +25,7 @@ dense(const char *label, const struct buf *b, struct buf *r)
 	size_t i;
 
 	for (i = 0; i < NELEM(caps); i++) {
-		diag_keep(caps[i]);
+		diag_keep(caps[i], 1);
 		k_same(label, b->p, b->n, NULL, cuts, NELEM(cuts), r);
 	}
 }
@@ -162,5 +162,5 @@ kern_errdense(void)
 	dense_runs();
 	dense_noise();
 	dense_latin();
-	diag_keep(0);
+	diag_keep(0, 0);
 }

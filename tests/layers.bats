@@ -30,7 +30,7 @@ only() {
 
 @test "layers: the core includes only the core and the text layer" {
 	local f
-	for f in bom.c decl.c diag.c enc.c iconvcap.c mt.c sniff.c; do
+	for f in bom.c decl.c diag.c enc.c iconvcap.c mt.c sniff.c suggest.c; do
 		only $f core.h utf.h enctab.h iconvcap.h
 	done
 	[ "$(includes "$SRC/core.h")" = utf.h ]

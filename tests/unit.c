@@ -2638,6 +2638,8 @@ main(void)
 	test_enc_compatible();
 	test_mt_parse();
 	test_diag();
+	unit_suggest();
+	unit_not_xml();
 	test_utf8_dec();
 	test_utf16_dec();
 	test_utf32_dec();

@@ -28,4 +28,8 @@ void		 kern_fastpath(void);
 void		 kern_dense(void);
 void		 kern_mapped(void);
 
+/* The names of suggest.c and the not-xml rule (tests/unit_names.c). */
+void		 unit_suggest(void);
+void		 unit_not_xml(void);
+
 #endif

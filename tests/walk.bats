@@ -236,6 +236,45 @@ t/f.xslt
 t/f.xul"
 }
 
+@test "-r passes over a .props, .mod or .sch that is not XML; -v says so; XML ones are checked" {
+	mkdir -p t/j
+	printf '<Project/>' > t/msbuild.props
+	printf 'key=caf\351\n' > t/j/java.props
+	printf '\n  module example.com/x\n' > t/go.mod
+	printf '<!ENTITY %% a "b">' > t/dtd.mod
+	printf '%%common;\n' > t/pe.mod
+	printf 'EESchema Schematic File Version 4\n' > t/board.sch
+	printf 'plain\n' > t/plain.xml
+	xs -r --strict t
+	assert_success
+	assert_output "t/dtd.mod: UTF-8 (default), no declaration
+t/msbuild.props$OK
+t/pe.mod: UTF-8 (default), no declaration
+t/plain.xml: UTF-8 (default), no declaration, 1 warning"
+	assert_equal "$stderr" "t/plain.xml:1:1: warning: the first character (after any BOM and white space) is 'p', not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
+	# -v: a note for each, in the walk's order, on standard error.
+	xs -rqv t
+	assert_success
+	assert_output ''
+	assert_equal "$stderr" "xmlsniff: t/board.sch: passed over: not XML, and .sch files are XML only sometimes
+xmlsniff: t/go.mod: passed over: not XML, and .mod files are XML only sometimes
+xmlsniff: t/j/java.props: passed over: not XML, and .props files are XML only sometimes
+t/plain.xml:1:1: warning: the first character (after any BOM and white space) is 'p', not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
+}
+
+@test "-r: a .props named as FILE that is not XML is passed over too; without -r it is checked" {
+	printf 'key=caf\351\n' > java.props
+	xs -r --strict java.props
+	assert_success
+	assert_output ''
+	[ -z "$stderr" ]
+	xs --strict java.props
+	assert_failure 1
+	assert_output 'java.props: UTF-8 (default), no declaration, 1 error, 1 warning'
+	[[ "${stderr_lines[0]}" == "java.props:1:1: warning: the first character (after any BOM and white space) is 'k', not '<': this is not XML"* ]]
+	[[ "${stderr_lines[1]}" == *"[illegal-sequence]" ]]
+}
+
 @test "files named on the command line are checked whatever their name" {
 	printf '<a/>' > notes.txt
 	printf '<a/>' > style.css
@@ -510,7 +549,7 @@ included() {
 @test "an empty --include or --exclude pattern is a usage error" {
 	xs -r --include= .
 	assert_failure 2
-	[[ "$stderr" == $'xmlsniff: --include and --exclude need a pattern\nusage: xmlsniff '* ]]
+	[[ "$stderr" == $'xmlsniff: --include and --exclude need a pattern\n'"Try 'xmlsniff --help' for more information." ]]
 	xs -r --exclude= .
 	assert_failure 2
 }
@@ -586,7 +625,7 @@ t/sp ace.xml$OK"
 	printf '<a/>' > a.xml
 	xs -0 a.xml
 	assert_failure 2
-	[[ "$stderr" == $'xmlsniff: -0 goes with --list-files\nusage: xmlsniff '* ]]
+	[[ "$stderr" == $'xmlsniff: -0 goes with --list-files\n'"Try 'xmlsniff --help' for more information." ]]
 	xs --print0 a.xml
 	assert_failure 2
 }
