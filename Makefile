@@ -1,5 +1,10 @@
 # xmlsniff -- POSIX make (GNU make and bmake).
 
+# The version, here and nowhere else: src/version.h (--version, the SARIF
+# log's tool.driver.version), the installed manual page and make dist
+# take it from this line.  NEWS says what changed in each.
+VERSION =	1.0.0
+
 PREFIX ?=	/usr/local
 MANPREFIX ?=	$(PREFIX)/share/man
 BINDIR =	$(PREFIX)/bin
@@ -41,9 +46,20 @@ HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
 		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
 		src/browser.h src/whatwg.h src/excerpt.h src/guess.h \
-		src/mojibake.h src/decode.h src/jobs.h
+		src/mojibake.h src/decode.h src/jobs.h src/version.h
 
 all: xmlsniff
+
+# XMLSNIFF_VERSION for the C sources, made from VERSION above (a build
+# product: not in git, not in the tarball).  Rewritten only when the
+# version changes, so that another edit of this file rebuilds nothing.
+src/version.h: Makefile
+	@printf '/* Made by make from VERSION in the Makefile. */\n#define XMLSNIFF_VERSION "%s"\n' \
+	    '$(VERSION)' > src/version.h.tmp
+	@if cmp -s src/version.h.tmp src/version.h; then rm -f src/version.h.tmp; \
+	else mv src/version.h.tmp src/version.h; fi
+print-version:
+	@echo $(VERSION)
 
 xmlsniff: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS) $(THREAD_LIBS) \
@@ -205,19 +221,38 @@ check-valgrind: xmlsniff tests/unit
 bench: xmlsniff
 	sh bench/run
 
+# The installed manual page names the version in its footer (.Os).
 install: xmlsniff
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	cp xmlsniff $(DESTDIR)$(BINDIR)/xmlsniff
 	chmod 755 $(DESTDIR)$(BINDIR)/xmlsniff
-	cp man/xmlsniff.1 $(DESTDIR)$(MANDIR)/xmlsniff.1
+	sed 's/^\.Os$$/.Os xmlsniff $(VERSION)/' man/xmlsniff.1 \
+	    > $(DESTDIR)$(MANDIR)/xmlsniff.1
 	chmod 644 $(DESTDIR)$(MANDIR)/xmlsniff.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/xmlsniff $(DESTDIR)$(MANDIR)/xmlsniff.1
 
+# The release tarball xmlsniff-VERSION.tar.gz: the files git tracks, as
+# they are in the work tree, below the directory xmlsniff-VERSION/; no
+# build products.  It builds and passes make check unpacked with no git
+# (tests/release.bats).
+DIST =		xmlsniff-$(VERSION)
+dist:
+	@git rev-parse --is-inside-work-tree > /dev/null 2>&1 || \
+	    { echo "make dist: the files to pack are those git tracks;" \
+	    "run it in a git work tree" >&2; exit 2; }
+	rm -rf build/$(DIST) $(DIST).tar.gz
+	mkdir -p build/$(DIST)
+	git ls-files -z | tar --null -T - -cf - | tar -xf - -C build/$(DIST)
+	tar -cf - -C build $(DIST) | gzip -9n > $(DIST).tar.gz.tmp
+	mv $(DIST).tar.gz.tmp $(DIST).tar.gz
+	rm -rf build/$(DIST)
+	@echo $(DIST).tar.gz
+
 clean:
 	rm -f xmlsniff $(OBJS) tests/unit tests/strerror $(FUZZERS) \
-	    fuzz/diff-fuzz tests/diffcheck
+	    fuzz/diff-fuzz tests/diffcheck src/version.h $(DIST).tar.gz
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab check-whatwg
@@ -229,4 +264,4 @@ print-srcs:
 print-unit:
 	@echo $(UNIT_SRCS)
 
-.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit all check sanitize install uninstall clean enctab whatwg fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit print-version all check dist sanitize install uninstall clean enctab whatwg fuzz fuzz-run bench

@@ -10,7 +10,7 @@
 
 #include "engine.h"
 
-#define XMLSNIFF_VERSION "1.0.0"
+#include "version.h"	/* XMLSNIFF_VERSION, from the Makefile */
 
 
 /* report.c */
