@@ -29,7 +29,8 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 # line) is the core that the unit driver and the fuzz targets link.
 CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/enc.c src/escape.c src/fix.c src/format.c src/iconvcap.c \
-		src/iconvout.c src/input.c src/late.c src/mt.c src/policy.c \
+		src/iconvout.c src/input.c src/late.c src/mt.c src/perfile.c \
+		src/policy.c \
 		src/record.c src/report.c src/simd/avx2.c src/simd/avx512.c \
 		src/simd/common.c \
 		src/simd/neon.c src/simd/ref.c src/simd/select.c \

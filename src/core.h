@@ -300,7 +300,12 @@ const char	*diag_code(enum code);
 int		 diag_is_error(enum code);
 int		 diag_ignored(enum code);
 int		 diag_lookup(const char *);
-int		 diag_policy(const char *, int, char *, size_t);
+/* The bits of a code in a layer of the policy (diag_policy, diag_use). */
+#define DP_IGNORE	1
+#define DP_ERROR	2
+int		 diag_policy(const char *, unsigned char *, int, char *,
+		    size_t);
+void		 diag_use(const unsigned char *);
 const struct code_info *diag_info(enum code);
 void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
 		    uint64_t, const char *, ...)

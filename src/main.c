@@ -274,6 +274,7 @@ analyse(const char *name, int fd)
 	static struct sniff sn;
 	struct sniff *s = &sn;
 	struct val *v;
+	char why[300];
 	int refused = 0;
 
 	if (opt.list_files) {
@@ -295,6 +296,13 @@ analyse(const char *name, int fd)
 	/* The head: up to HEAD_MAX bytes, sniffed once, never read again. */
 	if (in_refill(&in, 0) < 0 || (opt.http && skip_head() < 0)) {
 		fail_input(name, strerror(errno));
+		return;
+	}
+	/* Its policy: its sections, its marker (xmlsniff(1), PER-FILE
+	 * POLICY).  A marker that cannot be read leaves it unchecked. */
+	if (perfile_apply(strcmp(name, "-") == 0 ? NULL : name, in.p, in.n,
+	    why, sizeof(why)) < 0) {
+		fail_input(name, why);
 		return;
 	}
 	sniff_head(name, s);

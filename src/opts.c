@@ -183,6 +183,10 @@ help(void)
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
 	    "found, or a transcode could not be done faithfully; 2 usage\n"
 	    "error, unreadable input or unwritable output.\n", stdout);
+	fputs("A file's own --ignore, --error and --allow-encoding: sections\n"
+	    "[GLOB] of .xmlsniffrc, and a comment <!-- xmlsniff: ... -->\n"
+	    "after its XML declaration; the command line wins over both.\n",
+	    stdout);
 	printf("Guesses of the real encoding: %s.\n", guess_method());
 	fputs("See xmlsniff(1).\n", stdout);
 }
@@ -449,17 +453,19 @@ take(int ch, int argc, char **argv)
 		puts("xmlsniff " XMLSNIFF_VERSION);
 		return 1;
 	/* Policy and repair: the lists add up over repeated options. */
+	/* The configuration file's general options are the lowest layer
+	 * of each file's policy, the command line's the highest. */
 	case OPT_ALLOW_ENCODING:
-		if (policy_allow(optarg, err, sizeof(err)) < 0)
-			die_usage("--allow-encoding: %s", err);
-		break;
 	case OPT_ERROR:
-	case OPT_IGNORE:
-		if (diag_policy(optarg, ch == OPT_IGNORE, err,
-		    sizeof(err)) < 0)
-			die_usage("--%s: %s", ch == OPT_IGNORE ? "ignore" :
-			    "error", err);
+	case OPT_IGNORE: {
+		const char *key = ch == OPT_IGNORE ? "ignore" : ch == OPT_ERROR ?
+		    "error" : "allow-encoding", *file;
+
+		if (perfile_add(perfile_base(config_line(optind - 1, &file) ==
+		    0), key, strlen(key), optarg, err, sizeof(err)) < 0)
+			die_usage("--%s", err);
 		break;
+	}
 	case OPT_MAX_ERRORS:
 		opt.max_errors = max_errors(optarg);
 		break;
@@ -492,6 +498,7 @@ opts_parse(int *argcp, char ***argvp)
 		if (take(ch, *argcp, *argvp) != 0)
 			return 1;
 	parsing = 0;
+	perfile_start();
 	*argcp -= optind;
 	*argvp += optind;
 	return 0;
