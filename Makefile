@@ -222,6 +222,23 @@ check-valgrind: xmlsniff tests/unit
 bench: xmlsniff
 	sh bench/run
 
+# Shell completions (completions/), where each shell looks for them below
+# PREFIX: bash-completion's and fish's completionsdir as their pkg-config
+# files say (their prefix and datadir set to PREFIX's), else the usual
+# places; zsh's site-functions.  BASHCOMPDIR, ZSHCOMPDIR and FISHCOMPDIR
+# name others.
+BASHCOMPDIR =
+ZSHCOMPDIR =	$(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR =
+COMPDIRS =	pc() { pkg-config --define-variable=prefix='$(PREFIX)' \
+		    --define-variable=datadir='$(PREFIX)/share' \
+		    --variable=completionsdir "$$1" 2>/dev/null; }; \
+		bc='$(BASHCOMPDIR)'; [ -n "$$bc" ] || bc=`pc bash-completion`; \
+		[ -n "$$bc" ] || bc='$(PREFIX)/share/bash-completion/completions'; \
+		fc='$(FISHCOMPDIR)'; [ -n "$$fc" ] || fc=`pc fish`; \
+		[ -n "$$fc" ] || fc='$(PREFIX)/share/fish/vendor_completions.d'; \
+		zc='$(ZSHCOMPDIR)'
+
 # The installed manual page names the version in its footer (.Os).
 install: xmlsniff
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
@@ -230,9 +247,18 @@ install: xmlsniff
 	sed 's/^\.Os$$/.Os xmlsniff $(VERSION)/' man/xmlsniff.1 \
 	    > $(DESTDIR)$(MANDIR)/xmlsniff.1
 	chmod 644 $(DESTDIR)$(MANDIR)/xmlsniff.1
+	@$(COMPDIRS); set -ex; \
+	mkdir -p "$(DESTDIR)$$bc" "$(DESTDIR)$$zc" "$(DESTDIR)$$fc"; \
+	cp completions/xmlsniff.bash "$(DESTDIR)$$bc/xmlsniff"; \
+	cp completions/_xmlsniff "$(DESTDIR)$$zc/_xmlsniff"; \
+	cp completions/xmlsniff.fish "$(DESTDIR)$$fc/xmlsniff.fish"; \
+	chmod 644 "$(DESTDIR)$$bc/xmlsniff" "$(DESTDIR)$$zc/_xmlsniff" \
+	    "$(DESTDIR)$$fc/xmlsniff.fish"
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/xmlsniff $(DESTDIR)$(MANDIR)/xmlsniff.1
+	@$(COMPDIRS); set -x; rm -f "$(DESTDIR)$$bc/xmlsniff" \
+	    "$(DESTDIR)$$zc/_xmlsniff" "$(DESTDIR)$$fc/xmlsniff.fish"
 
 # The release tarball xmlsniff-VERSION.tar.gz: the files git tracks, as
 # they are in the work tree, below the directory xmlsniff-VERSION/; no

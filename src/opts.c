@@ -29,7 +29,7 @@ enum {
 	OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
-	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
+	OPT_FORMAT, OPT_LIST_CODES, OPT_LIST_ENCODINGS, OPT_EXPLAIN,
 	OPT_HTTP, OPT_STDIN_NAME, OPT_BROWSER, OPT_EXCERPT, OPT_COLOR,
 	OPT_ALL, OPT_MAX_ERRORS, OPT_ENCODING, OPT_DEFAULT_ENCODING
 };
@@ -48,6 +48,7 @@ static const struct option longopts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "list-codes", no_argument, NULL, OPT_LIST_CODES },
+	{ "list-encodings", no_argument, NULL, OPT_LIST_ENCODINGS },
 	{ "explain", required_argument, NULL, OPT_EXPLAIN },
 	{ "files0-from", required_argument, NULL, OPT_FILES0_FROM },
 	{ "recursive", no_argument, NULL, 'r' },
@@ -100,7 +101,8 @@ usage(FILE *f)
 	    "                [--stdin-name=NAME] [--browser] [--excerpt=WHEN]\n"
 	    "                [--color=WHEN] [--all] [--max-errors=N] [-j N] "
 	    "[FILE ...]\n"
-	    "       xmlsniff --list-codes | --explain=CODE\n", f);
+	    "       xmlsniff --list-codes | --list-encodings | --explain=CODE\n",
+	    f);
 }
 
 static void
@@ -128,6 +130,7 @@ help(void)
 	    "      --browser         also the encoding a web browser would read\n"
 	    "                        it in (WHATWG), and browser-differs\n"
 	    "      --list-codes      list the diagnostic codes\n"
+	    "      --list-encodings  list the encoding names iconv knows here\n"
 	    "      --explain=CODE    what a code means, and the fix\n"
 	    "      --files0-from=F   read NUL-separated names from F (- = stdin)\n"
 	    "  -r, --recursive       descend into directories (no symlinks)\n"
@@ -282,6 +285,7 @@ static const struct {
 	{ OPT_UTF8_BOM, &opt.utf8_bom },
 	{ 'b', &opt.brief },
 	{ OPT_LIST_CODES, &opt.list_codes },
+	{ OPT_LIST_ENCODINGS, &opt.list_encodings },
 	{ 'r', &opt.recursive },
 	{ 'q', &opt.quiet },
 	{ OPT_NO_IGNORE, &opt.no_ignore },
@@ -551,7 +555,8 @@ encoding_opts(void)
 
 /* The rules of which options go together, and what they need (argc
  * operands argv); *xo gets the transcoding target.  Return 1 when
- * --list-codes or --explain has printed what it prints. */
+ * --list-codes, --list-encodings or --explain has printed what it
+ * prints. */
 int
 opts_check(int argc, char **argv, struct xopts *xo)
 {
@@ -579,12 +584,14 @@ opts_check(int argc, char **argv, struct xopts *xo)
 		die_usage("%s", "-0 goes with --list-files");
 	if (opt.list_files)
 		opt.fmt = FMT_TEXT;	/* the list has one form */
-	if (opt.list_codes || opt.explain != NULL) {
+	if (opt.list_codes || opt.list_encodings || opt.explain != NULL) {
 		if (argc > 0 || opt.files0_from != NULL)
-			die_usage("%s", "--list-codes and --explain read no "
-			    "inputs");
+			die_usage("%s", "--list-codes, --list-encodings and "
+			    "--explain read no inputs");
 		if (opt.list_codes)
 			list_codes();
+		if (opt.list_encodings)
+			enc_list();
 		if (opt.explain != NULL && explain_code(opt.explain) < 0)
 			die_usage("--explain: \"%s\" is not a diagnostic code "
 			    "(see --list-codes)", opt.explain);

@@ -84,7 +84,9 @@ need_dist() {
 	run diff tracked files
 	assert_success
 	for f in Makefile README NEWS COPYING man/xmlsniff.1 src/main.c \
-	    tests/run tests/helper.bash action.yml .pre-commit-hooks.yaml; do
+	    tests/run tests/helper.bash action.yml .pre-commit-hooks.yaml \
+	    completions/xmlsniff.bash completions/_xmlsniff \
+	    completions/xmlsniff.fish; do
 		[ -f "$DIR/$f" ] || fail "the tarball lacks $f"
 	done
 	run grep -E -e '\.o$' -e '/xmlsniff$' -e 'src/version\.h$' \
