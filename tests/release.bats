@@ -60,6 +60,9 @@ need_dist() {
 	assert_success
 	run sort -u <<< "$(sed 's|.*/xmlsniff@||' <<< "$output")"
 	assert_output "v$VERSION"
+	# Any other vX.Y.Z (the GitLab include's URL, XMLSNIFF_REF) too.
+	run sort -u <<< "$(grep -E -o '\bv[0-9]+\.[0-9]+\.[0-9]+' "$TOP/README")"
+	assert_output "v$VERSION"
 }
 
 @test "release: make install puts the version in the manual page's footer" {
