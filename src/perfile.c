@@ -199,6 +199,37 @@ lay(const struct pf_layer *l)
 		eff.allow = &l->allow;
 }
 
+/*
+ * Whether section s applies to the file rel (its path from the
+ * configuration's directory, or NULL outside it) of base name base: a
+ * glob with no '/' is matched against base, one with a '/' against rel,
+ * and one that ends in '/' names directories: every file below them.
+ */
+static int
+section_matches(const struct section *s, const char *rel, const char *base)
+{
+	char dir[PATH_MAX];
+	const char *slash;
+	size_t n = strlen(s->glob);
+
+	if (!s->path)
+		return walk_glob(s->glob, base, 0);
+	if (rel == NULL)
+		return 0;
+	if (n == 0 || s->glob[n - 1] != '/')
+		return walk_glob(s->glob, rel, 0);
+	for (slash = strchr(rel, '/'); slash != NULL;
+	    slash = strchr(slash + 1, '/')) {
+		if ((size_t)(slash - rel) >= sizeof(dir))
+			break;
+		memcpy(dir, rel, (size_t)(slash - rel));
+		dir[slash - rel] = '\0';
+		if (walk_glob(s->glob, dir, 1))
+			return 1;
+	}
+	return 0;
+}
+
 /* Lay the sections that match name over eff, the least specific first:
  * the most specific has the last word. */
 static void
@@ -222,8 +253,7 @@ lay_sections(const char *name)
 			if ((done != NULL && !more_specific(s, done)) ||
 			    (next != NULL && !more_specific(next, s)))
 				continue;
-			if (s->path ? rel != NULL && walk_glob(s->glob, rel, 0) :
-			    walk_glob(s->glob, base, 0))
+			if (section_matches(s, rel, base))
 				next = s;
 		}
 		if (next == NULL)

@@ -48,6 +48,21 @@ o.xml: UTF-8 (BOM), no declaration, 1 warning"
 o.xml:1:1: $WARN"
 }
 
+@test "a section ending in / names directories: every file below them, at any depth" {
+	mkdir -p x/generated/y legacy/z sub/legacy
+	for f in x/generated/y/g.xml legacy/z/l.xml sub/legacy/s.xml top.xml; do
+		put "$f" "$BOM<a/>"
+	done
+	printf '[generated/]\nerror=utf8-bom\n[/legacy/]\nerror=utf8-bom\n' \
+	    > .xmlsniffrc
+	xs -q x/generated/y/g.xml legacy/z/l.xml sub/legacy/s.xml top.xml
+	assert_success
+	assert_equal "$stderr" "x/generated/y/g.xml:1:1: $ERR
+legacy/z/l.xml:1:1: $ERR
+sub/legacy/s.xml:1:1: $WARN
+top.xml:1:1: $WARN"
+}
+
 @test "where sections disagree, the most specific wins: a path over a name, then more literal characters, then the later" {
 	mkdir -p a/b
 	for f in a/b/x.xml a/y.xml z.xml w.xsd; do put "$f" "$BOM<a/>"; done
