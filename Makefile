@@ -1,5 +1,10 @@
 # xmlsniff -- POSIX make (GNU make and bmake).
 
+# The version, here and nowhere else: src/version.h (--version, the SARIF
+# log's tool.driver.version), the installed manual page and make dist
+# take it from this line.  NEWS says what changed in each.
+VERSION =	1.0.0
+
 PREFIX ?=	/usr/local
 MANPREFIX ?=	$(PREFIX)/share/man
 BINDIR =	$(PREFIX)/bin
@@ -24,7 +29,8 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 # line) is the core that the unit driver and the fuzz targets link.
 CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/enc.c src/escape.c src/fix.c src/format.c src/iconvcap.c \
-		src/iconvout.c src/input.c src/late.c src/mt.c src/policy.c \
+		src/iconvout.c src/input.c src/late.c src/mt.c src/perfile.c \
+		src/policy.c \
 		src/record.c src/report.c src/simd/avx2.c src/simd/avx512.c \
 		src/simd/common.c \
 		src/simd/neon.c src/simd/ref.c src/simd/select.c \
@@ -45,9 +51,21 @@ HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
 		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
 		src/browser.h src/whatwg.h src/excerpt.h src/guess.h \
-		src/mojibake.h src/decode.h src/jobs.h src/coding.h src/xmltypes.h
+		src/mojibake.h src/decode.h src/jobs.h src/coding.h src/xmltypes.h \
+		src/version.h
 
 all: xmlsniff
+
+# XMLSNIFF_VERSION for the C sources, made from VERSION above (a build
+# product: not in git, not in the tarball).  Rewritten only when the
+# version changes, so that another edit of this file rebuilds nothing.
+src/version.h: Makefile
+	@printf '/* Made by make from VERSION in the Makefile. */\n#define XMLSNIFF_VERSION "%s"\n' \
+	    '$(VERSION)' > src/version.h.tmp
+	@if cmp -s src/version.h.tmp src/version.h; then rm -f src/version.h.tmp; \
+	else mv src/version.h.tmp src/version.h; fi
+print-version:
+	@echo $(VERSION)
 
 xmlsniff: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS) $(THREAD_LIBS) \
@@ -267,19 +285,64 @@ check-valgrind: xmlsniff tests/unit
 bench: xmlsniff
 	sh bench/run
 
+# Shell completions (completions/), where each shell looks for them below
+# PREFIX: bash-completion's and fish's completionsdir as their pkg-config
+# files say (their prefix and datadir set to PREFIX's), else the usual
+# places; zsh's site-functions.  BASHCOMPDIR, ZSHCOMPDIR and FISHCOMPDIR
+# name others.
+BASHCOMPDIR =
+ZSHCOMPDIR =	$(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR =
+COMPDIRS =	pc() { pkg-config --define-variable=prefix='$(PREFIX)' \
+		    --define-variable=datadir='$(PREFIX)/share' \
+		    --variable=completionsdir "$$1" 2>/dev/null; }; \
+		bc='$(BASHCOMPDIR)'; [ -n "$$bc" ] || bc=`pc bash-completion`; \
+		[ -n "$$bc" ] || bc='$(PREFIX)/share/bash-completion/completions'; \
+		fc='$(FISHCOMPDIR)'; [ -n "$$fc" ] || fc=`pc fish`; \
+		[ -n "$$fc" ] || fc='$(PREFIX)/share/fish/vendor_completions.d'; \
+		zc='$(ZSHCOMPDIR)'
+
+# The installed manual page names the version in its footer (.Os).
 install: xmlsniff
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	cp xmlsniff $(DESTDIR)$(BINDIR)/xmlsniff
 	chmod 755 $(DESTDIR)$(BINDIR)/xmlsniff
-	cp man/xmlsniff.1 $(DESTDIR)$(MANDIR)/xmlsniff.1
+	sed 's/^\.Os$$/.Os xmlsniff $(VERSION)/' man/xmlsniff.1 \
+	    > $(DESTDIR)$(MANDIR)/xmlsniff.1
 	chmod 644 $(DESTDIR)$(MANDIR)/xmlsniff.1
+	@$(COMPDIRS); set -ex; \
+	mkdir -p "$(DESTDIR)$$bc" "$(DESTDIR)$$zc" "$(DESTDIR)$$fc"; \
+	cp completions/xmlsniff.bash "$(DESTDIR)$$bc/xmlsniff"; \
+	cp completions/_xmlsniff "$(DESTDIR)$$zc/_xmlsniff"; \
+	cp completions/xmlsniff.fish "$(DESTDIR)$$fc/xmlsniff.fish"; \
+	chmod 644 "$(DESTDIR)$$bc/xmlsniff" "$(DESTDIR)$$zc/_xmlsniff" \
+	    "$(DESTDIR)$$fc/xmlsniff.fish"
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/xmlsniff $(DESTDIR)$(MANDIR)/xmlsniff.1
+	@$(COMPDIRS); set -x; rm -f "$(DESTDIR)$$bc/xmlsniff" \
+	    "$(DESTDIR)$$zc/_xmlsniff" "$(DESTDIR)$$fc/xmlsniff.fish"
+
+# The release tarball xmlsniff-VERSION.tar.gz: the files git tracks, as
+# they are in the work tree, below the directory xmlsniff-VERSION/; no
+# build products.  It builds and passes make check unpacked with no git
+# (tests/release.bats).
+DIST =		xmlsniff-$(VERSION)
+dist:
+	@git rev-parse --is-inside-work-tree > /dev/null 2>&1 || \
+	    { echo "make dist: the files to pack are those git tracks;" \
+	    "run it in a git work tree" >&2; exit 2; }
+	rm -rf build/$(DIST) $(DIST).tar.gz
+	mkdir -p build/$(DIST)
+	git ls-files -z | tar --null -T - -cf - | tar -xf - -C build/$(DIST)
+	tar -cf - -C build $(DIST) | gzip -9n > $(DIST).tar.gz.tmp
+	mv $(DIST).tar.gz.tmp $(DIST).tar.gz
+	rm -rf build/$(DIST)
+	@echo $(DIST).tar.gz
 
 clean:
 	rm -f xmlsniff $(OBJS) tests/unit tests/strerror $(FUZZERS) \
-	    fuzz/diff-fuzz tests/diffcheck
+	    fuzz/diff-fuzz tests/diffcheck src/version.h $(DIST).tar.gz
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab check-whatwg \
@@ -292,4 +355,4 @@ print-srcs:
 print-unit:
 	@echo $(UNIT_SRCS)
 
-.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit all check check-slow check-all sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench

@@ -223,6 +223,41 @@ rc_arg(const struct option *lo, char *s, int line)
 	return arg;
 }
 
+/*
+ * A line s (trimmed) from the first section on: a header "[GLOB]", which
+ * begins a section (its layer returned), or "KEY = VALUE" of the section
+ * sec, KEY ignore, error or allow-encoding (a leading "--" allowed).
+ */
+static struct pf_layer *
+rc_section(struct pf_layer *sec, char *s, int line)
+{
+	char err[256], *eq, *k, *v;
+	size_t n = strlen(s);
+
+	if (s[0] == '[') {
+		if (n < 3 || s[n - 1] != ']')
+			rc_die(line, "\"%s\": a section begins with a line "
+			    "[GLOB]", s);
+		s[n - 1] = '\0';
+		if ((sec = perfile_section(s + 1)) == NULL)
+			rc_die(line, "%s", strerror(errno));
+		return sec;
+	}
+	if ((eq = strchr(s, '=')) == NULL)
+		rc_die(line, "\"%s\": a section holds ignore=CODES, "
+		    "error=CODES and allow-encoding=LIST lines; the general "
+		    "options go before the first [GLOB]", s);
+	if (s[0] == '-' && s[1] == '-')
+		s += 2;
+	for (k = eq; k > s && (k[-1] == ' ' || k[-1] == '\t'); k--)
+		continue;
+	for (v = eq + 1; *v == ' ' || *v == '\t'; v++)
+		continue;
+	if (perfile_add(sec, s, (size_t)(k - s), v, err, sizeof(err)) < 0)
+		rc_die(line, "%s", err);
+	return sec;
+}
+
 /* The arguments of the configuration file path, appended to *args. */
 static void
 read_rc(const char *path, const struct option *lo, char ***args, int *n)
@@ -230,11 +265,13 @@ read_rc(const char *path, const struct option *lo, char ***args, int *n)
 	static char buf[RC_MAX + 1];
 	struct stat st;
 	FILE *f;
+	struct pf_layer *sec = NULL;	/* the section being read */
 	size_t len, k;
 	char *s, *e, *next;
 	int fd, line = 0;
 
 	rc_file = path;
+	perfile_root(path);
 	/* Not waiting on a FIFO, nor reading a device. */
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0 ||
 	    fstat(fd, &st) < 0)
@@ -274,6 +311,10 @@ read_rc(const char *path, const struct option *lo, char ***args, int *n)
 			s[k - 1] = '\0';
 		if (*s == '\0' || *s == '#')
 			continue;
+		if (*s == '[' || sec != NULL) {
+			sec = rc_section(sec, s, line);
+			continue;
+		}
 		if ((*args = realloc(*args, (size_t)(*n + 1) *
 		    sizeof(**args))) == NULL ||
 		    (rc_lines = realloc(rc_lines, (size_t)(*n + 1) *

@@ -124,6 +124,7 @@ struct enc {
 int		 enc_lookup(const char *, struct enc *);
 const char	*enc_iconv(const struct enc *);
 const char	*enc_report_name(const struct enc *);
+void		 enc_list(void);
 const char	*enc_family_name(enum family);
 int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);
@@ -307,7 +308,12 @@ int		 diag_is_error(enum code);
 int		 diag_ignored(enum code);
 int		 diag_lookup(const char *);
 const char	*diag_suggest(const char *);
-int		 diag_policy(const char *, int, char *, size_t);
+/* The bits of a code in a layer of the policy (diag_policy, diag_use). */
+#define DP_IGNORE	1
+#define DP_ERROR	2
+int		 diag_policy(const char *, unsigned char *, int, char *,
+		    size_t);
+void		 diag_use(const unsigned char *);
 const struct code_info *diag_info(enum code);
 void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
 		    uint64_t, const char *, ...)

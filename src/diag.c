@@ -329,7 +329,8 @@ static const struct code_info codes[D_NCODES] = {
 	    "--ignore=not-xml." },
 };
 
-/* --error and --ignore: codes raised to errors, codes not reported. */
+/* --error and --ignore: codes raised to errors, codes not reported, for
+ * the input at hand (diag_use). */
 static unsigned char as_error[D_NCODES];
 static unsigned char ignored[D_NCODES];
 /* --all: the lines listed per input at most; 0: the first of each code
@@ -377,12 +378,14 @@ diag_suggest(const char *name)
 }
 
 /*
- * --error=LIST (ignore 0) or --ignore=LIST (ignore 1): comma-separated
- * codes, or "all".  Lists add up over repeated options.  Return -1 with
- * the reason in err for an unknown or empty name; nothing is set then.
+ * --error=LIST or --ignore=LIST: comma-separated codes, or "all", marked
+ * with bit (DP_ERROR or DP_IGNORE) in bits[D_NCODES], a layer of the
+ * policy (perfile.c); lists add up.  Return -1 with the reason in err
+ * for an unknown or empty name; nothing is set then.
  */
 int
-diag_policy(const char *list, int ignore, char *err, size_t errsize)
+diag_policy(const char *list, unsigned char *bits, int bit, char *err,
+    size_t errsize)
 {
 	unsigned char want[D_NCODES];
 	const char *p = list, *e;
@@ -420,13 +423,22 @@ diag_policy(const char *list, int ignore, char *err, size_t errsize)
 		p = *e == ',' ? e + 1 : e;
 	} while (*e != '\0');
 	for (i = 0; i < D_NCODES; i++)
-		if (want[i]) {
-			if (ignore)
-				ignored[i] = 1;
-			else
-				as_error[i] = 1;
-		}
+		if (want[i])
+			bits[i] |= (unsigned char)bit;
 	return 0;
+}
+
+/* The policy of the next input: bits[c] is what its layers say of code c
+ * (DP_IGNORE and DP_ERROR; ignoring wins when both). */
+void
+diag_use(const unsigned char *bits)
+{
+	int i;
+
+	for (i = 0; i < D_NCODES; i++) {
+		ignored[i] = (bits[i] & DP_IGNORE) != 0;
+		as_error[i] = (bits[i] & DP_ERROR) != 0;
+	}
 }
 
 const struct code_info *

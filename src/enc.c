@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <iconv.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -152,6 +153,18 @@ by_given(const struct enc *e, const char *n)
 	    !enc_iconv_ok(e->given))
 		return 0;
 	return n[0] == '\0' || !decodes_alike(n, e->given);
+}
+
+/* --list-encodings: the name of each registered encoding that this
+ * system's iconv knows, one a line, in the table's order. */
+void
+enc_list(void)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(enc_table); i++)
+		if (*entry_iconv((int)i) != '\0')
+			puts(enc_table[i].name);
 }
 
 /* The name for iconv_open of a looked-up encoding; "" if iconv lacks it. */

@@ -10,7 +10,7 @@
 
 #include "engine.h"
 
-#define XMLSNIFF_VERSION "1.0.0"
+#include "version.h"	/* XMLSNIFF_VERSION, from the Makefile */
 /* The project's home page: SARIF's informationUri, and with "#CODE"
  * each rule's helpUri. */
 #ifndef XMLSNIFF_URL
@@ -77,12 +77,33 @@ char		*repo_abs(const char *);
 
 /* policy.c */
 
-int		 policy_allow(const char *, char *, size_t);
+/* The encodings an input may be in: a layer of the policy (perfile.c). */
+#define ALLOW_MAX	64
+struct allowset {
+	struct enc	 e[ALLOW_MAX];
+	int		 n;
+	char		 names[512];	/* the canonical names, for messages */
+};
+
+int		 policy_allow(struct allowset *, const char *, char *, size_t);
+void		 policy_use(const struct allowset *);
 int		 policy_active(void);
 const char	*policy_first(void);
 int		 policy_allows(const struct sniff *);
 int		 policy_allows_name(const char *);
 void		 policy_check(struct sniff *);
+
+/* perfile.c */
+
+struct pf_layer;
+struct pf_layer	*perfile_base(int);
+struct pf_layer	*perfile_section(const char *);
+int		 perfile_add(struct pf_layer *, const char *, size_t,
+		    const char *, char *, size_t);
+void		 perfile_root(const char *);
+void		 perfile_start(void);
+int		 perfile_apply(const char *, const unsigned char *, size_t,
+		    char *, size_t);
 
 /* fix.c */
 

@@ -328,8 +328,16 @@ analyse_head(const char *name, int fd)
 	static struct sniff sn;
 	struct sniff *s = &sn;
 	struct val *v;
+	char why[300];
 	int refused = 0;
 
+	/* Its policy: its sections, its marker (xmlsniff(1), PER-FILE
+	 * POLICY).  A marker that cannot be read leaves it unchecked. */
+	if (perfile_apply(strcmp(name, "-") == 0 ? NULL : name, in.p, in.n,
+	    why, sizeof(why)) < 0) {
+		fail_input(name, why);
+		return;
+	}
 	sniff_head(name, s);
 	/* -r: a file that is not XML, of an extension that is XML only
 	 * sometimes, is passed over (walk.c). */

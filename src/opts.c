@@ -31,7 +31,7 @@ enum {
 	OPT_INCLUDE, OPT_EXCLUDE, OPT_NO_IGNORE, OPT_LIST_FILES,
 	OPT_CONFIG, OPT_NO_CONFIG,
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
-	OPT_FORMAT, OPT_LIST_CODES, OPT_EXPLAIN,
+	OPT_FORMAT, OPT_LIST_CODES, OPT_LIST_ENCODINGS, OPT_EXPLAIN,
 	OPT_HTTP, OPT_STDIN_NAME, OPT_BROWSER, OPT_EXCERPT, OPT_COLOR,
 	OPT_ALL, OPT_MAX_ERRORS, OPT_ENCODING, OPT_DEFAULT_ENCODING
 };
@@ -50,6 +50,7 @@ static const struct option longopts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "list-codes", no_argument, NULL, OPT_LIST_CODES },
+	{ "list-encodings", no_argument, NULL, OPT_LIST_ENCODINGS },
 	{ "explain", required_argument, NULL, OPT_EXPLAIN },
 	{ "files0-from", required_argument, NULL, OPT_FILES0_FROM },
 	{ "recursive", no_argument, NULL, 'r' },
@@ -103,7 +104,8 @@ usage(FILE *f)
 	    "                [--stdin-name=NAME] [--browser] [--excerpt=WHEN]\n"
 	    "                [--color=WHEN] [--all] [--max-errors=N] [-j N] "
 	    "[FILE ...]\n"
-	    "       xmlsniff --list-codes | --explain=CODE\n", f);
+	    "       xmlsniff --list-codes | --list-encodings | --explain=CODE\n",
+	    f);
 }
 
 static void
@@ -133,6 +135,7 @@ help(void)
 	    "      --browser         also the encoding a web browser would read\n"
 	    "                        it in (WHATWG), and browser-differs\n"
 	    "      --list-codes      list the diagnostic codes\n"
+	    "      --list-encodings  list the encoding names iconv knows here\n"
 	    "      --explain=CODE    what a code means, and the fix\n"
 	    "      --files0-from=F   read NUL-separated names from F (- = stdin)\n"
 	    "  -r, --recursive       descend into directories (no symlinks)\n"
@@ -200,6 +203,10 @@ help(void)
 	    "Exit status: 0 all inputs analysed; 1 --strict and an error was\n"
 	    "found, or a transcode could not be done faithfully; 2 usage\n"
 	    "error, unreadable input or unwritable output.\n", stdout);
+	fputs("A file's own --ignore, --error and --allow-encoding: sections\n"
+	    "[GLOB] of .xmlsniffrc, and a comment <!-- xmlsniff: ... -->\n"
+	    "after its XML declaration; the command line wins over both.\n",
+	    stdout);
 	printf("Guesses of the real encoding: %s.\n", guess_method());
 	printf("--http bodies decoded: %s.\n", coding_methods());
 	fputs("See xmlsniff(1).\n", stdout);
@@ -317,6 +324,7 @@ static const struct {
 	{ OPT_UTF8_BOM, &opt.utf8_bom },
 	{ 'b', &opt.brief },
 	{ OPT_LIST_CODES, &opt.list_codes },
+	{ OPT_LIST_ENCODINGS, &opt.list_encodings },
 	{ 'r', &opt.recursive },
 	{ 'q', &opt.quiet },
 	{ 'v', &opt.verbose },
@@ -497,17 +505,19 @@ take(int ch, int argc, char **argv)
 		puts("xmlsniff " XMLSNIFF_VERSION);
 		return 1;
 	/* Policy and repair: the lists add up over repeated options. */
+	/* The configuration file's general options are the lowest layer
+	 * of each file's policy, the command line's the highest. */
 	case OPT_ALLOW_ENCODING:
-		if (policy_allow(optarg, err, sizeof(err)) < 0)
-			die_usage("--allow-encoding: %s", err);
-		break;
 	case OPT_ERROR:
-	case OPT_IGNORE:
-		if (diag_policy(optarg, ch == OPT_IGNORE, err,
-		    sizeof(err)) < 0)
-			die_usage("--%s: %s", ch == OPT_IGNORE ? "ignore" :
-			    "error", err);
+	case OPT_IGNORE: {
+		const char *key = ch == OPT_IGNORE ? "ignore" : ch == OPT_ERROR ?
+		    "error" : "allow-encoding", *file;
+
+		if (perfile_add(perfile_base(config_line(optind - 1, &file) ==
+		    0), key, strlen(key), optarg, err, sizeof(err)) < 0)
+			die_usage("--%s", err);
 		break;
+	}
 	case OPT_MAX_ERRORS:
 		opt.max_errors = max_errors(optarg);
 		break;
@@ -540,6 +550,7 @@ opts_parse(int *argcp, char ***argvp)
 		if (take(ch, *argcp, *argvp) != 0)
 			return 1;
 	parsing = 0;
+	perfile_start();
 	*argcp -= optind;
 	*argvp += optind;
 	return 0;
@@ -628,7 +639,8 @@ needs_parent(void)
 
 /* The rules of which options go together, and what they need (argc
  * operands argv); *xo gets the transcoding target.  Return 1 when
- * --list-codes or --explain has printed what it prints. */
+ * --list-codes, --list-encodings or --explain has printed what it
+ * prints. */
 int
 opts_check(int argc, char **argv, struct xopts *xo)
 {
@@ -654,12 +666,14 @@ opts_check(int argc, char **argv, struct xopts *xo)
 	encoding_opts();
 	if (opt.list_files)
 		opt.fmt = FMT_TEXT;	/* the list has one form */
-	if (opt.list_codes || opt.explain != NULL) {
+	if (opt.list_codes || opt.list_encodings || opt.explain != NULL) {
 		if (argc > 0 || opt.files0_from != NULL)
-			die_usage("%s", "--list-codes and --explain read no "
-			    "inputs");
+			die_usage("%s", "--list-codes, --list-encodings and "
+			    "--explain read no inputs");
 		if (opt.list_codes)
 			list_codes();
+		if (opt.list_encodings)
+			enc_list();
 		if (opt.explain != NULL && explain_code(opt.explain) < 0) {
 			if (diag_suggest(opt.explain) != NULL)
 				die_usage("--explain: \"%s\" is not a "

@@ -32,6 +32,7 @@ struct options {
 	int		 fix;
 	int		 dry_run;
 	int		 list_codes;
+	int		 list_encodings;
 	const char	*explain;
 	int		 http;
 	const char	*stdin_name;

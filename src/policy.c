@@ -10,22 +10,21 @@
 
 #include "io.h"
 
-#define ALLOW_MAX	64
-
-static struct enc allowed[ALLOW_MAX];
-static int nallowed;
-static char allowed_list[512];	/* the canonical names, for messages */
+static const struct allowset *cur;	/* the input's; NULL: any */
 
 /*
- * Add the comma-separated encodings of list; lists add up over repeated
- * options.  Return -1 with the reason in err for an unknown or empty name.
+ * Add the comma-separated encodings of list to the set as; lists add up
+ * over repeated options.  Return -1 with the reason in err for an
+ * unknown or empty name.
  */
 int
-policy_allow(const char *list, char *err, size_t errsize)
+policy_allow(struct allowset *as, const char *list, char *err,
+    size_t errsize)
 {
 	const char *p = list, *e;
 	char name[256];
 	struct enc en;
+	size_t used;
 
 	do {
 		e = strchr(p, ',');
@@ -44,34 +43,40 @@ policy_allow(const char *list, char *err, size_t errsize)
 			    name);
 			return -1;
 		}
-		if (nallowed == ALLOW_MAX) {
+		if (as->n == ALLOW_MAX) {
 			snprintf(err, errsize, "more than %d encodings",
 			    ALLOW_MAX);
 			return -1;
 		}
-		allowed[nallowed++] = en;
-		if (strlen(allowed_list) + strlen(en.name) + 2 <
-		    sizeof(allowed_list))
-			snprintf(allowed_list + strlen(allowed_list),
-			    sizeof(allowed_list) - strlen(allowed_list), "%s%s",
-			    nallowed > 1 ? "," : "", en.name);
+		as->e[as->n++] = en;
+		used = strlen(as->names);
+		if (used + strlen(en.name) + 2 < sizeof(as->names))
+			snprintf(as->names + used, sizeof(as->names) - used,
+			    "%s%s", as->n > 1 ? "," : "", en.name);
 		p = *e == ',' ? e + 1 : e;
 	} while (*e != '\0');
 	return 0;
+}
+
+/* The set of the next input (NULL or empty: any encoding). */
+void
+policy_use(const struct allowset *as)
+{
+	cur = as != NULL && as->n > 0 ? as : NULL;
 }
 
 /* Whether an --allow-encoding list was given. */
 int
 policy_active(void)
 {
-	return nallowed > 0;
+	return cur != NULL;
 }
 
 /* The first allowed encoding: the target of --fix. */
 const char *
 policy_first(void)
 {
-	return nallowed > 0 ? allowed[0].name : NULL;
+	return cur != NULL ? cur->e[0].name : NULL;
 }
 
 /* Whether a, an allowed name, admits the entity's encoding name n (which
@@ -93,10 +98,12 @@ policy_allows_name(const char *n)
 {
 	int i;
 
-	for (i = 0; i < nallowed; i++)
-		if (admits(&allowed[i], n))
+	if (cur == NULL)
+		return 1;
+	for (i = 0; i < cur->n; i++)
+		if (admits(&cur->e[i], n))
 			return 1;
-	return nallowed == 0;
+	return 0;
 }
 
 /* Whether the entity of s is in an allowed encoding (any, without a list).
@@ -104,7 +111,7 @@ policy_allows_name(const char *n)
 int
 policy_allows(const struct sniff *s)
 {
-	return nallowed == 0 || (s->have_enc && policy_allows_name(s->encname));
+	return cur == NULL || (s->have_enc && policy_allows_name(s->encname));
 }
 
 /* Add encoding-not-allowed to s when its encoding is not in the list,
@@ -117,11 +124,11 @@ policy_check(struct sniff *s)
 	if (!s->have_enc)
 		diag_add(&s->dg, D_ENCODING_NOT_ALLOWED, 0, 1, 1, "the encoding "
 		    "cannot be determined, so it is not one of the allowed "
-		    "(%s); label it, or convert it by hand", allowed_list);
+		    "(%s); label it, or convert it by hand", cur->names);
 	else
 		diag_add(&s->dg, D_ENCODING_NOT_ALLOWED, 0, 1, 1, "%s is not "
 		    "an allowed encoding (%s); convert it with \"xmlsniff "
 		    "--transcode-to=%s --in-place FILE\" or \"xmlsniff --fix "
-		    "--allow-encoding=%s FILE\"", s->encname, allowed_list,
-		    allowed[0].name, allowed_list);
+		    "--allow-encoding=%s FILE\"", s->encname, cur->names,
+		    cur->e[0].name, cur->names);
 }

@@ -39,7 +39,7 @@ man_codes() {
 	xs --list-codes a.xml
 	assert_failure 2
 	[ -z "$output" ]
-	stderr_has 'xmlsniff: --list-codes and --explain read no inputs'
+	stderr_has 'xmlsniff: --list-codes, --list-encodings and --explain read no inputs'
 	try_help
 }
 

@@ -677,7 +677,7 @@ assert a[0]["description"] == "is a directory (use -r to descend into it)"
                         four name files from the repository root'
 	assert_output --partial '      --list-codes      list the diagnostic codes'
 	assert_output --partial '      --explain=CODE    what a code means, and the fix'
-	assert_output --partial '       xmlsniff --list-codes | --explain=CODE'
+	assert_output --partial '       xmlsniff --list-codes | --list-encodings | --explain=CODE'
 }
 
 @test "every format: a name with a space, comma, colon, %, newline and a bad byte" {

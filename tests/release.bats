@@ -1,0 +1,132 @@
+#!/usr/bin/env bats
+# Releases: the version in one place (VERSION in the Makefile), NEWS, the
+# README's snippets naming its tag, make install's manual page, and the
+# tarball of make dist: what it holds, that it builds, and (slow tier)
+# that make check passes in it, unpacked where there is no git.
+load helper
+
+# The tarball is made once for the file, in the source tree (a build
+# product there, like xmlsniff), and unpacked in the file's scratch
+# directory, away from any git work tree.
+setup_file() {
+	VERSION=$(make -s --no-print-directory -C "$TOP" print-version)
+	export VERSION
+	git -C "$TOP" rev-parse --is-inside-work-tree > /dev/null 2>&1 ||
+	    return 0
+	make -s --no-print-directory -C "$TOP" dist > "$BATS_FILE_TMPDIR/dist.out" \
+	    2>&1 || return 0
+	mkdir "$BATS_FILE_TMPDIR/clean"
+	tar -xzf "$TOP/xmlsniff-$VERSION.tar.gz" -C "$BATS_FILE_TMPDIR/clean"
+}
+
+setup() {
+	[ -n "$VERSION" ] || fail "make print-version printed nothing"
+	export GIT_CEILING_DIRECTORIES="$BATS_FILE_TMPDIR"
+	unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# need_dist: skip unless make dist could run (a git work tree).
+need_dist() {
+	[ -d "$BATS_FILE_TMPDIR/clean" ] ||
+	    skip "make dist needs a git work tree: $(cat "$BATS_FILE_TMPDIR/dist.out" 2>/dev/null)"
+	DIR="$BATS_FILE_TMPDIR/clean/xmlsniff-$VERSION"
+}
+
+@test "release: --version prints the Makefile's VERSION, which no source repeats" {
+	[[ "$VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+	xs --version
+	assert_success
+	assert_output "xmlsniff $VERSION"
+	# The C sources take it from src/version.h, which make writes.
+	run grep -rlF "\"$VERSION\"" "$TOP/src" --include='*.c' --include='*.h' \
+	    --exclude=version.h
+	assert_output ""
+}
+
+@test "release: NEWS begins with the entry of this version" {
+	run grep -m1 '^xmlsniff [0-9]' "$TOP/NEWS"
+	assert_output "xmlsniff $VERSION"
+}
+
+@test "release: every version tag in the README is vVERSION" {
+	# The pre-commit rev: and the Action's uses: .../xmlsniff@ name the
+	# tag; there is at least one of each, and each is this version's.
+	run grep -E -o 'rev: [^ ]*$' "$TOP/README"
+	assert_success
+	run sort -u <<< "$output"
+	assert_output "rev: v$VERSION"
+	run grep -E -o 'uses: [^ ]*/xmlsniff@[^ ]*' "$TOP/README"
+	assert_success
+	run sort -u <<< "$(sed 's|.*/xmlsniff@||' <<< "$output")"
+	assert_output "v$VERSION"
+	# Any other vX.Y.Z (the GitLab include's URL, XMLSNIFF_REF) too.
+	run sort -u <<< "$(grep -E -o '\bv[0-9]+\.[0-9]+\.[0-9]+' "$TOP/README")"
+	assert_output "v$VERSION"
+}
+
+@test "release: make install puts the version in the manual page's footer" {
+	run make -s --no-print-directory -C "$TOP" install \
+	    DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/usr
+	assert_success
+	run grep '^\.Os' "$BATS_TEST_TMPDIR/root/usr/share/man/man1/xmlsniff.1"
+	assert_output ".Os xmlsniff $VERSION"
+	run make -s --no-print-directory -C "$TOP" uninstall \
+	    DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/usr
+	assert_success
+	[ ! -e "$BATS_TEST_TMPDIR/root/usr/share/man/man1/xmlsniff.1" ]
+	[ ! -e "$BATS_TEST_TMPDIR/root/usr/bin/xmlsniff" ]
+}
+
+@test "make dist: the tarball holds what git tracks below xmlsniff-VERSION/, no build products" {
+	need_dist
+	tar -tzf "$TOP/xmlsniff-$VERSION.tar.gz" | sort > listed
+	(cd "$TOP" && git ls-files) | sed "s|^|xmlsniff-$VERSION/|" | sort > tracked
+	# tar lists the directories too; compare the files.
+	grep -v '/$' listed > files
+	run diff tracked files
+	assert_success
+	for f in Makefile README NEWS COPYING man/xmlsniff.1 src/main.c \
+	    tests/run tests/helper.bash action.yml .pre-commit-hooks.yaml \
+	    completions/xmlsniff.bash completions/_xmlsniff \
+	    completions/xmlsniff.fish; do
+		[ -f "$DIR/$f" ] || fail "the tarball lacks $f"
+	done
+	run grep -E -e '\.o$' -e '/xmlsniff$' -e 'src/version\.h$' \
+	    -e 'tests/unit$' -e '\.tar\.gz$' files
+	assert_failure
+	[ ! -e "$DIR/.git" ]
+}
+
+@test "make dist: the unpacked tarball builds with no git and says its version" {
+	need_dist
+	cd "$DIR"
+	# -O0: the test is of the build, not of the code it makes.
+	run make -s -j2 CFLAGS=-O0 xmlsniff
+	assert_success
+	run ./xmlsniff --version
+	assert_output "xmlsniff $VERSION"
+	run git rev-parse --is-inside-work-tree
+	assert_failure
+}
+
+# bats test_tags=slow
+@test "make dist: make check passes in the unpacked tarball, with no git" {
+	need_dist
+	cd "$DIR"
+	# A clean environment: the bats running this test must not leak
+	# into the one make check runs (its variables, and its libexec
+	# directory, which it puts first in PATH).
+	local path
+	path=$(printf '%s\n' "$PATH" | tr ':' '\n' | grep -v bats-core |
+	    paste -s -d: -)
+	# The build may take two jobs; make check itself runs without -j,
+	# as the README says (its tests call make, which under a -j parent
+	# warns that the jobserver is unavailable).
+	run env -i PATH="$path" HOME="$HOME" LC_ALL=C sh -c \
+	    'make -j2 xmlsniff tests/unit tests/strerror && make check' 3>&-
+	[ "$status" -eq 0 ] || fail "make check failed in the tarball:
+$output
+$(tail -n 60 build/check.log)"
+	assert_line --regexp '^bats: [0-9]+ passed, 0 failed'
+}
