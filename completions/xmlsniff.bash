@@ -68,11 +68,11 @@ _xmlsniff()
 		    --output= --in-place --fallback= --utf8-bom --byte-order=
 		    --brief --mime --mime-encoding --json --format= --list-codes
 		    --list-encodings --explain= --files0-from= --recursive
-		    --quiet --help --version --include= --exclude= --no-ignore
+		    --quiet --verbose --help --version --include= --exclude= --no-ignore
 		    --list-files --print0 --config= --no-config --allow-encoding=
 		    --error= --ignore= --fix --dry-run --http --stdin-name=
 		    --browser --excerpt= --color= --all --max-errors= --encoding=
-		    --default-encoding= --jobs= -0 -b -h -i -j -o -q -r' \
+		    --default-encoding= --jobs= -0 -b -h -i -j -o -q -r -v' \
 		    -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace
 		return

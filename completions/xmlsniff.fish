@@ -50,6 +50,7 @@ complete -c xmlsniff -s 0 -l print0 -d 'End each name of --list-files with a NUL
 complete -c xmlsniff -l config -r -F -d 'Read options from a file'
 complete -c xmlsniff -l no-config -d 'Read no configuration file'
 complete -c xmlsniff -s q -l quiet -d 'No per-input line'
+complete -c xmlsniff -s v -l verbose -d 'Say which files -r passes over as not XML'
 complete -c xmlsniff -l transcode-to -x -a '(__xmlsniff_encodings)' -d 'Write the entity re-encoded'
 complete -c xmlsniff -s o -l output -r -F -d 'Where the transcoded entity goes'
 complete -c xmlsniff -l in-place -d 'Transcode each file into itself'

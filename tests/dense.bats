@@ -141,11 +141,9 @@ sb_text() {
 # LF, a CR with a bad unit then LF, and a control (U+0001) late.
 wide_text() {
 	local i
-	for i in $(seq 1 400); do
-		printf 'aX\rY\nZ\303\251XX\r\nYZa\rX\nbcdefgh%d\n' "$i"
-	done
+	rep 400 'aX\rY\nZ\303\251XX\r\nYZa\rX\nbcdefgh%d\n'
 	printf 'XYZ\001XYZ'
-	for i in $(seq 1 50); do printf 'aXbYcZ\r\n'; done
+	rep 50 'aXbYcZ\r\n'
 }
 
 # wide_bad FORM: stdin (UTF-8 with X, Y, Z) in FORM (UTF-16LE, UTF-16BE,

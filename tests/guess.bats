@@ -352,7 +352,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 @test "an entity over 256 KiB: ranked on a sample from its first non-ASCII line, the pick checked on the whole" {
 	# 2 MB of French in windows-1252: the same guess as a small file.
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
-	  for i in $(seq 1 30000); do printf '<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me</p>\n'; done
+	  rep 30000 '<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me</p>\n'
 	  printf '</r>\n'; } > big.xml
 	xs big.xml
 	stderr_has 'big.xml: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème</p>"'
@@ -379,8 +379,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	local line='<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me</p>\n'
 	huge "17 MB inputs"
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
-	  for i in $(seq 1 1000); do printf "$line"; done > block
-	  for i in $(seq 1 440); do cat block; done
+	  rep 440000 "$line"
 	  printf '</r>\n'; } > big.xml
 	[ "$(wc -c < big.xml)" -gt 17000000 ]
 	# A byte windows-1252 lacks past the first 16 MiB is not looked at;
@@ -396,7 +395,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 @test "an entity over 256 KiB in a multi-byte encoding: the pick read whole by iconv, a bad pair at the end refutes it" {
 	need_iconv SHIFT_JIS
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
-	  for i in $(seq 1 40000); do printf '<p>日本語の文章です。東京と大阪。</p>\n'; done |
+	  rep 40000 '<p>日本語の文章です。東京と大阪。</p>\n' |
 	      iconv -f UTF-8 -t SHIFT_JIS
 	  printf '</r>\n'; } > sj.xml
 	[ "$(wc -c < sj.xml)" -gt 1100000 ]

@@ -92,6 +92,13 @@ teardown_file() {
 	json_check
 }
 
+# rep N FORMAT: FORMAT (printf escapes; a %d in it is the repeat's number,
+# from 1) N times, by one awk: bats traps every command of a test, so a
+# shell loop of thousands of printf costs seconds where this costs none.
+rep() {
+	awk -v n="$1" -v f="$2" 'BEGIN { for (i = 1; i <= n; i++) printf f, i }'
+}
+
 # hexof FILE: the bytes of FILE as lower-case hex, no spaces.
 hexof() {
 	od -An -v -tx1 "$1" | tr -d ' \n'

@@ -243,7 +243,7 @@ r.txt:1:1: warning: the first character (after any BOM and white space) is 'H', 
 
 @test "http-malformed: a head longer than 65536 bytes" {
 	{ printf 'HTTP/1.1 200 OK\r\n'
-	  for i in $(seq 700); do printf 'X-Pad: %0100d\r\n' 0; done
+	  rep 700 "X-Pad: $(printf '%0100d' 0)\\r\\n"
 	  printf 'Content-Type: application/xml\r\n\r\n<a/>'; } > r.txt
 	xs --http r.txt
 	assert_success
@@ -355,7 +355,7 @@ examples/http-response.txt:3:49: warning: labelled ISO-8859-1 but the content is
 @test "--http: a long head and a body longer than one read: offsets as in the body alone" {
 	{ printf '<a>'; head -c 600000 /dev/zero | tr '\0' x; printf '\n\377</a>'; } > body.xml
 	{ printf 'HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\n'
-	  for i in $(seq 300); do printf 'X-Pad: %0100d\r\n' 0; done
+	  rep 300 "X-Pad: $(printf '%0100d' 0)\\r\\n"
 	  printf '\r\n'; cat body.xml; } > r.txt
 	xs --http r.txt
 	assert_success

@@ -343,7 +343,7 @@ seq_at() {
 		for off in 3; do
 			f=w$off.xml
 			{ printf '<r>\n'
-			  for i in $(seq 1 200); do printf '\346\227\245\346\234\254\350\252\236 \344\270\255\n'; done
+			  rep 200 '\346\227\245\346\234\254\350\252\236 \344\270\255\n'
 			  head -c "$off" /dev/zero | tr '\0' x
 			  printf '\303\203\302\251\346\227\245</r>\n'; } | iconv -f UTF-8 -t "$enc" > "$f"
 			run "$XMLSNIFF" --content-type "application/xml; charset=$enc" -q "$f"

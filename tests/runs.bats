@@ -103,7 +103,7 @@ like_ref() {
 
 @test "runs: single-byte text with CR LF, lone CR, C1 controls and bytes the table lacks" {
 	{ printf '<?xml version="1.0" encoding="ISO-8859-1"?>\r\n<r>\r\n'
-	  for i in $(seq 1 2000); do printf '<l n="%d">Texte fran\347ais : \340 bient\364t, d\351j\340 vu\r\n' "$i"; done
+	  rep 2000 '<l n="%d">Texte fran\347ais : \340 bient\364t, d\351j\340 vu\r\n'
 	  printf 'a\rb\r\r\nc\n\r\205d</r>\r\n'; } > "$T/l1.xml"
 	xs --json "$T/l1.xml"
 	# Lines: 2 + 2000, then a, b, an empty one (CR, then CR LF as one
@@ -112,7 +112,7 @@ like_ref() {
 	    fail "C1 position: $output"
 	# windows-1253 has no 0xAA: an illegal byte after a long plain run.
 	{ printf '<?xml version="1.0" encoding="windows-1253"?>\n<r>\n'
-	  for i in $(seq 1 3000); do printf '<l>\341\342\343 abc</l>\n'; done
+	  rep 3000 '<l>\341\342\343 abc</l>\n'
 	  printf 'xy\252</r>\n'; } > "$T/g.xml"
 	xs --json "$T/g.xml"
 	[[ "$output" == *'"code":"illegal-sequence","offset":'*',"line":3003,"column":3'* ]] || fail "$output"
@@ -120,7 +120,7 @@ like_ref() {
 
 @test "runs: single-byte text into an iconv target that lacks some of it" {
 	{ printf '<?xml version="1.0" encoding="ISO-8859-1"?>\r\n<r>\r\n'
-	  for i in $(seq 1 3000); do printf '<l a="\327">\351t\351 \251\r\n\r\367</l>\r\n'; done
+	  rep 3000 '<l a="\327">\351t\351 \251\r\n\r\367</l>\r\n'
 	  printf '<!-- \327 -->\r\n</r>\r\n'; } > "$T/l.xml"
 	xs --transcode-to=ISO-8859-7 "$T/l.xml"
 	assert_failure 1
@@ -134,7 +134,7 @@ like_ref() {
 
 @test "runs: a multi-byte source (Shift_JIS) in decoded blocks into iconv targets" {
 	{ printf '<?xml version="1.0" encoding="Shift_JIS"?>\n<r>\n'
-	  for i in $(seq 1 3000); do printf '<p n="%d">\346\227\245\346\234\254\350\252\236 text \343\201\202</p>\n' "$i"; done
+	  rep 3000 '<p n="%d">\346\227\245\346\234\254\350\252\236 text \343\201\202</p>\n'
 	  printf '<!-- \346\227\245 -->\n</r>\n'; } | iconv -f UTF-8 -t SHIFT_JIS > "$T/sj.xml"
 	"$XMLSNIFF" --transcode-to=EUC-JP "$T/sj.xml" |
 	    cmp - <(sed '1s/Shift_JIS/EUC-JP/' "$T/sj.xml" | iconv -f SHIFT_JIS -t EUC-JP)

@@ -133,9 +133,7 @@ ebcdic_lack() {
 	for e in $(ebcdic_list); do
 		{
 			printf '<?xml version="1.0" encoding="%s"?>\n<r>\n' "$e"
-			for i in $(seq 1 300); do
-				printf '<p n="%d">some plain text, long enough to fill a vector or two</p>\n' "$i"
-			done
+			rep 300 '<p n="%d">some plain text, long enough to fill a vector or two</p>\n'
 			printf '\001</r>'
 		} | iconv -f UTF-8 -t "$e" > f.xml
 		each_path f.xml

@@ -30,8 +30,10 @@ trace() {
 @test "-r -j1: four system calls per file (openat, fstat, read, close), no lseek" {
 	local i c n
 	mkdir a b
-	for i in $(seq 1 100); do printf '<r>%s</r>\n' "$i" > "a/f$i.xml"; done
-	for i in $(seq 1 300); do printf '<r>%s</r>\n' "$i" > "b/f$i.xml"; done
+	# one awk for the 400 files (bats traps every command of a loop)
+	awk 'BEGIN { for (i = 1; i <= 300; i++) {
+		if (i <= 100) { f = "a/f" i ".xml"; print "<r>" i "</r>" > f; close(f) }
+		f = "b/f" i ".xml"; print "<r>" i "</r>" > f; close(f) } }'
 	printf '\357\273\277<r/>\n' > a/bom.xml
 	cp a/bom.xml b/bom.xml
 	# the calls the 200 files more cost (what the program or a
