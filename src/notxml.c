@@ -50,13 +50,15 @@ layout(const struct sniff *s)
 	}
 }
 
-/* The character c (a unit_get value) as a message shows it. */
+/* The character c (a unit_get value, in units of usz bytes) as a message
+ * shows it: in an 8-bit layout 0x100 stands for any byte that is not
+ * ASCII (or not invariant EBCDIC), in UTF-16 it is U+0100. */
 static void
-show(long c, const unsigned char *at, char *buf, size_t size)
+show(long c, size_t usz, const unsigned char *at, char *buf, size_t size)
 {
 	if (c >= 0x21 && c < 0x7F && c != '\'')
 		snprintf(buf, size, "'%c'", (int)c);
-	else if (c == 0x100)
+	else if (c == 0x100 && usz == 1)
 		snprintf(buf, size, "the byte 0x%02X", at[0]);
 	else
 		snprintf(buf, size, "U+%04lX", (unsigned long)c);
@@ -110,7 +112,7 @@ sniff_not_xml(const unsigned char *p, size_t n, int eof, struct sniff *s)
 	    (usz > 1 && (c == 0x3C00 || c == 0x3C000000L || c == 0x3C0000L)))
 		return;
 	s->not_xml = 1;
-	show(c, p + i, what, sizeof(what));
+	show(c, usz, p + i, what, sizeof(what));
 	diag_add(&s->dg, D_NOT_XML, i, lp.line, lp.col, "the first character "
 	    "(after any BOM and white space) is %s, not '<'%s: this is not "
 	    "XML (XML 1.0 [1], [22])", what, s->role == ROLE_DTD ?

@@ -175,7 +175,7 @@ print(E.canonicalize(from_file=sys.argv[1]))'
 	xs bad.xml key.xml good.xml
 	assert_failure 2
 	assert_output 'good.xml: UTF-8 (BOM), no declaration, 1 warning'
-	assert_equal "$stderr" "xmlsniff: bad.xml: the marker on line 3: ignore: \"utf8bom\" is not a diagnostic code (see DIAGNOSTICS in xmlsniff(1))
+	assert_equal "$stderr" "xmlsniff: bad.xml: the marker on line 3: ignore: \"utf8bom\" is not a diagnostic code; did you mean utf8-bom?
 xmlsniff: key.xml: the marker on line 1: \"strict\" is not KEY=VALUE (ignore=, error= or allow-encoding=)
 good.xml:1:1: $WARN"
 	xs --format=github bad.xml

@@ -177,16 +177,18 @@ refused() {
 	printf '\376\377\003\000\003\000\001\300' > be.xml
 	xs --strict be.xml
 	assert_success
-	assert_output 'be.xml: UTF-16BE (BOM), no declaration'
-	assert_equal "$stderr" ''
+	# No markup at all: not-xml, a warning, and nothing against the BOM.
+	assert_output 'be.xml: UTF-16BE (BOM), no declaration, 1 warning'
+	assert_equal "$stderr" "be.xml:1:1: warning: the first character (after any BOM and white space) is U+0300, not '<': this is not XML (XML 1.0 [1], [22]) [not-xml]"
 	{ printf '\376\377'; printf '\304\200\304\201<a/>' | iconv -f UTF-8 -t UTF-16BE; } > a.xml
 	xs --json a.xml
 	assert_output --partial '"encoding":"UTF-16BE","source":"bom"'
-	assert_output --partial '"errors":0,"warnings":0'
+	# Text before the root: not-xml (U+0100, not a byte), and only that.
+	assert_output --partial '"errors":0,"warnings":1,"diagnostics":[{"severity":"warning","code":"not-xml","offset":2,"line":1,"column":1,"count":1,"message":"the first character (after any BOM and white space) is U+0100, not '"'<'"': this is not XML (XML 1.0 [1], [22])"}]}'
 	{ printf '\377\376'; printf '\320\200\320\201<a/>' | iconv -f UTF-8 -t UTF-16LE; } > le.xml
 	xs --strict --format=github le.xml
 	assert_success
-	assert_output ''
+	assert_output "::warning file=le.xml,line=1,col=1,title=not-xml::the first character (after any BOM and white space) is U+0400, not '<': this is not XML (XML 1.0 [1], [22])"
 }
 
 @test "BOM kept: UTF-32LE text whose first character reads as \"<\" in octet order 3412" {
