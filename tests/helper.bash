@@ -1,21 +1,34 @@
 # Shared setup for the bats suites: the binary under test and bats-assert.
 # XMLSNIFF may name another binary (an installed one, a sanitizer build).
 
-load_lib() {
-	local d
-	for d in /usr/lib/bats /usr/local/lib/bats /usr/share/bats; do
-		if [ -f "$d/$1/load.bash" ]; then
-			load "$d/$1/load.bash"
-			return
-		fi
-	done
-	echo "bats library $1 not found (apt-get install bats-support bats-assert)" >&2
-	return 1
+# load_libs: bats-support and bats-assert.  Their load.bash files source
+# a dozen files each through $(dirname ...), a process apiece for every
+# test; the files they name are put together once a run into one file in
+# BATS_RUN_TMPDIR (renamed into place: tests run side by side), which
+# each test then sources alone.
+load_libs() {
+	local d lib f libs=$BATS_RUN_TMPDIR/bats-libs.bash
+	if [ ! -f "$libs" ]; then
+		for lib in bats-support bats-assert; do
+			for d in /usr/lib/bats /usr/local/lib/bats \
+			    /usr/share/bats; do
+				[ -f "$d/$lib/load.bash" ] && break
+			done
+			if [ ! -f "$d/$lib/load.bash" ]; then
+				echo "bats library $lib not found (apt-get install bats-support bats-assert)" >&2
+				return 1
+			fi
+			sed -n 's|^source "$(dirname "${BASH_SOURCE\[0\]}")/\(.*\)"$|\1|p' \
+			    "$d/$lib/load.bash" | while read -r f; do
+				cat "$d/$lib/$f"
+			done
+		done > "$libs.$$" && mv -f "$libs.$$" "$libs" || return 1
+	fi
+	source "$libs"
 }
 
 bats_require_minimum_version 1.5.0
-load_lib bats-support
-load_lib bats-assert
+load_libs
 
 TOP="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
 XMLSNIFF="${XMLSNIFF:-$TOP/xmlsniff}"
