@@ -187,11 +187,15 @@ tests/strerror: tests/strerror.c
 # prints it as well.  JOBS=1 runs bats one test at a time.
 V =
 JOBS =
-check: xmlsniff tests/unit tests/strerror
+# The binary and the drivers are built on every processor first.
+NPROC =		`getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1`
+check-build:
+	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror
+check: check-build
 	V='$(V)' JOBS='$(JOBS)' sh tests/run fast
-check-slow: xmlsniff tests/unit tests/strerror
+check-slow: check-build
 	V='$(V)' JOBS='$(JOBS)' sh tests/run slow
-check-all: xmlsniff tests/unit tests/strerror
+check-all: check-build
 	V='$(V)' JOBS='$(JOBS)' sh tests/run all
 
 # make check on an AddressSanitizer + UBSan build (the slow tier runs
@@ -355,4 +359,4 @@ print-srcs:
 print-unit:
 	@echo $(UNIT_SRCS)
 
-.PHONY: $(PHONY_CHECKS) print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) check-build print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
