@@ -66,14 +66,66 @@ bfree(struct buf *b)
 	memset(b, 0, sizeof(*b));
 }
 
+/*
+ * UTF-8 into UTF-16BE/LE or UTF-32BE/LE (to), written here rather than
+ * asked of iconv: the reference must not be the machine's own converter,
+ * which on s390x under qemu-user is glibc's hardware path (CU12, CU14)
+ * as the emulator runs it.  Return -1 on bytes that are not UTF-8.
+ */
+static int
+unicode_form(struct buf *b, const char *to, const void *in, size_t n)
+{
+	const unsigned char *p = in;
+	int be = strcmp(to + 6, "BE") == 0, wide = to[4] == '3';
+	unsigned char o[4];
+	size_t i = 0, k, len;
+	unsigned long c, u[2];
+	int nu, j;
+
+	if (!be && strcmp(to + 6, "LE") != 0)
+		return -1;
+	while (i < n) {
+		len = p[i] < 0x80 ? 1 : p[i] >= 0xF0 ? 4 : p[i] >= 0xE0 ? 3 :
+		    p[i] >= 0xC2 ? 2 : 0;
+		if (len == 0 || i + len > n)
+			return -1;
+		c = len == 1 ? p[i] : p[i] & (0x7F >> len);
+		for (k = 1; k < len; k++) {
+			if ((p[i + k] & 0xC0) != 0x80)
+				return -1;
+			c = c << 6 | (p[i + k] & 0x3F);
+		}
+		i += len;
+		nu = 1;
+		u[0] = c;
+		if (!wide && c >= 0x10000) {
+			u[0] = 0xD800 | (c - 0x10000) >> 10;
+			u[1] = 0xDC00 | (c & 0x3FF);
+			nu = 2;
+		}
+		for (j = 0; j < nu; j++) {
+			size_t w = wide ? 4 : 2;
+
+			for (k = 0; k < w; k++)
+				o[be ? w - 1 - k : k] =
+				    (unsigned char)(u[j] >> (8 * k));
+			bput(b, o, w);
+		}
+	}
+	return 0;
+}
+
 int
 brecode(struct buf *b, const char *to, const void *in, size_t n)
 {
-	iconv_t cd = iconv_open(to, "UTF-8");
+	iconv_t cd;
 	char out[4096], *ip = (char *)(uintptr_t)in, *op;
 	size_t il = n, ol, r;
 
-	if (cd == (iconv_t)-1)
+	if (strncmp(to, "UTF-16", 6) == 0 || strncmp(to, "UTF-32", 6) == 0)
+		if (to[6] != '\0')
+			return unicode_form(b, to, in, n);
+	if ((cd = iconv_open(to, "UTF-8")) == (iconv_t)-1)
 		return -1;
 	do {
 		op = out;
