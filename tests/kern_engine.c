@@ -91,6 +91,9 @@ kern_rand(uint32_t *x)
 }
 
 /* printf to a growing string. */
+static void	say(struct kbuf *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+
 static void
 say(struct kbuf *b, const char *fmt, ...)
 {

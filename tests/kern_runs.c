@@ -28,7 +28,8 @@ have(const char *target)
 }
 
 /* Like the reference at every level, into to (ncr: with references);
- * the reference's status, its diagnostics in dg. */
+ * the reference's status (0 or 1), its diagnostics in dg; -1, said on a
+ * line of its own, where this system cannot write to (musl: GB18030). */
 static int
 like_ref(const char *label, const struct buf *b, const char *to, int ncr,
     struct buf *dg)
@@ -123,7 +124,7 @@ runs_wide(void)
 		bput(&b, bom[i], i < 2 ? 2 : 4);
 		brecode(&b, src[i], t.p, t.n);
 		for (j = 0; j < NELEM(to); j++)
-			CHECK(like_ref(src[i], &b, to[j], 0, &dg) == 0);
+			CHECK(like_ref(src[i], &b, to[j], 0, &dg) != 1);
 		like_ref(src[i], &b, "ISO-8859-1", 1, &dg);
 		/* back to UTF-8: the text again */
 		k_expect(&w, "UTF-8", t.p + 39, t.n - 39);
@@ -211,7 +212,7 @@ runs_sjis(void)
 		goto out;
 	}
 	for (i = 0; i < NELEM(to); i++)
-		CHECK(like_ref("Shift_JIS", &b, to[i], 0, &dg) == 0);
+		CHECK(like_ref("Shift_JIS", &b, to[i], 0, &dg) != 1);
 	CHECK(like_ref("Shift_JIS", &b, "ISO-8859-1", 0, &dg) == 1 &&
 	    has(&dg, ":3:10*1 U+65E5 cannot be written in ISO-8859-1"));
 	CHECK(like_ref("Shift_JIS", &b, "ISO-8859-1", 1, &dg) == 1 &&
