@@ -17,6 +17,7 @@
 /* MAP_ANONYMOUS (POSIX.1-2024; not in the 2008 edition) */
 #define _DEFAULT_SOURCE
 
+#include <stdatomic.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 
@@ -121,7 +122,11 @@ static struct {
 	long long	 dropped;
 	int		 reading;
 } mp;
-static volatile sig_atomic_t map_shrunk;
+/* Set by on_bus(), which runs on whichever thread touched the page (the
+ * look-ahead thread of prescan.c as often as the main one), and read by
+ * the main thread: an atomic, lock-free and so usable in a handler (C11
+ * 7.14.1.1), not a sig_atomic_t, which is only for one thread. */
+static atomic_int map_shrunk;
 static struct sigaction old_bus;
 static int bus_set;
 
