@@ -38,7 +38,7 @@ need_dist() {
 	xs --version
 	assert_success
 	assert_output "xmlsniff $VERSION"
-	# The C sources take it from src/version.h, which make writes.
+	# The C sources take it from src/cli/version.h, which make writes.
 	run grep -rlF "\"$VERSION\"" "$TOP/src" --include='*.c' --include='*.h' \
 	    --exclude=version.h
 	assert_output ""
@@ -86,13 +86,13 @@ need_dist() {
 	grep -v '/$' listed > files
 	run diff tracked files
 	assert_success
-	for f in Makefile README NEWS COPYING man/xmlsniff.1 src/main.c \
+	for f in Makefile README NEWS COPYING man/xmlsniff.1 src/cli/main.c \
 	    tests/run tests/helper.bash action.yml .pre-commit-hooks.yaml \
 	    completions/xmlsniff.bash completions/_xmlsniff \
 	    completions/xmlsniff.fish; do
 		[ -f "$DIR/$f" ] || fail "the tarball lacks $f"
 	done
-	run grep -E -e '\.o$' -e '/xmlsniff$' -e 'src/version\.h$' \
+	run grep -E -e '\.o$' -e '/xmlsniff$' -e 'src/cli/version\.h$' \
 	    -e 'tests/unit$' -e '\.tar\.gz$' files
 	assert_failure
 	[ ! -e "$DIR/.git" ]
