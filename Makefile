@@ -327,7 +327,7 @@ FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L $(INC)
 FUZZ_SRCS =	$(CORE_SRCS)
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
-		fuzz/validate-fuzz fuzz/transcode-fuzz
+		fuzz/validate-fuzz fuzz/transcode-fuzz fuzz/api-fuzz
 
 fuzz: $(FUZZERS) fuzz/diff-fuzz
 
@@ -346,6 +346,12 @@ fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_SRCS) $(HDRS)
 fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
+
+# The public interface (fuzz/api_fuzz.c): the library's sources, reached
+# through <xmlsniff.h> alone.
+fuzz/api-fuzz: fuzz/api_fuzz.c fuzz/jsonv.c fuzz/jsonv.h $(LIBRARY_SRCS) $(HDRS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc/lib -o $@ fuzz/api_fuzz.c fuzz/jsonv.c \
+	    $(LIBRARY_SRCS) $(LIBRARY_LIBS)
 
 # xmlsniff against libxml2 and expat (fuzz/diff.c), where their headers are
 # installed (Debian: libxml2-dev libexpat1-dev); skipped with a message
