@@ -408,6 +408,11 @@ check-valgrind: xmlsniff tests/unit
 # Speed against the peers (file, isutf8, iconv, uconv, xmllint, uchardet).
 bench: xmlsniff
 	sh bench/run
+
+# The library's own: many small documents through the one-call form.
+bench-lib: libxmlsniff.a
+	sh bench/lib
+
 # Shell completions (completions/), where each shell looks for them below
 # PREFIX: bash-completion's and fish's completionsdir as their pkg-config
 # files say (their prefix and datadir set to PREFIX's), else the usual
@@ -518,4 +523,4 @@ print-library-libs:
 print-soname:
 	@echo $(SHLIB)
 
-.PHONY: $(PHONY_CHECKS) FORCE check-build print-inc print-library-libs print-soname print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) FORCE check-build print-inc print-library-libs print-soname bench-lib print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
