@@ -231,7 +231,7 @@ mbtowc wctomb"
 	    $(pkg-config --cflags xmlsniff) h.c
 	assert_success
 	assert_output ""
-	command -v "${CXX:-c++}" > /dev/null || skip "no C++ compiler"
+	command -v "${CXX:-c++}" > /dev/null || skip "${CXX:-c++} is not installed"
 	cp h.c h.cc
 	# shellcheck disable=SC2046
 	run "${CXX:-c++}" -std=c++11 -pedantic -Wall -Wextra -Werror \
