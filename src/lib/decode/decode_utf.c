@@ -10,13 +10,14 @@
 
 #include "decode.h"
 
-/* Start decoding the entity s for the check chk; -1 when iconv cannot
- * open its decoder. */
+/* Start decoding the entity s for the check chk, an iconv decoder taken
+ * from cache; -1 when iconv cannot open its decoder. */
 int
 dec_init(struct dec *d, const struct sniff *s, const struct dec_check *chk,
-    void *ctx)
+    void *ctx, struct dcaches *cache)
 {
 	memset(d, 0, sizeof(*d));
+	d->cache = cache;
 	d->form = s->dec;
 	d->xml11 = s->xml11;
 	d->skip = s->bomlen;
@@ -25,7 +26,7 @@ dec_init(struct dec *d, const struct sniff *s, const struct dec_check *chk,
 	d->chk = chk;
 	d->chk_ctx = ctx;
 	if (d->form == FORM_ICONV) {
-		if ((d->dc = dec_dcache(s->dec_iconv)) == NULL)
+		if ((d->dc = dec_dcache(cache, s->dec_iconv)) == NULL)
 			return -1;
 		d->cd = d->dc->cd;
 		d->sb = d->dc->sb;
@@ -667,7 +668,7 @@ dec_feed(struct dec *d, const unsigned char *p, size_t n, int eof)
 			return k;
 	}
 	return k + (d->stateless && !d->xml11 && !dec_ref() &&
-	    (d->sink == NULL || d->block != NULL) ?
+	    (d->sink == NULL || d->block != NULL) && dec_bulk_ready(d) ?
 	    dec_feed_bulk(d, p + k, n - k, eof) :
 	    dec_feed_iconv(d, p + k, n - k, eof));
 }

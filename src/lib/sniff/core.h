@@ -420,6 +420,8 @@ struct sniff {
 	const struct fixres *fix;	/* --fix, --in-place: what was done */
 	const struct http *http;	/* --http: the response's head */
 	const struct guess *guess;	/* what it is really in, or NULL */
+	const char	*browser;	/* --browser: what a browser reads it
+					 * as, or NULL */
 	int		 not_xml;	/* not XML at all (notxml.c) */
 };
 
