@@ -35,7 +35,8 @@ LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
 LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
 		src/lib/sniff/bom.c src/lib/sniff/codes.c src/lib/sniff/decl.c \
 		src/lib/sniff/diag.c \
-		src/lib/sniff/enc.c src/lib/sniff/iconvcap.c src/lib/sniff/mt.c \
+		src/lib/sniff/enc.c src/lib/sniff/iconvcap.c src/lib/sniff/memo.c \
+		src/lib/sniff/mt.c \
 		src/lib/sniff/notxml.c src/lib/sniff/policy.c \
 		src/lib/sniff/sniff.c \
 		src/lib/decode/decode.c src/lib/decode/decode_iconv.c \

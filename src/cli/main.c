@@ -837,11 +837,14 @@ main(int argc, char *argv[])
 		    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 	}
 	argv[0] = (char *)"xmlsniff";	/* getopt's messages name it so */
-	/* The one reading of XMLSNIFF_SIMD: which kernels run. */
-	if (simd_init(getenv("XMLSNIFF_SIMD")) < 0) {
-		report_warn("XMLSNIFF_SIMD", 0, "unknown value \"%s\" (%s)",
-		    getenv("XMLSNIFF_SIMD"), simd_names());
-		return 2;
+	/* Which kernels run: XMLSNIFF_SIMD's, read once by the engine. */
+	{
+		char err[300];
+
+		if (simd_check(err, sizeof(err)) < 0) {
+			report_warn("XMLSNIFF_SIMD", 0, "%s", err);
+			return 2;
+		}
 	}
 	if (opts_parse(&argc, &argv) != 0 || opts_check(argc, argv, &xo) != 0)
 		return finish_stdout(0);

@@ -6,6 +6,7 @@
  * (decode_iconv.c).
  */
 #include <iconv.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "decode.h"
@@ -271,6 +272,22 @@ qcut(const unsigned char *p, size_t a)
 	return 0;
 }
 
+/* The two tables, built once by whichever thread needs them first. */
+static pthread_once_t qtab_once = PTHREAD_ONCE_INIT;
+
+static void
+qtabs_build(void)
+{
+	qtab_init();
+	qwtab_init();
+}
+
+static void
+qtabs_ready(void)
+{
+	pthread_once(&qtab_once, qtabs_build);
+}
+
 /* Walk p[0..QW_SPAN) from state *st, line *line, column *col, into them
  * and *bad, *nonchar; 0 when it cannot be cut (nothing done). */
 static int
@@ -286,8 +303,6 @@ qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
 	    (c2 = qcut(p, QW_SPAN / 2)) == 0 ||
 	    (c3 = qcut(p, QW_SPAN / 4 * 3)) == 0)
 		return 0;
-	if (qwtab[0] == 0)
-		qwtab_init();
 	w0.i = *st << 8;
 	m = c1;
 	if (c2 - c1 < m)
@@ -337,8 +352,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 	size_t i = 0, done = 0, end, k, lim = 64;
 	const int vec = dense_have();
 
-	if (qtab[0] == 0)
-		qtab_init();
+	qtabs_ready();
 	while (i < n) {
 		uint64_t errs = bad + nonchar, sline = line, scol = col;
 		unsigned sst = st;

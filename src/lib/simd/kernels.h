@@ -12,8 +12,9 @@
 
 
 int		 simd_init(const char *);
-void		 simd_ready(void);
-const char	*simd_names(void);
+const char	*simd_ready(int *);
+int		 simd_check(char *, size_t);
+const char	*simd_names(char *, size_t);
 
 /* late.c: "<?xml" after the start (decl-not-at-start) */
 
