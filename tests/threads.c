@@ -205,8 +205,9 @@ textchar(uint64_t *s)
 	return rnd(s) % 0x20;
 }
 
-/* Generated input i: its kind is i modulo 8; every third is long, the
- * length of several of the engine's buffers. */
+/* Generated input i: its kind is i modulo 8; one in eleven is longer
+ * than the engine's head (256 KB) and its read buffer, one in three
+ * longer than its pieces of 64 KB. */
 static void
 generate(size_t i, struct buf *b, uint64_t *s)
 {
@@ -215,7 +216,12 @@ generate(size_t i, struct buf *b, uint64_t *s)
 	int kind = i % 8, be = kind == 4;
 	unsigned char c;
 
-	len = i % 3 == 0 ? rnd(s) % 150000 : rnd(s) % 2000;
+	if (i % 11 == 3)
+		len = 300000 + rnd(s) % 100000;
+	else if (i % 3 == 0)
+		len = rnd(s) % 70000;
+	else
+		len = rnd(s) % 2000;
 	switch (kind) {
 	case 0:		/* random bytes */
 		for (k = 0; k < len; k++) {
