@@ -94,7 +94,8 @@ report(const char *name, const xmlsniff_result *r, int json, int quiet)
 }
 
 /* Feed the entity read from fd to a checker, or to a transcoder to
- * target; its result, or NULL after saying why. */
+ * target; its result (NULL after saying why), and in *bad 1 when the
+ * transcode was refused, 2 when it or the reading failed. */
 static xmlsniff_result *
 run(const xmlsniff_options *o, const char *name, int fd, const char *target,
     int *bad)
@@ -127,9 +128,13 @@ run(const xmlsniff_options *o, const char *name, int fd, const char *target,
 	if (*bad == 0 && st == XMLSNIFF_OK)
 		st = t != NULL ? xmlsniff_transcoder_finish(t, &r) :
 		    xmlsniff_checker_finish(c, &r);
+	/* A refused transcode has a result too, whose diagnostics say
+	 * why; otherwise the message does. */
 	if (*bad == 0 && st != XMLSNIFF_OK) {
-		fprintf(stderr, "%s: %s\n", name, t != NULL ?
-		    xmlsniff_transcoder_error(t) : xmlsniff_checker_error(c));
+		if (r == NULL)
+			fprintf(stderr, "%s: %s\n", name, t != NULL ?
+			    xmlsniff_transcoder_error(t) :
+			    xmlsniff_checker_error(c));
 		*bad = st == XMLSNIFF_ERR_REFUSED ? 1 : 2;
 	}
 	xmlsniff_checker_free(c);

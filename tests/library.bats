@@ -369,15 +369,18 @@ bad.xml:3:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8)
 	for f in "$TOP"/examples/*.xml; do
 		for t in UTF-8 UTF-16 ISO-8859-1; do
 			ws=0
-			"$XMLSNIFF" --transcode-to=$t "$f" > want 2> /dev/null ||
+			"$XMLSNIFF" --transcode-to=$t "$f" > want 2> want.err ||
 			    ws=$?
 			gs=0
-			${XMLSNIFF_WRAP:-} ./prog -t $t "$f" > got 2> /dev/null ||
+			${XMLSNIFF_WRAP:-} ./prog -t $t "$f" > got 2> got.err ||
 			    gs=$?
 			[ "$gs" = "$ws" ] ||
 			    fail "$f to $t: status $gs, xmlsniff's $ws"
 			[ "$ws" != 0 ] || cmp want got ||
 			    fail "$f to $t: other bytes than xmlsniff's"
+			# The diagnostics, a refusal's among them.
+			diff want.err got.err ||
+			    fail "$f to $t: other diagnostics than xmlsniff's"
 		done
 	done
 }

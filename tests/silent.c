@@ -62,9 +62,10 @@ each(const xmlsniff_options *o, const char *name)
 		if ((t = xmlsniff_transcoder_new(o, name, to[k], sink, NULL)) ==
 		    NULL)
 			exit(3);
-		if (xmlsniff_transcoder_feed(t, buf, (size_t)n) == XMLSNIFF_OK &&
-		    xmlsniff_transcoder_finish(t, &r) == XMLSNIFF_OK)
-			xmlsniff_result_free(r);
+		r = NULL;
+		if (xmlsniff_transcoder_feed(t, buf, (size_t)n) == XMLSNIFF_OK)
+			(void)xmlsniff_transcoder_finish(t, &r);
+		xmlsniff_result_free(r);	/* a refusal has one too */
 		xmlsniff_transcoder_free(t);
 	}
 }

@@ -111,6 +111,8 @@ buf_write(void *arg, const void *p, size_t n)
 	unsigned char *np;
 	size_t cap;
 
+	if (n == 0)
+		return 0;
 	if (b->n + n > b->cap) {
 		cap = (b->n + n) * 2;
 		if ((np = realloc(b->p, cap)) == NULL) {
@@ -449,9 +451,13 @@ transcode(const xmlsniff_options *o, const struct input *in,
 	xmlsniff_transcoder_free(t);
 	if (b.oom)
 		oc->status = XMLSNIFF_ERR_MEMORY;
-	if (oc->status == XMLSNIFF_OK) {
+	/* A refused transcode has a result as well: the analysis. */
+	if (r != NULL) {
 		oc->json = dupjson(r);
 		xmlsniff_result_free(r);
+	}
+	/* What a failed one wrote is to be thrown away. */
+	if (oc->status == XMLSNIFF_OK) {
 		oc->out = b.p;
 		oc->outn = b.n;
 	} else
