@@ -29,10 +29,14 @@
 
 #include <xmlsniff.h>
 
+/* The transcoder's writer.  It is called first with no bytes, as the
+ * transcode begins: where a program would open its destination. */
 static int
 to_stdout(void *arg, const void *p, size_t n)
 {
 	(void)arg;
+	if (n == 0)
+		return 0;
 	return fwrite(p, 1, n, stdout) == n ? 0 : -1;
 }
 
