@@ -47,14 +47,17 @@ PICFLAGS =	-fPIC
 XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 		$(VISIBILITY) $(INC) $(ICONV_CFLAGS)
 
-# The sources by folder (doc/DESIGN.md): src/lib/ is the engine, in
-# layers (text, sniff, decode, simd, transcode, analysis); src/cli/ is
-# the command line.  CORE_SRCS is what the unit driver and the fuzz
-# targets link: the engine and the parts of the command line they test,
-# everything but main.c, opts.c, jobs.c, coding.c and guess.c.
+# The sources by folder (doc/DESIGN.md): src/lib/ is the library, in
+# layers (text, sniff, decode, simd, transcode, analysis, http, api);
+# src/cli/ is the command line, its client.  CORE_SRCS is what the unit
+# driver and the fuzz targets link: the library and the parts of the
+# command line they test, everything but main.c, analyse.c, opts.c and
+# jobs.c.
 LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
-		src/lib/transcode src/lib/analysis
-LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
+		src/lib/transcode src/lib/analysis src/lib/http \
+		src/lib/api
+LIB_SRCS =	src/lib/text/utf.c src/lib/text/sbuf.c \
+		src/lib/text/suggest.c \
 		src/lib/sniff/bom.c src/lib/sniff/codes.c src/lib/sniff/decl.c \
 		src/lib/sniff/diag.c \
 		src/lib/sniff/enc.c src/lib/sniff/iconvcap.c src/lib/sniff/memo.c \
@@ -71,28 +74,34 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
 		src/lib/transcode/iconvout.c src/lib/transcode/target.c \
 		src/lib/transcode/transcode.c src/lib/transcode/xmllex.c \
 		src/lib/analysis/browser.c src/lib/analysis/excerpt.c \
-		src/lib/analysis/mojibake.c src/lib/analysis/mojreport.c
-CLI_CORE_SRCS =	src/cli/config.c src/cli/dest.c src/cli/fix.c src/cli/format.c \
-		src/cli/github.c src/cli/http.c src/cli/perfile.c \
-		src/cli/record.c src/cli/repo.c src/cli/report.c src/cli/walk.c
+		src/lib/analysis/mojibake.c src/lib/analysis/mojreport.c \
+		src/lib/http/http.c src/lib/http/coding.c \
+		src/lib/analysis/guess.c \
+		src/lib/api/access.c src/lib/api/checker.c src/lib/api/feed.c \
+		src/lib/api/fixplan.c src/lib/api/json.c src/lib/api/marker.c \
+		src/lib/api/options.c src/lib/api/result.c src/lib/api/run.c \
+		src/lib/api/transcoder.c
+CLI_CORE_SRCS =	src/cli/config.c src/cli/dest.c \
+		src/cli/escape.c src/cli/format.c \
+		src/cli/github.c src/cli/perfile.c \
+		src/cli/record.c src/cli/repo.c src/cli/report.c src/cli/tree.c \
+		src/cli/walk.c
 CORE_SRCS =	$(LIB_SRCS) $(CLI_CORE_SRCS)
-# The library, libxmlsniff: the engine, the guess (built apart, for
-# libuchardet) and the public interface, src/lib/xmlsniff.h (API_SRCS).
-API_SRCS =
-LIBRARY_SRCS =	$(LIB_SRCS) src/lib/analysis/guess.c $(API_SRCS)
+# The library, libxmlsniff: everything below src/lib/.
+LIBRARY_SRCS =	$(LIB_SRCS)
 LIBRARY_OBJS =	$(LIBRARY_SRCS:.c=.o)
 LIBRARY_PICS =	$(LIBRARY_SRCS:.c=.pico)
 # The command line, a client of the library.
-CLI_SRCS =	$(CLI_CORE_SRCS) src/cli/main.c src/cli/opts.c src/cli/jobs.c \
-		src/cli/coding.c
+CLI_SRCS =	$(CLI_CORE_SRCS) src/cli/main.c src/cli/analyse.c src/cli/opts.c \
+		src/cli/jobs.c
 CLI_OBJS =	$(CLI_SRCS:.c=.o)
 SRCS =		$(LIBRARY_SRCS) $(CLI_SRCS)
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(SRCS:.c=.o)
-HDRS =		src/lib/xmlsniff.h src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
-		src/cli/http.h src/cli/jobs.h src/cli/coding.h \
+HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
+		src/cli/jobs.h \
 		src/cli/xmltypes.h src/cli/version.h \
-		src/lib/text/utf.h src/lib/text/out.h \
+		src/lib/text/utf.h src/cli/out.h src/lib/text/sbuf.h \
 		src/lib/sniff/core.h src/lib/sniff/enctab.h \
 		src/lib/sniff/iconvcap.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
@@ -102,11 +111,16 @@ HDRS =		src/lib/xmlsniff.h src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/des
 		src/lib/transcode/xmllex.h src/lib/transcode/iconvout.h \
 		src/lib/analysis/browser.h src/lib/analysis/whatwg.h \
 		src/lib/analysis/excerpt.h src/lib/analysis/guess.h \
-		src/lib/analysis/mojibake.h
+		src/lib/analysis/mojibake.h \
+		src/lib/http/http.h src/lib/http/coding.h \
+		src/lib/xmlsniff.h src/lib/api/api.h
 # Every folder's headers by their bare names (make print-inc: for the
-# builds outside make, tests/cross and tests/differential).
+# builds outside make, tests/cross and tests/differential); the unit
+# driver's and the fuzz targets' own (tests/all.h) in TEST_INC.
+TEST_INC =	-Itests
 INC =		-Isrc/cli -Isrc/lib/text -Isrc/lib/sniff -Isrc/lib/decode \
-		-Isrc/lib/simd -Isrc/lib/transcode -Isrc/lib/analysis
+		-Isrc/lib/simd -Isrc/lib/transcode -Isrc/lib/analysis \
+		-Isrc/lib/http -Isrc/lib/api -Isrc/lib
 
 SHLIB =		libxmlsniff.so.$(SOVERSION)
 all: xmlsniff libxmlsniff.a $(SHLIB)
@@ -153,7 +167,7 @@ src/lib/xmlsniff.h: FORCE
 AR =		ar
 SHLIB_LDFLAGS =	-shared -Wl,-soname,$(SHLIB) \
 		-Wl,--version-script=src/lib/libxmlsniff.map -Wl,-z,defs
-LIBRARY_LIBS =	$(ICONV_LIBS) $(THREAD_LIBS) `$(HAVE_UCHARDET) && echo $(DL_LIBS)`
+LIBRARY_LIBS =	$(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 libxmlsniff.a: $(LIBRARY_OBJS)
 	rm -f $@.tmp
 	$(AR) -rcs $@.tmp $(LIBRARY_OBJS)
@@ -166,13 +180,11 @@ $(SHLIB): $(LIBRARY_PICS) src/lib/libxmlsniff.map
 
 # The command line links the static library: the binary stands alone (the
 # suite, the Action and a copied binary run it with no library path), it
-# keeps the speed of code built without -fPIC, and it still calls engine
+# keeps the speed of code built without -fPIC, and it may call engine
 # functions that the shared library does not export.
 xmlsniff: $(CLI_OBJS) libxmlsniff.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) libxmlsniff.a \
-	    $(LIBRARY_LIBS) \
-	    `$(HAVE_ZLIB) && echo $(ZLIB_LIBS)` \
-	    `$(HAVE_BROTLI) && echo $(BROTLI_LIBS)`
+	    $(LIBRARY_LIBS)
 
 # libuchardet is optional: where its header is found (Debian:
 # libuchardet-dev), guess.c ranks with it, loading it with dlopen(3) when
@@ -183,6 +195,11 @@ xmlsniff: $(CLI_OBJS) libxmlsniff.a
 # and later, musl and macOS, where it is in libc, but harmless there).
 UCHARDET =
 DL_LIBS =	-ldl
+# What the library links with, as the build found it (the libraries of
+# the optional parts below): for everything that links the library.
+LIB_LIBS =	`$(HAVE_UCHARDET) && echo $(DL_LIBS)` \
+		`$(HAVE_ZLIB) && echo $(ZLIB_LIBS)` \
+		`$(HAVE_BROTLI) && echo $(BROTLI_LIBS)`
 HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		'\043include <uchardet/uchardet.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
@@ -195,7 +212,7 @@ src/lib/analysis/guess.pico: src/lib/analysis/guess.c $(HDRS)
 
 # zlib and libbrotli are optional too: where their headers are found
 # (Debian: zlib1g-dev, libbrotli-dev), --http decodes a body sent with
-# Content-Encoding gzip or deflate (zlib) and br (libbrotli), src/cli/coding.c;
+# Content-Encoding gzip or deflate (zlib) and br (libbrotli), src/lib/http/coding.c;
 # elsewhere such a body draws http-encoded, which says how to fetch it
 # plain (xmlsniff --help says which the build has).  ZLIB=no and BROTLI=no
 # build without them where they are installed.
@@ -209,10 +226,14 @@ HAVE_ZLIB =	{ [ "$(ZLIB)" != no ] && printf \
 HAVE_BROTLI =	{ [ "$(BROTLI)" != no ] && printf \
 		'\043include <brotli/decode.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
-src/cli/coding.o: src/cli/coding.c $(HDRS)
+src/lib/http/coding.o: src/lib/http/coding.c $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	    `$(HAVE_ZLIB) && echo -DHAVE_ZLIB` \
-	    `$(HAVE_BROTLI) && echo -DHAVE_BROTLI` -c -o $@ src/cli/coding.c
+	    `$(HAVE_BROTLI) && echo -DHAVE_BROTLI` -c -o $@ src/lib/http/coding.c
+src/lib/http/coding.pico: src/lib/http/coding.c $(HDRS)
+	$(CC) $(XCFLAGS) $(PICFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	    `$(HAVE_ZLIB) && echo -DHAVE_ZLIB` \
+	    `$(HAVE_BROTLI) && echo -DHAVE_BROTLI` -c -o $@ src/lib/http/coding.c
 
 FORCE:
 
@@ -229,11 +250,11 @@ UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
 		tests/kern_moj.c tests/kern_xc.c tests/kern_xc2.c \
-		tests/kern_runs.c tests/unit_names.c
+		tests/kern_runs.c tests/unit_names.c tests/api.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
 	    $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
-	    $(UNIT_SRCS) $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(UNIT_SRCS) $(CORE) $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 
 # The encoding table is generated from the IANA registry and two tables
 # of ours (tools/gen-enctab.py says what each gives); the output is
@@ -326,7 +347,8 @@ sanitize:
 # fuzz/sniff-fuzz -max_total_time=600 fuzz/corpus-sniff fuzz/seeds
 FUZZ_CC =	clang
 FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L $(INC)
+		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L $(INC) \
+		$(TEST_INC)
 FUZZ_SRCS =	$(CORE_SRCS)
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
 		fuzz/validate-fuzz fuzz/transcode-fuzz fuzz/api-fuzz
@@ -335,19 +357,19 @@ fuzz: $(FUZZERS) fuzz/diff-fuzz
 
 fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_SRCS) \
-	    $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 fuzz/decl-fuzz: fuzz/decl_fuzz.c $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_SRCS) \
-	    $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 fuzz/mt-fuzz: fuzz/mt_fuzz.c $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_SRCS) \
-	    $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_SRCS) \
-	    $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) \
-	    $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 
 # The public interface (fuzz/api_fuzz.c): the library's sources, reached
 # through <xmlsniff.h> alone.
@@ -361,10 +383,11 @@ fuzz/api-fuzz: fuzz/api_fuzz.c fuzz/jsonv.c fuzz/jsonv.h $(LIBRARY_SRCS) $(HDRS)
 DIFF_CFLAGS =	`pkg-config --cflags libxml-2.0 2>/dev/null || xml2-config --cflags 2>/dev/null`
 DIFF_LIBS =	-lxml2 -lexpat
 fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
-	@if $(FUZZ_CC) $(DIFF_CFLAGS) $(INC) -E fuzz/diff.c > /dev/null 2>&1; then \
+	@if $(FUZZ_CC) $(DIFF_CFLAGS) $(INC) $(TEST_INC) -E fuzz/diff.c > /dev/null 2>&1; then \
 	    echo "$(FUZZ_CC) ... -o $@"; \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) $(DIFF_CFLAGS) -o $@ fuzz/diff_fuzz.c \
-	    fuzz/diff.c $(FUZZ_SRCS) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS); \
+	    fuzz/diff.c $(FUZZ_SRCS) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS) \
+	    $(LIB_LIBS); \
 	else \
 	    echo "fuzz/diff-fuzz skipped: libxml2 or expat headers not found (libxml2-dev, libexpat1-dev)"; \
 	fi
@@ -372,9 +395,9 @@ fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
 # From the sources, not the objects: those may have been built with other
 # flags (make sanitize) than this build gets when tests/differential asks.
 tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
-	$(CC) $(XCFLAGS) -Ifuzz $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	$(CC) $(XCFLAGS) -Ifuzz $(TEST_INC) $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(FUZZ_SRCS) \
-	    $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 
 # The differential check over generated documents, the examples and the
 # shared corpus when it is there (status 77 from the script: skipped).
@@ -519,7 +542,7 @@ print-srcs:
 print-unit:
 	@echo $(UNIT_SRCS)
 print-inc:
-	@echo $(INC)
+	@echo $(INC) $(TEST_INC)
 print-library-libs:
 	@echo $(LIBRARY_LIBS)
 print-soname:

@@ -401,56 +401,43 @@ xfeed(struct xlate *xl, struct val *v, const unsigned char *p, size_t n,
 	}
 }
 
+/* The transcode's writer: the bytes appended to the buffer ctx. */
+static int
+kbuf_write(void *ctx, const void *p, size_t n)
+{
+	if (n > 0)
+		bput(ctx, p, n);
+	return 0;
+}
+
 int
 k_xlate(const unsigned char *p, size_t n, const char *target, int ncr,
     const size_t *cuts, size_t ncuts, size_t chunk, struct buf *out,
     struct buf *dg)
 {
-	static unsigned char mem[IN_PAD + IN_SIZE];
 	static struct sniff s;
-	struct inbuf ib;
 	struct xopts xo;
 	struct xlate *xl;
-	struct xlout xout;
 	struct val *v;
-	char err[256], tmp[65536];
-	FILE *f;
-	int rc, fd, saved;
-	ssize_t k;
+	char err[256], why[400];
+	int rc, st;
 
 	if (target_resolve(target, 0, 0, &xo, err, sizeof(err)) < 0) {
 		printf("  (%s: %s)\n", target, err);
 		return 2;
 	}
 	xo.fallback = ncr ? FB_NCR : FB_ERROR;
-	memset(&ib, 0, sizeof(ib));
-	ib.fd = -1;
-	ib.mem = mem;
-	ib.p = mem + IN_PAD;
-	ib.size = -1;
 	head(p, n, NULL, &s);
-	ib.n = n < HEAD_MAX ? n : HEAD_MAX;
-	ib.eof = n <= HEAD_MAX;
-	memcpy(ib.p, p, ib.n);
-	/* The transcode writes to standard output: a file meanwhile. */
-	fflush(stdout);
-	if ((f = tmpfile()) == NULL)
-		abort();
-	fd = fileno(f);
-	saved = dup(1);
-	dup2(fd, 1);
-	if ((rc = xlate_begin("in", &ib, &s, &xo, 0, NULL, 0, &xl, &v,
-	    &xout)) == 0 &&
-	    xl != NULL) {
+	if (xlate_check(&s, 0, why, sizeof(why)) != 0)
+		rc = 1;
+	else if ((xl = xlate_new(&s, &xo, 0, kbuf_write, out, NULL, &v, &st,
+	    why, sizeof(why))) == NULL)
+		rc = 2;
+	else {
 		xfeed(xl, v, p, n, cuts, ncuts, chunk);
-		rc = xlate_end(xl, &ib, 0);
+		rc = xlate_end(xl, 0, why, sizeof(why));
+		xlate_free(xl);
 	}
-	dup2(saved, 1);
-	close(saved);
-	lseek(fd, 0, SEEK_SET);
-	while ((k = read(fd, tmp, sizeof(tmp))) > 0)
-		bput(out, tmp, (size_t)k);
-	fclose(f);
 	put_diags(dg, s.encname, &s.dg);
 	diag_free(&s.dg);
 	return rc;

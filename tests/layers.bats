@@ -1,6 +1,9 @@
 #!/usr/bin/env bats
-# The layers of doc/DESIGN.md, as the include lines show them: a source
-# file includes its own layer's header and those below, never one above.
+# The layers of doc/DESIGN.md, as the folders and the include lines show
+# them: src/lib/ is the library, src/cli/ the command line, its client,
+# which sees the library through <xmlsniff.h> alone; the library never
+# includes the command line's headers; inside the library a file includes
+# its own layer's header and those below, never one above.
 load helper
 
 SRC="$BATS_TEST_DIRNAME/../src"
@@ -10,9 +13,14 @@ loc() {
 	find "$SRC" -name "$1" | head -n 1
 }
 
-# includes FILE: the project headers FILE includes, one a line.
+# includes FILE: the project headers FILE includes, one a line: those in
+# double quotes found below src/, and <xmlsniff.h>.
 includes() {
-	sed -n 's/^#include "\(.*\)"$/\1/p' "$1" | sed 's|^\.\./||'
+	local h
+	sed -n 's/^#include "\(.*\)".*$/\1/p' "$1" | while read -r h; do
+		[ -n "$(loc "${h##*/}")" ] && echo "${h##*/}"
+	done
+	sed -n 's/^#include <\(xmlsniff\.h\)>.*$/\1/p' "$1"
 }
 
 # only FILE HEADER...: FILE includes no project header but these.
@@ -28,14 +36,55 @@ only() {
 	return $bad
 }
 
+@test "layers: every file below src/ has a name of its own" {
+	local dup
+	dup=$(find "$SRC" -name '*.[ch]' | sed 's|.*/||' | sort | uniq -d)
+	[ -z "$dup" ] || { echo "twice: $dup"; false; }
+}
+
+@test "layers: the command line includes no header of the library but <xmlsniff.h>" {
+	local f h bad=0
+	for f in "$SRC"/cli/*.[ch]; do
+		for h in $(includes "$f"); do
+			case $(loc "$h") in
+			"$SRC"/lib/xmlsniff.h | "$SRC"/cli/*) ;;
+			*) echo "${f##*/} includes $h"; bad=1 ;;
+			esac
+		done
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "layers: the library includes no header of the command line" {
+	local f h bad=0
+	for f in $(find "$SRC/lib" -name '*.[ch]'); do
+		for h in $(includes "$f"); do
+			case $(loc "$h") in
+			"$SRC"/cli/*) echo "${f##*/} includes $h"; bad=1 ;;
+			esac
+		done
+	done
+	[ "$bad" = 0 ]
+}
+
+@test "layers: the public header includes nothing of the project, and only the public header is installed as such" {
+	[ -z "$(includes "$SRC/lib/xmlsniff.h")" ]
+	# C99 and C++: its declarations within extern "C"
+	grep -q '^extern "C" {$' "$SRC/lib/xmlsniff.h"
+	! grep -n '^#include' "$SRC/lib/xmlsniff.h" | grep -v '<std'
+}
+
 @test "layers: the text layer includes nothing of the project" {
 	only utf.c utf.h
+	only sbuf.c sbuf.h utf.h
 	[ -z "$(includes "$(loc utf.h)")" ]
+	[ -z "$(includes "$(loc sbuf.h)")" ]
 }
 
 @test "layers: the core includes only the core and the text layer" {
 	local f
-	for f in bom.c codes.c decl.c diag.c enc.c iconvcap.c memo.c mt.c sniff.c suggest.c; do
+	for f in bom.c codes.c decl.c diag.c enc.c iconvcap.c memo.c mt.c \
+	    notxml.c policy.c sniff.c suggest.c; do
 		only $f core.h utf.h enctab.h iconvcap.h
 	done
 	[ "$(includes "$(loc core.h)")" = utf.h ]
@@ -50,14 +99,12 @@ only() {
 	[ "$(includes "$(loc kernels.h)")" = core.h ]
 }
 
-@test "layers: the output primitives and the engine never include the I/O layer" {
+@test "layers: the engine never includes the analyses, http or the interface" {
 	local f
-	only record.c out.h
-	only escape.c out.h utf.h
-	for f in decode.c decode_iconv.c decode_utf.c dest.c iconvout.c input.c target.c \
-	    transcode.c validate.c xmllex.c; do
-		only $f engine.h testhooks.h decode.h dest.h iconvcap.h \
-		    iconvout.h target.h val.h xc.h xmllex.h
+	for f in decode.c decode_iconv.c decode_utf.c iconvout.c input.c \
+	    prescan.c target.c transcode.c validate.c xmllex.c; do
+		only $f engine.h testhooks.h decode.h iconvcap.h iconvout.h \
+		    target.h val.h xc.h xmllex.h
 	done
 }
 
@@ -72,4 +119,36 @@ only() {
 @test "layers: the validator includes the decoding layer, not the transcoder" {
 	only validate.c engine.h val.h
 	only val.h decode.h engine.h
+}
+
+@test "layers: the analyses and http stay below the interface" {
+	local f
+	for f in browser.c excerpt.c guess.c mojibake.c mojreport.c http.c \
+	    coding.c; do
+		only $f browser.h excerpt.h guess.h mojibake.h http.h coding.h \
+		    engine.h kernels.h core.h sbuf.h whatwg.h
+	done
+}
+
+# The objects' calls between files: "A B" when A.o uses a symbol B.o
+# defines (the library's objects; tsort finds a circle among them).
+calls() {
+	local o
+	for o in $(find "$SRC/lib" -name '*.o'); do
+		nm -g --defined-only "$o" | awk -v f="${o##*/}" \
+		    '$2 ~ /^[TDBR]$/ { print "D " $3 " " f }'
+		nm -u "$o" | awk -v f="${o##*/}" '{ print "U " $NF " " f }'
+	done | awk '$1 == "D" { def[$2] = $3 } $1 == "U" { use[NR] = $3 " " $2 }
+	    END { for (i in use) { split(use[i], a, " ")
+		if ((a[2] in def) && def[a[2]] != a[1]) print a[1], def[a[2]] } }' |
+	    sort -u
+}
+
+@test "layers: no circle of calls between the library's files" {
+	command -v nm >/dev/null || skip "nm (binutils) is not installed"
+	[ -n "$(find "$SRC/lib" -name '*.o' | head -n 1)" ] ||
+	    skip "the library is not built"
+	local out
+	out=$(calls | tsort 2>&1 >/dev/null) || true
+	[ -z "$out" ] || { echo "$out"; false; }
 }

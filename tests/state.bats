@@ -35,7 +35,7 @@ guess.o common_han		the common ideographs, built once (pthread_once)
 guess.o common_han_once
 guess.o ud			libuchardet, loaded once (pthread_once)
 guess.o ud_once
-decode.o val_char_only		the reference paths: an atomic, set with the kernels
+select.o val_char_only		the reference paths: an atomic, set with the kernels
 decode_utf.o qtab		the UTF-8 automaton, built once (pthread_once)
 decode_utf.o qwtab
 decode_utf.o qtab_once

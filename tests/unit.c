@@ -2664,6 +2664,7 @@ main(void)
 	test_xlex();
 	test_xlex_norm();
 	test_xlex_runs();
+	unit_api();
 	/* UNIT_SWEEPS=no: the kernel sweeps are left out (CI's valgrind
 	 * run, where they would take many minutes; the ASan, TSan, qemu
 	 * and native runs have them), and the last line says so. */

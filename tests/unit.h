@@ -28,6 +28,9 @@ void		 kern_fastpath(void);
 void		 kern_dense(void);
 void		 kern_mapped(void);
 
+/* The library's interface, as a caller has it (tests/api.c). */
+void		 unit_api(void);
+
 /* The names of suggest.c and the not-xml rule (tests/unit_names.c). */
 void		 unit_suggest(void);
 void		 unit_not_xml(void);

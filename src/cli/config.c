@@ -63,16 +63,17 @@ rc_die(int line, const char *fmt, ...)
 const char *
 config_suggest(const struct option *lo, const char *s, size_t len)
 {
-	const struct option *e;
+	const char *names[128];
 	char word[64];
+	size_t n;
 
-	for (e = lo; e->name != NULL; e++)
-		continue;
+	for (n = 0; lo[n].name != NULL && n < 128; n++)
+		names[n] = lo[n].name;
 	if (len == 0 || len >= sizeof(word))
 		return NULL;
 	memcpy(word, s, len);
 	word[len] = '\0';
-	return suggest(word, lo, (size_t)(e - lo), sizeof(*lo));
+	return xmlsniff_nearest(word, names, n);
 }
 
 /* The long option of lo that s (up to len) names, as getopt_long takes

@@ -4,8 +4,8 @@
  * renamed over it (rename(2) is atomic), so that a failure, an error or a
  * signal leaves it as it was; standard output and other files are
  * written directly.  --in-place and --fix leave a file whose bytes would
- * not change alone (its inode, links and times too).  The transcoder's
- * output buffer is written here too (xc_flush).
+ * not change alone (its inode, links and times too).  The library's
+ * transcoder writes through dest_write.
  */
 /* realpath(3) is XSI; sync_file_range(2), where there is one, Linux's. */
 #define _XOPEN_SOURCE 700
@@ -25,9 +25,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine.h"
 #include "dest.h"
-#include "xc.h"
+#include "out.h"
 
 /* The temporary file, removed by the signal handler. */
 static volatile sig_atomic_t tmp_active;
@@ -235,12 +234,12 @@ same_bytes(int a, off_t ao, int b, off_t bo, off_t len)
  * --in-place and --fix: compare the finished output in the temporary file
  * with the input in.  Return 1 when they are the same bytes (the file is
  * left alone, keeping its inode, links and times), 0 when they differ, -1
- * when xo->same_content is set and the bytes after the declaration (or
- * BOM) would change, -2 on a read error.
+ * when same_content is set and the bytes of the content (from the offset
+ * content on, past the BOM and declaration) would change, -2 on a read
+ * error.
  */
 int
-dest_compare(struct dest *d, int in, const struct sniff *s,
-    const struct xopts *xo)
+dest_compare(struct dest *d, int in, uint64_t content, int same_content)
 {
 	struct stat a, b;
 	off_t from, tail;
@@ -248,8 +247,8 @@ dest_compare(struct dest *d, int in, const struct sniff *s,
 
 	if (fstat(in, &a) < 0 || fstat(d->fd, &b) < 0)
 		return -2;
-	if (xo->same_content) {
-		from = (off_t)(s->decl.present ? s->decl.end : s->bomlen);
+	if (same_content) {
+		from = (off_t)content;
 		tail = a.st_size - from;
 		if (tail < 0 || b.st_size < tail)
 			return -1;
@@ -305,27 +304,27 @@ dest_close(struct dest *d, int rc, int replace)
 	return rc;
 }
 
-/* Write out the output buffer; a write error fails the transcode. */
-void
-xc_flush(struct xc *x)
+/* The transcoder's writer (xmlsniff_transcoder_new): bytes p[0..n) to
+ * the destination d; 0, or -1 with the errno kept in d->werrno. */
+int
+dest_write(void *ctx, const void *p, size_t n)
 {
+	struct dest *d = ctx;
 	size_t done = 0;
 
-	while (done < x->on && x->failed != 2) {
-		ssize_t w = write(x->fd, x->obuf + done, x->on - done);
+	while (done < n) {
+		ssize_t w = write(d->fd, (const char *)p + done, n - done);
 
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
-			x->werrno = errno;
-			x->failed = 2;
-			break;
+			d->werrno = errno;
+			return -1;
 		}
 		done += (size_t)w;
 	}
-	x->on = 0;
 #if defined(__linux__) && defined(SYNC_FILE_RANGE_WRITE)
-	if (x->fd == tmp_fd && tmp_active) {
+	if (d->fd == tmp_fd && tmp_active) {
 		tmp_written += (off_t)done;
 		if (tmp_written - tmp_kicked >= WB_STEP) {
 			/* Only a start: an error shows at the fsync. */
@@ -335,4 +334,5 @@ xc_flush(struct xc *x)
 		}
 	}
 #endif
+	return 0;
 }

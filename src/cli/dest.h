@@ -5,8 +5,8 @@
 #define DEST_H
 
 #include <limits.h>
-
-#include "engine.h"
+#include <stddef.h>
+#include <stdint.h>
 
 /* Where the output goes: standard output or a non-regular file directly
  * (direct), a regular file by way of a temporary file beside it. */
@@ -15,11 +15,13 @@ struct dest {
 	int		 direct;
 	const char	*name;		/* as given, for messages */
 	char		 real[PATH_MAX];	/* where a link points */
+	int		 werrno;	/* of a write that failed */
 };
 
+void		 transcode_signals(void);
 int		 dest_open(struct dest *, const char *);
-int		 dest_compare(struct dest *, int, const struct sniff *,
-		    const struct xopts *);
+int		 dest_write(void *, const void *, size_t);
+int		 dest_compare(struct dest *, int, uint64_t, int);
 int		 dest_close(struct dest *, int, int);
 int		 dest_error(const char *, const char *);
 

@@ -1,8 +1,9 @@
 /*
  * The report formats for CI (xmlsniff(1), --format): GitHub Actions
  * workflow commands, one SARIF 2.1.0 log, a GitLab Code Quality report
- * and checkstyle XML, all on standard output; and --list-codes and
- * --explain, which print the table of diag.c.
+ * and checkstyle XML, all on standard output, from the library's results;
+ * and --list-codes and --explain, which print what the library says of
+ * each code (xmlsniff_code_info).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,7 +84,7 @@ put_text(FILE *f, const char *s, enum esc mode)
 
 	while (p < end) {
 		uint32_t c;
-		int r = utf8_dec(p, (size_t)(end - p), &c);
+		int r = utf8_char(p, (size_t)(end - p), &c);
 
 		if (r > 1) {
 			if (c == 0xFFFE || c == 0xFFFF)
@@ -125,21 +126,24 @@ put_text(FILE *f, const char *s, enum esc mode)
 	}
 }
 
-/* The message of e as the text format gives it, with its count. */
+/* The message of d as the text format gives it, with its count. */
 static void
-message(const struct dent *e, char *buf, size_t size)
+message(const xmlsniff_diagnostic *d, char *buf, size_t size)
 {
-	if (e->count > 1)
-		snprintf(buf, size, "%s (%llu times)", e->msg,
-		    (unsigned long long)e->count);
+	if (xmlsniff_diagnostic_count(d) > 1)
+		snprintf(buf, size, "%s (%llu times)",
+		    xmlsniff_diagnostic_message(d),
+		    (unsigned long long)xmlsniff_diagnostic_count(d));
 	else
-		snprintf(buf, size, "%s", e->msg);
+		snprintf(buf, size, "%s", xmlsniff_diagnostic_message(d));
 }
 
+/* The severity of code where no input says it: as the policy last
+ * applied has it (perfile.c). */
 static const char *
-severity(enum code c)
+severity(const char *code)
 {
-	return diag_error_in(perfile_policy(), c) ? "error" : "warning";
+	return perfile_severity(code);
 }
 
 /* s for github.c: as the workflow commands escape a message (how 0) or
@@ -293,11 +297,11 @@ sarif_note(const char *name, int id, const char *level, const char *text)
  * f: the input's record, for gitlab and checkstyle.
  */
 static void
-format_cut(FILE *f, const char *name, const struct sniff *s, enum fmt fmt)
+format_cut(FILE *f, const char *name, const xmlsniff_result *res,
+    enum fmt fmt)
 {
-	char note[160];
+	const char *note = xmlsniff_result_unlisted_note(res);
 
-	diag_cut_note(&s->dg, note, sizeof(note));
 	switch (fmt) {
 	case FMT_GITHUB:
 		gh_finding(GH_NOTE, name, "", 0, 0, 0, note);
@@ -324,17 +328,21 @@ format_cut(FILE *f, const char *name, const struct sniff *s, enum fmt fmt)
 static void
 sarif_rule(FILE *f, int i)
 {
-	const struct code_info *ci = diag_info((enum code)i);
+	const char *code = xmlsniff_code((size_t)i);
 	char full[4096];
 
 	snprintf(full, sizeof(full), "%s\n\nClause: %s\n\nExample: $ %s\n\n"
-	    "Fix: %s", ci->full, ci->clause, ci->example, ci->fix);
-	fprintf(f, "%s{\"id\":\"%s\"", i ? "," : "", ci->code);
-	sarif_text(f, "shortDescription", ci->summary, 1);
+	    "Fix: %s", xmlsniff_code_info(code, "description"),
+	    xmlsniff_code_info(code, "clause"),
+	    xmlsniff_code_info(code, "example"),
+	    xmlsniff_code_info(code, "fix"));
+	fprintf(f, "%s{\"id\":\"%s\"", i ? "," : "", code);
+	sarif_text(f, "shortDescription", xmlsniff_code_info(code, "summary"),
+	    1);
 	sarif_text(f, "fullDescription", full, 1);
-	sarif_text(f, "help", ci->fix, 1);
+	sarif_text(f, "help", xmlsniff_code_info(code, "fix"), 1);
 	fprintf(f, ",\"helpUri\":\"" XMLSNIFF_URL "#%s\",\"defaultConfiguration\":"
-	    "{\"level\":\"%s\"}}", ci->code, severity((enum code)i));
+	    "{\"level\":\"%s\"}}", code, severity(code));
 }
 
 /* SARIF: the log up to its results: the tool with its rules and
@@ -351,7 +359,7 @@ sarif_start(FILE *f)
 	    "{\"name\":\"xmlsniff\",\"version\":\"" XMLSNIFF_VERSION "\","
 	    "\"semanticVersion\":\"" XMLSNIFF_VERSION "\",\"informationUri\":"
 	    "\"" XMLSNIFF_URL "\",\"rules\":[", f);
-	for (i = 0; i < D_NCODES; i++)
+	for (i = 0; i < ncodes(); i++)
 		sarif_rule(f, i);
 	fputs("],\"notifications\":[", f);
 	for (i = 0; i < 2; i++) {
@@ -400,49 +408,55 @@ format_start(enum fmt fmt)
  */
 static void
 sarif_result(FILE *f, const char *name, const char *path,
-    const struct dent *e, const char *msg, unsigned ord)
+    const xmlsniff_diagnostic *d, const char *msg, unsigned ord)
 {
+	const char *code = xmlsniff_diagnostic_code(d);
 	char fp[17];
 
-	fingerprint(path, diag_code(e->code), ord, fp);
+	fingerprint(path, code, ord, fp);
 	fprintf(f, "%s{\"ruleId\":\"%s\",\"ruleIndex\":%d,\"level\":\"%s\"",
-	    sarif.nresults++ ? "," : "", diag_code(e->code), (int)e->code,
-	    severity(e->code));
+	    sarif.nresults++ ? "," : "", code, code_index(code),
+	    xmlsniff_diagnostic_severity(d));
 	sarif_text(f, "message", msg, 1);
 	fputs(",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":",
 	    f);
 	sarif_artifact(f, name);
 	fprintf(f, ",\"region\":{\"startLine\":%llu,\"startColumn\":%llu,"
 	    "\"byteOffset\":%llu}}}],\"partialFingerprints\":"
-	    "{\"xmlsniff/v1\":\"%s\"}}", (unsigned long long)e->line,
-	    (unsigned long long)e->col, (unsigned long long)e->off, fp);
+	    "{\"xmlsniff/v1\":\"%s\"}}",
+	    (unsigned long long)xmlsniff_diagnostic_line(d),
+	    (unsigned long long)xmlsniff_diagnostic_column(d),
+	    (unsigned long long)xmlsniff_diagnostic_offset(d), fp);
 }
 
-/* One diagnostic e of input name (path: as the CI formats write it),
+/* One diagnostic d of input name (path: as the CI formats write it),
  * the ord-th of its code, with message msg. */
 static void
 format_one(FILE *f, const char *name, const char *path, enum fmt fmt,
-    const struct dent *e, const char *msg, unsigned ord)
+    const xmlsniff_diagnostic *d, const char *msg, unsigned ord)
 {
-	const char *code = diag_code(e->code);
+	const char *code = xmlsniff_diagnostic_code(d);
+	int err = strcmp(xmlsniff_diagnostic_severity(d), "error") == 0;
 
 	switch (fmt) {
 	case FMT_GITHUB:
-		gh_finding(diag_error_in(perfile_policy(), e->code) ? GH_ERROR : GH_WARNING,
-		    path, code, e->line, e->col, e->count, msg);
+		gh_finding(err ? GH_ERROR : GH_WARNING, path, code,
+		    xmlsniff_diagnostic_line(d), xmlsniff_diagnostic_column(d),
+		    xmlsniff_diagnostic_count(d), msg);
 		break;
 	case FMT_SARIF:
-		sarif_result(f, name, path, e, msg, ord);
+		sarif_result(f, name, path, d, msg, ord);
 		break;
 	case FMT_GITLAB:
-		gitlab_issue(f, path, code,
-		    diag_error_in(perfile_policy(), e->code), msg,
-		    e->off, e->line);
+		gitlab_issue(f, path, code, err, msg,
+		    xmlsniff_diagnostic_offset(d), xmlsniff_diagnostic_line(d));
 		break;
 	default:
 		fprintf(f, "<error line=\"%llu\" column=\"%llu\" "
-		    "severity=\"%s\" message=\"", (unsigned long long)e->line,
-		    (unsigned long long)e->col, severity(e->code));
+		    "severity=\"%s\" message=\"",
+		    (unsigned long long)xmlsniff_diagnostic_line(d),
+		    (unsigned long long)xmlsniff_diagnostic_column(d),
+		    xmlsniff_diagnostic_severity(d));
 		put_text(f, msg, ESC_XML);
 		fprintf(f, "\" source=\"xmlsniff.%s\"/>\n", code);
 		break;
@@ -454,18 +468,18 @@ format_one(FILE *f, const char *name, const char *path, enum fmt fmt,
  * one record for the others.  With --all, one result an occurrence
  * listed, then a note if the list was cut. */
 void
-format_diags(const char *name, const struct sniff *s, enum fmt fmt)
+format_diags(const char *name, const xmlsniff_result *res, enum fmt fmt)
 {
-	struct diter it;
-	struct dent e;
+	const xmlsniff_diagnostic *d;
 	char msg[512], *rp;
 	const char *path;
-	unsigned ord[D_NCODES] = { 0 };
+	unsigned ord[NCODES_MAX] = { 0 };
 	FILE *f = NULL;
-	int inside;
+	size_t i;
+	int inside, c;
 
-	diag_iter(&it, &s->dg);
-	if (fmt != FMT_GITHUB && fmt != FMT_CHECKSTYLE && it.n == 0)
+	if (fmt != FMT_GITHUB && fmt != FMT_CHECKSTYLE &&
+	    xmlsniff_result_ndiagnostics(res) == 0)
 		return;
 	rp = repo_path(name, &inside);
 	path = rp != NULL ? rp : name;
@@ -478,19 +492,20 @@ format_diags(const char *name, const struct sniff *s, enum fmt fmt)
 		put_text(f, path, ESC_XML);
 		fputs("\">\n", f);
 	}
-	while (diag_next(&it, &e)) {
-		message(&e, msg, sizeof(msg));
-		format_one(f, name, path, fmt, &e, msg, ord[e.code]++);
+	for (i = 0; (d = xmlsniff_result_line(res, i)) != NULL; i++) {
+		message(d, msg, sizeof(msg));
+		c = code_index(xmlsniff_diagnostic_code(d));
+		format_one(f, name, path, fmt, d, msg, ord[c]++);
 	}
-	if (s->dg.unlisted > 0 && fmt != FMT_SARIF)
-		format_cut(f, path, s, fmt);
+	if (xmlsniff_result_unlisted_note(res) != NULL && fmt != FMT_SARIF)
+		format_cut(f, path, res, fmt);
 	if (fmt == FMT_CHECKSTYLE)
 		fputs("</file>\n", f);
 	if (f != NULL)
 		rec_close(f);
 	/* A record of its own: the notification is one with -j. */
-	if (s->dg.unlisted > 0 && fmt == FMT_SARIF)
-		format_cut(NULL, name, s, fmt);
+	if (xmlsniff_result_unlisted_note(res) != NULL && fmt == FMT_SARIF)
+		format_cut(NULL, name, res, fmt);
 	free(rp);
 }
 
@@ -649,14 +664,16 @@ put_folded(const char *s)
 void
 list_codes(void)
 {
-	int i, w = 0;
+	const char *c;
+	size_t i;
+	int w = 0;
 
-	for (i = 0; i < D_NCODES; i++)
-		if ((int)strlen(diag_code((enum code)i)) > w)
-			w = (int)strlen(diag_code((enum code)i));
-	for (i = 0; i < D_NCODES; i++)
-		printf("%-*s  %-7s  %s\n", w, diag_code((enum code)i),
-		    severity((enum code)i), diag_info((enum code)i)->summary);
+	for (i = 0; (c = xmlsniff_code(i)) != NULL; i++)
+		if ((int)strlen(c) > w)
+			w = (int)strlen(c);
+	for (i = 0; (c = xmlsniff_code(i)) != NULL; i++)
+		printf("%-*s  %-7s  %s\n", w, c, severity(c),
+		    xmlsniff_code_info(c, "summary"));
 }
 
 /* --explain=name: what the code means, its clause, bytes that draw it
@@ -664,18 +681,15 @@ list_codes(void)
 int
 explain_code(const char *name)
 {
-	const struct code_info *ci;
-	int c;
-
-	if ((c = diag_lookup(name)) < 0)
+	if (code_index(name) < 0)
 		return -1;
-	ci = diag_info((enum code)c);
-	printf("%s (%s): %s\n\n", ci->code, severity((enum code)c),
-	    ci->summary);
-	put_folded(ci->full);
+	printf("%s (%s): %s\n\n", name, severity(name),
+	    xmlsniff_code_info(name, "summary"));
+	put_folded(xmlsniff_code_info(name, "description"));
 	fputs("\nClause:\n", stdout);
-	put_folded(ci->clause);
-	printf("\nExample:\n  $ %s\n\nFix:\n", ci->example);
-	put_folded(ci->fix);
+	put_folded(xmlsniff_code_info(name, "clause"));
+	printf("\nExample:\n  $ %s\n\nFix:\n", xmlsniff_code_info(name,
+	    "example"));
+	put_folded(xmlsniff_code_info(name, "fix"));
 	return 0;
 }

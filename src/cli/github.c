@@ -37,9 +37,9 @@ static struct {
 	char		*p;		/* the records, each after its length */
 	size_t		 n, cap;
 	unsigned long	 files, errors, warnings, notes, unreadable;
-	uint64_t	 occ[D_NCODES + 1];	/* + 1: unreadable */
-	unsigned long	 infiles[D_NCODES + 1];
-	unsigned long	 lastfile[D_NCODES + 1];
+	uint64_t	 occ[NCODES_MAX + 1];	/* and unreadable */
+	unsigned long	 infiles[NCODES_MAX + 1];
+	unsigned long	 lastfile[NCODES_MAX + 1];
 	int		 on;
 } gh;
 
@@ -121,8 +121,8 @@ tally(const struct ghent *e)
 	}
 	if (e->kind == GH_UNREADABLE) {
 		gh.unreadable++;
-		c = D_NCODES;
-	} else if ((c = diag_lookup(e->code)) < 0)
+		c = ncodes();
+	} else if ((c = code_index(e->code)) < 0)
 		return;
 	if (e->kind == GH_WARNING)
 		gh.warnings++;
@@ -351,13 +351,14 @@ md_codes(FILE *f)
 
 	fputs("| Code | Severity | Occurrences | Files |\n"
 	    "| --- | --- | ---: | ---: |\n", f);
-	for (c = 0; c <= D_NCODES; c++) {
+	for (c = 0; c <= ncodes(); c++) {
+		const char *code = xmlsniff_code((size_t)c);
+
 		if (gh.occ[c] == 0)
 			continue;
-		fprintf(f, "| %s | %s | %" PRIu64 " | %lu |\n", c < D_NCODES ?
-		    diag_code((enum code)c) : "unreadable", c == D_NCODES ||
-		    diag_error_in(perfile_policy(), (enum code)c) ? "error" : "warning",
-		    gh.occ[c], gh.infiles[c]);
+		fprintf(f, "| %s | %s | %" PRIu64 " | %lu |\n", c < ncodes() ?
+		    code : "unreadable", c == ncodes() ? "error" :
+		    perfile_severity(code), gh.occ[c], gh.infiles[c]);
 	}
 }
 

@@ -1,14 +1,18 @@
 /*
- * Input, output and the command line: the input buffer, the output
- * formats, the repository walk, policy, --fix and the configuration file.
+ * The command line, a client of the library (<xmlsniff.h>, its only
+ * header of the library's): the output formats, the repository walk, the
+ * policy of each input and the configuration file.
  */
 #ifndef IO_H
 #define IO_H
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 
-#include "engine.h"
+#include <xmlsniff.h>
+
+#include "out.h"
 
 #include "version.h"	/* XMLSNIFF_VERSION, from the Makefile */
 /* The project's home page: SARIF's informationUri, and with "#CODE"
@@ -32,13 +36,11 @@ enum fmt {
 	FMT_CHECKSTYLE
 };
 
-void		 report_line(const char *, const struct sniff *, enum fmt, int);
-struct excerpt_src;
-void		 report_diags(const char *, const struct sniff *, enum fmt,
-		    struct excerpt_src *);
+void		 report_line(const char *, const xmlsniff_result *, enum fmt,
+		    int);
+void		 report_diags(const char *, const xmlsniff_result *, enum fmt);
 void		 report_failure(const char *, const char *, enum fmt, int);
 void		 report_set(int, int);
-void		 report_mime(const struct sniff *, char *, size_t);
 
 /* format.c */
 
@@ -46,7 +48,7 @@ void		 report_mime(const struct sniff *, char *, size_t);
 extern const char *const format_names[FMT_NAMES];
 int		 format_lookup(const char *, enum fmt *);
 void		 format_start(enum fmt);
-void		 format_diags(const char *, const struct sniff *, enum fmt);
+void		 format_diags(const char *, const xmlsniff_result *, enum fmt);
 void		 format_failure(const char *, const char *, enum fmt);
 int		 format_end(enum fmt, int);
 void		 format_jobs(void);
@@ -78,35 +80,27 @@ const char	*repo_root(void);
 char		*repo_path(const char *, int *);
 char		*repo_abs(const char *);
 
-/* perfile.c */
+/* perfile.c: the options of each input, with its sections of the
+ * configuration file; the severity of each code as last applied */
+
+/* The codes there are at most (the library's, counted at run time). */
+#define NCODES_MAX	64
 
 struct pf_layer;
-struct pf_layer	*perfile_base(int);
-void		 perfile_keep(size_t, int);
-const struct dpolicy *perfile_policy(void);
+struct pf_layer	*perfile_base(void);
 struct pf_layer	*perfile_section(const char *);
 int		 perfile_add(struct pf_layer *, const char *, size_t,
 		    const char *, char *, size_t);
 void		 perfile_root(const char *);
-void		 perfile_start(void);
-int		 perfile_apply(const char *, const unsigned char *, size_t,
-		    char *, size_t);
-
-/* fix.c */
-
-#define FIX_MAX		6
-
-/* What --fix or --in-place did to one file. */
-struct fixres {
-	const char	*action;	/* written, unchanged, would-write,
-					 * refused, failed */
-	char		 why[400];	/* refused, failed: the reason */
-	int		 nchanges;
-	char		 changes[FIX_MAX][160];
-};
-
-int		 fix_plan(const struct sniff *, const char *, int,
-		    struct xopts *, struct fixres *);
+int		 perfile_start(xmlsniff_options *, char *, size_t);
+const xmlsniff_options *perfile_options(const char *);
+const xmlsniff_options *perfile_general(void);
+void		 perfile_lookahead(int);
+void		 perfile_seen(const xmlsniff_result *);
+void		 perfile_seen_options(const xmlsniff_options *);
+const char	*perfile_severity(const char *);
+int		 code_index(const char *);
+int		 ncodes(void);
 
 /* walk.c */
 
@@ -120,6 +114,17 @@ struct walkopts {
 	size_t		  nexcl;
 };
 
+struct walkvisit {
+	/* a regular file found, leaf in the directory dirfd, path from the
+	 * walk's root: its analysis */
+	void		(*file)(int, const char *, const char *);
+	/* a directory that cannot be read */
+	void		(*fail)(const char *, const char *);
+};
+
+void		 walk_tree(int, const char *, const char *, size_t, size_t,
+		    const struct gitset *, const struct walkopts *, int,
+		    const struct walkvisit *);
 int		 walk_xml_name(const char *);
 int		 walk_passes_over(const char *, int);
 int		 walk_glob(const char *, const char *, int);

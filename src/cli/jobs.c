@@ -29,10 +29,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine.h"
 #include "jobs.h"
 #include "opts.h"
-#include "out.h"
 
 #define CHUNK_FIRST	16	/* inputs in each of the first chunks */
 #define CHUNK_INPUTS	64	/* inputs in a chunk after them */
@@ -186,7 +184,7 @@ work(int tfd)
 	}
 	rec_divert(res_record);
 	/* The workers have the processors: none searches ahead as well. */
-	opt.no_lookahead = 1;
+	perfile_lookahead(0);
 	while (read_full(tfd, &flags, 1) == 0 &&
 	    read_full(tfd, &len, 4) == 0) {
 		int st;

@@ -13,14 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "excerpt.h"
-#include "guess.h"
 #include "jobs.h"
 #include "opts.h"
-#include "browser.h"
-#include "coding.h"
 
-struct options opt = { .fallback = FB_ERROR, .fmt = FMT_TEXT };
+struct options opt = { .fmt = FMT_TEXT };
 
 static int parsing;	/* in the options: a bad one may be the config's */
 
@@ -207,8 +203,8 @@ help(void)
 	    "[GLOB] of .xmlsniffrc, and a comment <!-- xmlsniff: ... -->\n"
 	    "after its XML declaration; the command line wins over both.\n",
 	    stdout);
-	printf("Guesses of the real encoding: %s.\n", guess_method());
-	printf("--http bodies decoded: %s.\n", coding_methods());
+	printf("Guesses of the real encoding: %s.\n", xmlsniff_about("guess"));
+	printf("--http bodies decoded: %s.\n", xmlsniff_about("http-codings"));
 	fputs("See xmlsniff(1).\n", stdout);
 }
 
@@ -232,6 +228,15 @@ die_usage(const char *fmt, ...)
 	exit(2);
 }
 
+/* Set the library's option name to value, or exit 2 with what it says
+ * is wrong (the command line's own words). */
+static void
+setopt(const char *name, const char *value)
+{
+	if (xmlsniff_options_set(opt.xo, name, value) != XMLSNIFF_OK)
+		die_usage("%s", xmlsniff_options_error(opt.xo));
+}
+
 /* A value of option name that is none of vals (n of them): the list of
  * those it may be, and the nearest, in one line. */
 static void bad_value(const char *, const char *, const char *const *,
@@ -242,7 +247,13 @@ bad_value(const char *name, const char *arg, const char *const *vals,
     size_t n)
 {
 	char list[200];
-	const char *near = suggest_list(arg, vals, n, list, sizeof(list));
+	const char *near = xmlsniff_nearest(arg, vals, n);
+	size_t i, len = 0;
+
+	list[0] = '\0';
+	for (i = 0; i < n && len < sizeof(list); i++)
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+		    i == 0 ? "" : i + 1 == n ? " or " : ", ", vals[i]);
 
 	if (near != NULL)
 		die_usage("--%s: \"%s\" is not %s; did you mean %s?", name,
@@ -396,6 +407,8 @@ resolve_when(void)
 	    (opt.excerpt == WHEN_AUTO && tty));
 	opt.color_on = text && (opt.color == WHEN_ALWAYS ||
 	    (opt.color == WHEN_AUTO && tty && (nc == NULL || nc[0] == '\0')));
+	setopt("excerpt", opt.excerpt_on ? "always" : "never");
+	setopt("color", opt.color_on ? "always" : "never");
 }
 
 /* arg as a decimal number with nothing around it, into *n (a number too
@@ -412,18 +425,6 @@ decimal(const char *arg, unsigned long long *n)
 	if (errno != 0)
 		*n = ULLONG_MAX;
 	return 0;
-}
-
-/* --max-errors=N: a decimal number from 1 to DIAG_MAX_MAX. */
-static size_t
-max_errors(const char *arg)
-{
-	unsigned long long n;
-
-	if (decimal(arg, &n) < 0 || n < 1 || n > DIAG_MAX_MAX)
-		die_usage("--max-errors: \"%s\" is not a number from 1 to %d",
-		    arg, DIAG_MAX_MAX);
-	return (size_t)n;
 }
 
 /* -j N: a decimal number from 1 up; above JOBS_MAX it is taken as
@@ -462,8 +463,7 @@ take(int ch, int argc, char **argv)
 		opt.fallback_given = 1;
 		if (pick(optarg, fallbacks, 2) < 0)
 			bad_value("fallback", optarg, fallbacks, 2);
-		opt.fallback = pick(optarg, fallbacks, 2) == 0 ? FB_ERROR :
-		    FB_NCR;
+		opt.fallback = optarg;
 		break;
 	case OPT_BYTE_ORDER:
 		opt.byte_order_given = 1;
@@ -513,13 +513,19 @@ take(int ch, int argc, char **argv)
 		const char *key = ch == OPT_IGNORE ? "ignore" : ch == OPT_ERROR ?
 		    "error" : "allow-encoding", *file;
 
-		if (perfile_add(perfile_base(config_line(optind - 1, &file) ==
-		    0), key, strlen(key), optarg, err, sizeof(err)) < 0)
+		/* The command line's are the library's options; the
+		 * configuration file's general ones its layer below the
+		 * marker, with the sections (perfile.c). */
+		if (config_line(optind - 1, &file) == 0)
+			setopt(key, optarg);
+		else if (perfile_add(perfile_base(), key, strlen(key), optarg,
+		    err, sizeof(err)) < 0)
 			die_usage("--%s", err);
 		break;
 	}
 	case OPT_MAX_ERRORS:
-		opt.max_errors = max_errors(optarg);
+		setopt("max-errors", optarg);
+		opt.max_errors = 1;
 		break;
 	case 'j':
 		opt.jobs = jobs(optarg);
@@ -540,6 +546,10 @@ opts_parse(int *argcp, char ***argvp)
 {
 	int ch;
 
+	if ((opt.xo = xmlsniff_options_new()) == NULL) {
+		report_warn(NULL, 0, "%s", strerror(ENOMEM));
+		exit(2);
+	}
 	/* The configuration file's options go first: the command line's
 	 * come later and win. */
 	*argcp = config_args(*argcp, *argvp, longopts, shortopts, argvp);
@@ -550,54 +560,38 @@ opts_parse(int *argcp, char ***argvp)
 		if (take(ch, *argcp, *argvp) != 0)
 			return 1;
 	parsing = 0;
-	perfile_start();
 	*argcp -= optind;
 	*argvp += optind;
 	return 0;
 }
 
-/* An encoding name an option gives (what says which, opt_name): known
- * to the IANA registry or this system's iconv, else exit 2. */
-static void
-known_encoding(const char *opt_name, const char *name, struct enc *e)
-{
-	if (enc_lookup(name, e) < 0 || !e->known)
-		die_usage("%s: \"%s\" is not an encoding that the IANA "
-		    "registry or this system's iconv knows", opt_name, name);
-}
-
 /*
  * --encoding=ENC: the charset parameter ENC, with --content-type's type
  * or application/xml (so a BOM still wins, RFC 7303 section 3.2).
- * --default-encoding=ENC: what sniff() reads unlabelled entities in
- * instead of UTF-8; it must read "<?xml" as UTF-8 does.
+ * --default-encoding=ENC: what unlabelled entities are read in instead
+ * of UTF-8; it must read "<?xml" as UTF-8 does.  The library checks them.
  */
 static void
 encoding_opts(void)
 {
-	char err[256], ct[400];
-	struct enc e;
+	if (opt.encoding != NULL)
+		setopt("encoding", opt.encoding);
+	if (opt.default_encoding != NULL)
+		setopt("default-encoding", opt.default_encoding);
+}
 
-	if (opt.encoding != NULL) {
-		known_encoding("--encoding", opt.encoding, &e);
-		if (opt.has_mt && opt.mt.has_charset)
-			die_usage("%s", "--encoding and a charset in "
-			    "--content-type exclude each other");
-		snprintf(ct, sizeof(ct), "%s; charset=\"%s\"", opt.has_mt ?
-		    opt.mt.type : "application/xml", opt.encoding);
-		if (mt_parse(ct, &opt.mt, err, sizeof(err)) < 0)
-			die_usage("--encoding: %s", err);
-		opt.has_mt = 1;
-	}
-	if (opt.default_encoding != NULL) {
-		known_encoding("--default-encoding", opt.default_encoding,
-		    &opt.dflt);
-		if (opt.dflt.family != ENC_F_ASCII &&
-		    opt.dflt.family != ENC_F_UTF8)
-			die_usage("--default-encoding: \"%s\" does not read "
-			    "\"<?xml\" as UTF-8 does (an entity in it needs a "
-			    "BOM or a declaration)", opt.default_encoding);
-	}
+/* The rest of what the library is to do as the command line says:
+ * --browser, --strict, --fix, --dry-run, and the guess, which only the
+ * text line and --json report. */
+static void
+lib_opts(void)
+{
+	setopt("browser", opt.browser ? "yes" : "no");
+	setopt("strict", opt.strict ? "yes" : "no");
+	setopt("fix", opt.fix ? "yes" : "no");
+	setopt("dry-run", opt.dry_run ? "yes" : "no");
+	setopt("guess", opt.fmt == FMT_TEXT || opt.fmt == FMT_JSON ? "yes" :
+	    "no");
 }
 
 /*
@@ -641,17 +635,14 @@ needs_parent(void)
  * --list-codes, --list-encodings or --explain has printed what it
  * prints. */
 int
-opts_check(int argc, char **argv, struct xopts *xo)
+opts_check(int argc, char **argv)
 {
 	char err[256];
 	int i;
 
 
-	if (opt.content_type != NULL) {
-		if (mt_parse(opt.content_type, &opt.mt, err, sizeof(err)) < 0)
-			die_usage("--content-type: %s", err);
-		opt.has_mt = 1;
-	}
+	if (opt.content_type != NULL)
+		setopt("content-type", opt.content_type);
 	if (opt.stdin_name != NULL && *opt.stdin_name == '\0')
 		die_usage("%s", "--stdin-name needs a name");
 	/* --http: each response brings its own Content-Type, and its head,
@@ -663,21 +654,31 @@ opts_check(int argc, char **argv, struct xopts *xo)
 		die_usage("%s", "--http excludes --fix and --in-place: the "
 		    "response's head would be lost");
 	encoding_opts();
+	if (opt.http)
+		setopt("http", "yes");
 	if (opt.list_files)
 		opt.fmt = FMT_TEXT;	/* the list has one form */
 	if (opt.list_codes || opt.list_encodings || opt.explain != NULL) {
 		if (argc > 0 || opt.files0_from != NULL)
 			die_usage("%s", "--list-codes, --list-encodings and "
 			    "--explain read no inputs");
+		if (perfile_start(opt.xo, err, sizeof(err)) < 0)
+			die_usage("%s", err);
 		if (opt.list_codes)
 			list_codes();
-		if (opt.list_encodings)
-			enc_list();
+		if (opt.list_encodings) {
+			const char *e;
+			size_t k;
+
+			for (k = 0; (e = xmlsniff_encoding(k)) != NULL; k++)
+				puts(e);
+		}
 		if (opt.explain != NULL && explain_code(opt.explain) < 0) {
-			if (diag_suggest(opt.explain) != NULL)
+			if (xmlsniff_code_suggest(opt.explain) != NULL)
 				die_usage("--explain: \"%s\" is not a "
 				    "diagnostic code; did you mean %s?",
-				    opt.explain, diag_suggest(opt.explain));
+				    opt.explain,
+				    xmlsniff_code_suggest(opt.explain));
 			die_usage("--explain: \"%s\" is not a diagnostic code "
 			    "(see --list-codes)", opt.explain);
 		}
@@ -693,9 +694,8 @@ opts_check(int argc, char **argv, struct xopts *xo)
 		exit(2);
 	}
 	/* --max-errors implies --all (xmlsniff(1)). */
-	if (opt.all || opt.max_errors > 0)
-		perfile_keep(opt.max_errors > 0 ? opt.max_errors :
-		    DIAG_ALL_MAX, opt.max_errors > 0);
+	if (opt.all)
+		setopt("all", "yes");
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
 	if (opt.fix) {
@@ -740,11 +740,16 @@ opts_check(int argc, char **argv, struct xopts *xo)
 			die_usage("%s", "-i, --mime-encoding, --json and --format "
 			    "print to standard output, where the transcoded entity "
 			    "goes; use -o FILE");
-		if (target_resolve(opt.transcode_to, opt.byte_order_le,
-		    opt.utf8_bom, xo, err, sizeof(err)) < 0)
-			die_usage("--transcode-to: %s", err);
-		xo->fallback = opt.fallback;
+		setopt("byte-order", opt.byte_order_le ? "le" : "be");
+		setopt("utf8-bom", opt.utf8_bom ? "yes" : "no");
+		setopt("transcode-to", opt.transcode_to);
+		if (opt.fallback != NULL)
+			setopt("fallback", opt.fallback);
+		setopt("in-place", opt.in_place ? "yes" : "no");
 	}
 	resolve_when();
+	lib_opts();
+	if (perfile_start(opt.xo, err, sizeof(err)) < 0)
+		die_usage("%s", err);
 	return 0;
 }

@@ -1,5 +1,6 @@
 /*
- * The command line's options (opts.c), for main.c.
+ * The command line's options (opts.c), for main.c and analyse.c; what
+ * changes the analysis is in the library's options, xo.
  */
 #ifndef OPTS_H
 #define OPTS_H
@@ -7,14 +8,13 @@
 #include "io.h"
 
 struct options {
+	xmlsniff_options *xo;		/* the library's: the command line's */
 	const char	*content_type;
-	struct mt	 mt;
-	int		 has_mt;
 	int		 strict;
 	const char	*transcode_to;
 	const char	*output;
 	int		 in_place;
-	enum fallback	 fallback;
+	const char	*fallback;
 	int		 fallback_given;	/* --fallback, whatever its value */
 	int		 utf8_bom;
 	int		 byte_order_le;
@@ -36,8 +36,6 @@ struct options {
 	const char	*explain;
 	int		 http;
 	int		 browser;	/* --browser */
-	int		 no_lookahead;	/* big files get no second thread (-j's
-					 * workers) */
 	const char	*stdin_name;
 	int		 excerpt;	/* --excerpt: enum when */
 	int		 color;		/* --color */
@@ -47,7 +45,6 @@ struct options {
 	size_t		 max_errors;	/* 0: not given */
 	const char	*encoding;
 	const char	*default_encoding;
-	struct enc	 dflt;
 	long		 jobs;		/* -j: 0 not given */
 };
 
@@ -61,7 +58,18 @@ enum when {
 extern struct options opt;
 
 int		 opts_parse(int *, char ***);
-int		 opts_check(int, char **, struct xopts *);
+int		 opts_check(int, char **);
 void		 opts_add_glob(const char ***, size_t *, const char *);
+
+/* main.c */
+
+extern int	 same_out;
+void		 raise_status(int);
+void		 fail_input(const char *, const char *);
+
+/* analyse.c */
+
+void		 analyse(const char *, int, long long);
+void		 analyse_end(void);
 
 #endif

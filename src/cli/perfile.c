@@ -6,10 +6,16 @@
  *
  *   1. the command line's --ignore, --error and --allow-encoding;
  *   2. the input's own marker, a comment <!-- xmlsniff: ... --> near
- *      its top (marker_scan);
+ *      its top, which the library reads;
  *   3. the sections [GLOB] of the configuration file that match the
  *      input's path, the most specific first (more_specific);
  *   4. the configuration file's general options.
+ *
+ * The library takes the first as its options' "error", "ignore" and
+ * "allow-encoding" (opts.c), and 3 and 4 laid over each other here as
+ * one layer below the marker ("config-error" and the others): each input
+ * gets the options of the sections that match it, made once for each
+ * set of sections.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -19,12 +25,14 @@
 
 #include "io.h"
 
-/* How far into the entity a marker is looked for (bytes of the head). */
-#define MARK_SCAN	4096
+/* The bits of a code in a layer. */
+#define PF_IGNORE	1
+#define PF_ERROR	2
 
 struct pf_layer {
-	unsigned char	 code[D_NCODES];	/* DP_IGNORE, DP_ERROR */
-	struct allowset	 allow;			/* n == 0: says nothing */
+	unsigned char	 code[NCODES_MAX];	/* PF_IGNORE, PF_ERROR */
+	char		*allow;		/* its --allow-encoding values, or NULL */
+	xmlsniff_options *check;	/* where the library checks them */
 };
 
 struct section {
@@ -34,65 +42,127 @@ struct section {
 	struct pf_layer	 l;
 };
 
-static struct pf_layer general, cmdline, mark;
-static struct dpolicy eff;	/* the layers laid over each other */
+/* The options of an input of some set of sections, made once for it. */
+#define PF_CACHE	32
+static struct {
+	char		*key;		/* the sections, by index */
+	xmlsniff_options *o;
+} cache[PF_CACHE];
+static size_t ncache, next_out;
+
+static struct pf_layer general;
+static xmlsniff_options *cmd;	/* the command line's (opts.c) */
+static xmlsniff_options *gen;	/* and the general options' */
 static struct section *sect;
 static size_t nsect;
 static char root[PATH_MAX];	/* the configuration file's directory */
 static char cwd[PATH_MAX];
+/* The severity of each code as the last input analysed had it. */
+static unsigned char last_err[NCODES_MAX];
+static int seen;
 
-/* --all and --max-errors: the lines listed an input (0: not --all);
- * asked: the cap is --max-errors's. */
-void
-perfile_keep(size_t keep, int asked)
+/* The number of codes the library has. */
+int
+ncodes(void)
 {
-	eff.keep = keep;
-	eff.keep_asked = asked;
+	static int n = -1;
+
+	if (n < 0)
+		for (n = 0; xmlsniff_code((size_t)n) != NULL; n++)
+			continue;
+	return n;
 }
 
-/* The policy of the input last applied (perfile_apply), or, before any,
- * the command line's over the configuration's. */
-const struct dpolicy *
-perfile_policy(void)
+/* The index of code name, or -1. */
+int
+code_index(const char *name)
 {
-	return &eff;
+	const char *c;
+	size_t i;
+
+	for (i = 0; (c = xmlsniff_code(i)) != NULL; i++)
+		if (strcmp(c, name) == 0)
+			return (int)i;
+	return -1;
 }
 
-/* The layer of the command line's options (cli) or of the configuration
- * file's general part. */
+/* The layer of the configuration file's general part. */
 struct pf_layer *
-perfile_base(int cli)
+perfile_base(void)
 {
-	return cli ? &cmdline : &general;
+	return &general;
+}
+
+/* The codes of list (checked) marked with bit in bits. */
+static void
+mark(unsigned char *bits, const char *list, int bit)
+{
+	char name[64];
+	const char *p = list, *e;
+	int c, i;
+
+	do {
+		if ((e = strchr(p, ',')) == NULL)
+			e = p + strlen(p);
+		if ((size_t)(e - p) < sizeof(name)) {
+			memcpy(name, p, (size_t)(e - p));
+			name[e - p] = '\0';
+			if (strcmp(name, "all") == 0)
+				for (i = 0; i < ncodes(); i++)
+					bits[i] |= (unsigned char)bit;
+			else if ((c = code_index(name)) >= 0)
+				bits[c] |= (unsigned char)bit;
+		}
+		p = *e == ',' ? e + 1 : e;
+	} while (*e != '\0');
 }
 
 /*
  * Add "key" = val to layer l, key one of ignore, error, allow-encoding
  * (klen bytes of key); -1 with the reason in err for another key or a
- * bad value.
+ * bad value, as the library says it.
  */
 int
 perfile_add(struct pf_layer *l, const char *key, size_t klen,
     const char *val, char *err, size_t errsize)
 {
-	char why[256];
-	int rc;
+	char opt[40];
+	const char *why;
+	char *na;
 
-	if (klen == 6 && strncmp(key, "ignore", 6) == 0)
-		rc = diag_policy(val, l->code, DP_IGNORE, why, sizeof(why));
-	else if (klen == 5 && strncmp(key, "error", 5) == 0)
-		rc = diag_policy(val, l->code, DP_ERROR, why, sizeof(why));
-	else if (klen == 14 && strncmp(key, "allow-encoding", 14) == 0)
-		rc = policy_allow(&l->allow, val, why, sizeof(why));
-	else {
+	if (!((klen == 6 && strncmp(key, "ignore", 6) == 0) || (klen == 5 &&
+	    strncmp(key, "error", 5) == 0) || (klen == 14 &&
+	    strncmp(key, "allow-encoding", 14) == 0))) {
 		snprintf(err, errsize, "\"%.*s\": only ignore, error and "
 		    "allow-encoding set a file's policy",
 		    (int)(klen > 40 ? 40 : klen), key);
 		return -1;
 	}
-	if (rc < 0)
-		snprintf(err, errsize, "%.*s: %s", (int)klen, key, why);
-	return rc;
+	snprintf(opt, sizeof(opt), "config-%.*s", (int)klen, key);
+	if (l->check == NULL && (l->check = xmlsniff_options_new()) == NULL) {
+		snprintf(err, errsize, "out of memory");
+		return -1;
+	}
+	if (xmlsniff_options_set(l->check, opt, val) != XMLSNIFF_OK) {
+		why = xmlsniff_options_error(l->check);
+		snprintf(err, errsize, "%s", strncmp(why, "--", 2) == 0 ?
+		    why + 2 : why);
+		return -1;
+	}
+	if (klen != 14) {
+		mark(l->code, val, klen == 6 ? PF_IGNORE : PF_ERROR);
+		return 0;
+	}
+	if ((na = malloc((l->allow != NULL ? strlen(l->allow) + 1 : 0) +
+	    strlen(val) + 1)) == NULL) {
+		snprintf(err, errsize, "out of memory");
+		return -1;
+	}
+	sprintf(na, "%s%s%s", l->allow != NULL ? l->allow : "",
+	    l->allow != NULL ? "," : "", val);
+	free(l->allow);
+	l->allow = na;
+	return 0;
 }
 
 /*
@@ -200,19 +270,6 @@ more_specific(const struct section *a, const struct section *b)
 	return a > b;
 }
 
-/* Lay l over eff: each code l says something of, and its encodings. */
-static void
-lay(const struct pf_layer *l)
-{
-	int i;
-
-	for (i = 0; i < D_NCODES; i++)
-		if (l->code[i] != 0)
-			eff.code[i] = l->code[i];
-	if (l->allow.n > 0)
-		eff.allow = &l->allow;
-}
-
 /*
  * Whether section s applies to the file rel (its path from the
  * configuration's directory, or NULL outside it) of base name base: a
@@ -244,16 +301,107 @@ section_matches(const struct section *s, const char *rel, const char *base)
 	return 0;
 }
 
-/* Lay the sections that match name over eff, the least specific first:
- * the most specific has the last word. */
+/* Lay l over the layer to: each code l says something of, and its
+ * encodings. */
 static void
-lay_sections(const char *name)
+lay(struct pf_layer *to, const struct pf_layer *l)
+{
+	int i;
+
+	for (i = 0; i < NCODES_MAX; i++)
+		if (l->code[i] != 0)
+			to->code[i] = l->code[i];
+	if (l->allow != NULL)
+		to->allow = l->allow;
+}
+
+/* The codes of l marked with bit, as a list, into buf. */
+static void
+list(const struct pf_layer *l, int bit, char *buf, size_t size)
+{
+	size_t k = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < ncodes() && k < size; i++)
+		if (l->code[i] & bit)
+			k += (size_t)snprintf(buf + k, size - k, "%s%s",
+			    k > 0 ? "," : "", xmlsniff_code((size_t)i));
+}
+
+/* The command line's options with the layer l below the marker; NULL
+ * with the reason in err. */
+static xmlsniff_options *
+with_layer(const struct pf_layer *l, char *err, size_t size)
+{
+	xmlsniff_options *o;
+	char codes[NCODES_MAX * 32];
+	int rc = XMLSNIFF_OK;
+
+	if ((o = xmlsniff_options_copy(cmd)) == NULL) {
+		snprintf(err, size, "out of memory");
+		return NULL;
+	}
+	list(l, PF_IGNORE, codes, sizeof(codes));
+	if (codes[0] != '\0')
+		rc = xmlsniff_options_set(o, "config-ignore", codes);
+	list(l, PF_ERROR, codes, sizeof(codes));
+	if (rc == XMLSNIFF_OK && codes[0] != '\0')
+		rc = xmlsniff_options_set(o, "config-error", codes);
+	if (rc == XMLSNIFF_OK && l->allow != NULL)
+		rc = xmlsniff_options_set(o, "config-allow-encoding", l->allow);
+	if (rc != XMLSNIFF_OK) {
+		snprintf(err, size, "%s", xmlsniff_options_error(o));
+		xmlsniff_options_free(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* What holds before any input: the command line's options o over the
+ * general options.  -1 with the reason in err. */
+int
+perfile_start(xmlsniff_options *o, char *err, size_t size)
+{
+	cmd = o;
+	xmlsniff_options_free(gen);
+	return (gen = with_layer(&general, err, size)) == NULL ? -1 : 0;
+}
+
+/* -j's workers: whether big files get a second thread (not where the
+ * workers have the processors already), in every options made so far
+ * and from now on. */
+void
+perfile_lookahead(int yes)
+{
+	const char *v = yes ? "yes" : "no";
+	size_t i;
+
+	(void)xmlsniff_options_set(cmd, "lookahead", v);
+	if (gen != NULL)
+		(void)xmlsniff_options_set(gen, "lookahead", v);
+	for (i = 0; i < ncache; i++)
+		(void)xmlsniff_options_set(cache[i].o, "lookahead", v);
+}
+
+/* The options of the inputs no section matches. */
+const xmlsniff_options *
+perfile_general(void)
+{
+	return gen;
+}
+
+/* The sections that match name, the least specific first (the most
+ * specific has the last word), by index into key ("" for none). */
+static void
+matching(const char *name, char *key, size_t size)
 {
 	char abs[PATH_MAX];
 	const char *rel = NULL, *base = strrchr(name, '/');
 	const struct section *done = NULL, *next;
-	size_t i, rl = strlen(root);
+	size_t i, rl = strlen(root), k = 0;
 
+	key[0] = '\0';
 	base = base != NULL ? base + 1 : name;
 	if (root[0] != '\0' && lexical(cwd, name, abs, sizeof(abs)) == 0 &&
 	    strncmp(abs, root, rl) == 0 && (rl == 1 || abs[rl] == '/'))
@@ -272,197 +420,90 @@ lay_sections(const char *name)
 		}
 		if (next == NULL)
 			break;
-		lay(&next->l);
+		if (k < size)
+			k += (size_t)snprintf(key + k, size - k, "%zu,",
+			    (size_t)(next - sect));
 		done = next;
 	}
 }
 
 /*
- * The head of the entity as ASCII into out (at most MARK_SCAN bytes):
- * as it is, or, for UTF-16 (a BOM, or "<" as Appendix F's 3C 00 or
- * 00 3C), a byte a unit, with '?' for the units above U+007F.  Return
- * the length.  Other encodings are read as ASCII, which is what an
- * ASCII-compatible one needs; in EBCDIC no marker is found.
+ * The options of the input name (NULL: standard input, with no name):
+ * the command line's over its sections over the general options (the
+ * library reads its marker); NULL for want of memory.
  */
-static size_t
-ascii_head(const unsigned char *p, size_t n, char *out)
+const xmlsniff_options *
+perfile_options(const char *name)
 {
-	size_t i, k = 0;
-	int le = -1;
+	struct pf_layer l;
+	char key[1024], err[256];
+	const char *p;
+	size_t i;
 
-	if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) {
-		p += 3;
-		n -= 3;
-	} else if (n >= 2 && (p[0] == 0xFF && p[1] == 0xFE)) {
-		le = 1;
-		p += 2;
-		n -= 2;
-	} else if (n >= 2 && (p[0] == 0xFE && p[1] == 0xFF)) {
-		le = 0;
-		p += 2;
-		n -= 2;
-	} else if (n >= 2 && p[0] == 0x3C && p[1] == 0x00)
-		le = 1;
-	else if (n >= 2 && p[0] == 0x00 && p[1] == 0x3C)
-		le = 0;
-	if (le < 0) {
-		k = n < MARK_SCAN ? n : MARK_SCAN;
-		memcpy(out, p, k);
-		return k;
+	if (name == NULL || nsect == 0)
+		return gen;
+	matching(name, key, sizeof(key));
+	if (key[0] == '\0')
+		return gen;
+	for (i = 0; i < ncache; i++)
+		if (strcmp(cache[i].key, key) == 0)
+			return cache[i].o;
+	l = general;
+	for (p = key; *p != '\0'; p = strchr(p, ',') + 1)
+		lay(&l, &sect[strtoul(p, NULL, 10)].l);
+	/* The oldest goes when the cache is full: no result outlives the
+	 * input it was made for. */
+	i = ncache < PF_CACHE ? ncache++ : next_out++ % PF_CACHE;
+	free(cache[i].key);
+	xmlsniff_options_free(cache[i].o);
+	cache[i].key = strdup(key);
+	cache[i].o = with_layer(&l, err, sizeof(err));
+	if (cache[i].key == NULL || cache[i].o == NULL) {
+		free(cache[i].key);
+		xmlsniff_options_free(cache[i].o);
+		cache[i].key = NULL;
+		cache[i].o = NULL;
+		ncache = i;
+		return NULL;
 	}
-	for (i = 0; i + 1 < n && k < MARK_SCAN; i += 2) {
-		unsigned u = le ? p[i] | p[i + 1] << 8 : p[i] << 8 | p[i + 1];
-
-		out[k++] = u < 0x80 ? (char)u : '?';
-	}
-	return k;
+	return cache[i].o;
 }
 
-/*
- * The items of one marker (the text after "xmlsniff:", len bytes):
- * KEY=VALUE words separated by white space, added to mark.
- */
-static int
-marker_items(const char *t, size_t len, char *err, size_t errsize)
-{
-	char item[512];
-	const char *e = t + len, *w, *eq;
-
-	for (;;) {
-		while (t < e && strchr(" \t\r\n", *t) != NULL)
-			t++;
-		if (t == e)
-			return 0;
-		for (w = t; t < e && strchr(" \t\r\n", *t) == NULL; t++)
-			continue;
-		if ((size_t)(t - w) >= sizeof(item)) {
-			snprintf(err, errsize, "%s", "an item is too long");
-			return -1;
-		}
-		memcpy(item, w, (size_t)(t - w));
-		item[t - w] = '\0';
-		if ((eq = strchr(item, '=')) == NULL) {
-			snprintf(err, errsize, "\"%.60s\" is not KEY=VALUE "
-			    "(ignore=, error= or allow-encoding=)", item);
-			return -1;
-		}
-		if (perfile_add(&mark, item, (size_t)(eq - item), eq + 1, err,
-		    errsize) < 0)
-			return -1;
-	}
-}
-
-/* No marker read yet (its encodings are not copied a file). */
-static void
-mark_clear(void)
-{
-	memset(mark.code, 0, sizeof(mark.code));
-	mark.allow.n = 0;
-	mark.allow.names[0] = '\0';
-}
-
-/*
- * Read the markers of the head h (len bytes, ASCII) into mark: comments
- * whose text begins with "xmlsniff:", before the first tag of an element
- * and after the XML or text declaration, if any (one before it is not
- * read: the declaration must come first).  Return -1 with the reason
- * (and the line) in err for a marker that cannot be read.
- */
-static int
-marker_scan(const char *h, size_t len, char *err, size_t errsize)
-{
-	const char *p = h, *e = h + len, *end, *t;
-	char why[256];
-	int seen = 0;
-
-	while ((p = memchr(p, '<', (size_t)(e - p))) != NULL &&
-	    e - p >= 2) {
-		if (p[1] == '?') {
-			/* A declaration after a marker: the marker is not
-			 * near the top the way XML allows. */
-			if (e - p >= 6 && memcmp(p, "<?xml", 5) == 0 &&
-			    strchr(" \t\r\n", p[5]) != NULL && seen) {
-				mark_clear();
-				seen = 0;
-			}
-			p += 2;
-			continue;
-		}
-		if (p[1] != '!') {
-			if (strchr(" \t\r\n", p[1]) == NULL)
-				break;	/* the first tag of an element */
-			p++;
-			continue;
-		}
-		if (e - p < 4 || memcmp(p, "<!--", 4) != 0) {
-			p += 2;	/* a DOCTYPE and its declarations */
-			continue;
-		}
-		for (end = p + 4; end + 3 <= e && memcmp(end, "-->", 3) != 0;
-		    end++)
-			continue;
-		if (end + 3 > e)
-			break;	/* not closed within the head */
-		for (t = p + 4; t < end && strchr(" \t\r\n", *t) != NULL; t++)
-			continue;
-		if (end - t >= 9 && memcmp(t, "xmlsniff:", 9) == 0) {
-			seen = 1;
-			if (marker_items(t + 9, (size_t)(end - t - 9), why,
-			    sizeof(why)) < 0) {
-				size_t line = 1;
-
-				for (t = h; t < p; t++)
-					line += *t == '\n';
-				snprintf(err, errsize, "the marker on line %zu: "
-				    "%s", line, why);
-				return -1;
-			}
-		}
-		p = end + 3;
-	}
-	return 0;
-}
-
-/* No layer laid yet: every code as it is, any encoding. */
-static void
-clear(void)
-{
-	memset(eff.code, 0, sizeof(eff.code));
-	eff.allow = NULL;
-}
-
-/* What holds before any input: the command line over the general
- * options. */
+/* The input just analysed had res: the severity of each code there, for
+ * what is written of the codes after it (SARIF, the step summary). */
 void
-perfile_start(void)
+perfile_seen(const xmlsniff_result *res)
 {
-	clear();
-	lay(&general);
-	lay(&cmdline);
+	int i;
+
+	for (i = 0; i < ncodes(); i++)
+		last_err[i] = strcmp(xmlsniff_result_severity(res,
+		    xmlsniff_code((size_t)i)), "error") == 0;
+	seen = 1;
 }
 
-/*
- * The policy of the input name (NULL: standard input, with no name),
- * whose entity begins with the n bytes of head: made the one that
- * perfile_policy() gives, which its diagnostics are to point at.  Return -1 with the reason in err when its
- * marker cannot be read (the general policy holds then).
- */
-int
-perfile_apply(const char *name, const unsigned char *head, size_t n,
-    char *err, size_t errsize)
+/* An input whose marker could not be read: its options' severities. */
+void
+perfile_seen_options(const xmlsniff_options *o)
 {
-	static char text[MARK_SCAN];
-	size_t len;
-	int rc;
+	int i;
 
-	clear();
-	mark_clear();
-	lay(&general);
-	if (name != NULL && nsect > 0)
-		lay_sections(name);
-	len = ascii_head(head, n, text);
-	if ((rc = marker_scan(text, len, err, errsize)) == 0)
-		lay(&mark);
-	lay(&cmdline);
-	return rc;
+	for (i = 0; i < ncodes(); i++)
+		last_err[i] = strcmp(xmlsniff_options_severity(o,
+		    xmlsniff_code((size_t)i)), "error") == 0;
+	seen = 1;
+}
+
+/* The severity of code as the policy last applied has it: the last
+ * input's, or before any, the command line's over the general options'. */
+const char *
+perfile_severity(const char *code)
+{
+	int c = code_index(code);
+
+	if (c < 0)
+		return NULL;
+	if (seen)
+		return last_err[c] ? "error" : "warning";
+	return xmlsniff_options_severity(gen, code);
 }

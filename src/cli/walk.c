@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -45,7 +46,9 @@ ext_in(const char *base, const char *const *list, size_t n)
 	if (dot == NULL || dot == base || (len = strlen(dot + 1)) == 0 ||
 	    len >= sizeof(low))
 		return 0;
-	enc_lower(low, dot + 1, sizeof(low));
+	for (i = 0; dot[1 + i] != '\0'; i++)
+		low[i] = (char)tolower((unsigned char)dot[1 + i]);
+	low[i] = '\0';
 	for (i = 0; i < n; i++)
 		if (strcmp(low, list[i]) == 0)
 			return 1;

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "excerpt.h"
+#include "sbuf.h"
 
 #define EXC_WIDTH	72	/* cells of a line shown whole */
 #define EXC_LEFT	30	/* at most, before the caret of a cut line */
@@ -340,13 +341,13 @@ line_end(const struct excerpt_src *src, uint32_t c)
 }
 
 /*
- * Print the excerpt for an occurrence at byte offset off, line and col
- * (those of its diagnostic), on f, with --color's sequences when col_on.
- * Return 1, or 0 when nothing was printed: the bytes are gone (read from
- * a pipe, and not captured) or do not reach the offset.
+ * The excerpt for an occurrence at byte offset off, line and col (those
+ * of its diagnostic), appended to f, with --color's sequences when
+ * col_on.  Return 1, or 0 when there is none: the bytes are gone (read
+ * from a pipe, and not captured) or do not reach the offset.
  */
 int
-excerpt_print(FILE *f, struct excerpt_src *src, uint64_t off,
+excerpt_text(struct sbuf *f, struct excerpt_src *src, uint64_t off,
     uint64_t line, uint64_t col, int col_on)
 {
 	struct excerpt_win *w = &src->scratch;
@@ -407,42 +408,42 @@ excerpt_print(FILE *f, struct excerpt_src *src, uint64_t off,
 	}
 	/* The line, with its number in the margin. */
 	snprintf(num, sizeof(num), "%llu", (unsigned long long)line);
-	fprintf(f, " %s | %s", num, left ? "..." : "");
+	sb_fmt(f, " %s | %s", num, left ? "..." : "");
 	for (width = left ? 3 : 0, j = a; j < b; j++) {
 		cw = render(w, &it[j], buf, &bad);
 		if (j == t)
 			tw = width;
 		width += cw;
 		if (col_on && (bad || j == t))
-			fprintf(f, EXC_SGR_BAD "%s" EXC_SGR_OFF, buf);
+			sb_fmt(f, EXC_SGR_BAD "%s" EXC_SGR_OFF, buf);
 		else
-			fputs(buf, f);
+			sb_str(f, buf);
 	}
-	fprintf(f, "%s\n", right ? "..." : "");
+	sb_fmt(f, "%s\n", right ? "..." : "");
 	/* The caret under the first cell of the character, ~ under the
 	 * rest of it. */
 	cw = render(w, &it[t], buf, &bad);
-	fprintf(f, " %*s | %*s%s^", (int)strlen(num), "", tw, "",
+	sb_fmt(f, " %*s | %*s%s^", (int)strlen(num), "", tw, "",
 	    col_on ? EXC_SGR_CARET : "");
 	for (; cw > 1; cw--)
-		putc('~', f);
-	fprintf(f, "%s\n", col_on ? EXC_SGR_OFF : "");
+		sb_chr(f, '~');
+	sb_fmt(f, "%s\n", col_on ? EXC_SGR_OFF : "");
 	/* The bytes, and after bytes that do not decode, the next few. */
-	fprintf(f, " %*s = bytes %s", (int)strlen(num), "",
+	sb_fmt(f, " %*s = bytes %s", (int)strlen(num), "",
 	    col_on ? EXC_SGR_BAD : "");
 	for (j = 0; j < it[t].n; j++)
-		fprintf(f, "%s%02X", j ? " " : "",
+		sb_fmt(f, "%s%02X", j ? " " : "",
 		    w->buf[it[t].off - w->start + j]);
-	fprintf(f, "%s at offset %llu", col_on ? EXC_SGR_OFF : "",
+	sb_fmt(f, "%s at offset %llu", col_on ? EXC_SGR_OFF : "",
 	    (unsigned long long)it[t].off);
 	if (bad) {
 		b = (size_t)(it[t].off - w->start) + it[t].n;
 		for (j = 0; j < EXC_NEXT && b + j < w->len; j++)
-			fprintf(f, "%s%02X", j ? " " : " (next: ",
+			sb_fmt(f, "%s%02X", j ? " " : " (next: ",
 			    w->buf[b + j]);
 		if (j > 0)
-			putc(')', f);
+			sb_chr(f, ')');
 	}
-	putc('\n', f);
+	sb_chr(f, '\n');
 	return 1;
 }

@@ -52,7 +52,8 @@ void		 excerpt_begin(struct excerpt_src *, int,
 		    const struct sniff *, int, long long);
 void		 excerpt_capture(struct excerpt_src *, const unsigned char *,
 		    size_t, uint64_t, int);
-int		 excerpt_print(FILE *, struct excerpt_src *, uint64_t,
+struct sbuf;
+int		 excerpt_text(struct sbuf *, struct excerpt_src *, uint64_t,
 		    uint64_t, uint64_t, int);
 void		 excerpt_free(struct excerpt_src *);
 

@@ -7,7 +7,6 @@
 #define ENGINE_H
 
 #include "kernels.h"
-#include "out.h"
 
 /* input.c: the input buffer.  Reads land page-aligned at mem + IN_PAD
  * (unaligned copies from the page cache are many times slower on some
@@ -49,6 +48,10 @@ struct inbuf {
 };
 
 int		 in_refill(struct inbuf *, size_t);
+size_t		 in_push(struct inbuf *, const unsigned char *, size_t);
+int		 in_full(const struct inbuf *);
+void		 in_drop(struct inbuf *, size_t);
+void		 in_from(struct inbuf *, const unsigned char *, size_t, size_t);
 void		 in_map_begin(struct inbuf *);
 int		 in_map_end(struct inbuf *);
 const unsigned char *in_map(const struct inbuf *, size_t *);
@@ -86,7 +89,7 @@ const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
 void		 val_free(struct val *);
 
-/* transcode.c (target_resolve: target.c, transcode_signals: dest.c) */
+/* transcode.c (target_resolve: target.c) */
 
 enum fallback {
 	FB_ERROR,
@@ -112,18 +115,15 @@ struct xopts {
 int		 target_resolve(const char *, int, int, struct xopts *, char *,
 		    size_t);
 struct xlate;
-/* What a transcode to a file did, for --in-place and --fix. */
-struct xlout {
-	int		 changed;	/* its bytes changed (or, --dry-run,
-					 * would change) */
-	char		 refusal[200];	/* why it was refused; "" when no
-					 * reason was given */
-};
-int		 xlate_begin(const char *, const struct inbuf *, struct sniff *,
-		    const struct xopts *, int, const char *, int,
-		    struct xlate **, struct val **, struct xlout *);
+/* The caller's writer: 0, or anything else to stop (transcode.c). */
+typedef int	(*xlate_write_fn)(void *, const void *, size_t);
+int		 xlate_check(const struct sniff *, int, char *, size_t);
+struct xlate	*xlate_new(struct sniff *, const struct xopts *, int,
+		    xlate_write_fn, void *, struct dcaches *, struct val **,
+		    int *, char *, size_t);
 int		 xlate_failed(struct xlate *);
-int		 xlate_end(struct xlate *, const struct inbuf *, int);
-void		 transcode_signals(void);
+int		 xlate_status(const struct xlate *);
+int		 xlate_end(struct xlate *, int, char *, size_t);
+void		 xlate_free(struct xlate *);
 
 #endif

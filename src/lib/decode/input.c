@@ -392,6 +392,62 @@ refill_map(struct inbuf *b, size_t used)
 }
 
 /*
+ * Bytes pushed rather than read (a checker's feeds): in_push() takes
+ * what a read would take into the room after the bytes b holds, and
+ * in_drop() drops the first used bytes, keeping the rest just before the
+ * read area, as in_refill() does; the pieces are then those reads give.
+ */
+size_t
+in_push(struct inbuf *b, const unsigned char *p, size_t n)
+{
+	unsigned char *dst = b->p + b->n;
+	size_t room = (size_t)(b->mem + IN_PAD + IN_SIZE - dst);
+
+	if (n > room)
+		n = room;
+	memcpy(dst, p, n);
+	b->n += n;
+	b->got += (long long)n;
+	return n;
+}
+
+/* Whether b has no room left: the piece is as long as a read gives. */
+int
+in_full(const struct inbuf *b)
+{
+	return b->p + b->n == b->mem + IN_PAD + IN_SIZE;
+}
+
+void
+in_drop(struct inbuf *b, size_t used)
+{
+	unsigned char *end = keep_rest(b, used);
+
+	b->n = (size_t)(end - b->p);
+}
+
+/*
+ * Bytes of a buffer in memory, buf[0..len), read in place: the next
+ * piece of b as a read of them would give it (the kept bytes are before
+ * it already), with nothing copied.
+ */
+void
+in_from(struct inbuf *b, const unsigned char *buf, size_t len, size_t used)
+{
+	size_t keep = b->n - used;
+	long long x = b->got - (long long)keep;
+	size_t room = keep > IN_PAD ? IN_PAD + IN_SIZE - keep : IN_SIZE;
+	size_t r = len - (size_t)b->got < room ? len - (size_t)b->got : room;
+
+	/* Read only: nothing writes through b->p (keep_rest copies to mem,
+	 * which a buffer read in place does not use). */
+	b->p = (unsigned char *)(uintptr_t)(buf + x);
+	b->n = keep + r;
+	b->got += (long long)r;
+	b->eof = r < room;
+}
+
+/*
  * Drop the first used bytes of b, keep the rest just before the read area
  * and fill it from b->fd.  Return 0, or -1 with errno on a read error.
  */

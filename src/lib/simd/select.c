@@ -43,6 +43,12 @@ static pthread_once_t kern_once = PTHREAD_ONCE_INIT;
 /* XMLSNIFF_SIMD named no kernels when the first choice was made. */
 static atomic_int kern_bad;
 
+/* XMLSNIFF_SIMD=ref, set with the kernels chosen, in the same one
+ * choice, or val_char_only = 1 (the tests and fuzz targets): every path
+ * of the decoders a character at a time (testhooks.h).  An atomic, as
+ * every thread reads it; -1 until the kernels are chosen. */
+atomic_int val_char_only = -1;
+
 /* Whether this machine (and this build) runs the kernels k. */
 static int
 usable(const struct kernels *k)

@@ -125,7 +125,7 @@ struct enc {
 int		 enc_lookup(const char *, struct enc *);
 const char	*enc_iconv(const struct enc *);
 const char	*enc_report_name(const struct enc *);
-void		 enc_list(void);
+const char	*enc_known(size_t);
 const char	*enc_family_name(enum family);
 int		 enc_is_utf16(enum family);
 int		 enc_is_utf32(enum family);

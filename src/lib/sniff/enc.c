@@ -153,16 +153,18 @@ by_given(const struct enc *e, const char *n)
 	return n[0] == '\0' || !decodes_alike(n, e->given);
 }
 
-/* --list-encodings: the name of each registered encoding that this
- * system's iconv knows, one a line, in the table's order. */
-void
-enc_list(void)
+/* --list-encodings: the name of the k-th registered encoding (from 0,
+ * in the table's order) that this system's iconv knows; NULL past the
+ * last. */
+const char *
+enc_known(size_t k)
 {
 	size_t i;
 
 	for (i = 0; i < NELEM(enc_table); i++)
-		if (*entry_iconv((int)i) != '\0')
-			puts(enc_table[i].name);
+		if (*entry_iconv((int)i) != '\0' && k-- == 0)
+			return enc_table[i].name;
+	return NULL;
 }
 
 /* The name for iconv_open of a looked-up encoding; "" if iconv lacks it. */

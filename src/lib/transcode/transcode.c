@@ -3,8 +3,8 @@
  * authoritative encoding (by the validator, which sends each character
  * here) and written in the target with exactly the BOM and declaration
  * that RFC 7303 section 3.3 and XML 1.0 section 4.3.3 require (target.c
- * says which).  Output to a file goes through a temporary file renamed
- * over it on success only (dest.c).
+ * says which), through the caller's writer; nothing is printed: why a
+ * transcode was refused or failed is a message for the caller.
  */
 #include <sys/stat.h>
 
@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "engine.h"
-#include "dest.h"
 #include "iconvcap.h"
 #include "iconvout.h"
 #include "target.h"
@@ -231,46 +230,36 @@ xc_free(struct xc *x)
 	free(x);
 }
 
-/* A transcode not done, for a reason that is no I/O error: why, into o. */
+/* Why a transcode is not done, into why (size bytes); return 1. */
 static int
-refuse(struct xlout *o, const char *name, const char *why)
+refuse(char *why, size_t size, const char *fmt)
 {
-	snprintf(o->refusal, sizeof(o->refusal), "%s", why);
-	report_warn(name, 0, "not transcoded: %s", why);
+	snprintf(why, size, "%s", fmt);
 	return 1;
 }
 
-/* Return 0 when the entity s may be transcoded; otherwise say why and
- * return the status (refuse()). */
-static int
-check_input(struct xlout *o, const char *name, const struct inbuf *in,
-    const struct sniff *s, int strict, const char *output, int in_place)
+/*
+ * Return 0 when the entity s may be transcoded; otherwise 1 with the
+ * reason in why (strict: an input with errors is refused, --strict).
+ */
+int
+xlate_check(const struct sniff *s, int strict, char *why, size_t size)
 {
-	struct stat a, b;
-
+	why[0] = '\0';
 	if (strict && s->dg.errors > 0)
-		return refuse(o, name, "the input has errors (--strict)");
+		return refuse(why, size, "the input has errors (--strict)");
 	if (s->dec == FORM_NONE)
-		return refuse(o, name, "its encoding cannot be decoded");
-	if (s->dg.d[D_BAD_DECLARATION].count || s->dg.d[D_DECL_NOT_AT_START].count)
-		return refuse(o, name, "the declaration must be mended first");
+		return refuse(why, size, "its encoding cannot be decoded");
+	if (s->dg.d[D_BAD_DECLARATION].count ||
+	    s->dg.d[D_DECL_NOT_AT_START].count)
+		return refuse(why, size, "the declaration must be mended first");
 	if (s->doubt)
-		return refuse(o, name, "the bytes after the BOM contradict "
+		return refuse(why, size, "the bytes after the BOM contradict "
 		    "it, so the encoding is in doubt; correct the BOM or the "
 		    "content first");
 	if (s->decl.present && !target_decl_ok(s))
-		return refuse(o, name, "the charset parameter contradicts the "
-		    "byte layout of the declaration; correct the charset");
-	/* In place means a regular file, replaced by rename(2). */
-	if (in_place && in->size < 0)
-		return refuse(o, name, "--in-place needs a regular file") + 1;
-	/* Writing into the FIFO or device being read would never end. */
-	if (!in_place && output != NULL && strcmp(output, "-") != 0 &&
-	    stat(output, &a) == 0 && !S_ISREG(a.st_mode) &&
-	    fstat(in->fd, &b) == 0 && a.st_dev == b.st_dev &&
-	    a.st_ino == b.st_ino)
-		return refuse(o, name, "-o names the input itself, which is "
-		    "not a regular file") + 1;
+		return refuse(why, size, "the charset parameter contradicts "
+		    "the byte layout of the declaration; correct the charset");
 	return 0;
 }
 
@@ -317,16 +306,16 @@ xlat_table(struct xc *x)
 	}
 }
 
-/* The transcoder of s to xo and the validator that feeds it (in *vp);
- * NULL after the message. */
+/* The transcoder of s to xo and the validator that feeds it (in *vp),
+ * its decoders from cache; NULL with the reason in why. */
 static struct xc *
-xc_new(const char *name, struct sniff *s, const struct xopts *xo,
-    struct val **vp)
+xc_new(struct sniff *s, const struct xopts *xo, struct dcaches *cache,
+    struct val **vp, char *why, size_t size)
 {
 	struct xc *x;
 
 	if ((x = calloc(1, sizeof(*x))) == NULL) {
-		dest_error("out of memory for", name);
+		snprintf(why, size, "out of memory");
 		return NULL;
 	}
 	x->xo = xo;
@@ -338,13 +327,13 @@ xc_new(const char *name, struct sniff *s, const struct xopts *xo,
 	if (xo->kind == FORM_ICONV &&
 	    ((x->cd = iconv_open(xo->iconv, enc_u32le())) == (iconv_t)-1 ||
 	    icap_open(&x->ic, xo->iconv) < 0)) {
+		snprintf(why, size, "iconv cannot write %s", xo->to.name);
 		xc_free(x);
-		dest_error("iconv cannot write", xo->to.name);
 		return NULL;
 	}
-	if ((*vp = val_new(s, &s->dg)) == NULL) {
+	if ((*vp = val_open(s, &s->dg, cache)) == NULL) {
+		snprintf(why, size, "cannot decode the input");
 		xc_free(x);
-		dest_error("cannot decode", name);
 		return NULL;
 	}
 	val_set_sink(*vp, sink, run, block, x);
@@ -378,85 +367,83 @@ finish(struct xc *x)
 		iout_end(x);
 }
 
-/* Say why a transcode failed, unless a diagnostic or a refusal already
- * does; --ignore hides a code, never the failure. */
+/* Why a transcode failed, into why, unless a diagnostic already says it
+ * (then ""); --ignore hides a code, never the failure. */
 static void
-explain(struct xlout *o, const char *name, const struct sniff *s)
+explain(const struct sniff *s, char *why, size_t size)
 {
 	if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 &&
 	    diag_ignored(&s->dg, D_ILLEGAL_SEQUENCE))
-		refuse(o, name, "the input has illegal bytes (ignored "
+		refuse(why, size, "the input has illegal bytes (ignored "
 		    "illegal-sequence); nothing is guessed");
 	else if (s->dg.d[D_UNREPRESENTABLE].count > 0 &&
 	    diag_ignored(&s->dg, D_UNREPRESENTABLE))
-		refuse(o, name, "a character cannot be written in the target "
+		refuse(why, size, "a character cannot be written in the target "
 		    "(ignored unrepresentable)");
 	else if (s->dg.d[D_UNREPRESENTABLE].count == 0 &&
 	    s->dg.d[D_ILLEGAL_SEQUENCE].count == 0)
-		refuse(o, name, "the input has errors (--strict)");
+		refuse(why, size, "the input has errors (--strict)");
+	else
+		why[0] = '\0';
 }
 
-/* One transcode under way, from xlate_begin() to xlate_end(). */
+/* One transcode under way, from xlate_new() to xlate_free(). */
 struct xlate {
 	struct xc		*x;
 	struct val		*v;
-	struct dest		 d;
-	const char		*name, *dest;
 	const struct xopts	*xo;
 	struct sniff		*s;
-	int			 strict, in_place;
-	struct xlout		*out;
+	int			 strict;
 };
 
 /*
- * Begin transcoding one entity: s is its sniff, in holds its first bytes.
- * The output goes to standard output, to output, or over the input
- * (in_place).  Return 0 with *xp set and *vp the validator to feed the
- * whole entity to (main.c reads it; xlate_failed() says when to stop),
- * or the status, with *xp NULL, when it cannot begin: 1 refused, 2 an I/O
- * error.
+ * Begin transcoding the entity s (checked by xlate_check) to xo (strict:
+ * --strict), written through write with ctx, its decoders from cache.
+ * write is called first with no bytes, as the transcode begins: its
+ * caller may stop it there (nonzero), as after a write that failed.
+ * Return the transcode and in *vp the validator to feed the whole entity
+ * to (xlate_failed() says when to stop), or NULL with the reason in why
+ * (*status 2: it cannot begin; 3: write stopped it).
  */
-int
-xlate_begin(const char *name, const struct inbuf *in, struct sniff *s,
-    const struct xopts *xo, int strict, const char *output, int in_place,
-    struct xlate **xp, struct val **vp, struct xlout *out)
+struct xlate *
+xlate_new(struct sniff *s, const struct xopts *xo, int strict,
+    xlate_write_fn write, void *ctx, struct dcaches *cache,
+    struct val **vp, int *status, char *why, size_t size)
 {
 	struct xlate *xl;
-	int rc;
 
-	out->changed = 0;
-	out->refusal[0] = '\0';
-	*xp = NULL;
-	if ((rc = check_input(out, name, in, s, strict, output,
-	    in_place)) != 0)
-		return rc;
+	*status = 2;
 	if ((xl = calloc(1, sizeof(*xl))) == NULL) {
-		dest_error("out of memory for", name);
-		return 2;
+		snprintf(why, size, "out of memory");
+		return NULL;
 	}
-	if ((xl->x = xc_new(name, s, xo, &xl->v)) == NULL) {
+	if ((xl->x = xc_new(s, xo, cache, &xl->v, why, size)) == NULL) {
 		free(xl);
-		return 2;
+		return NULL;
 	}
-	xl->dest = in_place ? name : output;
-	if ((xl->x->fd = dest_open(&xl->d, xl->dest)) < 0) {
-		val_free(xl->v);
-		xc_free(xl->x);
-		free(xl);
-		return 2;
+	xl->x->write = write;
+	xl->x->wctx = ctx;
+	if (write(ctx, NULL, 0) != 0) {
+		*status = 3;
+		snprintf(why, size, "the writer stopped it as it began");
+		xlate_free(xl);
+		return NULL;
 	}
 	if (enc_is_32(xo->to.family))
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "the output is UTF-32, "
 		    "which is NOT RECOMMENDED for XML (RFC 7303 section 2.2)");
-	xl->name = name;
 	xl->xo = xo;
 	xl->s = s;
 	xl->strict = strict;
-	xl->in_place = in_place;
-	xl->out = out;
-	*xp = xl;
 	*vp = xl->v;
-	return 0;
+	return xl;
+}
+
+/* How it failed so far: 0 not, 1 unfaithful, 2 the writer failed. */
+int
+xlate_status(const struct xlate *xl)
+{
+	return xl->x->failed;
 }
 
 /* After each buffer fed: whether the transcode has failed, so that the
@@ -473,59 +460,42 @@ xlate_failed(struct xlate *xl)
 }
 
 /*
- * End the transcode xl after its input in was fed (read_errno: the errno
- * of a read that failed, else 0): write the rest and replace the
- * destination, or leave it as it was.  Return 0 on success, 1 when it
- * could not be done faithfully (nothing is written to a file then), 2 on
- * an I/O error.
+ * End the transcode xl after its input was fed (read_failed: a read
+ * failed before the end): write the rest.  Return 0 on success; 1 when it
+ * could not be done faithfully, with the reason in why ("" when a
+ * diagnostic says it); 2 when the writer failed.
  */
 int
-xlate_end(struct xlate *xl, const struct inbuf *in, int read_errno)
+xlate_end(struct xlate *xl, int read_failed, char *why, size_t size)
 {
 	struct xc *x = xl->x;
 	struct sniff *s = xl->s;
-	int rc = 0, same = 0;
 
-	if (read_errno != 0) {
-		x->werrno = errno = read_errno;
-		rc = dest_error("read error on", xl->name);
-	}
+	why[0] = '\0';
+	if (read_failed)
+		return 2;
 	(void)xlate_failed(xl);
-	if (rc == 0 && !x->failed)
+	if (!x->failed)
 		finish(x);
 	if (xl->strict && s->dg.errors > 0 && !x->failed)
 		x->failed = 1;
-	if (rc == 0 && !x->failed)
+	if (!x->failed)
 		xc_flush(x);
-	if (rc == 0 && x->failed == 2) {
-		errno = x->werrno;
-		rc = dest_error("write error on", xl->dest != NULL ? xl->dest :
-		    "standard output");
-	} else if (rc == 0 && x->failed)
-		rc = 1;
-	/* The same bytes: nothing to replace. */
-	if (!xl->d.direct && rc == 0 && xl->in_place) {
-		switch (dest_compare(&xl->d, in->fd, s, xl->xo)) {
-		case 1:
-			same = 1;
-			break;
-		case -1:
-			rc = refuse(xl->out, xl->name, "re-encoding would "
-			    "change the content, not only the BOM and "
-			    "declaration");
-			break;
-		case -2:
-			rc = dest_error("cannot compare", xl->name);
-			break;
-		}
+	if (x->failed == 2)
+		return 2;
+	if (x->failed) {
+		explain(s, why, size);
+		return 1;
 	}
-	rc = dest_close(&xl->d, rc, !same && !xl->xo->dry_run);
-	if (!xl->d.direct)
-		xl->out->changed = rc == 0 && !same;
-	if (rc == 1 && xl->out->refusal[0] == '\0')
-		explain(xl->out, xl->name, s);
+	return 0;
+}
+
+void
+xlate_free(struct xlate *xl)
+{
+	if (xl == NULL)
+		return;
 	val_free(xl->v);
-	xc_free(x);
+	xc_free(xl->x);
 	free(xl);
-	return rc;
 }

@@ -1,7 +1,7 @@
 /*
  * One transcode's state, struct xc, and its output buffer, shared by the
  * transcoder (transcode.c) and its iconv side (iconvout.c); the buffer is
- * written out by dest.c (xc_flush).
+ * written out through the caller's writer (xc_flush).
  */
 #ifndef XC_H
 #define XC_H
@@ -24,9 +24,9 @@ struct xc {
 	const struct xopts	*xo;
 	const struct sniff	*s;
 	struct diags		*dg;
-	int			 fd;
+	xlate_write_fn		 write;
+	void			*wctx;
 	int			 failed;	/* 1 unfaithful, 2 I/O error */
-	int			 werrno;
 	size_t			 on;
 	unsigned char		 obuf[OBUF_SIZE];
 	/* The target through iconv. */
@@ -61,7 +61,16 @@ struct xc {
 	int			 sbt_ascii;
 };
 
-void		 xc_flush(struct xc *);	/* dest.c */
+/* Write out the output buffer through the writer; a writer that fails
+ * fails the transcode. */
+static inline void
+xc_flush(struct xc *x)
+{
+	if (x->on > 0 && x->failed != 2 && x->write(x->wctx, x->obuf,
+	    x->on) != 0)
+		x->failed = 2;
+	x->on = 0;
+}
 
 /* Room for need bytes at the end of the output buffer. */
 static inline unsigned char *

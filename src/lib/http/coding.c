@@ -110,10 +110,9 @@ coding_plain(enum coding c, const unsigned char *p, size_t n)
 	    (p[0] == 0x4C && p[1] == 0x6F);
 }
 
-#if defined(HAVE_ZLIB) || defined(HAVE_BROTLI)
 /* An unnamed file in TMPDIR (else /tmp); -1 with errno. */
-static int
-tmp_fd(void)
+int
+coding_tmp(void)
 {
 	const char *d = getenv("TMPDIR");
 	char path[PATH_MAX];
@@ -131,6 +130,25 @@ tmp_fd(void)
 	return fd;
 }
 
+/*
+ * Whether coding_body() would decode the body of h that begins with
+ * p[0..n) (rather than take it as it is, or leave it unexamined): one
+ * coding, which this build decodes, and a body not plain already.
+ */
+int
+coding_needed(const struct http *h, const unsigned char *p, size_t n)
+{
+	const char *lib;
+	enum coding c;
+
+	if (h->coding[0] == '\0' || h->ncodings != 1)
+		return 0;
+	c = coding_lookup(h->coding);
+	return c != CODING_NONE && !coding_plain(c, p, n) &&
+	    coding_built(c, &lib) != NULL;
+}
+
+#if defined(HAVE_ZLIB) || defined(HAVE_BROTLI)
 static int
 write_all(int fd, const unsigned char *p, size_t n)
 {
@@ -310,7 +328,7 @@ coding_decode(enum coding c, struct inbuf *in, char *why, size_t size)
 	struct dec d = { in, -1, 0, why, size };
 	int rc = -1;
 
-	if ((d.out = tmp_fd()) < 0) {
+	if ((d.out = coding_tmp()) < 0) {
 		snprintf(why, size, "no temporary file for the decoded body: "
 		    "%s", strerror(errno));
 		return -1;

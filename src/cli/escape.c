@@ -1,59 +1,88 @@
 /*
  * How names and strings are written: file names escaped so that any name
- * reads back unambiguously, JSON strings (RFC 8259), and the program's own
- * one-line messages on standard error.  Used by every output format
- * (report.c, format.c) and by the command line.
+ * reads back unambiguously, JSON strings (RFC 8259), as the library's
+ * records write them (xmlsniff_escape), and the program's own one-line
+ * messages on standard error.  Used by every output format (report.c,
+ * format.c) and by the command line.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <xmlsniff.h>
+
 #include "out.h"
-#include "utf.h"
 
 /*
- * Print a file name so that any name reads back unambiguously: control
- * characters, backslash and bytes that are not UTF-8 as C escapes.
+ * Print s escaped as the library's records escape it (xmlsniff_escape):
+ * a name so that any name reads back unambiguously, control characters,
+ * backslash (and with quote, the double quote) and bytes that are not
+ * UTF-8 as C escapes; how, one of XMLSNIFF_ESCAPE_*.
  */
+static void
+put_how(FILE *f, const char *s, int how)
+{
+	char small[512], *big;
+	size_t n = xmlsniff_escape(small, sizeof(small), s, how);
+
+	if (n < sizeof(small)) {
+		fwrite(small, 1, n, f);
+		return;
+	}
+	if ((big = malloc(n + 1)) == NULL)
+		return;
+	xmlsniff_escape(big, n + 1, s, how);
+	fwrite(big, 1, n, f);
+	free(big);
+}
+
 void
 put_escaped(FILE *f, const char *name, int quote)
 {
-	const unsigned char *p = (const unsigned char *)name;
-	const unsigned char *end = p + strlen(name);
+	put_how(f, name, quote ? XMLSNIFF_ESCAPE_QUOTED : XMLSNIFF_ESCAPE_NAME);
+}
 
-	while (p < end) {
-		const unsigned char *run = p;
-		uint32_t c;
-		int r;
+/*
+ * The UTF-8 character at p[0..n) (RFC 3629 section 4: no overlong form,
+ * no surrogate, nothing past U+10FFFF): its length, with it in *cp, or 0
+ * where it is not one (for the formats' own escapes, format.c).
+ */
+int
+utf8_char(const unsigned char *p, size_t n, uint32_t *cp)
+{
+	uint32_t c = p[0], min;
+	size_t len, i;
 
-		/* What is written as it is goes out in one call. */
-		for (;;) {
-			if (*p >= 0x20 && *p < 0x7F && *p != '\\' &&
-			    !(*p == '"' && quote))
-				p++;
-			else if (*p >= 0x80 && (r = utf8_dec(p,
-			    (size_t)(end - p), &c)) > 1)
-				p += r;
-			else
-				break;
-		}
-		if (p > run)
-			fwrite(run, 1, (size_t)(p - run), f);
-		if (p == end)
-			break;
-		if (*p == '\\')
-			fputs("\\\\", f);
-		else if (*p == '"')
-			fputs("\\\"", f);
-		else if (*p == '\n')
-			fputs("\\n", f);
-		else if (*p == '\t')
-			fputs("\\t", f);
-		else
-			fprintf(f, "\\x%02X", *p);
-		p++;
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
 	}
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+		c &= 0x1F;
+		min = 0x80;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		c &= 0x0F;
+		min = 0x800;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		c &= 0x07;
+		min = 0x10000;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3F);
+	}
+	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return (int)len;
 }
 
 static void
@@ -129,44 +158,5 @@ put_json_string(const char *s)
 void
 json_string(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	const unsigned char *end = p + strlen(s);
-
-	putc('"', f);
-	while (*p != '\0') {
-		uint32_t c;
-		int r = utf8_dec(p, (size_t)(end - p), &c);
-
-		if (r > 1) {
-			fwrite(p, 1, (size_t)r, f);
-			p += r;
-			continue;
-		}
-		switch (*p) {
-		case '"':
-			fputs("\\\"", f);
-			break;
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\r':
-			fputs("\\r", f);
-			break;
-		case '\t':
-			fputs("\\t", f);
-			break;
-		default:
-			if (*p < 0x20 || *p == 0x7F)
-				fprintf(f, "\\u%04x", *p);
-			else if (*p >= 0x80)
-				fprintf(f, "\\udc%02x", *p);
-			else
-				putc(*p, f);
-		}
-		p++;
-	}
-	putc('"', f);
+	put_how(f, s, XMLSNIFF_ESCAPE_JSON);
 }

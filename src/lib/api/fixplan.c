@@ -8,20 +8,24 @@
  * order is in doubt, is refused.  UTF-16 without a BOM or a label is not
  * in doubt where its first characters show the byte order beyond
  * question (guess_utf16_layout): it is read as that, and gets its BOM.
+ * The plan is part of a checker's result (option "fix"); the caller
+ * carries it out with a transcoder (xmlsniff_transcoder_fix) and says
+ * what it did.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "io.h"
+#include "api.h"
+#include "target.h"
 
 static int
-refused(struct fixres *r, const char *fmt, ...)
+refused(struct fixplan *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static int
-refused(struct fixres *r, const char *fmt, ...)
+refused(struct fixplan *r, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -33,11 +37,11 @@ refused(struct fixres *r, const char *fmt, ...)
 }
 
 static void
-change(struct fixres *r, const char *fmt, ...)
+change(struct fixplan *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static void
-change(struct fixres *r, const char *fmt, ...)
+change(struct fixplan *r, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -108,7 +112,7 @@ struct rewrite {
 
 /* What stops a fix before any target is chosen: -1 with r refused. */
 static int
-unfixable(const struct sniff *s, int own, struct fixres *r)
+unfixable(const struct sniff *s, int own, struct fixplan *r)
 {
 	if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0)
 		return refused(r, "it has bytes that are illegal in %s; "
@@ -139,7 +143,7 @@ unfixable(const struct sniff *s, int own, struct fixres *r)
  * policy refuses the entity's own (own = 0), else its own encoding. */
 static int
 fix_target(const struct sniff *s, int own, int le, struct xopts *xo,
-    struct fixres *r)
+    struct fixplan *r)
 {
 	const struct decl *d = &s->decl;
 	char to[256], err[256];
@@ -181,7 +185,7 @@ fix_target(const struct sniff *s, int own, int le, struct xopts *xo,
  * refused otherwise. */
 static int
 all_mended(const struct sniff *s, const struct xopts *xo,
-    const struct rewrite *w, struct fixres *r)
+    const struct rewrite *w, struct fixplan *r)
 {
 	int c, mended;
 
@@ -224,7 +228,7 @@ all_mended(const struct sniff *s, const struct xopts *xo,
 /* What will change, in words. */
 static void
 describe(const struct sniff *s, const struct xopts *xo,
-    const struct rewrite *w, struct fixres *r)
+    const struct rewrite *w, struct fixplan *r)
 {
 	const struct decl *d = &s->decl;
 
@@ -259,7 +263,7 @@ describe(const struct sniff *s, const struct xopts *xo,
  */
 static int
 plan_utf16(const struct sniff *s, const char *read_as, int le,
-    struct xopts *xo, struct fixres *r)
+    struct xopts *xo, struct fixplan *r)
 {
 	char err[256];
 	int own = policy_allows_name(s->dg.pol, read_as);
@@ -289,7 +293,7 @@ plan_utf16(const struct sniff *s, const char *read_as, int le,
  */
 int
 fix_plan(const struct sniff *s, const char *read_as, int le,
-    struct xopts *xo, struct fixres *r)
+    struct xopts *xo, struct fixplan *r)
 {
 	const struct decl *d = &s->decl;
 	struct rewrite w;
@@ -310,4 +314,32 @@ fix_plan(const struct sniff *s, const char *read_as, int le,
 		return -1;
 	describe(s, xo, &w, r);
 	return 0;
+}
+
+/*
+ * --fix, for the input r has analysed: the plan into r->fix, its action
+ * "refused" (and why), "unchanged" (nothing to change), or "would-write"
+ * for the rewrite still to be done (its target in r->fix.xo).  BOM-less
+ * UTF-16 read as UTF-8 for want of a label, whose first characters show
+ * it beyond question, is to be read again as that (r->fix.read_as).
+ */
+void
+run_plan(struct run *r)
+{
+	struct fixplan *f = &r->fix;
+	const char *read_as = NULL;
+
+	/* The bytes the read ended with, as the command line has them. */
+	if (r->s.bom == BOM_NONE && r->s.source == SRC_DEFAULT)
+		read_as = guess_utf16_layout(r->in.p, r->in.n);
+	if (fix_plan(&r->s, read_as, r->set->byte_order_le, &f->xo, f) < 0)
+		return;
+	if (f->nchanges == 0) {
+		f->action = "unchanged";
+		return;
+	}
+	f->action = "would-write";
+	f->xo.dry_run = r->set->dry_run;
+	snprintf(f->read_as, sizeof(f->read_as), "%s", read_as != NULL ?
+	    read_as : "");
 }

@@ -1,12 +1,13 @@
 /*
- * Output primitives below the engine and the formats: each record written
- * whole (record.c), escaped names, JSON strings and the program's own
- * one-line messages (escape.c).
+ * The command line's output primitives, below its formats: each record
+ * written whole (record.c), escaped names, JSON strings and the program's
+ * own one-line messages (escape.c).
  */
 #ifndef OUT_H
 #define OUT_H
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* record.c */
@@ -22,6 +23,7 @@ int		 rec_write_all(int, const char *, size_t);
 
 /* escape.c */
 
+int		 utf8_char(const unsigned char *, size_t, uint32_t *);
 void		 put_escaped(FILE *, const char *, int);
 void		 put_name(const char *);
 void		 put_name_err(const char *);
