@@ -160,14 +160,18 @@ src/lib/xmlsniff.h: FORCE
 # them; libxmlsniff.so.N the same sources built position-independent,
 # linked with its SONAME, the version script that exports the public
 # names alone, and -z defs: every symbol it needs is in the libraries it
-# names, LIBRARY_LIBS, which libxmlsniff.libs keeps as they were for
-# make install to write as xmlsniff.pc's Libs.private.  Each library is
+# names, LIBRARY_LIBS, which libxmlsniff.libs keeps as they were (with
+# STATIC_LIBS) for make install to write as xmlsniff.pc's Libs.private,
+# what a static link needs.  Each library is
 # written under another name and renamed, so that an interrupted build
 # leaves no half-written library behind.
 AR =		ar
 SHLIB_LDFLAGS =	-shared -Wl,-soname,$(SHLIB) \
 		-Wl,--version-script=src/lib/libxmlsniff.map -Wl,-z,defs
 LIBRARY_LIBS =	$(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
+# What a static link needs besides: libbrotlidec.a calls libbrotlicommon
+# (which libbrotlidec.so names itself).
+STATIC_LIBS =	`$(HAVE_BROTLI) && echo -lbrotlicommon`
 libxmlsniff.a: $(LIBRARY_OBJS)
 	rm -f $@.tmp
 	$(AR) -rcs $@.tmp $(LIBRARY_OBJS)
@@ -175,7 +179,7 @@ libxmlsniff.a: $(LIBRARY_OBJS)
 $(SHLIB): $(LIBRARY_PICS) src/lib/libxmlsniff.map
 	$(CC) $(CFLAGS) $(LDFLAGS) $(SHLIB_LDFLAGS) -o $@.tmp $(LIBRARY_PICS) \
 	    $(LIBRARY_LIBS)
-	echo $(LIBRARY_LIBS) > libxmlsniff.libs
+	echo $(LIBRARY_LIBS) $(STATIC_LIBS) > libxmlsniff.libs
 	mv -f $@.tmp $@
 
 # The command line links the static library: the binary stands alone (the

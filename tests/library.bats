@@ -339,6 +339,24 @@ $VERSION $num"
 	assert_equal "$output" "$("$XMLSNIFF" --json examples/*.xml)"
 }
 
+@test "library: a fully static program (-static) links with what pkg-config --static gives, Libs.private included" {
+	[ -z "$SAN" ] || skip "-static does not go with the sanitizers' runtime"
+	printf 'int main(void) { return 0; }\n' > t.c
+	"$CC" -static -o t t.c 2> /dev/null ||
+	    skip "static libc is not installed (libc6-dev)"
+	# shellcheck disable=SC2046
+	"$CC" -std=c99 -D_POSIX_C_SOURCE=200809L -static -o prog \
+	    "$TOP/examples/libxmlsniff.c" \
+	    $(pkg-config --static --cflags --libs xmlsniff) 2> link.err ||
+	    fail "cannot link statically: $(cat link.err)"
+	run sh -c 'readelf -d ./prog | grep NEEDED'
+	assert_output ""
+	cd "$TOP"
+	runp "$BATS_TEST_TMPDIR/prog" -j examples/*.xml
+	assert_success
+	assert_equal "$output" "$("$XMLSNIFF" --json examples/*.xml)"
+}
+
 @test "library: the accessors give each diagnostic's line, column, severity, message and code, and each occurrence with all" {
 	build prog "$TOP/examples/libxmlsniff.c"
 	export LD_LIBRARY_PATH=$P/lib
