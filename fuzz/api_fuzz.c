@@ -6,13 +6,14 @@
  *   - an option refused has no message, or changed anything: the
  *     results under the options with the refused settings tried equal
  *     those under the options where they never were;
- *   - the check of a buffer fails (only memory may fail it);
+ *   - a check fails but for memory or a bad policy marker in the entity
+ *     (<!-- xmlsniff: ... -->), or fails without saying why;
  *   - the JSON record is not one line of valid JSON (jsonv.c), or its
  *     "errors", "warnings" and "diagnostics" disagree with the
  *     accessors;
- *   - the record of the entity fed in pieces (random sizes, and one
- *     byte at a time for short entities) differs from the one-buffer
- *     record;
+ *   - the outcome of the entity fed in pieces (random sizes, and one
+ *     byte at a time for short entities: the status, and the record or
+ *     the message) differs from the one-buffer outcome;
  *   - a feed or finish after finish is anything but XMLSNIFF_ERR_STATE;
  *   - a transcode fed in pieces writes other bytes, or ends with
  *     another status or record, than the transcode fed whole.
@@ -68,6 +69,20 @@ static const struct {
 	{ "", { "", "yes", "", "", "", "", "", "" } },
 	{ "ALL", { "yes", "no", "", "", "", "", "", "" } },
 	{ "transcode-to", { "UTF-16", "", "x", "UTF-8", "", "", "", "" } },
+	{ "color", { "always", "never", "auto", "", "yes", "no", "x", "" } },
+	{ "guess", { "yes", "no", "", "x", "yes", "no", "", "" } },
+	{ "marker", { "yes", "no", "", "x", "yes", "no", "", "" } },
+	{ "lookahead", { "yes", "no", "", "x", "yes", "no", "", "" } },
+	{ "mmap", { "yes", "no", "", "x", "yes", "no", "", "" } },
+	{ "config-error", { "utf8-bom", "all", "nope", "", "missing-decl",
+	    "", "", "" } },
+	{ "config-ignore", { "utf8-bom", "not-xml", "nope", "", "all", "", "",
+	    "" } },
+	{ "config-allow-encoding", { "UTF-8", "windows-1252", "x-nope", "",
+	    "UTF-8,ISO-8859-1", "", "", "" } },
+	{ "strict", { "yes", "no", "", "x", "yes", "no", "", "" } },
+	{ "fix", { "yes", "no", "", "x", "yes", "no", "", "" } },
+	{ "dry-run", { "yes", "no", "", "x", "yes", "no", "", "" } },
 };
 #define NTABLE	(sizeof(table) / sizeof(table[0]))
 
@@ -200,46 +215,77 @@ piece(uint64_t *s, size_t left, int bytewise)
 	return n < left ? n : left;
 }
 
-/* Check the entity by a checker fed in pieces; its record, or NULL when
- * memory failed it. */
-static char *
+/* What a check gave: a status, and the record (XMLSNIFF_OK) or the
+ * message (a bad marker); NULL text when memory failed it. */
+struct outcome {
+	int	 st;
+	char	*text;
+};
+
+/* The outcome of st: only memory and a bad policy marker in the entity
+ * (XMLSNIFF_ERR_MARKER) may fail a check. */
+static void
+outcome(struct outcome *oc, int st, xmlsniff_result *r, const char *msg)
+{
+	oc->st = st;
+	oc->text = NULL;
+	if (st == XMLSNIFF_OK)
+		oc->text = record(r);
+	else if (st == XMLSNIFF_ERR_MARKER) {
+		if (msg == NULL || *msg == '\0')
+			trap("a bad marker without a message", NULL, NULL);
+		if ((oc->text = strdup(msg)) == NULL)
+			abort();
+	} else if (st != XMLSNIFF_ERR_MEMORY)
+		trap("a check failed", xmlsniff_status_name(st), msg);
+}
+
+/* Both outcomes the same (one may have run out of memory). */
+static void
+compare(const char *what, const struct outcome *a, const struct outcome *b)
+{
+	if (a->st == XMLSNIFF_ERR_MEMORY || b->st == XMLSNIFF_ERR_MEMORY)
+		return;
+	if (a->st != b->st || strcmp(a->text, b->text) != 0)
+		trap(what, a->text, b->text);
+}
+
+/* Check the entity by a checker fed in pieces (one byte at a time when
+ * bytewise). */
+static void
 fed(const xmlsniff_options *o, const char *name, const uint8_t *p, size_t n,
-    uint64_t *s, int bytewise)
+    uint64_t *s, int bytewise, struct outcome *oc)
 {
 	xmlsniff_checker *c;
-	xmlsniff_result *r, *again;
+	xmlsniff_result *r = NULL, *again;
 	size_t off, k;
-	char *j;
 	int st = XMLSNIFF_OK;
 
-	if ((c = xmlsniff_checker_new(o, name)) == NULL)
-		return NULL;
+	if ((c = xmlsniff_checker_new(o, name)) == NULL) {
+		oc->st = XMLSNIFF_ERR_MEMORY;
+		oc->text = NULL;
+		return;
+	}
 	for (off = 0; off < n && st == XMLSNIFF_OK; off += k) {
 		k = piece(s, n - off, bytewise);
 		st = xmlsniff_checker_feed(c, p + off, k);
 	}
 	if (st == XMLSNIFF_OK)
 		st = xmlsniff_checker_feed(c, p, 0);	/* nothing: allowed */
-	if (st == XMLSNIFF_OK)
+	/* After a failed feed, finish says it again. */
+	if (st == XMLSNIFF_OK || st == XMLSNIFF_ERR_MARKER)
 		st = xmlsniff_checker_finish(c, &r);
-	if (st != XMLSNIFF_OK) {
-		if (st != XMLSNIFF_ERR_MEMORY)
-			trap("a feed or finish failed", xmlsniff_status_name(st),
-			    xmlsniff_checker_error(c));
-		xmlsniff_checker_free(c);
-		return NULL;
-	}
+	outcome(oc, st, r, xmlsniff_checker_error(c));
+	xmlsniff_result_free(r);
 	if (xmlsniff_checker_feed(c, p, n) != XMLSNIFF_ERR_STATE ||
-	    xmlsniff_checker_finish(c, &again) != XMLSNIFF_ERR_STATE)
+	    xmlsniff_checker_finish(c, &again) != XMLSNIFF_ERR_STATE ||
+	    again != NULL)
 		trap("a feed or finish after finish is not a state error",
 		    NULL, NULL);
 	if (xmlsniff_checker_error(c) == NULL ||
 	    *xmlsniff_checker_error(c) == '\0')
 		trap("a state error without a message", NULL, NULL);
 	xmlsniff_checker_free(c);
-	j = record(r);
-	xmlsniff_result_free(r);
-	return j;
 }
 
 struct sink {
@@ -385,7 +431,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	xmlsniff_result *r;
 	const char *name, *target;
 	uint64_t s;
-	char *whole, *same, *split, err[64];
+	struct outcome whole, other;
+	char err[512];
 	size_t n;
 	int st;
 
@@ -408,32 +455,25 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	n = in.n;		/* the entity: what the tail left */
 
 	st = xmlsniff_check_buffer(o, name, data, n, &r, err, sizeof(err));
-	if (st == XMLSNIFF_ERR_MEMORY)
-		goto out;
-	if (st != XMLSNIFF_OK)
-		trap("the check of a buffer failed", xmlsniff_status_name(st),
-		    err);
-	whole = record(r);
+	outcome(&whole, st, r, err);
 	xmlsniff_result_free(r);
+	if (whole.st == XMLSNIFF_ERR_MEMORY)
+		goto out;
 
-	if ((same = fed(plain, name, data, n, &s, 0)) != NULL) {
-		if (strcmp(whole, same) != 0)
-			trap("a refused option changed the record", whole, same);
-		free(same);
-	}
-	if ((split = fed(o, name, data, n, &s, 0)) != NULL) {
-		if (strcmp(whole, split) != 0)
-			trap("the record fed in pieces differs", whole, split);
-		free(split);
-	}
-	if (n <= 2048 && (split = fed(o, name, data, n, &s, 1)) != NULL) {
-		if (strcmp(whole, split) != 0)
-			trap("the record fed a byte at a time differs", whole,
-			    split);
-		free(split);
+	fed(plain, name, data, n, &s, 0, &other);
+	compare("a refused option changed the outcome", &whole, &other);
+	free(other.text);
+	fed(o, name, data, n, &s, 0, &other);
+	compare("the entity fed in pieces has another outcome", &whole, &other);
+	free(other.text);
+	if (n <= 2048) {
+		fed(o, name, data, n, &s, 1, &other);
+		compare("the entity fed a byte at a time has another outcome",
+		    &whole, &other);
+		free(other.text);
 	}
 	compare_transcodes(o, name, target, data, n, &s);
-	free(whole);
+	free(whole.text);
 out:
 	xmlsniff_options_free(o);
 	xmlsniff_options_free(plain);
