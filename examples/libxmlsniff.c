@@ -40,20 +40,19 @@ to_stdout(void *arg, const void *p, size_t n)
 	return fwrite(p, 1, n, stdout) == n ? 0 : -1;
 }
 
-/* s as a JSON string (RFC 8259 section 7). */
+/* name as a JSON string, escaped as the record's "file" is. */
 static void
-json_string(const char *s)
+json_string(const char *name)
 {
-	putchar('"');
-	for (; *s != '\0'; s++) {
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			printf("\\u%04x", (unsigned char)*s);
-		else
-			putchar(*s);
-	}
-	putchar('"');
+	char small[256], *p = small;
+	size_t n = xmlsniff_escape(small, sizeof(small), name,
+	    XMLSNIFF_ESCAPE_JSON);
+
+	if (n >= sizeof(small) && (p = malloc(n + 1)) != NULL)
+		xmlsniff_escape(p, n + 1, name, XMLSNIFF_ESCAPE_JSON);
+	fputs(p != NULL ? p : "null", stdout);
+	if (p != small)
+		free(p);
 }
 
 /* NAME:LINE:COLUMN: SEVERITY: MESSAGE [CODE], with the count when the

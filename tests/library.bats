@@ -221,14 +221,15 @@ banned() {
 
 # The process's settings belong to the program the library is part of (a
 # Python interpreter, a server, which set their own): signal dispositions
-# (signal, sigaction, bsd_signal, sigset, sigignore), the locale
+# (signal, bsd_signal, sigset, sigignore: sigaction is there for the
+# option "mmap" alone, which the next test but one checks), the locale
 # (setlocale), the environment (setenv, putenv, unsetenv, clearenv), the
 # working folder and the file mode mask (chdir, fchdir, umask), and what
 # runs at exit (atexit, on_exit).
 @test "library: the shared library imports nothing that changes the process's signal dispositions, locale, environment, folder or exit" {
 	imports imports
-	banned imports signal sigaction bsd_signal sigset sigignore setlocale \
-	    setenv putenv unsetenv clearenv chdir fchdir umask atexit on_exit
+	banned imports signal bsd_signal sigset sigignore setlocale setenv \
+	    putenv unsetenv clearenv chdir fchdir umask atexit on_exit
 }
 
 # Options and results are shared between threads (xmlsniff(3), Threads):
@@ -266,6 +267,24 @@ banned() {
 	assert_equal "$stderr" ""
 	run grep -E '^[0-9]+ +(write|writev|pwrite64|pwritev2?)\((1|2),' trace
 	assert_output ""
+}
+
+# xmlsniff(3), option "mmap": a big regular file is mapped, and the
+# pages of a file that shrinks meanwhile are mended by a SIGBUS handler,
+# installed once, the process's own kept for every other SIGBUS; with
+# "mmap" "no" the library maps nothing and touches no disposition.
+@test "library: with mmap no, checks by descriptor change no signal disposition; with mapping, SIGBUS alone" {
+	build signals "$TOP/tests/signals.c"
+	export LD_LIBRARY_PATH=$P/lib
+	# Past the size that is mapped (four read buffers, 1.3 MB), and a
+	# mislabelled file, read again for its guess.
+	{ printf '<?xml version="1.0" encoding="UTF-8"?><a>'; rep 70000 \
+	    '<b>some text, some more text</b>\n'; printf '</a>'; } > big.xml
+	printf '<?xml version="1.0" encoding="US-ASCII"?><a>caf\303\251</a>' > mis.xml
+	runp ./signals big.xml mis.xml
+	assert_success
+	assert_output "mmap=no: none changed
+default: SIGBUS"
 }
 
 @test "library: the installed header compiles alone as C99 (-pedantic) and as C++11, and a C++ program links with the library" {
@@ -377,6 +396,12 @@ bad.xml:2:5: error: bytes FE are not valid in UTF-8 (a byte never used in UTF-8)
 bad.xml:3:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 	runp ./prog -j -o all=yes bad.xml
 	assert_equal "$output" "$("$XMLSNIFF" --json --all bad.xml)"
+	# A name with a tab and a byte that is not UTF-8, escaped as the
+	# record's "file" is.
+	cp bad.xml "$(printf 'a\tb\351.xml')"
+	runp ./prog -j "$(printf 'a\tb\351.xml')"
+	assert_output --partial '{"file":"a\tb\udce9.xml","encoding":"UTF-8",'
+	assert_equal "$output" "$("$XMLSNIFF" --json "$(printf 'a\tb\351.xml')")"
 	# Fed from a pipe, in whatever pieces it comes, named "-".
 	run --separate-stderr sh -c 'cat bad.xml | ./prog -j'
 	assert_failure 1
@@ -421,6 +446,26 @@ bad.xml:3:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8)
 	runp ./prog missing.xml
 	assert_failure 2
 	assert_equal "$stderr" "missing.xml: $(errtext ENOENT)"
+}
+
+@test "library: xmlsniff(3) names, declares and describes each function of the header, and each status" {
+	local page=$TOP/man/xmlsniff.3 f n bad=
+	header_functions "$TOP/src/lib/xmlsniff.h" > header
+	while read -r f; do
+		grep -q -x "\.Nm $f\( ,\)\{0,1\}" "$page" || bad="$bad NAME:$f"
+		# The synopsis's .Fn or .Fo, and the description's.
+		n=$(grep -c -E "(^|[ .])F[no] $f( |$)" "$page")
+		[ "$n" -ge 2 ] || bad="$bad $f"
+	done < header
+	for f in $(sed -n 's/^[[:space:]]*\(XMLSNIFF_OK\|XMLSNIFF_ERR_[A-Z_]*\)[[:space:],=].*/\1/p' \
+	    "$TOP/src/lib/xmlsniff.h"); do
+		grep -q -x "\.It Dv $f" "$page" || bad="$bad ERRORS:$f"
+	done
+	[ -z "$bad" ] || fail "xmlsniff(3) lacks:$bad"
+	command -v mandoc > /dev/null || skip "mandoc is not installed"
+	run mandoc -Tlint -Wwarning "$page"
+	assert_success
+	assert_output ""
 }
 
 @test "library: the manual page's EXAMPLE, built against the installed copy, prints the records of xmlsniff --all --json" {
