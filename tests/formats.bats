@@ -202,13 +202,16 @@ assert v == "we,ird:na%me x\n\r\\xFF.xml", repr(v)
 	local codes="$output"
 	xs --explain=utf8-bom
 	local explain="$output"
+	xs --version
+	local version=${output#xmlsniff }
 	xs --format=sarif bad.xml ok.xml
 	assert_success
 	[ -z "$stderr" ]
 	keep_sarif rules
 	printf '%s\n' "$output" > log.sarif
 	printf '%s\n' "$codes" > codes
-	python3 - log.sarif codes "$(msg bad.xml decl-mismatch)" "$explain" <<'EOF'
+	python3 - log.sarif codes "$(msg bad.xml decl-mismatch)" "$explain" \
+	    "$version" <<'EOF'
 import json, sys
 log = json.load(open(sys.argv[1]))
 codes = [l.split()[:2] for l in open(sys.argv[2])]
@@ -218,8 +221,9 @@ assert len(log["runs"]) == 1
 run = log["runs"][0]
 assert run["columnKind"] == "unicodeCodePoints"
 d = run["tool"]["driver"]
-assert d["name"] == "xmlsniff" and d["version"] == "1.0.0"
-assert d["semanticVersion"] == "1.0.0"
+# The version is the Makefile's, as --version says it.
+assert d["name"] == "xmlsniff" and d["version"] == sys.argv[5], d["version"]
+assert d["semanticVersion"] == sys.argv[5]
 assert d["informationUri"].startswith("https://"), d["informationUri"]
 assert [[r["id"], r["defaultConfiguration"]["level"]] for r in d["rules"]] == codes
 for r in d["rules"]:
