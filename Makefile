@@ -66,7 +66,7 @@ CLI_CORE_SRCS =	src/cli/config.c src/cli/dest.c \
 		src/cli/walk.c
 CORE_SRCS =	$(LIB_SRCS) $(CLI_CORE_SRCS)
 SRCS =		$(CORE_SRCS) src/cli/main.c src/cli/analyse.c src/cli/opts.c \
-		src/cli/jobs.c
+		src/cli/usage.c src/cli/jobs.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(SRCS:.c=.o)
 HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
