@@ -30,7 +30,8 @@ load_libs() {
 bats_require_minimum_version 1.5.0
 load_libs
 
-TOP="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+# bats gives the test file's folder as an absolute path, with no "..".
+TOP=${BATS_TEST_DIRNAME%/*}
 XMLSNIFF="${XMLSNIFF:-$TOP/xmlsniff}"
 export LC_ALL=C
 
@@ -61,7 +62,8 @@ huge() {
 
 # xs ARGS...: run xmlsniff, keeping stdout and stderr apart
 # ($output/$stderr, $status).  The --json records it prints are kept for
-# teardown_file, which checks them against the schema.
+# teardown_suite (tests/setup_suite.bash), which checks them against the
+# schema.
 xs() {
 	run --separate-stderr "$XMLSNIFF" "$@"
 	json_keep "$@"
@@ -69,9 +71,12 @@ xs() {
 
 # json_keep ARGS...: with --json or --format=json among ARGS (and no
 # option that prints something else), keep each line of $output, after
-# the test's name, for json_check.
+# the test's name, for teardown_suite: in a file of the test's own (tests
+# may run side by side).  The name goes before every line at once, not by
+# a loop over them (bats traps every command: 10 000 lines would cost
+# seconds).
 json_keep() {
-	local a json=0 other=0 line
+	local a json=0 other=0 t nl=$'\n'
 	for a in "$@"; do
 		case $a in
 		--json|--format=json) json=1 ;;
@@ -82,27 +87,10 @@ json_keep() {
 		esac
 	done
 	[ "$json" = 1 ] && [ "$other" = 0 ] && [ -n "$output" ] || return 0
-	while IFS= read -r line; do
-		printf '%s\t%s\n' "$BATS_TEST_DESCRIPTION" "$line"
-	done <<< "$output" >> "$BATS_FILE_TMPDIR/json-records"
-}
-
-# json_check: every --json record the file's tests printed through xs
-# validates against doc/xmlsniff-record.schema.json (one python3 run a
-# file; skipped without python3-jsonschema).  A bats file with a
-# teardown_file of its own calls it there.
-json_check() {
-	local rc=0
-	[ -s "$BATS_FILE_TMPDIR/json-records" ] || return 0
-	command -v python3 > /dev/null || return 0
-	python3 "$TOP/tests/schema-check" "$TOP/doc/xmlsniff-record.schema.json" \
-	    "$BATS_FILE_TMPDIR/json-records" || rc=$?
-	[ "$rc" = 77 ] && rc=0
-	return "$rc"
-}
-
-teardown_file() {
-	json_check
+	t=$BATS_TEST_DESCRIPTION$'\t'
+	mkdir -p "$BATS_RUN_TMPDIR/json-records"
+	printf '%s\n' "$t${output//"$nl"/"$nl$t"}" \
+	    >> "$BATS_RUN_TMPDIR/json-records/${BATS_TEST_FILENAME##*/}.$BATS_SUITE_TEST_NUMBER"
 }
 
 # rep N FORMAT: FORMAT (printf escapes; a %d in it is the repeat's number,
