@@ -7,8 +7,9 @@
 # BATS_RUN_TMPDIR (renamed into place: tests run side by side), which
 # each test then sources alone.
 load_libs() {
-	local d lib f libs=$BATS_RUN_TMPDIR/bats-libs.bash
+	local d lib f libs=$BATS_RUN_TMPDIR/bats-libs/libs.bash
 	if [ ! -f "$libs" ]; then
+		mkdir -p "${libs%/*}" || return 1
 		for lib in bats-support bats-assert; do
 			for d in /usr/lib/bats /usr/local/lib/bats \
 			    /usr/share/bats; do
@@ -29,6 +30,25 @@ load_libs() {
 
 bats_require_minimum_version 1.5.0
 load_libs
+
+# Left out of bats' trace: bats runs a trap before every command of a
+# test, which records the stack for the report of a failure and costs a
+# millisecond or so a command; the lines of bats-assert and of this file
+# were most of the suite's time.  bats leaves its own files out of the
+# trace, and bats-assert's when it prints one (--trace): so are these,
+# by adding their folders where bats adds its own.  A failure inside them
+# is then reported at the test's line that called them, and their
+# messages say what failed.  Where bats has no such hook, all is traced.
+if declare -F bats_setup_tracing > /dev/null &&
+    declare -F bats_add_debug_exclude_path > /dev/null &&
+    ! declare -F xs_bats_setup_tracing > /dev/null; then
+	eval "xs_$(declare -f bats_setup_tracing)"
+	bats_setup_tracing() {
+		xs_bats_setup_tracing
+		bats_add_debug_exclude_path "$BATS_RUN_TMPDIR/bats-libs"
+		bats_add_debug_exclude_path "$BATS_TEST_DIRNAME"
+	}
+fi
 
 # bats gives the test file's folder as an absolute path, with no "..".
 TOP=${BATS_TEST_DIRNAME%/*}
@@ -133,14 +153,42 @@ stderr: $stderr"
 }
 
 # xml_files DIR FIRST STEP LAST: the files DIR/fFIRST.xml, ... (every STEP
-# up to LAST), each "<a/>": many small XML files, written by the shell
-# itself (an empty file is not XML: not-xml).
+# up to LAST), each "<a/>": many small XML files, written by one awk (an
+# empty file is not XML: not-xml).
 xml_files() {
-	local i
-	mkdir -p "$1"
-	for ((i = $2; i <= $4; i += $3)); do
-		printf '<a/>' > "$1/f$i.xml"
-	done
+	mkdir -p "$1" &&
+	awk 'BEGIN {
+		for (i = ARGV[2]; i <= ARGV[4]; i += ARGV[3]) {
+			f = ARGV[1] "/f" i ".xml"
+			printf "<a/>" > f
+			close(f)
+		}
+	}' "$@"
+}
+
+# xml_links DIR FIRST STEP LAST: the same files, for tests that only read
+# them, as hard links to the files of one folder that the first test to
+# ask makes for the whole run (f0.xml to f2999.xml, then every other one
+# up to f9998.xml: what the tests ask for).  Making a file costs a
+# journalling file system fifty times what a link costs, and the tests of
+# thousands of inputs asked for 26 000 of them.  The folder is made
+# apart, then renamed into place: a test beside this one (bats --jobs)
+# sees all of it or none.
+xml_links() {
+	local all=$BATS_RUN_TMPDIR/xml-files tmp
+	if [ ! -d "$all" ]; then
+		tmp=$(mktemp -d "$all.XXXXXX") &&
+		    awk 'BEGIN {
+			for (i = 0; i < 10000; i += i < 3000 ? 1 : 2) {
+				f = ARGV[1] "/f" i ".xml"
+				printf "<a/>" > f
+				close(f)
+			}
+		    }' "$tmp" || return 1
+		mv -T "$tmp" "$all" 2> /dev/null || rm -rf "$tmp"
+	fi
+	mkdir -p "$1" &&
+	    seq -f "$all/f%g.xml" "$2" "$3" "$4" | xargs ln -t "$1"
 }
 
 # try_help: standard error of the last run is a usage error: its one line
