@@ -6,49 +6,55 @@
 # test; the files they name are put together once a run into one file in
 # BATS_RUN_TMPDIR (renamed into place: tests run side by side), which
 # each test then sources alone.
+#
+# The same file leaves them and this file out of bats' trace.  bats runs a
+# trap before every command of a test, which records the stack for the
+# report of a failure and costs a millisecond or so a command: the lines
+# of bats-assert and of this file were most of the suite's time.  bats
+# leaves its own files out of the trace, and bats-assert's when it prints
+# one (--trace); these folders are added where bats adds its own, by
+# bats_setup_tracing.  A failure inside them is then reported at the
+# test's line that called them, and their messages say what failed.  A
+# bats without that function traces everything, as before.
 load_libs() {
 	local d lib f libs=$BATS_RUN_TMPDIR/bats-libs/libs.bash
 	if [ ! -f "$libs" ]; then
 		mkdir -p "${libs%/*}" || return 1
-		for lib in bats-support bats-assert; do
-			for d in /usr/lib/bats /usr/local/lib/bats \
-			    /usr/share/bats; do
-				[ -f "$d/$lib/load.bash" ] && break
+		{
+			for lib in bats-support bats-assert; do
+				for d in /usr/lib/bats /usr/local/lib/bats \
+				    /usr/share/bats; do
+					[ -f "$d/$lib/load.bash" ] && break
+				done
+				if [ ! -f "$d/$lib/load.bash" ]; then
+					echo "bats library $lib not found (apt-get install bats-support bats-assert)" >&2
+					return 1
+				fi
+				sed -n 's|^source "$(dirname "${BASH_SOURCE\[0\]}")/\(.*\)"$|\1|p' \
+				    "$d/$lib/load.bash" | while read -r f; do
+					cat "$d/$lib/$f"
+				done
 			done
-			if [ ! -f "$d/$lib/load.bash" ]; then
-				echo "bats library $lib not found (apt-get install bats-support bats-assert)" >&2
-				return 1
+			if declare -F bats_setup_tracing > /dev/null &&
+			    declare -F bats_add_debug_exclude_path > /dev/null
+			then
+				printf 'xs_'
+				declare -f bats_setup_tracing
+				cat <<-'EOF'
+				bats_setup_tracing() {
+					xs_bats_setup_tracing
+					bats_add_debug_exclude_path "$BATS_RUN_TMPDIR/bats-libs"
+					bats_add_debug_exclude_path "$BATS_TEST_DIRNAME"
+				}
+				EOF
 			fi
-			sed -n 's|^source "$(dirname "${BASH_SOURCE\[0\]}")/\(.*\)"$|\1|p' \
-			    "$d/$lib/load.bash" | while read -r f; do
-				cat "$d/$lib/$f"
-			done
-		done > "$libs.$$" && mv -f "$libs.$$" "$libs" || return 1
+		} > "$libs.$$" && mv -f "$libs.$$" "$libs" || return 1
 	fi
 	source "$libs"
 }
 
 bats_require_minimum_version 1.5.0
 load_libs
-
-# Left out of bats' trace: bats runs a trap before every command of a
-# test, which records the stack for the report of a failure and costs a
-# millisecond or so a command; the lines of bats-assert and of this file
-# were most of the suite's time.  bats leaves its own files out of the
-# trace, and bats-assert's when it prints one (--trace): so are these,
-# by adding their folders where bats adds its own.  A failure inside them
-# is then reported at the test's line that called them, and their
-# messages say what failed.  Where bats has no such hook, all is traced.
-if declare -F bats_setup_tracing > /dev/null &&
-    declare -F bats_add_debug_exclude_path > /dev/null &&
-    ! declare -F xs_bats_setup_tracing > /dev/null; then
-	eval "xs_$(declare -f bats_setup_tracing)"
-	bats_setup_tracing() {
-		xs_bats_setup_tracing
-		bats_add_debug_exclude_path "$BATS_RUN_TMPDIR/bats-libs"
-		bats_add_debug_exclude_path "$BATS_TEST_DIRNAME"
-	}
-fi
 
 # bats gives the test file's folder as an absolute path, with no "..".
 TOP=${BATS_TEST_DIRNAME%/*}
@@ -123,6 +129,12 @@ rep() {
 # hexof FILE: the bytes of FILE as lower-case hex, no spaces.
 hexof() {
 	od -An -v -tx1 "$1" | tr -d ' \n'
+}
+
+# fmt_of: the bytes of standard input as a format for printf (every byte
+# as an octal escape), which a test's setup writes with no process at all.
+fmt_of() {
+	od -An -v -to1 | tr -d '\n' | tr ' ' '\\'
 }
 
 # put FILE FORMAT: write the bytes that printf makes of FORMAT into FILE.
@@ -210,9 +222,8 @@ stderr: $stderr"
 # writes few of the CJK encodings it reads.  The answer comes from the
 # binary itself and is kept for the rest of the run.
 has_iconv() {
-	local name=$1 dir=${2:-from} memo probe
-	memo="$BATS_RUN_TMPDIR/iconv-$dir-$(printf '%s' "$name" |
-	    tr -c 'A-Za-z0-9_.-' '_')"
+	local name=$1 dir=${2:-from} memo probe answer
+	memo=$BATS_RUN_TMPDIR/iconv-$dir-${name//[!A-Za-z0-9_.-]/_}
 	if [ ! -f "$memo" ]; then
 		probe=$(mktemp "$BATS_RUN_TMPDIR/iconv-probe.XXXXXX")
 		printf '<a/>' > "$probe"
@@ -230,7 +241,8 @@ has_iconv() {
 		mv -f "$memo.$$" "$memo"
 		rm -f "$probe"
 	fi
-	[ "$(cat "$memo")" = yes ]
+	read -r answer < "$memo"
+	[ "$answer" = yes ]
 }
 
 # need_iconv NAME [to]: skip the test, saying why, unless has_iconv.
