@@ -208,10 +208,15 @@ tests/strerror: tests/strerror.c
 # prints it as well.  JOBS=1 runs bats one test at a time.
 V =
 JOBS =
-# The binary and the drivers are built on every processor first.
+# The binary and the drivers are built on every processor first, and
+# tests/diffcheck with them where the libxml2 and expat headers are
+# installed (tests/differential.bats would otherwise make it alone).
 NPROC =		`getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1`
+HAVE_DIFF =	{ $(CC) $(DIFF_CFLAGS) $(INC) $(CPPFLAGS) -E fuzz/diff.c \
+		> /dev/null 2>&1; }
 check-build:
-	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror
+	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror \
+	    $$($(HAVE_DIFF) && echo tests/diffcheck)
 check: check-build
 	V='$(V)' JOBS='$(JOBS)' sh tests/run fast
 check-slow: check-build
@@ -223,8 +228,9 @@ check-all: check-build
 # natively in CI: under the sanitizers its inputs would take too long).
 sanitize:
 	$(MAKE) clean
-	$(MAKE) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit tests/strerror
+	$(MAKE) -j$(NPROC) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit \
+	    tests/strerror $$($(HAVE_DIFF) && echo tests/diffcheck)
 	JOBS='$(JOBS)' sh tests/run fast
 
 # libFuzzer targets (clang): make fuzz, then run e.g.
@@ -268,11 +274,13 @@ fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
 	    echo "fuzz/diff-fuzz skipped: libxml2 or expat headers not found (libxml2-dev, libexpat1-dev)"; \
 	fi
 
-# From the sources, not the objects: those may have been built with other
-# flags (make sanitize) than this build gets when tests/differential asks.
-tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
+# Linked with the core's objects, as the unit driver is (compiling the
+# core again for it alone cost make check a tenth of its time): check-build
+# and sanitize make it with them, with the same flags, so that the make
+# of tests/differential finds it done.
+tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(CORE) $(HDRS)
 	$(CC) $(XCFLAGS) -Ifuzz $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(FUZZ_SRCS) \
+	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(CORE) \
 	    $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS)
 
 # The differential check over generated documents, the examples and the
