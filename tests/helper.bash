@@ -119,6 +119,22 @@ json_keep() {
 	    >> "$BATS_RUN_TMPDIR/json-records/${BATS_TEST_FILENAME##*/}.$BATS_SUITE_TEST_NUMBER"
 }
 
+# xs_each FILE...: xs --json over the FILEs at once; RECORDS[k] is the
+# record of the k-th (checked by its "file" member; names that JSON would
+# escape are not for this), and a test that needs every record has them.
+xs_each() {
+	local f k=0
+	xs --json "$@"
+	RECORDS=("${lines[@]}")
+	[ "${#RECORDS[@]}" -eq $# ] ||
+	    fail "$# files, ${#RECORDS[@]} records: $output"
+	for f in "$@"; do
+		[[ ${RECORDS[k]} == "{\"file\":\"$f\","* ]] ||
+		    fail "record $k is not that of $f: ${RECORDS[k]}"
+		k=$((k + 1))
+	done
+}
+
 # rep N FORMAT: FORMAT (printf escapes; a %d in it is the repeat's number,
 # from 1) N times, by one awk: bats traps every command of a test, so a
 # shell loop of thousands of printf costs seconds where this costs none.
