@@ -27,12 +27,6 @@ setup() {
 
 USAGE_RE='^usage: xmlsniff '
 
-# json_ok: when python3 exists, every line of $output parses as JSON.
-json_ok() {
-	command -v python3 > /dev/null || return 0
-	printf '%s\n' "$output" | python3 -m json.tool --json-lines > /dev/null
-}
-
 # ---------------------------------------------------------------------------
 # Inputs: operands, standard input, several files
 

@@ -49,12 +49,6 @@ nerr() {
 	if [ -z "$stderr" ]; then echo 0; else printf '%s\n' "$stderr" | wc -l; fi
 }
 
-# json_ok: when python3 exists, every line of $output parses as JSON.
-json_ok() {
-	command -v python3 > /dev/null || return 0
-	printf '%s\n' "$output" | python3 -m json.tool --json-lines > /dev/null
-}
-
 # no_temp DIR: no temporary file of a transcode is left in DIR.
 no_temp() {
 	local left
