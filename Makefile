@@ -8,7 +8,10 @@ VERSION =	1.0.0
 PREFIX ?=	/usr/local
 MANPREFIX ?=	$(PREFIX)/share/man
 BINDIR =	$(PREFIX)/bin
-MANDIR =	$(MANPREFIX)/man1
+# The guide and the report formats (doc/GUIDE.md, doc/FORMATS.md, the
+# record's JSON Schema), which the manual pages name.
+DOCDIR ?=	$(PREFIX)/share/doc/xmlsniff
+DOCS =		doc/GUIDE.md doc/FORMATS.md doc/xmlsniff-record.schema.json
 
 CC ?=		cc
 CFLAGS ?=	-O2 -g
@@ -351,14 +354,21 @@ COMPDIRS =	pc() { pkg-config --define-variable=prefix='$(PREFIX)' \
 		[ -n "$$fc" ] || fc='$(PREFIX)/share/fish/vendor_completions.d'; \
 		zc='$(ZSHCOMPDIR)'
 
-# The installed manual page names the version in its footer (.Os).
+# Every manual page of man/ (NAME.N) goes to MANPREFIX/manN, with the
+# version in its footer (.Os).
 install: xmlsniff
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DOCDIR)
 	cp xmlsniff $(DESTDIR)$(BINDIR)/xmlsniff
 	chmod 755 $(DESTDIR)$(BINDIR)/xmlsniff
-	sed 's/^\.Os$$/.Os xmlsniff $(VERSION)/' man/xmlsniff.1 \
-	    > $(DESTDIR)$(MANDIR)/xmlsniff.1
-	chmod 644 $(DESTDIR)$(MANDIR)/xmlsniff.1
+	@set -e; for m in man/*.[1-9]; do \
+	    d='$(DESTDIR)$(MANPREFIX)'/man$${m##*.}; \
+	    echo "install $$m $$d"; mkdir -p "$$d"; \
+	    sed 's/^\.Os$$/.Os xmlsniff $(VERSION)/' "$$m" > "$$d/$${m#man/}"; \
+	    chmod 644 "$$d/$${m#man/}"; \
+	done
+	cp $(DOCS) $(DESTDIR)$(DOCDIR)/
+	cd $(DESTDIR)$(DOCDIR) && chmod 644 GUIDE.md FORMATS.md \
+	    xmlsniff-record.schema.json
 	@$(COMPDIRS); set -ex; \
 	mkdir -p "$(DESTDIR)$$bc" "$(DESTDIR)$$zc" "$(DESTDIR)$$fc"; \
 	cp completions/xmlsniff.bash "$(DESTDIR)$$bc/xmlsniff"; \
@@ -368,7 +378,14 @@ install: xmlsniff
 	    "$(DESTDIR)$$fc/xmlsniff.fish"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/xmlsniff $(DESTDIR)$(MANDIR)/xmlsniff.1
+	rm -f $(DESTDIR)$(BINDIR)/xmlsniff
+	@for m in man/*.[1-9]; do \
+	    echo "rm -f $(DESTDIR)$(MANPREFIX)/man$${m##*.}/$${m#man/}"; \
+	    rm -f "$(DESTDIR)$(MANPREFIX)/man$${m##*.}/$${m#man/}"; \
+	done
+	cd $(DESTDIR)$(DOCDIR) 2>/dev/null && rm -f GUIDE.md FORMATS.md \
+	    xmlsniff-record.schema.json || :
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	@$(COMPDIRS); set -x; rm -f "$(DESTDIR)$$bc/xmlsniff" \
 	    "$(DESTDIR)$$zc/_xmlsniff" "$(DESTDIR)$$fc/xmlsniff.fish"
 
