@@ -32,7 +32,8 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/iconvout.c src/input.c src/late.c src/mt.c src/perfile.c \
 		src/policy.c \
 		src/record.c src/report.c src/simd/avx2.c src/simd/avx512.c \
-		src/simd/common.c \
+		src/simd/common.c src/simd/plain_avx2.c src/simd/narrow_avx2.c \
+		src/simd/wide_avx2.c src/simd/scan_avx2.c \
 		src/simd/neon.c src/simd/ref.c src/simd/select.c \
 		src/simd/sse2.c src/simd/word.c src/sniff.c src/target.c \
 		src/transcode.c src/utf.c src/validate.c \
@@ -48,7 +49,8 @@ OBJS =		$(CORE) src/main.o src/opts.o src/guess.o src/jobs.o \
 		src/coding.o
 HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/out.h src/testhooks.h src/enctab.h src/utf.h src/opts.h \
-		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
+		src/simd/simd.h src/simd/avx2.h src/dest.h src/iconvcap.h \
+		src/iconvout.h \
 		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
 		src/browser.h src/whatwg.h src/excerpt.h src/guess.h \
 		src/mojibake.h src/decode.h src/jobs.h src/coding.h src/xmltypes.h \

@@ -40,9 +40,11 @@ only() {
 	local f
 	only late.c kernels.h
 	for f in "$SRC"/simd/*.c; do
-		only "simd/${f##*/}" kernels.h simd.h testhooks.h
+		only "simd/${f##*/}" kernels.h simd.h avx2.h testhooks.h
 	done
 	[ "$(includes "$SRC/kernels.h")" = core.h ]
+	# what the files of level avx2 share, below simd.h
+	[ -z "$(includes "$SRC/simd/avx2.h")" ]
 }
 
 @test "layers: the output primitives and the engine never include the I/O layer" {

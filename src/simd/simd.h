@@ -95,13 +95,14 @@ size_t		 moj_skipw_word(const unsigned char *, size_t, int);
 size_t		 late_find_word(const struct late *, const unsigned char *,
 		    size_t, size_t);
 
-/* sse2.c: the search for markup, which avx2.c ends with */
+/* sse2.c: the search for markup, which scan_avx2.c ends with */
 #ifdef HAVE_X86
 size_t		 late_find_sse2(const struct late *, const unsigned char *,
 		    size_t, size_t);
 #endif
 
-/* avx2.c: the kernels that level avx512 (avx512.c) takes from avx2 */
+/* avx2.c and its files (avx2.h): the kernels that level avx512
+ * (avx512.c) takes from avx2 */
 #ifdef HAVE_X86
 int		 avx2_usable(void);
 void		 avx2_init(void);
@@ -128,7 +129,8 @@ size_t		 dense_utf32_avx2(const unsigned char *, size_t, int, int,
 		    struct dense_tally *);
 #endif
 
-/* common.c: the three tables of the UTF-8 lookup method (avx2.c, neon.c),
+/* common.c: the three tables of the UTF-8 lookup method (plain_avx2.c,
+ * neon.c),
  * one 16-byte lane each */
 extern const signed char utf8_lane[3][16];
 
