@@ -70,7 +70,6 @@ static struct {
 	uint64_t	 llo, lcov, mlo, mcov;
 	uint64_t	 lat, mat;	/* where the first thread is */
 	int		 stopped, quit;
-	int		 full;		/* the moj ring filled (thread only) */
 } pre;
 static int pre_off;
 
@@ -92,23 +91,6 @@ void
 pre_allow(int yes)
 {
 	pre_off = !yes;
-}
-
-/* A mojibake candidate seen by the kernel: kept, never taken (the first
- * thread asks the real test); 1 stops the kernel when the ring is full. */
-static int
-keep_candidate(const void *ctx, const unsigned char *p)
-{
-	uint64_t h = pre.mhead;
-
-	(void)ctx;
-	if (h - ld(&pre.mtail) >= PRE_CAP) {
-		pre.full = 1;
-		return 1;
-	}
-	pre.mhit[h % PRE_CAP] = (uint64_t)(p - pre.base);
-	st(&pre.mhead, h + 1);
-	return 0;
 }
 
 /*
@@ -151,6 +133,38 @@ hold_back(uint64_t pos)
 			nanosleep(&ts, NULL);
 		seen = now;
 	}
+	return 0;
+}
+
+/*
+ * The UTF-8 bytes from *pos to e that moj_skip() stops at (the C1
+ * controls too: the first thread drops them for XML 1.1), kept; *pos
+ * moves to where the kernel stopped for want of bytes.  -1 when the ring
+ * is full.
+ */
+static int
+search_bytes(uint64_t *pos, uint64_t e)
+{
+	struct mojskip k;
+	size_t n = (size_t)(e - *pos), j = 0, r;
+	uint64_t h;
+
+	memset(&k, 0, sizeof(k));
+	k.c1 = 1;
+	for (;;) {
+		r = moj_skip(pre.base + *pos + j, n - j, &k);
+		/* a candidate has two bytes after it */
+		if (j + r + 3 > n)
+			break;
+		h = pre.mhead;
+		if (h - ld(&pre.mtail) >= PRE_CAP)
+			return -1;
+		pre.mhit[h % PRE_CAP] = *pos + j + r;
+		st(&pre.mhead, h + 1);
+		j += r + 1;
+	}
+	*pos = e == pre.size ? e : *pos + j + r;
+	st(&pre.mcov, *pos);
 	return 0;
 }
 
@@ -210,14 +224,10 @@ give_back(uint64_t from, uint64_t e)
 static void *
 searcher(void *arg)
 {
-	struct mojskip k;
 	uint64_t lpos = ld(&pre.lcov), mpos = ld(&pre.mcov), e, h;
-	size_t back = pre.lt.lt_at + pre.lt.usz, i, j, r, n;
+	size_t back = pre.lt.lt_at + pre.lt.usz, i, j, n;
 
 	(void)arg;
-	memset(&k, 0, sizeof(k));
-	k.candidate = keep_candidate;
-	k.c1 = 1;	/* all of them; the first thread drops C2 for XML 1.1 */
 	while (lpos < pre.size || mpos < pre.size) {
 		uint64_t from, at = ld(&pre.lat);
 
@@ -256,16 +266,9 @@ searcher(void *arg)
 			st(&pre.lcov, lpos);
 		}
 		/* candidates, up to where the kernel stops */
-		if (e > mpos && pre.form == FORM_UTF8) {
-			r = moj_skip(pre.base + mpos, (size_t)(e - mpos), &k);
-			if (pre.full)
-				goto out;
-			mpos = e == pre.size ? e : mpos + r;
-			st(&pre.mcov, mpos);
-		} else if (e > mpos && pre.form != FORM_UTF8) {
-			if (search_units(&mpos, e) < 0)
-				goto out;
-		}
+		if (e > mpos && (pre.form == FORM_UTF8 ?
+		    search_bytes(&mpos, e) : search_units(&mpos, e)) < 0)
+			goto out;
 		give_back(from, e);
 	}
 out:
@@ -374,47 +377,42 @@ pre_late_find(const struct late *lt, const unsigned char *p, size_t n,
 }
 
 /*
- * moj_skip(), from the list for its whole 64-byte blocks (those the AVX2
- * kernel takes: each has two bytes after it), the kernel for the rest.
- * The candidates are asked in order, as the kernel asks them.
+ * moj_skip(), from the list: the first offset kept at or after p that is
+ * a candidate within p[0..n) (moj_exact8 with the C1 controls as k asks),
+ * or where the kernel stops for want of bytes.
  */
 size_t
 pre_moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
 {
 	uint64_t a, lim, h, t, j;
-	size_t m;
 
-	if (k->count || n < 66 || !mapped_here(p, n) || pre.form != FORM_UTF8)
+	if (k->count || n < 3 || !mapped_here(p, n) || pre.form != FORM_UTF8)
 		return moj_skip(p, n, k);
-	m = ((n - 66) / 64 + 1) * 64;
 	a = (uint64_t)(p - pre.base);
-	lim = a + m;
+	lim = a + n - 2;	/* the offsets the kernel looks at */
 	if (!covered(&pre.mat, &pre.mlo, &pre.mcov, a, lim))
 		return moj_skip(p, n, k);
 	h = ld(&pre.mhead);
 	for (t = pre.mtail; t < h && pre.mhit[t % PRE_CAP] < a; t++)
 		;
-	for (; t < h && (j = pre.mhit[t % PRE_CAP]) < lim; t++) {
-		/* C2 before 80..9F is one in XML 1.0 only */
-		if (!k->c1 && pre.base[j] == 0xC2)
-			continue;
-		if (k->candidate(k->ctx, pre.base + j)) {
+	for (; t < h && (j = pre.mhit[t % PRE_CAP]) < lim; t++)
+		if (moj_exact8(pre.base + j, (size_t)(a + n - j), k->c1)) {
 			st(&pre.mtail, t);
 			return (size_t)(j - a);
 		}
-	}
 	st(&pre.mtail, t);
-	return m + moj_skip(p + m, n - m, k);
+	return n - 2;
 }
 
 /*
- * moj_skipw(), from the list: the first unit kept at or after p, or where
- * the kernel stops for want of a next unit.
+ * moj_skipw(), from the list: the first unit kept at or after p that is a
+ * candidate within p[0..n) (moj_exactw), or where the kernel stops for
+ * want of a next unit.
  */
 size_t
 pre_moj_skipw(const unsigned char *p, size_t n, int be)
 {
-	uint64_t a, lim, h, t;
+	uint64_t a, lim, h, t, j;
 
 	if (n < 4 || !mapped_here(p, n) || be != pre.be ||
 	    (pre.form != FORM_UTF16BE && pre.form != FORM_UTF16LE))
@@ -428,8 +426,11 @@ pre_moj_skipw(const unsigned char *p, size_t n, int be)
 	h = ld(&pre.mhead);
 	for (t = pre.mtail; t < h && pre.mhit[t % PRE_CAP] < a; t++)
 		;
+	for (; t < h && (j = pre.mhit[t % PRE_CAP]) < lim; t++)
+		if (moj_exactw(pre.base + j, (size_t)(a + n - j), 2, pre.be)) {
+			st(&pre.mtail, t);
+			return (size_t)(j - a);
+		}
 	st(&pre.mtail, t);
-	if (t < h && pre.mhit[t % PRE_CAP] < lim)
-		return (size_t)(pre.mhit[t % PRE_CAP] - a);
 	return (size_t)(lim - a);
 }

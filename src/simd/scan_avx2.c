@@ -66,9 +66,9 @@ moj_skip_avx2_32(const unsigned char *p, size_t n, struct mojskip *k)
 }
 
 /*
- * The candidates of the 32 bytes at p, as a mask: C3 with C2, C4..C7, CB
- * or E2 two bytes on, or (c1 all ones) C2 with 80..9F one byte on.  Reads
- * p[0..34).
+ * The bytes of the 32 at p that may begin a candidate, as a mask: C3 with
+ * C2, C5, C6, CB or E2 (the first bytes of the trail characters) two
+ * bytes on, or (c1 all ones) C2 with 80..9F one byte on.  Reads p[0..34).
  */
 AVX2 __attribute__((always_inline)) static inline uint32_t
 moj_mask32(const unsigned char *p, __m256i c1)
@@ -78,9 +78,9 @@ moj_mask32(const unsigned char *p, __m256i c1)
 	__m256i v2 = _mm256_loadu_si256((const __m256i *)(p + 2));
 	__m256i trail = _mm256_or_si256(_mm256_or_si256(
 	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xC2)),
-	    _mm256_cmpeq_epi8(_mm256_and_si256(v2, _mm256_set1_epi8((char)0xFC)),
-	    _mm256_set1_epi8((char)0xC4))), _mm256_or_si256(
-	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xCB)),
+	    _mm256_or_si256(_mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xC5)),
+	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xC6)))),
+	    _mm256_or_si256(_mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xCB)),
 	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xE2))));
 	/* 80..9F: below A0 as signed */
 	__m256i ctl = _mm256_and_si256(_mm256_and_si256(c1,
@@ -92,9 +92,13 @@ moj_mask32(const unsigned char *p, __m256i c1)
 }
 
 /*
- * moj_skip(), 64 bytes at a time when no lines are counted: the whole
- * mask of candidates at once (Latin text has a C3 in nearly every block),
- * one branch a block; the rest, and counting, 32 bytes at a time.
+ * moj_skip(), 64 bytes at a time when no lines are counted: blocks with
+ * no C2 or C3 (CJK, Cyrillic, ASCII) passed over with one test; in the
+ * others (Latin text has a C3 in nearly every block) the whole mask of
+ * possible candidates at once, one branch a block, and only a C3 two
+ * bytes before the first byte of a trail character (or a C2 before
+ * 80..9F) asked of moj_exact8(); the rest, and counting, 32 bytes at a
+ * time.
  */
 AVX2 size_t
 moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
@@ -115,38 +119,45 @@ moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
 		    _mm256_or_si256(b, o1), c3));
 		uint64_t mask;
 
-		/* No C2 or C3 (CJK, Cyrillic, ASCII): nothing to look at. */
 		if (_mm256_testz_si256(lead, lead)) {
 			i += 64;
 			continue;
 		}
 		mask = (uint64_t)moj_mask32(p + i, c1) |
 		    (uint64_t)moj_mask32(p + i + 32, c1) << 32;
-		while (mask != 0) {
+		for (; mask != 0; mask &= mask - 1) {
 			size_t at = (size_t)__builtin_ctzll(mask);
 
-			if (k->candidate(k->ctx, p + i + at))
+			if (moj_exact8(p + i + at, n - i - at, k->c1))
 				return i + at;
-			mask &= mask - 1;
 		}
 		i += 64;
 	}
 	return i + moj_skip_avx2_32(p + i, n - i, k);
 }
 
+/* The 16-bit lanes of x from lo to hi. */
+AVX2 __attribute__((always_inline)) static inline __m256i
+in16(__m256i x, int lo, int hi)
+{
+	__m256i d = _mm256_sub_epi16(x, _mm256_set1_epi16((short)lo));
+
+	return _mm256_cmpeq_epi16(_mm256_min_epu16(d,
+	    _mm256_set1_epi16((short)(hi - lo))), d);
+}
+
 /*
- * moj_skipw(), sixteen units at a time: 80..9F, or C2..F4 (its largest
- * with C2 the same as its smallest with F4) before a unit other than
- * 00..7F and C0..FF.
+ * moj_skipw(), sixteen units at a time: those that may begin a candidate,
+ * 80..9F, or C2..F4 (its largest with C2 the same as its smallest with
+ * F4) before a unit that may be a trail character (80..BF, and the
+ * ranges of windows-1252's 27 from 0152 to 2122), each asked of
+ * moj_exactw().
  */
 AVX2 size_t
 moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 {
 	const __m256i ffe0 = _mm256_set1_epi16((short)0xFFE0);
 	const __m256i x80 = _mm256_set1_epi16(0x80);
-	const __m256i x7f = _mm256_set1_epi16(0x7F);
-	const __m256i xc0 = _mm256_set1_epi16(0xC0);
-	const __m256i xff = _mm256_set1_epi16(0xFF);
 	const __m256i xc2 = _mm256_set1_epi16(0xC2);
 	const __m256i xf4 = _mm256_set1_epi16(0xF4);
 	size_t j = 0;
@@ -154,7 +165,8 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 	for (; j + 34 <= n; j += 32) {
 		__m256i u = _mm256_loadu_si256((const __m256i *)(p + j));
 		__m256i nx = _mm256_loadu_si256((const __m256i *)(p + j + 2));
-		__m256i c1, lead, plain, stop;
+		__m256i c1, lead, trail, stop;
+		unsigned m;
 
 		if (be) {
 			u = swap16(u);
@@ -163,14 +175,19 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 		c1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, ffe0), x80);
 		lead = _mm256_cmpeq_epi16(_mm256_max_epu16(u, xc2),
 		    _mm256_min_epu16(u, xf4));
-		/* the next unit 00..7F or C0..FF: no trail */
-		plain = _mm256_or_si256(_mm256_cmpeq_epi16(
-		    _mm256_min_epu16(nx, x7f), nx), _mm256_cmpeq_epi16(
-		    _mm256_max_epu16(nx, xc0), _mm256_min_epu16(nx, xff)));
-		stop = _mm256_or_si256(c1, _mm256_andnot_si256(plain, lead));
-		if (!_mm256_testz_si256(stop, stop))
-			return j + (size_t)__builtin_ctz((unsigned)
-			    _mm256_movemask_epi8(stop));
+		trail = _mm256_or_si256(_mm256_or_si256(in16(nx, 0x80, 0xBF),
+		    in16(nx, 0x152, 0x192)), _mm256_or_si256(in16(nx, 0x2C6,
+		    0x2DC), in16(nx, 0x2013, 0x2122)));
+		stop = _mm256_or_si256(c1, _mm256_and_si256(trail, lead));
+		if (_mm256_testz_si256(stop, stop))
+			continue;
+		for (m = (unsigned)_mm256_movemask_epi8(stop) & 0x55555555u;
+		    m != 0; m &= m - 1) {
+			size_t at = j + (size_t)__builtin_ctz(m);
+
+			if (moj_exactw(p + at, n - at, 2, be))
+				return at;
+		}
 	}
 	return j + moj_skipw_word(p + j, n - j, be);
 }
