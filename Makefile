@@ -122,7 +122,7 @@ $(OBJS): $(HDRS)
 UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
-		tests/kern_moj.c tests/kern_xc.c tests/kern_xc2.c \
+		tests/kern_moj.c tests/kern_late.c tests/kern_xc.c tests/kern_xc2.c \
 		tests/kern_runs.c tests/unit_names.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
 	    $(HDRS)

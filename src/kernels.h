@@ -13,6 +13,7 @@
 
 int		 simd_init(const char *);
 void		 simd_ready(void);
+int		 simd_char_only(void);
 const char	*simd_names(void);
 
 /* late.c: "<?xml" after the start (decl-not-at-start) */
@@ -30,6 +31,7 @@ struct late {
 	const uint32_t	*map;		/* single-byte: the byte map */
 	int		 scan;		/* the bytes of '<', '?', '!' are known */
 	int		 decoded;	/* lexed by late_char() only */
+	int		 whole;		/* skip_whole() may take markup at once */
 	uint64_t	 lt_line, lt_col;	/* of the last '<' (decoded) */
 };
 

@@ -554,6 +554,7 @@ kern_fastpath(void)
 	fp_latin_runs();
 	kern_errdense();
 	kern_moj();
+	kern_late();
 	kern_xc();
 	simd_init(NULL);
 }

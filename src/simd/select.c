@@ -110,6 +110,15 @@ simd_names(void)
 	return buf;
 }
 
+/* Whether the kernels in use are the reference's, a character at a time:
+ * then the callers' own shortcuts (late.c's whole comments) are left out
+ * too, so that the sweeps compare them with the character path. */
+int
+simd_char_only(void)
+{
+	return kernels()->char_only;
+}
+
 /* Make sure kernels are chosen: the fastest, if no one chose. */
 void
 simd_ready(void)
