@@ -44,22 +44,26 @@ function word(  w) {
 	return pick(en, nen)
 }
 
-# mixed: a word of any script, or a piece of markup around one.
+# mixed: a word of any script, or a piece of markup around one: mostly
+# elements with attributes and references, now and then (one word in
+# twenty-five) a comment, a CDATA section or a processing instruction.
 function mixed(  r, w) {
 	w = pick(mix, nmix)
 	r = rand()
-	if (r < 0.10)
+	if (r < 0.18)
 		return "<b class=\"k" int(rand() * 9) "\">" w "</b>"
-	if (r < 0.16)
-		return "<!-- " w " -->"
-	if (r < 0.20)
-		return "<?pi " w "?>"
-	if (r < 0.24)
-		return "<![CDATA[" w " < " w "]]>"
-	if (r < 0.30)
+	if (r < 0.22)
+		return "<a href=\"#s" int(rand() * 900) "\" title=\"" w "\">" w "</a>"
+	if (r < 0.28)
 		return w "&amp;&#x" sprintf("%X", 0x100 + int(rand() * 3000)) ";"
-	if (r < 0.36)
+	if (r < 0.34)
 		return "<i/>" w
+	if (r < 0.36)
+		return "<!-- " w " -->"
+	if (r < 0.37)
+		return "<![CDATA[" w " < " w "]]>"
+	if (r < 0.38)
+		return "<?pi " w "?>"
 	return w
 }
 
