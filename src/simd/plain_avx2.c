@@ -192,19 +192,71 @@ u8_nchars(const unsigned char *p, size_t a, size_t b)
 }
 
 /*
- * Plain UTF-8 64 bytes at a time from p[i] on: the errors of both blocks
- * gathered and asked once, the line ends counted by their masks, and the
- * column left until the end, where the characters since the last line
- * end are counted (the LF of a CR LF pair is neither a line end nor a
- * column, XML 1.0 section 2.11).  Stop before the first pair of blocks
- * with a byte that is no plain character but CR; *prev, *carry and
- * *ascii as in plain_utf8_avx2.
+ * The lookup of Keiser and Lemire for the block of 32 bytes at q (which
+ * has three bytes of its run before it): the bytes one, two and three
+ * places back loaded again from memory, not shifted in (loads are cheap;
+ * the shuffle units do the lookups).  Non-zero lanes break UTF-8; *v2 is
+ * the bytes two places back, for the look at U+FFFE and U+FFFF.
+ */
+AVX2 __attribute__((always_inline)) static inline __m256i
+u8_lookup(__m256i v, const unsigned char *q, const struct u8k *k,
+    __m256i *v2)
+{
+	__m256i p1 = _mm256_loadu_si256((const __m256i *)(q - 1));
+	__m256i p2 = _mm256_loadu_si256((const __m256i *)(q - 2));
+	__m256i p3 = _mm256_loadu_si256((const __m256i *)(q - 3));
+	__m256i sc = _mm256_and_si256(_mm256_and_si256(
+	    _mm256_shuffle_epi8(k->t1h, _mm256_and_si256(
+	    _mm256_srli_epi16(p1, 4), k->nib)),
+	    _mm256_shuffle_epi8(k->t1l, _mm256_and_si256(p1, k->nib))),
+	    _mm256_shuffle_epi8(k->t2h, _mm256_and_si256(
+	    _mm256_srli_epi16(v, 4), k->nib)));
+	__m256i must = _mm256_and_si256(_mm256_or_si256(
+	    _mm256_subs_epu8(p2, k->e0), _mm256_subs_epu8(p3, k->f0)), k->x80);
+
+	*v2 = p2;
+	return _mm256_xor_si256(must, sc);
+}
+
+/*
+ * Whether block v at q (after u8_lookup; v2 its bytes two places back)
+ * holds nothing but plain characters and CR (whose mask goes to *r): no
+ * control but TAB, LF and CR, no U+FFFE or U+FFFF (EF BF BE, EF BF BF).
+ * Asked only of the blocks where such bytes may be.
+ */
+AVX2 __attribute__((always_inline)) static inline int
+u8_rare_ok(__m256i v, const unsigned char *q, __m256i v2, const struct u8k *k,
+    uint32_t *r)
+{
+	__m256i vcr = _mm256_cmpeq_epi8(v, k->cr);
+	__m256i ctl = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(
+	    _mm256_cmpeq_epi8(v, k->lf), _mm256_cmpeq_epi8(v, k->tab)), vcr),
+	    _mm256_cmpeq_epi8(_mm256_min_epu8(v, k->c1f), v));
+	__m256i nc = _mm256_and_si256(_mm256_and_si256(
+	    _mm256_cmpeq_epi8(v2, k->ef), _mm256_cmpeq_epi8(
+	    _mm256_loadu_si256((const __m256i *)(q - 1)), k->bf)),
+	    _mm256_cmpeq_epi8(_mm256_max_epu8(v, k->be), v));
+
+	ctl = _mm256_or_si256(ctl, nc);
+	*r = (uint32_t)_mm256_movemask_epi8(vcr);
+	return _mm256_testz_si256(ctl, ctl);
+}
+
+/*
+ * Plain UTF-8 64 bytes at a time from p[i] on (i >= 32): the errors of
+ * both blocks gathered and asked once, with the bytes that are rare in
+ * text (controls, CR and TAB among them, and EF, the lead of U+FFFE and
+ * U+FFFF) looked at closely only in the blocks that have them; the line
+ * ends counted by their masks, and the column left until the end, where
+ * the characters since the last line end are counted (the LF of a CR LF
+ * pair is neither a line end nor a column, XML 1.0 section 2.11).  Stop
+ * before the first pair of blocks with a byte that is no plain character
+ * but CR; *carry and *ascii as in plain_utf8_avx2.
  */
 __attribute__((target("avx2,popcnt"), always_inline))
 static inline size_t
 u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
-    __m256i *prev, uint32_t *carry, int *ascii, uint64_t *lines,
-    uint64_t *col)
+    uint32_t *carry, int *ascii, uint64_t *lines, uint64_t *col)
 {
 	const size_t from = i;
 	const uint32_t carry0 = *carry;
@@ -215,34 +267,28 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-		__m256i la = _mm256_cmpeq_epi8(a, k->lf);
-		__m256i lb = _mm256_cmpeq_epi8(b, k->lf);
-		/* Controls other than TAB and LF. */
-		__m256i ca = _mm256_andnot_si256(_mm256_or_si256(la,
-		    _mm256_cmpeq_epi8(a, k->tab)), _mm256_cmpeq_epi8(
-		    _mm256_max_epu8(a, k->c1f), k->c1f));
-		__m256i cb = _mm256_andnot_si256(_mm256_or_si256(lb,
-		    _mm256_cmpeq_epi8(b, k->tab)), _mm256_cmpeq_epi8(
-		    _mm256_max_epu8(b, k->c1f), k->c1f));
-		__m256i bad, err;
+		__m256i a2, b2, la, lb, bad, rare;
 		uint64_t r = 0, pair, m;
 
-		bad = _mm256_or_si256(u8_errors(a, *prev,
-		    _mm256_setzero_si256(), k), u8_errors(b, a,
-		    _mm256_setzero_si256(), k));
-		err = _mm256_or_si256(bad, _mm256_or_si256(ca, cb));
-		if (!_mm256_testz_si256(err, err)) {
-			/* CR too, looked for only now */
-			__m256i ra = _mm256_cmpeq_epi8(a, k->cr);
-			__m256i rb = _mm256_cmpeq_epi8(b, k->cr);
+		bad = _mm256_or_si256(u8_lookup(a, p + i, k, &a2),
+		    u8_lookup(b, p + i + 32, k, &b2));
+		la = _mm256_cmpeq_epi8(a, k->lf);
+		lb = _mm256_cmpeq_epi8(b, k->lf);
+		/* 00..1F but LF, and EF two bytes back */
+		rare = _mm256_or_si256(_mm256_or_si256(_mm256_andnot_si256(la,
+		    _mm256_cmpeq_epi8(_mm256_min_epu8(a, k->c1f), a)),
+		    _mm256_andnot_si256(lb, _mm256_cmpeq_epi8(
+		    _mm256_min_epu8(b, k->c1f), b))), _mm256_or_si256(
+		    _mm256_cmpeq_epi8(a2, k->ef), _mm256_cmpeq_epi8(b2, k->ef)));
+		if (!_mm256_testz_si256(_mm256_or_si256(bad, rare),
+		    _mm256_or_si256(bad, rare))) {
+			uint32_t ra, rb;
 
-			err = _mm256_or_si256(bad, _mm256_or_si256(
-			    _mm256_andnot_si256(ra, ca),
-			    _mm256_andnot_si256(rb, cb)));
-			if (!_mm256_testz_si256(err, err))
+			if (!_mm256_testz_si256(bad, bad) ||
+			    !u8_rare_ok(a, p + i, a2, k, &ra) ||
+			    !u8_rare_ok(b, p + i + 32, b2, k, &rb))
 				break;
-			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
-			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
+			r = (uint64_t)ra | (uint64_t)rb << 32;
 		}
 		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
@@ -255,11 +301,11 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		/* without a branch: line ends come at random */
 		ls = m != 0 ? i + 64 - (size_t)__builtin_clzll(m | 1) : ls;
 		c0 = m != 0 ? 1 : c0;
-		/* Its last three bytes ASCII: no character goes on. */
-		*ascii = ((uint32_t)_mm256_movemask_epi8(b) & 0xE0000000u) == 0;
-		*prev = b;
 		i += 64;
 	}
+	/* Its last three bytes ASCII: no character goes on. */
+	if (i > from)
+		*ascii = (p[i - 1] | p[i - 2] | p[i - 3]) < 0x80;
 	*carry = (uint32_t)cr;
 	if (i > ls) {
 		/* An LF at ls right after a CR takes no column. */
@@ -312,11 +358,14 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 			i = ascii_pairs(p, n, i, &k, &prev, &carry, lines, col);
 		/* Then 64 bytes at a time; a pair that fails is taken a
 		 * block at a time below. */
-		if (i + 64 <= n)
-			i = u8_pairs(p, n, i, &k, &prev, &carry, &ascii_prev,
-			    lines, col);
+		if (i + 64 <= n && i >= 32)
+			i = u8_pairs(p, n, i, &k, &carry, &ascii_prev, lines,
+			    col);
 		if (i + 32 > n)
 			break;
+		/* the block before, whichever loop took it */
+		if (i >= 32)
+			prev = _mm256_loadu_si256((const __m256i *)(p + i - 32));
 		v = _mm256_loadu_si256((const __m256i *)(p + i));
 		hi = (uint32_t)_mm256_movemask_epi8(v);
 		/* Controls other than TAB and LF end the run, but CR. */
