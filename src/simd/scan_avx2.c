@@ -136,15 +136,9 @@ moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
 	return i + moj_skip_avx2_32(p + i, n - i, k);
 }
 
-/* The 16-bit lanes of x from lo to hi. */
-AVX2 __attribute__((always_inline)) static inline __m256i
-in16(__m256i x, int lo, int hi)
-{
-	__m256i d = _mm256_sub_epi16(x, _mm256_set1_epi16((short)lo));
-
-	return _mm256_cmpeq_epi16(_mm256_min_epu16(d,
-	    _mm256_set1_epi16((short)(hi - lo))), d);
-}
+/* The 16-bit lanes of x from lo to lo + span (d: x less lo). */
+#define IN16(x, lo, span)	_mm256_cmpeq_epi16(_mm256_min_epu16(	\
+	    _mm256_sub_epi16(x, lo), span), _mm256_sub_epi16(x, lo))
 
 /*
  * moj_skipw(), sixteen units at a time: those that may begin a candidate,
@@ -153,32 +147,54 @@ in16(__m256i x, int lo, int hi)
  * ranges of windows-1252's 27 from 0152 to 2122), each asked of
  * moj_exactw().
  */
+/* Keep the vector v in a register from here on: the compiler may no
+ * longer make it again from its value (which it did with the constants
+ * of moj_skipw_avx2, a broadcast each in every round of its loop). */
+#define OPAQUE(v)	__asm__("" : "+x"(v))
+
+/*
+ * moj_skipw(), sixteen units at a time: those that may begin a candidate,
+ * 80..9F, or C2..F4 (its largest with C2 the same as its smallest with
+ * F4) before a unit that may be a trail character (80..BF, or from 0152,
+ * the first of windows-1252's 27, to 2122, the last: x less lo no more
+ * than span), each asked of moj_exactw().  Blocks with no C1 control nor
+ * lead (every script but Latin) cost one test.
+ */
 AVX2 size_t
 moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 {
-	const __m256i ffe0 = _mm256_set1_epi16((short)0xFFE0);
-	const __m256i x80 = _mm256_set1_epi16(0x80);
-	const __m256i xc2 = _mm256_set1_epi16(0xC2);
-	const __m256i xf4 = _mm256_set1_epi16(0xF4);
+	__m256i ffe0 = _mm256_set1_epi16((short)0xFFE0);
+	__m256i x80 = _mm256_set1_epi16(0x80), xc2 = _mm256_set1_epi16(0xC2);
+	__m256i xf4 = _mm256_set1_epi16(0xF4), l1 = _mm256_set1_epi16(0x152);
+	__m256i s0 = _mm256_set1_epi16(0xBF - 0x80);
+	__m256i s1 = _mm256_set1_epi16(0x2122 - 0x152);
 	size_t j = 0;
 
+	OPAQUE(ffe0);
+	OPAQUE(x80);
+	OPAQUE(xc2);
+	OPAQUE(xf4);
+	OPAQUE(l1);
+	OPAQUE(s0);
+	OPAQUE(s1);
 	for (; j + 34 <= n; j += 32) {
 		__m256i u = _mm256_loadu_si256((const __m256i *)(p + j));
-		__m256i nx = _mm256_loadu_si256((const __m256i *)(p + j + 2));
-		__m256i c1, lead, trail, stop;
+		__m256i nx, c1, lead, d0, d1, stop;
 		unsigned m;
 
-		if (be) {
+		if (be)
 			u = swap16(u);
-			nx = swap16(nx);
-		}
 		c1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, ffe0), x80);
 		lead = _mm256_cmpeq_epi16(_mm256_max_epu16(u, xc2),
 		    _mm256_min_epu16(u, xf4));
-		trail = _mm256_or_si256(_mm256_or_si256(in16(nx, 0x80, 0xBF),
-		    in16(nx, 0x152, 0x192)), _mm256_or_si256(in16(nx, 0x2C6,
-		    0x2DC), in16(nx, 0x2013, 0x2122)));
-		stop = _mm256_or_si256(c1, _mm256_and_si256(trail, lead));
+		nx = _mm256_loadu_si256((const __m256i *)(p + j + 2));
+		if (be)
+			nx = swap16(nx);
+		d0 = _mm256_sub_epi16(nx, x80);
+		d1 = _mm256_sub_epi16(nx, l1);
+		stop = _mm256_or_si256(c1, _mm256_and_si256(lead,
+		    _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_min_epu16(d0, s0),
+		    d0), _mm256_cmpeq_epi16(_mm256_min_epu16(d1, s1), d1))));
 		if (_mm256_testz_si256(stop, stop))
 			continue;
 		for (m = (unsigned)_mm256_movemask_epi8(stop) & 0x55555555u;
