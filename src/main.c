@@ -818,7 +818,7 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	transcode_signals();
-	rec_batch(!same_out && !isatty(1));
+	rec_batch(isatty(1) ? 0 : same_out ? 2 : 1);
 	format_start(opt.fmt);
 	jobs_begin(argc, job);
 
