@@ -333,6 +333,51 @@ char_start(const unsigned char *p, size_t i, size_t n, struct mojskip *k)
 }
 
 /*
+ * Take the candidates from mk, the marks the validator found in the piece
+ * it was fed (val_marks), for the bytes of that piece fed here next: the
+ * one pass over them then serves the search for late declarations and
+ * this one.  NULL: the kernels search.
+ */
+void
+moj_marks(struct moj *m, struct marks *mk)
+{
+	m->mk = mk;
+}
+
+/*
+ * moj_skip() from the marks of the piece (m->mk) where they hold all of
+ * p[0..n): the first listed at or after p that is a candidate within
+ * p[0..n) (moj_exact8, with the C1 controls as k asks), or where the
+ * kernel stops for want of bytes.  A position a kernel would stop at only
+ * because p[0..n) cuts it short is no candidate in the whole piece, and
+ * is passed over: the character path would find nothing there either.
+ * Else prescan.c's lists or the kernels.
+ */
+static size_t
+mark_skip(struct moj *m, const unsigned char *p, size_t n, struct mojskip *k)
+{
+	struct marks *mk = m->mk;
+	size_t a, lim, t, j;
+
+	if (k->count || mk == NULL || mk->base == NULL || n < 3 ||
+	    p < mk->base || (size_t)(p - mk->base) + n > mk->len ||
+	    (size_t)(p - mk->base) + n - 2 > mk->mcov)
+		return pre_moj_skip(p, n, k);
+	a = (size_t)(p - mk->base);
+	lim = a + n - 2;
+	t = mk->mat > 0 && mk->mj[mk->mat - 1] >= a ? 0 : mk->mat;
+	for (; t < mk->nmj && mk->mj[t] < a; t++)
+		;
+	for (; t < mk->nmj && (j = mk->mj[t]) < lim; t++)
+		if (moj_exact8(mk->base + j, a + n - j, k->c1)) {
+			mk->mat = t;
+			return j - a;
+		}
+	mk->mat = t;
+	return n - 2;
+}
+
+/*
  * Pass over UTF-8 at p[0..n) up to the first candidate (moj_exact8 in
  * kernels.h): C3 82..B4 (a lead) followed by the trail characters it
  * needs, or, in XML 1.0, C2 80..9F (a C1 control).  With count, the line
@@ -349,7 +394,7 @@ skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 	k.c1 = !m->xml11;
 	k.count = count;
 	k.prevcr = m->pos.prev == '\r';
-	i = pre_moj_skip(p, n, &k);
+	i = mark_skip(m, p, n, &k);
 	i = char_start(p, i, n, &k);
 	if (count && i > 0) {
 		m->pos.line += k.lines;

@@ -152,6 +152,32 @@ space(long c)
 }
 
 /*
+ * late_find(), from the marks of the piece (lt->mk, which the validator
+ * finds with the mojibake candidates in one pass) where they hold all of
+ * p[i..n); else from prescan.c's lists or by the kernels.
+ */
+static size_t
+mark_find(const struct late *lt, const unsigned char *p, size_t n, size_t i)
+{
+	struct marks *m = lt->mk;
+	size_t a, t;
+
+	if (m == NULL || m->base == NULL || p < m->base || n == 0 ||
+	    (size_t)(p - m->base) + n > m->len ||
+	    (size_t)(p - m->base) + n - 1 > m->lcov)
+		return pre_late_find(lt, p, n, i);
+	a = (size_t)(p - m->base);
+	/* the lookups of a piece go forward; back to the start if not */
+	t = m->lat > 0 && m->lt[m->lat - 1] >= a + i ? 0 : m->lat;
+	for (; t < m->nlt && m->lt[t] < a + i; t++)
+		;
+	m->lat = t;
+	if (t < m->nlt && m->lt[t] < a + n - 1)
+		return m->lt[t] - a;
+	return n;
+}
+
+/*
  * The first unit at or after i of p[0..n) that is '<' followed by '?' or
  * '!' (a PI, comment, CDATA section or markup declaration), or n when
  * there is none before the last unit.
@@ -171,7 +197,7 @@ find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 					return i;
 			return n;
 		}
-		if ((i = pre_late_find(lt, p, n, i)) >= n)
+		if ((i = mark_find(lt, p, n, i)) >= n)
 			return n;
 		/* The bytes matched; are they whole units? */
 		if (i % step == 0 && get(lt, p, n, i) == '<') {

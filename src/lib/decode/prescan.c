@@ -136,6 +136,65 @@ hold_back(uint64_t pos)
 	return 0;
 }
 
+/* Marks of each kind a pass of search_both() takes (on the thread's
+ * stack); a segment with more is searched on from where its list
+ * filled. */
+#define PRE_MARKS	4096
+
+/* Keep offset at in the ring of head h and tail t (hit); -1 when it is
+ * full. */
+static int
+keep(uint64_t *hit, uint64_t *head, uint64_t *tail, uint64_t at)
+{
+	uint64_t h = *head;
+
+	if (h - ld(tail) >= PRE_CAP)
+		return -1;
+	hit[h % PRE_CAP] = at;
+	st(head, h + 1);
+	return 0;
+}
+
+/*
+ * UTF-8: both searches, from *lpos and from *mpos to e, in one pass over
+ * the bytes (marks8: the "<?" and "<!", and the mojibake candidates with
+ * the C1 controls), the marks kept in their rings; each position moves
+ * to where its list holds every mark below.  -1 when a ring is full.
+ */
+static int
+search_both(uint64_t *lpos, uint64_t *mpos, uint64_t e)
+{
+	uint32_t lt[PRE_MARKS], mj[PRE_MARKS];
+	uint64_t from = *lpos < *mpos ? *lpos : *mpos;
+	size_t n = (size_t)(e - from), k;
+	struct marks m;
+
+	m.lt = lt;
+	m.mj = mj;
+	m.cap = PRE_MARKS;
+	marks8(pre.base + from, n, &m);
+	for (k = 0; k < m.nlt; k++)
+		if (from + m.lt[k] >= *lpos &&
+		    keep(pre.lhit, &pre.lhead, &pre.ltail, from + m.lt[k]) < 0)
+			return -1;
+	for (k = 0; k < m.nmj; k++)
+		if (from + m.mj[k] >= *mpos &&
+		    keep(pre.mhit, &pre.mhead, &pre.mtail, from + m.mj[k]) < 0)
+			return -1;
+	/* at the end, all of it; else below the marks' coverage */
+	if (e == pre.size && m.lcov + 1 >= n)
+		*lpos = e;
+	else if (from + m.lcov > *lpos)
+		*lpos = from + m.lcov;
+	if (e == pre.size && m.mcov + 2 >= n)
+		*mpos = e;
+	else if (from + m.mcov > *mpos)
+		*mpos = from + m.mcov;
+	st(&pre.lcov, *lpos);
+	st(&pre.mcov, *mpos);
+	return 0;
+}
+
 /*
  * The UTF-8 bytes from *pos to e that moj_skip() stops at (the C1
  * controls too: the first thread drops them for XML 1.1), kept; *pos
@@ -248,6 +307,12 @@ searcher(void *arg)
 		if (hold_back(from) < 0)
 			break;
 		e = from + PRE_SEG < pre.size ? from + PRE_SEG : pre.size;
+		if (pre.form == FORM_UTF8) {
+			if (search_both(&lpos, &mpos, e) < 0)
+				goto out;
+			give_back(from, e);
+			continue;
+		}
 		/* "<?" and "<!" with both units before e */
 		if (e > lpos && e - lpos > back) {
 			n = (size_t)(e - lpos);
@@ -349,6 +414,28 @@ mapped_here(const unsigned char *p, size_t n)
 {
 	return pre.on && p >= pre.base && (uint64_t)(p - pre.base) + n <=
 	    pre.size;
+}
+
+/*
+ * Whether the thread has searched all of p[0..n) for both kinds (then the
+ * lists answer pre_late_find and pre_moj_skip there); the first thread
+ * is there now, which the thread is told, as by the searches.
+ */
+int
+pre_covered(const unsigned char *p, size_t n)
+{
+	uint64_t a;
+
+	if (n < 3 || !mapped_here(p, n))
+		return 0;
+	a = (uint64_t)(p - pre.base);
+	if (a > pre.lat)
+		st(&pre.lat, a);
+	if (a > pre.mat)
+		st(&pre.mat, a);
+	return ld(&pre.lcov) >= a + n - 1 && ld(&pre.llo) <= a &&
+	    (pre.form != FORM_UTF8 || (ld(&pre.mcov) >= a + n - 2 &&
+	    ld(&pre.mlo) <= a));
 }
 
 /* late_find(), from the list when the thread has been there. */

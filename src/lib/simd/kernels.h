@@ -18,6 +18,8 @@ const char	*simd_names(void);
 
 /* late.c: "<?xml" after the start (decl-not-at-start) */
 
+struct marks;
+
 struct late {
 	enum unit	 unit;
 	size_t		 usz;
@@ -33,6 +35,7 @@ struct late {
 	int		 decoded;	/* lexed by late_char() only */
 	int		 whole;		/* skip_whole() may take markup at once */
 	uint64_t	 lt_line, lt_col;	/* of the last '<' (decoded) */
+	struct marks	*mk;		/* the piece's marks (UTF-8), or NULL */
 };
 
 void		 late_init(struct late *, const struct sniff *,
@@ -245,6 +248,31 @@ struct mojskip {
 };
 
 size_t		 moj_skip(const unsigned char *, size_t, struct mojskip *);
+
+/*
+ * The marks of UTF-8 text for the two searches that need no state, found
+ * in one pass over the bytes (marks8): the offsets of "<?" and "<!" (lt:
+ * late_find's answers for UTF-8) and of the candidates of moj_skip() with
+ * the C1 controls (mj: moj_exact8 with c1), in order.  The caller owns the
+ * arrays and the struct: the validator for the piece it is fed, prescan.c's
+ * thread for the piece it searches ahead.
+ */
+struct marks {
+	uint32_t	*lt, *mj;	/* the caller's arrays, cap each */
+	size_t		 cap;
+	size_t		 nlt, nmj;	/* out: the marks found */
+	size_t		 lcov, mcov;	/* out: every mark below is listed */
+	const unsigned char *base;	/* what the offsets are in, len bytes */
+	size_t		 len;
+	size_t		 lat, mat;	/* where the last lookups ended */
+};
+
+/*
+ * The marks of p[0..n) into m (its base and length set to p and n): a
+ * "<?" or "<!" at j with j + 1 < n, a candidate at j with j + 3 <= n.  A
+ * list that fills stops its coverage at the mark that did not fit.
+ */
+void		 marks8(const unsigned char *, size_t, struct marks *);
 
 /* late_find() and moj_skip(), answered from what prescan.c's thread
  * found ahead where it has been, else by the kernels */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../kernels.h"
+#include "kernels.h"
 #include "simd.h"
 
 #ifdef HAVE_X86
@@ -147,6 +147,113 @@ moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
  * ranges of windows-1252's 27 from 0152 to 2122), each asked of
  * moj_exactw().
  */
+/* Add mark j to the list l (*nl of cap); 0 when it is full. */
+static inline int
+mark_add(uint32_t *l, size_t *nl, size_t cap, size_t j)
+{
+	if (*nl == cap)
+		return 0;
+	l[(*nl)++] = (uint32_t)j;
+	return 1;
+}
+
+/*
+ * The marks of p[i..n) a byte at a time (the tail of marks8_avx2): *lon
+ * and *mon say each list still takes marks, and are cleared, its
+ * coverage set, when one fills.
+ */
+static void
+marks8_tail(const unsigned char *p, size_t n, size_t i, struct marks *m,
+    int *lon, int *mon)
+{
+	for (; i + 1 < n; i++) {
+		if (*lon && p[i] == '<' && (p[i + 1] == '?' || p[i + 1] == '!') &&
+		    !mark_add(m->lt, &m->nlt, m->cap, i)) {
+			m->lcov = i;
+			*lon = 0;
+		}
+		if (*mon && i + 3 <= n && (p[i] == 0xC2 || p[i] == 0xC3) &&
+		    moj_exact8(p + i, n - i, 1) &&
+		    !mark_add(m->mj, &m->nmj, m->cap, i)) {
+			m->mcov = i;
+			*mon = 0;
+		}
+	}
+}
+
+/*
+ * marks8() in one pass, 64 bytes at a time: blocks with no '<' and no C2
+ * or C3 (text of any script but Latin) cost one test; in the others the
+ * masks of "<?" and "<!" (the next bytes loaded again) and of the bytes
+ * that may begin a candidate (moj_mask32, each asked of moj_exact8()).
+ * What late_find_avx2 and moj_skip_avx2 find in two passes, at the cost
+ * of a little more than the second alone.
+ */
+AVX2 void
+marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
+{
+	const __m256i lt = _mm256_set1_epi8('<'), q = _mm256_set1_epi8('?');
+	const __m256i x = _mm256_set1_epi8('!');
+	const __m256i c3 = _mm256_set1_epi8((char)0xC3);
+	const __m256i o1 = _mm256_set1_epi8(1), ones = _mm256_set1_epi8(-1);
+	size_t i = 0;
+	int lon = 1, mon = 1;
+
+	m->nlt = m->nmj = 0;
+	m->lcov = n > 0 ? n - 1 : 0;
+	m->mcov = n > 2 ? n - 2 : 0;
+	while (i + 64 + 2 <= n && (lon || mon)) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+		__m256i la = _mm256_cmpeq_epi8(a, lt), lb = _mm256_cmpeq_epi8(b, lt);
+		__m256i ca = _mm256_cmpeq_epi8(_mm256_or_si256(a, o1), c3);
+		__m256i cb = _mm256_cmpeq_epi8(_mm256_or_si256(b, o1), c3);
+		__m256i l = _mm256_or_si256(la, lb), c = _mm256_or_si256(ca, cb);
+		uint64_t mask;
+
+		if (_mm256_testz_si256(_mm256_or_si256(l, c),
+		    _mm256_or_si256(l, c))) {
+			i += 64;
+			continue;
+		}
+		if (lon && !_mm256_testz_si256(l, l)) {
+			__m256i a1 = _mm256_loadu_si256((const __m256i *)(p + i + 1));
+			__m256i b1 = _mm256_loadu_si256((const __m256i *)(p + i + 33));
+
+			mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(
+			    _mm256_and_si256(la, _mm256_or_si256(
+			    _mm256_cmpeq_epi8(a1, q), _mm256_cmpeq_epi8(a1, x)))) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(
+			    _mm256_and_si256(lb, _mm256_or_si256(
+			    _mm256_cmpeq_epi8(b1, q), _mm256_cmpeq_epi8(b1, x)))) <<
+			    32;
+			for (; mask != 0 && lon; mask &= mask - 1) {
+				size_t at = i + (size_t)__builtin_ctzll(mask);
+
+				if (!mark_add(m->lt, &m->nlt, m->cap, at)) {
+					m->lcov = at;
+					lon = 0;
+				}
+			}
+		}
+		if (mon && !_mm256_testz_si256(c, c)) {
+			mask = (uint64_t)moj_mask32(p + i, ones) |
+			    (uint64_t)moj_mask32(p + i + 32, ones) << 32;
+			for (; mask != 0 && mon; mask &= mask - 1) {
+				size_t at = i + (size_t)__builtin_ctzll(mask);
+
+				if (moj_exact8(p + at, n - at, 1) &&
+				    !mark_add(m->mj, &m->nmj, m->cap, at)) {
+					m->mcov = at;
+					mon = 0;
+				}
+			}
+		}
+		i += 64;
+	}
+	marks8_tail(p, n, i, m, &lon, &mon);
+}
+
 /* Keep the vector v in a register from here on: the compiler may no
  * longer make it again from its value (which it did with the constants
  * of moj_skipw_avx2, a broadcast each in every round of its loop). */

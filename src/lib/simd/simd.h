@@ -52,6 +52,9 @@ struct kernels {
 	size_t		(*moj_skip)(const unsigned char *, size_t,
 			    struct mojskip *);
 	size_t		(*moj_skipw)(const unsigned char *, size_t, int);
+	/* marks8() in one pass; NULL: by late_find and moj_skip in turn */
+	void		(*marks8)(const unsigned char *, size_t,
+			    struct marks *);
 	/* Error-dense text counted a block at a time (kernels.h); NULL:
 	 * none at this level, and the validator's walk counts it all. */
 	size_t		(*dense_utf8)(const unsigned char *, size_t, int,
@@ -117,6 +120,7 @@ size_t		 late_find_avx2(const struct late *, const unsigned char *,
 size_t		 moj_skip_avx2(const unsigned char *, size_t,
 		    struct mojskip *);
 size_t		 moj_skipw_avx2(const unsigned char *, size_t, int);
+void		 marks8_avx2(const unsigned char *, size_t, struct marks *);
 #endif
 
 /* dense_avx2.c: the dense counts of level avx2, in avx2.c's table */
