@@ -45,8 +45,10 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
 		src/lib/decode/late.c src/lib/decode/prescan.c \
 		src/lib/decode/validate.c \
 		src/lib/simd/avx2.c src/lib/simd/avx512.c src/lib/simd/common.c \
-		src/lib/simd/dense_avx2.c src/lib/simd/neon.c src/lib/simd/ref.c \
-		src/lib/simd/select.c src/lib/simd/sse2.c src/lib/simd/word.c \
+		src/lib/simd/dense_avx2.c src/lib/simd/narrow_avx2.c \
+		src/lib/simd/neon.c src/lib/simd/plain_avx2.c src/lib/simd/ref.c \
+		src/lib/simd/scan_avx2.c src/lib/simd/select.c \
+		src/lib/simd/sse2.c src/lib/simd/wide_avx2.c src/lib/simd/word.c \
 		src/lib/transcode/iconvout.c src/lib/transcode/target.c \
 		src/lib/transcode/transcode.c src/lib/transcode/xmllex.c \
 		src/lib/analysis/browser.c src/lib/analysis/excerpt.c \
@@ -67,7 +69,7 @@ HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/lib/sniff/iconvcap.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
 		src/lib/decode/val.h src/lib/decode/testhooks.h \
-		src/lib/simd/kernels.h src/lib/simd/simd.h \
+		src/lib/simd/kernels.h src/lib/simd/simd.h src/lib/simd/avx2.h \
 		src/lib/transcode/target.h src/lib/transcode/xc.h \
 		src/lib/transcode/xmllex.h src/lib/transcode/iconvout.h \
 		src/lib/analysis/browser.h src/lib/analysis/whatwg.h \
@@ -144,7 +146,7 @@ $(OBJS): $(HDRS)
 UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
-		tests/kern_moj.c tests/kern_xc.c tests/kern_xc2.c \
+		tests/kern_moj.c tests/kern_late.c tests/kern_xc.c tests/kern_xc2.c \
 		tests/kern_runs.c tests/unit_names.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
 	    $(HDRS)
