@@ -41,16 +41,21 @@ CORE_SRCS =	src/bom.c src/config.c src/decl.c src/dest.c src/diag.c \
 		src/mojibake.c src/decode.c src/decode_iconv.c \
 		src/decode_utf.c src/prescan.c src/simd/dense_avx2.c src/suggest.c \
 		src/notxml.c
-SRCS =		$(CORE_SRCS) src/main.c src/opts.c src/guess.c src/jobs.c \
+GUESS_SRCS =	src/guess.c src/guess_cand.c src/guess_char.c \
+		src/guess_choose.c src/guess_model.c src/guess_note.c \
+		src/guess_read.c src/guess_ud.c
+GUESS =		$(GUESS_SRCS:.c=.o)
+SRCS =		$(CORE_SRCS) src/main.c src/opts.c $(GUESS_SRCS) src/jobs.c \
 		src/coding.c
 CORE =		$(CORE_SRCS:.c=.o)
-OBJS =		$(CORE) src/main.o src/opts.o src/guess.o src/jobs.o \
+OBJS =		$(CORE) src/main.o src/opts.o $(GUESS) src/jobs.o \
 		src/coding.o
 HDRS =		src/xmlsniff.h src/core.h src/kernels.h src/engine.h src/io.h \
 		src/out.h src/testhooks.h src/enctab.h src/utf.h src/opts.h \
 		src/simd/simd.h src/dest.h src/iconvcap.h src/iconvout.h \
 		src/target.h src/val.h src/xc.h src/xmllex.h src/http.h \
 		src/browser.h src/whatwg.h src/excerpt.h src/guess.h \
+		src/guess_int.h \
 		src/mojibake.h src/decode.h src/jobs.h src/coding.h src/xmltypes.h \
 		src/version.h
 
@@ -74,9 +79,10 @@ xmlsniff: $(OBJS)
 	    `$(HAVE_BROTLI) && echo $(BROTLI_LIBS)`
 
 # libuchardet is optional: where its header is found (Debian:
-# libuchardet-dev), guess.c ranks with it, loading it with dlopen(3) when
-# a guess first needs it (linked, it would bring the C++ runtime into
-# every run); elsewhere, or where it does not load, guess.c ranks alone
+# libuchardet-dev), the guess asks it too (guess_ud.c), loading it with
+# dlopen(3) when a guess first needs it (linked, it would bring the C++
+# runtime into every run); elsewhere, or where it does not load, the
+# built-in models rank alone
 # (xmlsniff --help says which).  UCHARDET=no builds without it where it
 # is installed.  DL_LIBS: what dlopen needs (-ldl; empty on glibc 2.34
 # and later, musl and macOS, where it is in libc, but harmless there).
@@ -85,9 +91,10 @@ DL_LIBS =	-ldl
 HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		'\043include <uchardet/uchardet.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
-src/guess.o: src/guess.c $(HDRS)
+src/guess_model.o: src/guess_lm.h
+src/guess_ud.o: src/guess_ud.c $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/guess.c
+	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/guess_ud.c
 
 # zlib and libbrotli are optional too: where their headers are found
 # (Debian: zlib1g-dev, libbrotli-dev), --http decodes a body sent with
@@ -121,11 +128,12 @@ UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
 		tests/kern_moj.c tests/kern_xc.c tests/kern_xc2.c \
-		tests/kern_runs.c tests/unit_names.c
+		tests/kern_runs.c tests/unit_names.c tests/unit_guess.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
-	    $(HDRS)
+	    $(GUESS) $(HDRS)
 	$(CC) $(XCFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
-	    $(UNIT_SRCS) $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(UNIT_SRCS) $(CORE) $(GUESS) $(ICONV_LIBS) $(THREAD_LIBS) \
+	    `$(HAVE_UCHARDET) && echo $(DL_LIBS)`
 
 # The encoding table is generated from the IANA registry and two tables
 # of ours (tools/gen-enctab.py says what each gives); the output is

@@ -11,13 +11,6 @@ setup() {
 
 DECL_U8='<?xml version="1.0" encoding="UTF-8"?>\n'
 
-# uchardet_only: skip where the guesses are ranked without libuchardet
-# (--help says which), for the cases only it tells apart.
-uchardet_only() {
-	"$XMLSNIFF" --help | grep -q '^Guesses of the real encoding: libuchardet' ||
-	    skip "built without libuchardet: the built-in score gives no guess here"
-}
-
 # French in windows-1252 (E0 à, 92 ’, 80 €) declared UTF-8.
 french() {
 	put fr.xml "$DECL_U8"'<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me br\373l\351e co\373te 5 \200.</p>\n'
@@ -105,8 +98,7 @@ RU='<p>Привет, мир! Это русский текст, который н
 	assert_equal "${stderr_lines[1]}" 'cp.xml: note: it decodes cleanly as windows-1251: "<p>Привет, мир! Это русский текст, который"; to convert it: xmlsniff --encoding=windows-1251 --transcode-to=UTF-8 -o out.xml cp.xml'
 }
 
-@test "Korean in EUC-KR declared UTF-8: EUC-KR (libuchardet)" {
-	uchardet_only
+@test "Korean in EUC-KR declared UTF-8: EUC-KR" {
 	need_iconv EUC-KR
 	enc EUC-KR "$DECL_U8"'<p>안녕하세요. 이것은 한국어로 쓴 문서입니다. 우리는 오늘 학교에 갑니다.</p>\n' > ko.xml
 	xs ko.xml
@@ -323,7 +315,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	assert_success
 	assert_output --partial '      --encoding=ENC    the same as --content-type with charset=ENC'
 	assert_output --partial '      --default-encoding=ENC  the encoding of inputs that have no'
-	assert_output --regexp $'\nGuesses of the real encoding: (libuchardet, then the built-in score|the built-in score \\((built without libuchardet|libuchardet did not load)\\))\\.\n'
+	assert_output --regexp $'\nGuesses of the real encoding: the built-in language models( and libuchardet| \\((built without libuchardet|libuchardet did not load)\\))\\.\n'
 }
 
 @test "--http: the body is guessed, not the head, and the note names the charset to serve it with" {
