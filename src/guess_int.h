@@ -55,6 +55,13 @@ struct lm_ctx {
 	int16_t		 prev[3];	/* log P(the class before | this) */
 	int16_t		 next[3];	/* log P(the class after | this) */
 };
+/* A script's characters in all languages pooled: what an unlisted
+ * character of a model is worth (its share of the unlisted mass). */
+struct lm_pool {
+	uint16_t	 ntok;
+	const struct lm_tok *tok;	/* by code point */
+	int16_t		 other;		/* log share of one not listed */
+};
 struct lm {
 	const char	*lang;
 	unsigned char	 script;
@@ -62,8 +69,9 @@ struct lm {
 	uint16_t	 ntok;
 	const struct lm_tok *tok;	/* by code point */
 	const struct lm_ctx *ctx;
-	int16_t		 unk[GS_N];	/* a character not listed, by script
-					 * (GS_NONE: a symbol) */
+	int16_t		 unk[GS_N];	/* log share of the characters not
+					 * listed, by script (GS_NONE:
+					 * symbols), spread as the pool */
 	int16_t		 up[3];		/* log P(upper case | after a lower-
 					 * case letter, upper-case, other) */
 	int16_t		 lo[3];

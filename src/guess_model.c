@@ -147,16 +147,16 @@ gtext_addn(struct gtext *t, uint32_t c, uint32_t count, int p, int nx)
 /* --- The score ------------------------------------------------------------ */
 
 static const struct lm_tok *
-tok_find(const struct lm *m, uint32_t c)
+tok_find(const struct lm_tok *tok, size_t ntok, uint32_t c)
 {
-	size_t lo = 0, hi = m->ntok;
+	size_t lo = 0, hi = ntok;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
-		if (m->tok[mid].c == c)
-			return &m->tok[mid];
-		if (m->tok[mid].c < c)
+		if (tok[mid].c == c)
+			return &tok[mid];
+		if (tok[mid].c < c)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -164,14 +164,28 @@ tok_find(const struct lm *m, uint32_t c)
 	return NULL;
 }
 
+/* The log share of c among the characters of its script in all
+ * languages. */
+static int
+pool_lp(const struct gch *g)
+{
+	int s = g->letter == GL_NONE ? GS_NONE : g->script;
+	const struct lm_pool *p = &lm_pools[s];
+	const struct lm_tok *t = tok_find(p->tok, p->ntok, g->fold);
+
+	return t != NULL ? t->lp : p->other;
+}
+
 /* The class and the case context of what precedes. */
 static const int prev_class[GP_N] = { GN_ASCII, GN_ASCII, GN_LETTER,
 	GN_LETTER, GN_LETTER, GN_OTHER };
 static const int prev_case[GP_N] = { 0, 1, 0, 1, 2, 2 };
 
-/* The log likelihood of t's characters in model m. */
+/* The log likelihood of t's characters in model m; pl[i] is the pool's
+ * share of character i. */
 static int64_t
-score_in(const struct lm *m, const struct gtext *t, const struct gch *g)
+score_in(const struct lm *m, const struct gtext *t, const struct gch *g,
+    const int *pl)
 {
 	int64_t s = 0;
 	size_t i;
@@ -179,7 +193,7 @@ score_in(const struct lm *m, const struct gtext *t, const struct gch *g)
 
 	for (i = 0; i < t->nrec; i++) {
 		const struct grec *r = &t->rec[i];
-		const struct lm_tok *tk = tok_find(m, g[i].fold);
+		const struct lm_tok *tk = tok_find(m->tok, m->ntok, g[i].fold);
 		const struct lm_ctx *x;
 		const int16_t *cs;
 		int lp;
@@ -189,7 +203,7 @@ score_in(const struct lm *m, const struct gtext *t, const struct gch *g)
 			x = &m->ctx[tk->ctx];
 		} else {
 			lp = m->unk[g[i].letter == GL_NONE ? GS_NONE :
-			    g[i].script];
+			    g[i].script] + pl[i];
 			x = &m->ctx[g[i].letter == GL_NONE ? m->sym_ctx :
 			    m->letter_ctx];
 		}
@@ -217,21 +231,26 @@ void
 gmodel_score(const struct gtext *t, int cjk, struct gscore *out)
 {
 	struct gch *g;
+	int *pl;
 	size_t i;
 
 	out->score = INT64_MIN;
 	out->lm = -1;
 	out->script = GS_NONE;
-	if (t->nrec == 0 || (g = malloc(t->nrec * sizeof(*g))) == NULL)
+	if (t->nrec == 0 || (g = malloc(t->nrec * (sizeof(*g) +
+	    sizeof(*pl)))) == NULL)
 		return;
-	for (i = 0; i < t->nrec; i++)
+	pl = (int *)(void *)(g + t->nrec);
+	for (i = 0; i < t->nrec; i++) {
 		gch_info(t->rec[i].c, &g[i]);
+		pl[i] = pool_lp(&g[i]);
+	}
 	for (i = 0; i < NMODELS; i++) {
 		int64_t s;
 
 		if (lm_models[i].cjk != cjk)
 			continue;
-		s = score_in(&lm_models[i], t, g);
+		s = score_in(&lm_models[i], t, g, pl);
 		if (out->lm < 0 || s > out->score) {
 			out->score = s;
 			out->lm = (int)i;

@@ -5,7 +5,10 @@
     tools/gen-guessmodel.py DIR [HOLDOUT] > src/guess_lm.h
 
 DIR/LANG/*.txt are UTF-8 texts in language LANG (the codes of LANGS
-below).  The committed table was made from the translations of program
+below); tools/guess-extra/LANG.txt, texts written for xmlsniff, are
+counted with them, for the languages those catalogues hold too little of
+(Maltese: a few hundred names of countries and languages, in which the
+letters of its everyday words hardly show).  The committed table was made from the translations of program
 messages that Debian installs under /usr/share/locale (the msgstr texts
 of each LANG/LC_MESSAGES/*.mo, one a line), less the catalogues named in
 HOLDOUT (a comma-separated list of file names without .txt), which are
@@ -55,6 +58,7 @@ SCRIPT_SIZE = {"none": 1, "latin": 400, "greek": 120, "cyrillic": 250,
                "hebrew": 60, "arabic": 300, "thai": 90, "cjk": 30000,
                "hangul": 11172}
 NSYM = 600		# likewise for symbols
+NTOK_POOL = 400		# characters kept in each script's pool
 
 
 def info(c):
@@ -196,8 +200,13 @@ def model(lang, script, tok, case, total):
     ranked = sorted(tok.items(), key=lambda kv: (-kv[1][0], kv[0]))
     kept = [kv for kv in ranked[:ntok] if kv[1][0] >= 3]
     n = total + 1.0
-    # The mass left to the unlisted, by script.
-    rest = {s: 0.5 for s in SCRIPTS}
+    # The mass left to the unlisted, by script: half a character for the
+    # language's own script and symbols, a hundredth for the letters of
+    # another script, which a text of this language hardly ever holds.
+    # An unlisted character gets this share times its share in the pool
+    # of its script (guess_model.c).
+    own = ("cjk", "hangul") if cjk else (script,)
+    rest = {s: 0.5 if s in own or s == "none" else 0.01 for s in SCRIPTS}
     for c, t in ranked[len(kept):]:
         rest[info(c)[0]] += t[0]
     # The context of letters and of symbols on the whole: the prior of a
@@ -231,16 +240,41 @@ def model(lang, script, tok, case, total):
     for t in toks:
         if t[2] is None:
             t[2] = letter_i if info(t[0])[1] != 0 else sym_i
-    unk = []
-    for s in SCRIPTS:
-        size = NSYM if s == "none" else SCRIPT_SIZE[s]
-        unk.append(lp(rest[s] / n / size))
+    unk = [lp(rest[s] / n) for s in SCRIPTS]
     up = [lp((case[k][1] + 0.5) / (sum(case[k]) + 1.0)) for k in range(3)]
     lo = [lp((case[k][0] + 0.5) / (sum(case[k]) + 1.0)) for k in range(3)]
     return {"lang": lang, "script": script, "cjk": cjk,
             "tok": sorted(toks), "ctx": ctxs, "unk": unk, "up": up,
             "lo": lo, "letter_ctx": letter_i, "sym_ctx": sym_i,
             "total": total}
+
+
+def pools(counts):
+    """Per script, the characters of all languages pooled, each language
+    weighing alike: (code point, log share) for the NTOK_POOL commonest,
+    and the log share of any other (the rest spread over the script)."""
+    out = {}
+    for sc in SCRIPTS:
+        mass = {}
+        for lang, tok in counts.items():
+            tot = sum(t[0] for c, t in tok.items() if info(c)[0] == sc)
+            if tot == 0:
+                continue
+            for c, t in tok.items():
+                if info(c)[0] == sc:
+                    mass[c] = mass.get(c, 0.0) + t[0] / tot
+        total = sum(mass.values())
+        if total == 0:
+            out[sc] = ([], lp(1.0 / (NSYM if sc == "none" else
+                                     SCRIPT_SIZE[sc])))
+            continue
+        ranked = sorted(mass.items(), key=lambda kv: (-kv[1], kv[0]))
+        kept = ranked[:NTOK_POOL]
+        left = (sum(m for c, m in ranked[NTOK_POOL:]) + 0.5) / (total + 0.5)
+        size = NSYM if sc == "none" else SCRIPT_SIZE[sc]
+        out[sc] = (sorted((c, lp(m / (total + 0.5))) for c, m in kept),
+                   lp(left / max(size - len(kept), 1)))
+    return out
 
 
 def cname(lang):
@@ -258,7 +292,7 @@ def class_digest():
     return h
 
 
-def emit(models, holdout):
+def emit(models, holdout, pool):
     out = sys.stdout
     out.write("/*\n * Made by tools/gen-guessmodel.py: do not edit.  The "
               "language models of the\n * encoding guess, counted on the "
@@ -294,6 +328,24 @@ def emit(models, holdout):
             out.write("\t{ { %d, %d, %d }, { %d, %d, %d } },\n" %
                       (pr[0], pr[1], pr[2], nx[0], nx[1], nx[2]))
         out.write("};\n")
+    for sc in SCRIPTS:
+        toks, other = pool[sc]
+        out.write("\nstatic const struct lm_tok lm_pool_%s[] = {\n" % sc)
+        line = "\t"
+        for c, l in toks or [(0, other)]:
+            item = "{ 0x%X, %d, 0 }," % (c, l)
+            if len(line) + len(item) + 1 > 72:
+                out.write(line.rstrip() + "\n")
+                line = "\t"
+            line += item + " "
+        out.write(line.rstrip() + "\n};\n")
+    out.write("\n/* Each script's pool, and the log share of a character "
+              "it does not list. */\nstatic const struct lm_pool "
+              "lm_pools[] = {\n")
+    for sc in SCRIPTS:
+        toks, other = pool[sc]
+        out.write("\t{ %d, lm_pool_%s, %d },\n" % (len(toks), sc, other))
+    out.write("};\n")
     out.write("\nstatic const struct lm lm_models[] = {\n")
     for m in models:
         n = cname(m["lang"])
@@ -320,11 +372,18 @@ def main():
         for f in sorted(os.listdir(os.path.join(top, d))):
             if f.endswith(".txt") and f[:-4] not in holdout:
                 files.setdefault(lang, []).append(os.path.join(top, d, f))
+    extra = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                         "guess-extra")
+    for f in sorted(os.listdir(extra)) if os.path.isdir(extra) else []:
+        if f.endswith(".txt") and f[:-4] in LANGS:
+            files.setdefault(f[:-4], []).append(os.path.join(extra, f))
     models = []
+    counts = {}
     for lang in sorted(files):
         tok, case, total = count(lang, files[lang])
+        counts[lang] = tok
         models.append(model(lang, LANGS[lang], tok, case, total))
-    emit(models, holdout)
+    emit(models, holdout, pools(counts))
 
 
 if __name__ == "__main__":
