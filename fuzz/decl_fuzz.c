@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

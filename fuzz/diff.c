@@ -50,7 +50,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/tree.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "diff.h"
 
 /* A parser's verdict. */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "mojibake.h"
-#include "xmlsniff.h"
+#include "all.h"
 #include "common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);

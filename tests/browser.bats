@@ -245,10 +245,10 @@ W='a browser reads this as'
 	assert_output --partial 'xmlsniff --transcode-to=UTF-8 --in-place FILE'
 }
 
-@test "make check-whatwg: src/whatwg.h is what tools/gen-whatwg.py makes" {
+@test "make check-whatwg: src/lib/analysis/whatwg.h is what tools/gen-whatwg.py makes" {
 	command -v python3 >/dev/null || skip "python3 not installed"
 	cd "$TOP"
 	run python3 tools/gen-whatwg.py tools/whatwg-encodings.json tools/whatwg-iconv.tsv
 	assert_success
-	[ "$output" = "$(cat src/whatwg.h)" ]
+	[ "$output" = "$(cat src/lib/analysis/whatwg.h)" ]
 }

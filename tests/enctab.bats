@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The generated encoding table: src/enctab.h is what tools/gen-enctab.py
+# The generated encoding table: src/lib/sniff/enctab.h is what tools/gen-enctab.py
 # makes of its committed sources (make check-enctab), the generator asks
 # nothing of the machine's iconv, and it refuses a family table that names
 # no registry entry or no family.
@@ -12,37 +12,37 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-# copy_tree: the Makefile, the generator, its sources and src/enctab.h in
+# copy_tree: the Makefile, the generator, its sources and src/lib/sniff/enctab.h in
 # the scratch folder, for the tests that change one of them.
 copy_tree() {
-	mkdir -p tree/src tree/data tree/tools
+	mkdir -p tree/src/lib/sniff tree/data tree/tools
 	cp "$TOP/Makefile" tree/
 	cp "$TOP/data/iana-character-sets.csv" tree/data/
 	cp "$TOP/tools/gen-enctab.py" "$TOP/tools/families.tsv" \
 	    "$TOP/tools/iconv-names.tsv" "$TOP/tools/check-gen.sh" tree/tools/
-	cp "$TOP/src/enctab.h" tree/src/
+	cp "$TOP/src/lib/sniff/enctab.h" tree/src/lib/sniff/
 }
 
-@test "make check-enctab: src/enctab.h is what its sources make" {
+@test "make check-enctab: src/lib/sniff/enctab.h is what its sources make" {
 	run make -s -C "$TOP" check-enctab
 	assert_success
-	assert_output "src/enctab.h is up to date"
+	assert_output "src/lib/sniff/enctab.h is up to date"
 }
 
-@test "make check-enctab: a stale src/enctab.h fails, showing the difference" {
+@test "make check-enctab: a stale src/lib/sniff/enctab.h fails, showing the difference" {
 	copy_tree
 	# The family of IBM037 as the committed table would have it, had
 	# tools/families.tsv lost its line.
 	awk '/\{ "IBM037",$/ { f = 1 }
 	    f && /ENC_F_EBCDIC/ { sub(/ENC_F_EBCDIC/, "ENC_F_ASCII"); f = 0 }
-	    { print }' tree/src/enctab.h > tree/src/enctab.h.new
-	mv tree/src/enctab.h.new tree/src/enctab.h
+	    { print }' tree/src/lib/sniff/enctab.h > tree/src/lib/sniff/enctab.h.new
+	mv tree/src/lib/sniff/enctab.h.new tree/src/lib/sniff/enctab.h
 	run --separate-stderr make -s -C tree check-enctab
 	assert_failure
 	assert_line '-	    ENC_F_ASCII },'
 	assert_line '+	    ENC_F_EBCDIC },'
 	assert_line --partial '"IBM037\0" "cp037\0"'
-	[ "${stderr_lines[0]}" = "src/enctab.h is out of date: make enctab" ]
+	[ "${stderr_lines[0]}" = "src/lib/sniff/enctab.h is out of date: make enctab" ]
 }
 
 @test "gen-enctab.py: the same table where Python has no ctypes (no iconv asked)" {
@@ -53,7 +53,7 @@ runpy.run_path(sys.argv[0], run_name="__main__")' \
 	    "$TOP/tools/gen-enctab.py" "$TOP/data/iana-character-sets.csv" \
 	    "$TOP/tools/families.tsv" "$TOP/tools/iconv-names.tsv"
 	assert_success
-	[ "$output" = "$(cat "$TOP/src/enctab.h")" ]
+	[ "$output" = "$(cat "$TOP/src/lib/sniff/enctab.h")" ]
 }
 
 @test "gen-enctab.py: a family table line naming no registry entry is refused" {

@@ -176,6 +176,6 @@ mktext() {
 
 @test "XMLSNIFF_SIMD: one place reads it" {
 	local n
-	n=$(grep -l 'XMLSNIFF_SIMD")' "$BATS_TEST_DIRNAME"/../src/*.c "$BATS_TEST_DIRNAME"/../src/*/*.c | wc -l)
+	n=$(grep -l 'XMLSNIFF_SIMD")' "$BATS_TEST_DIRNAME"/../src/*/*.c "$BATS_TEST_DIRNAME"/../src/*/*/*.c | wc -l)
 	[ "$n" = 1 ]
 }

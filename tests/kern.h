@@ -1,7 +1,7 @@
 /*
  * The engine driven in process, for the kernel equivalence sweeps
  * (tests/kern_engine.c): an input through the validator and the mojibake
- * scan as src/main.c feed_input() wires them, its diagnostics written out
+ * scan as src/cli/main.c feed_input() wires them, its diagnostics written out
  * as text (every first occurrence and the --all list), and the same input
  * compared at every kernel level and feed with the reference's answer.
  */

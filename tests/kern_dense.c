@@ -1,7 +1,7 @@
 /*
  * Kernel equivalence: the sweeps of tests/dense.bats, every kernel level
  * against the reference, in process.  Error-dense input is counted in
- * bulk (decode_utf.c's block walk, dense_utf8/16/32 of src/simd/, the
+ * bulk (decode_utf.c's block walk, dense_utf8/16/32 of src/lib/simd/, the
  * single-byte run of undefined bytes): every level, in every feed, with
  * and without --all and a cap, must give the reference's counts, first
  * positions and lists (kern_sweep); where dense.bats asserted a value,
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "unit.h"
 #include "kern.h"
 

@@ -1,6 +1,6 @@
 /*
  * The engine driven in process for the kernel equivalence sweeps
- * (tests/kern.h): what src/main.c feed_input() does with an input held in
+ * (tests/kern.h): what src/cli/main.c feed_input() does with an input held in
  * memory, at the kernel level simd_init() last chose, and the comparison
  * of every level and feed with the reference.
  */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "mojibake.h"
 #include "unit.h"
 #include "kern.h"

@@ -1,10 +1,10 @@
 /*
  * Kernel equivalence: the sweeps of tests/mapped.bats, every kernel level
  * against the reference, in process.  A regular file of more than 1.25
- * MiB is mapped (src/input.c) and handed on in pieces of 320 KiB, and
- * searched ahead by a second thread (src/prescan.c); the reference reads
+ * MiB is mapped (src/lib/decode/input.c) and handed on in pieces of 320 KiB, and
+ * searched ahead by a second thread (src/lib/decode/prescan.c); the reference reads
  * it a buffer at a time with no thread.  Here a file is written and read
- * through the same input layer as src/main.c feed_input(): mapped with
+ * through the same input layer as src/cli/main.c feed_input(): mapped with
  * the thread, mapped without it (the workers of -j), read with mapping
  * off and as from a pipe, at every level; each must give the diagnostics
  * the reference gives, with and without --all, whatever falls on the
@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "http.h"
 #include "mojibake.h"
 #include "unit.h"

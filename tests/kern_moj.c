@@ -1,6 +1,6 @@
 /*
  * Kernel equivalence of the mojibake scan (moj_skip, moj_skipw in
- * src/simd/): the sweeps of tests/mojibake.bats, tests/fastpath.bats and
+ * src/lib/simd/): the sweeps of tests/mojibake.bats, tests/fastpath.bats and
  * tests/xc.bats, every kernel level against the reference, a file (read
  * again for the position of a hit) and a pipe (lines counted as the
  * bytes go), split at read boundaries (tests/kern.h).
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "unit.h"
 #include "kern_fast.h"
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "unit.h"
 #include "kern.h"
 

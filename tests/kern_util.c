@@ -1,6 +1,6 @@
 /*
  * The sweeps' shared parts (tests/kern.h): buffers, generators, and the
- * engine driven in process, as src/main.c drives it, at each kernel level.
+ * engine driven in process, as src/cli/main.c drives it, at each kernel level.
  */
 #include <iconv.h>
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "mojibake.h"
 #include "unit.h"
 #include "kern_fast.h"

@@ -33,7 +33,7 @@ SEG=65536	# the second thread's step
 
 # text N [EVERY]: N lines of UTF-8 text with two- to four-byte characters,
 # every EVERY-th (50th) ended by CR LF.  The reference reads text in time
-# quadratic in the CRs of a buffer (src/simd/ref.c, plain_utf8_nocr), so
+# quadratic in the CRs of a buffer (src/lib/simd/ref.c, plain_utf8_nocr), so
 # what it reads has few; kern_mapped.c puts CR LF across the edges.
 text() {
 	awk -v n="$1" -v every="${2:-50}" 'BEGIN {

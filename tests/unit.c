@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "iconvcap.h"
 #include "target.h"
 #include "xmllex.h"
@@ -733,7 +733,7 @@ test_enc_lookup(void)
 			    (int)e.family, e.registered);
 	}
 	/* The name for iconv: the first of the entry's that this iconv
-	 * accepts (src/enctab.h), "" where it accepts none. */
+	 * accepts (src/lib/sniff/enctab.h), "" where it accepts none. */
 	CHECK(enc_lookup("UTF-16", &e) == 0 &&
 	    strcmp(enc_iconv(&e), "UTF-16") == 0);
 	CHECK(enc_lookup("ISO-10646-UCS-2", &e) == 0 &&
@@ -2001,7 +2001,7 @@ static unsigned
 plain_case(const uint32_t *cs, size_t nc)
 {
 	static const int forms[] = { FORM_UTF8, FORM_UTF16LE, FORM_UTF16BE };
-	/* (ref's runs end at a CR: see src/simd/ref.c) */
+	/* (ref's runs end at a CR: see src/lib/simd/ref.c) */
 	static const char *const modes[] = { "avx512", "avx2", "sse2", "neon",
 	    "none" };
 	static unsigned char in[4 * 2100 + 4];

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "guess.h"
 #include "guess_int.h"
 #include "unit.h"

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "xmlsniff.h"
+#include "all.h"
 #include "unit.h"
 
 static const char *const words[] = { "strict", "recursive", "format",

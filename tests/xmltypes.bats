@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # One list of XML file types (issue 23 item 6): data/xml-types.tsv makes
-# the walk's table (src/xmltypes.h) and the pre-commit hooks' files:
+# the walk's table (src/cli/xmltypes.h) and the pre-commit hooks' files:
 # pattern; the GitHub Action and the GitLab job run xmlsniff -r.  These
 # fail when any of them drifts from the list.
 load helper
@@ -11,7 +11,7 @@ setup() {
 }
 
 @test "xml-types: the walk's table is what the list makes" {
-	run sh "$TOP/tools/check-gen.sh" "$TOP/src/xmltypes.h" xmltypes \
+	run sh "$TOP/tools/check-gen.sh" "$TOP/src/cli/xmltypes.h" xmltypes \
 	    "$TOP/tools/gen-xmltypes.py" "$TOP/data/xml-types.tsv"
 	assert_success
 }

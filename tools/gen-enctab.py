@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate src/enctab.h, the encoding-name table of src/enc.c.
+"""Generate src/lib/sniff/enctab.h, the encoding-name table of src/lib/sniff/enc.c.
 
 Its sources, all in the repository; nothing of the machine that runs this
 is asked, so the output depends on these files alone:
@@ -15,14 +15,14 @@ is asked, so the output depends on these files alone:
   tools/iconv-names.tsv  iconv's own spellings of some entries ("cp1252"),
       which become loose keys only.
 
-Which name iconv(3) knows an entry by is decided at run time (src/enc.c,
+Which name iconv(3) knows an entry by is decided at run time (src/lib/sniff/enc.c,
 entry_iconv): the table gives each entry a list of names to try with
 iconv_open, in this order, the first accepted winning: its labels (name to
 report, registry name, aliases), then the same without padding zeros in a
 number ("IBM1141" for IBM01141).  A Unicode form has its one name (below).
 
 Usage: tools/gen-enctab.py data/iana-character-sets.csv tools/families.tsv \\
-           tools/iconv-names.tsv > src/enctab.h
+           tools/iconv-names.tsv > src/lib/sniff/enctab.h
 """
 import csv
 import re
@@ -46,7 +46,7 @@ UNICODE = {
     "ISO-10646-UCS-4": "UCS-4",
 }
 
-# The families of tools/families.tsv, as src/xmlsniff.h names them.
+# The families of tools/families.tsv, as src/lib/sniff/core.h names them.
 FAMILIES = ["UTF8", "16", "16BE", "16LE", "32", "32BE", "32LE", "ASCII",
             "EBCDIC", "OTHER", "UCS2", "UCS4"]
 
@@ -120,7 +120,7 @@ def candidates(name, labels):
 
 def loose_key(s):
     """Lower case, letters and digits only, no leading zeros in a number
-    (as loose_key in src/enc.c)."""
+    (as loose_key in src/lib/sniff/enc.c)."""
     s = re.sub(r"[^a-z0-9]", "", s.lower())
     return re.sub(r"(?<![0-9])0+(?=[0-9])", "", s)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate src/whatwg.h, the label table of src/browser.c.
+"""Generate src/lib/analysis/whatwg.h, the label table of src/lib/analysis/browser.c.
 
 Its sources, both in the repository:
 
@@ -14,7 +14,7 @@ Every encoding of the JSON must have a row in the TSV and the reverse, so
 that a new edition of the standard cannot be taken in half.
 
 Usage: tools/gen-whatwg.py tools/whatwg-encodings.json \\
-           tools/whatwg-iconv.tsv > src/whatwg.h
+           tools/whatwg-iconv.tsv > src/lib/analysis/whatwg.h
 """
 import json
 import sys

@@ -2,14 +2,14 @@
 """Make what data/xml-types.tsv, the one list of XML file name extensions,
 stands for:
 
-  gen-xmltypes.py TSV              src/xmltypes.h, the tables of -r (walk.c)
+  gen-xmltypes.py TSV              src/cli/xmltypes.h, the tables of -r (walk.c)
   gen-xmltypes.py --pattern TSV    the files: pattern of the pre-commit hooks
   gen-xmltypes.py --hooks TSV YAML YAML with each hook's files: line made
                                    from the list, on standard output
 
 The pattern matches a path (Python's re.search, as pre-commit does) whose
 base name has at least one character before the last '.', then one of the
-extensions, in any case: what walk_xml_name() in src/walk.c takes.
+extensions, in any case: what walk_xml_name() in src/cli/walk.c takes.
 """
 import re
 import sys

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../kernels.h"
+#include "kernels.h"
 #include "simd.h"
 
 #ifdef HAVE_X86

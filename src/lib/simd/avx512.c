@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../kernels.h"
+#include "kernels.h"
 #include "simd.h"
 
 #ifdef HAVE_X86

@@ -1,7 +1,7 @@
 /*
  * --browser: what a web browser makes of an entity.  Browsers decode by
  * the WHATWG Encoding Standard, whose labels and encodings are not the
- * IANA registry's (src/whatwg.h, generated from the standard's table):
+ * IANA registry's (src/lib/analysis/whatwg.h, generated from the standard's table):
  * "iso-8859-1" and "us-ascii" name windows-1252, "utf-16" names UTF-16LE,
  * UTF-32 and EBCDIC do not exist.  Their XML parsers take the encoding
  * from, in this order: a UTF-8 or UTF-16 BOM, the charset parameter, the

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../kernels.h"
-#include "../testhooks.h"
+#include "kernels.h"
+#include "testhooks.h"
 #include "simd.h"
 
 /* Every table, fastest first; the first this machine runs is the default.

@@ -1,7 +1,7 @@
 /*
  * The kernels: runs of plain characters, conversions between the Unicode
  * forms, the search for late declarations (src/simd/, late.c), and the
- * one choice of them for a run (src/simd/select.c).
+ * one choice of them for a run (src/lib/simd/select.c).
  */
 #ifndef KERNELS_H
 #define KERNELS_H

@@ -2,7 +2,7 @@
  * The kernels, inside src/simd/ only: one table per instruction set, what
  * the vector kernels share, and the portable kernels that every table
  * falls back on.  The rest of the program calls the entry points in
- * src/xmlsniff.h (plain_utf8(), conv_run(), late_find(), ...), which
+ * src/cli/all.h (plain_utf8(), conv_run(), late_find(), ...), which
  * select.c sends to the table in use.  Include it after ../xmlsniff.h.
  */
 #ifndef SIMD_H
@@ -24,7 +24,7 @@
 
 /*
  * The kernels of one level.  Every function has the contract of the entry
- * point of its name (src/simd/select.c) and gives the answers of the
+ * point of its name (src/lib/simd/select.c) and gives the answers of the
  * character-at-a-time reference; only the speed differs.  A table whose
  * instruction set this build lacks has its name only.
  */

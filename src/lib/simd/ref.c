@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../kernels.h"
-#include "../testhooks.h"
+#include "kernels.h"
+#include "testhooks.h"
 #include "simd.h"
 
 /* Add the line ends and columns of the plain bytes p[0..n) (whole

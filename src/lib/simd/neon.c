@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../kernels.h"
+#include "kernels.h"
 #include "simd.h"
 
 #ifdef HAVE_NEON

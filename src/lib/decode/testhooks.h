@@ -23,7 +23,7 @@ extern int	 val_char_only;
  * in a build that has it.
  */
 
-/* The reference kernels (src/simd/ref.c). */
+/* The reference kernels (src/lib/simd/ref.c). */
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
 size_t		 plain_utf16_ref(const unsigned char *, size_t, int, uint64_t *,

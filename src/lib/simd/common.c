@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../kernels.h"
+#include "kernels.h"
 #include "simd.h"
 
 /*
