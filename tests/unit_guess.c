@@ -83,8 +83,10 @@ test_ud_names(void)
 		{ "UTF-32BE", "UTF-32BE" }, { "UTF-32LE", "UTF-32LE" },
 		{ "X-ISO-10646-UCS-4-3412", NULL },
 		{ "X-ISO-10646-UCS-4-2143", NULL },
-		{ "ISO-2022-JP", "ISO-2022-JP" }, { "ISO-2022-KR", "ISO-2022-KR" },
-		{ "ISO-2022-CN", "ISO-2022-CN" }, { "HZ-GB-2312", "HZ-GB-2312" },
+		{ "ISO-2022-JP", "ISO-2022-JP" },
+		{ "ISO-2022-KR", "ISO-2022-KR" },
+		{ "ISO-2022-CN", "ISO-2022-CN" },
+		{ "HZ-GB-2312", "HZ-GB-2312" },
 		{ "BIG5", "Big5" }, { "EUC-TW", "EUC-TW" },
 		{ "GB18030", "GB18030" }, { "SHIFT_JIS", "Shift_JIS" },
 		{ "EUC-JP", "EUC-JP" }, { "EUC-KR", "EUC-KR" },
@@ -99,7 +101,8 @@ test_ud_names(void)
 		{ "ISO-8859-3", "ISO-8859-3" }, { "ISO-8859-4", "ISO-8859-4" },
 		{ "ISO-8859-5", "ISO-8859-5" }, { "ISO-8859-6", "ISO-8859-6" },
 		{ "ISO-8859-7", "ISO-8859-7" }, { "ISO-8859-8", "ISO-8859-8" },
-		{ "ISO-8859-9", "ISO-8859-9" }, { "ISO-8859-10", "ISO-8859-10" },
+		{ "ISO-8859-9", "ISO-8859-9" },
+		{ "ISO-8859-10", "ISO-8859-10" },
 		{ "ISO-8859-11", "ISO-8859-11" },
 		{ "ISO-8859-13", "ISO-8859-13" },
 		{ "ISO-8859-15", "ISO-8859-15" },
@@ -126,7 +129,8 @@ test_ud_names(void)
 			continue;	/* this iconv has neither */
 		if (!CHECK(k == want))
 			printf("unit: libuchardet's %s: candidate %s, not %s\n",
-			    t[i].ud, k >= 0 ? gcand_at((size_t)k)->name : "none",
+			    t[i].ud,
+			    k >= 0 ? gcand_at((size_t)k)->name : "none",
 			    t[i].cand != NULL ? t[i].cand : "none");
 		/* The same encoding: a single-byte one reads every byte
 		 * alike under both names. */

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Make src/guess_lm.h, the language models of the encoding guess
-(src/guess_model.c), from texts in many languages.
+"""Make src/lib/analysis/guess_lm.h, the language models of the encoding
+guess (guess_model.c), from texts in many languages.
 
-    tools/gen-guessmodel.py DIR [HOLDOUT] > src/guess_lm.h
+    tools/gen-guessmodel.py /usr/share/locale \
+        coreutils,tar,grep,sed,wget,findutils,diffutils \
+        > src/lib/analysis/guess_lm.h
 
 DIR/LANG/*.txt are UTF-8 texts in language LANG (the codes of LANGS
-below); tools/guess-extra/LANG.txt, texts written for xmlsniff, are
+below), or DIR/LANG/LC_MESSAGES/*.mo message catalogues, whose
+translations (msgstr) are the texts; tools/guess-extra/LANG.txt, texts written for xmlsniff, are
 counted with them, for the languages those catalogues hold too little of
 (Maltese: a few hundred names of countries and languages, in which the
 letters of its everyday words hardly show).  The committed table was made from the translations of program
@@ -17,9 +20,10 @@ counts come out: what share of the characters past ASCII each one is, in
 what neighbourhood, and how often a letter is upper case after another.
 
 The character classes and the case folding below are those of
-src/guess_char.c, which reads the table; tests/unit.c checks the two
+src/lib/analysis/guess_char.c, which reads the table; tests/unit.c checks the two
 against each other on every character of every candidate encoding.
 """
+import gettext
 import math
 import os
 import sys
@@ -163,30 +167,48 @@ def cls(c):
     return 0 if c < 0x80 else 1
 
 
+def lines_of(path):
+    """The lines of a text, or the translations of a message catalogue
+    (those that do not decode as UTF-8 are passed over)."""
+    if path.endswith(".mo"):
+        try:
+            with open(path, "rb") as f:
+                cat = gettext.GNUTranslations(f)._catalog
+        except (OSError, UnicodeDecodeError, ValueError, IndexError):
+            return []
+        out = []
+        for k, v in cat.items():
+            if k != "" and not (isinstance(k, tuple) and k[0] == "") and \
+                    isinstance(v, str):
+                out += v.replace("\r", "").split("\n")
+        return out
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read().split("\n")
+
+
 def count(lang, paths):
     tok = {}		# folded character: [n, prev[3], next[3]]
     case = [[0, 0], [0, 0], [0, 0]]	# previous lower/upper/other: [lower, upper]
     total = 0
     for p in paths:
-        with open(p, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                line = unicodedata.normalize("NFC", line.rstrip("\n"))
-                cs = [ord(ch) for ch in line]
-                for i, c in enumerate(cs):
-                    if c < 0x80 or c == 0xFFFD:
-                        continue
-                    prev = cs[i - 1] if i > 0 else None
-                    nxt = cs[i + 1] if i + 1 < len(cs) else None
-                    s, letter, fold = info(c)
-                    t = tok.setdefault(fold, [0, [0, 0, 0], [0, 0, 0]])
-                    t[0] += 1
-                    t[1][cls(prev)] += 1
-                    t[2][cls(nxt)] += 1
-                    total += 1
-                    if letter in (1, 2):
-                        pl = info(prev)[1] if prev is not None else 0
-                        ctx = 0 if pl == 1 else 1 if pl == 2 else 2
-                        case[ctx][letter - 1] += 1
+        for line in lines_of(p):
+            line = unicodedata.normalize("NFC", line.rstrip("\n"))
+            cs = [ord(ch) for ch in line]
+            for i, c in enumerate(cs):
+                if c < 0x80 or c == 0xFFFD:
+                    continue
+                prev = cs[i - 1] if i > 0 else None
+                nxt = cs[i + 1] if i + 1 < len(cs) else None
+                s, letter, fold = info(c)
+                t = tok.setdefault(fold, [0, [0, 0, 0], [0, 0, 0]])
+                t[0] += 1
+                t[1][cls(prev)] += 1
+                t[2][cls(nxt)] += 1
+                total += 1
+                if letter in (1, 2):
+                    pl = info(prev)[1] if prev is not None else 0
+                    ctx = 0 if pl == 1 else 1 if pl == 2 else 2
+                    case[ctx][letter - 1] += 1
     return tok, case, total
 
 
@@ -369,9 +391,15 @@ def main():
         lang = POOL.get(d, d)
         if lang not in LANGS:
             continue
-        for f in sorted(os.listdir(os.path.join(top, d))):
-            if f.endswith(".txt") and f[:-4] not in holdout:
-                files.setdefault(lang, []).append(os.path.join(top, d, f))
+        sub = os.path.join(top, d, "LC_MESSAGES")
+        sub = sub if os.path.isdir(sub) else os.path.join(top, d)
+        for f in sorted(os.listdir(sub)):
+            base, ext = os.path.splitext(f)
+            # A catalogue under two names (iso_639.mo -> iso_639-2.mo)
+            # is counted once.
+            if ext in (".txt", ".mo") and base not in holdout and \
+                    not os.path.islink(os.path.join(sub, f)):
+                files.setdefault(lang, []).append(os.path.join(sub, f))
     extra = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                          "guess-extra")
     for f in sorted(os.listdir(extra)) if os.path.isdir(extra) else []:

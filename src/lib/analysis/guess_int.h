@@ -145,7 +145,8 @@ enum gkind {
 	GK_WIDE			/* UTF-16 or UTF-32 without a BOM */
 };
 struct gcand {
-	const char	*name;		/* as reported (IANA's where it has it) */
+	const char	*name;		/* as reported (IANA's, where it has
+					 * one) */
 	const char	*iconv;		/* as iconv knows it */
 	unsigned char	 kind;		/* enum gkind */
 	unsigned char	 family;	/* encodings of one script and region:
@@ -167,8 +168,8 @@ int		 gcand_of_name(const char *);
 struct sniff;
 struct guess;
 
-int		 guess_choose(const unsigned char *, size_t, const struct sniff *,
-		    int *);
+int		 guess_choose(const unsigned char *, size_t,
+		    const struct sniff *, int *);
 void		 guess_note(const unsigned char *, size_t, const struct sniff *,
 		    const char *, int, int, struct guess *);
 int		 guess_mostly_utf8(const unsigned char *, size_t, uint64_t,
