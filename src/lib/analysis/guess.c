@@ -43,6 +43,8 @@ static int kept_whole;		/* the block is the whole input */
  * ASCII characters (the markup of XML) as in any other, plus a few. */
 #define WIDE_RATIO	2
 #define WIDE_LEAD	4
+/* And at least this many. */
+#define WIDE_MIN	8
 
 /*
  * The bytes of p[0..n) at 80 and above into *high, the zero bytes into
@@ -169,7 +171,7 @@ wide_choose(const unsigned char *p, size_t n)
 			second = i;
 	}
 	gtext_free(&t);
-	if (best < 0 || ascii[best] < GUESS_MIN || (second >= 0 &&
+	if (best < 0 || ascii[best] < WIDE_MIN || (second >= 0 &&
 	    ascii[best] < WIDE_RATIO * ascii[second] + WIDE_LEAD))
 		return -1;
 	return gcand_find(forms[best]);

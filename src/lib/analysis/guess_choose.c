@@ -27,6 +27,10 @@
  * another language better do not decide.
  */
 #define MARGIN		600
+/* A reading with fewer characters past ASCII than this is too little to
+ * rank; one with two (a multi-byte reading of four bytes) is ranked, so
+ * that it can make the margin of a short text's best too thin. */
+#define READ_MIN	2
 /* A multi-byte reading whose ideographs sit between ASCII letters this
  * often (in hundredths) is Latin text cut into pairs of bytes. */
 #define GLUED_MAX	5
@@ -178,14 +182,14 @@ guess_choose(const unsigned char *p, size_t n, const struct sniff *s,
 		goto out;
 	for (i = 0; i < w->nc; i++) {
 		score_one(w, i, p, n);
-		if (w->r[i].ok && w->r[i].nchars >= GUESS_MIN / 2 &&
+		if (w->r[i].ok && w->r[i].nchars >= READ_MIN &&
 		    (best < 0 || w->r[i].score > w->r[best].score))
 			best = (int)i;
 	}
 	if (best < 0)
 		goto out;
 	for (i = 0; i < w->nc; i++)
-		if (w->r[i].ok && w->r[i].nchars >= GUESS_MIN / 2 &&
+		if (w->r[i].ok && w->r[i].nchars >= READ_MIN &&
 		    w->r[i].hash != w->r[best].hash &&
 		    (second < 0 || w->r[i].score > w->r[second].score))
 			second = (int)i;

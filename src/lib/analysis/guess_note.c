@@ -13,6 +13,9 @@
 #include "guess.h"
 #include "guess_int.h"
 
+/* Valid multi-byte characters below which stray bytes are not "mostly
+ * UTF-8". */
+#define MOSTLY_MIN	4
 /* Eight bytes at a time: the high bits. */
 #define CB_HI	0x8080808080808080ULL
 
@@ -150,7 +153,7 @@ guess_mostly_utf8(const unsigned char *p, size_t n, uint64_t high,
 	if (s->enc.family != ENC_F_UTF8)
 		return 0;
 	utf8_count(p, n, high, &good, &bad, &first);
-	if (bad == 0 || good < GUESS_MIN / 2 ||
+	if (bad == 0 || good < MOSTLY_MIN ||
 	    bad * 4 > good)
 		return 0;
 	g->found = g->mostly_utf8 = 1;
