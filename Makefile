@@ -32,7 +32,8 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 # layers (text, sniff, decode, simd, transcode, analysis); src/cli/ is
 # the command line.  CORE_SRCS is what the unit driver and the fuzz
 # targets link: the engine and the parts of the command line they test,
-# everything but main.c, opts.c, jobs.c, coding.c and guess.c.
+# everything but main.c, opts.c, jobs.c, coding.c and the guess (GUESS_SRCS,
+# which the unit driver links too).
 LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
 		src/lib/transcode src/lib/analysis
 LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
@@ -57,8 +58,13 @@ CLI_CORE_SRCS =	src/cli/config.c src/cli/dest.c src/cli/fix.c src/cli/format.c \
 		src/cli/github.c src/cli/http.c src/cli/perfile.c \
 		src/cli/record.c src/cli/repo.c src/cli/report.c src/cli/walk.c
 CORE_SRCS =	$(LIB_SRCS) $(CLI_CORE_SRCS)
+GUESS_SRCS =	src/lib/analysis/guess.c src/lib/analysis/guess_cand.c \
+		src/lib/analysis/guess_char.c src/lib/analysis/guess_choose.c \
+		src/lib/analysis/guess_model.c src/lib/analysis/guess_note.c \
+		src/lib/analysis/guess_read.c src/lib/analysis/guess_ud.c
+GUESS =		$(GUESS_SRCS:.c=.o)
 SRCS =		$(CORE_SRCS) src/cli/main.c src/cli/opts.c src/cli/jobs.c \
-		src/cli/coding.c src/lib/analysis/guess.c
+		src/cli/coding.c $(GUESS_SRCS)
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(SRCS:.c=.o)
 HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
@@ -74,7 +80,7 @@ HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/lib/transcode/xmllex.h src/lib/transcode/iconvout.h \
 		src/lib/analysis/browser.h src/lib/analysis/whatwg.h \
 		src/lib/analysis/excerpt.h src/lib/analysis/guess.h \
-		src/lib/analysis/mojibake.h
+		src/lib/analysis/guess_int.h src/lib/analysis/mojibake.h
 # Every folder's headers by their bare names (make print-inc: for the
 # builds outside make, tests/cross and tests/differential).
 INC =		-Isrc/cli -Isrc/lib/text -Isrc/lib/sniff -Isrc/lib/decode \
@@ -100,9 +106,10 @@ xmlsniff: $(OBJS)
 	    `$(HAVE_BROTLI) && echo $(BROTLI_LIBS)`
 
 # libuchardet is optional: where its header is found (Debian:
-# libuchardet-dev), guess.c ranks with it, loading it with dlopen(3) when
-# a guess first needs it (linked, it would bring the C++ runtime into
-# every run); elsewhere, or where it does not load, guess.c ranks alone
+# libuchardet-dev), the guess asks it too (guess_ud.c), loading it with
+# dlopen(3) when a guess first needs it (linked, it would bring the C++
+# runtime into every run); elsewhere, or where it does not load, the
+# built-in models rank alone
 # (xmlsniff --help says which).  UCHARDET=no builds without it where it
 # is installed.  DL_LIBS: what dlopen needs (-ldl; empty on glibc 2.34
 # and later, musl and macOS, where it is in libc, but harmless there).
@@ -111,9 +118,11 @@ DL_LIBS =	-ldl
 HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		'\043include <uchardet/uchardet.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
-src/lib/analysis/guess.o: src/lib/analysis/guess.c $(HDRS)
+src/lib/analysis/guess_model.o: src/lib/analysis/guess_lm.h
+src/lib/analysis/guess_ud.o: src/lib/analysis/guess_ud.c $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/lib/analysis/guess.c
+	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ \
+	    src/lib/analysis/guess_ud.c
 
 # zlib and libbrotli are optional too: where their headers are found
 # (Debian: zlib1g-dev, libbrotli-dev), --http decodes a body sent with
@@ -147,11 +156,12 @@ UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
 		tests/kern_moj.c tests/kern_late.c tests/kern_xc.c tests/kern_xc2.c \
-		tests/kern_runs.c tests/unit_names.c
+		tests/kern_runs.c tests/unit_names.c tests/unit_guess.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
-	    $(HDRS)
+	    $(GUESS) $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
-	    $(UNIT_SRCS) $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(UNIT_SRCS) $(CORE) $(GUESS) $(ICONV_LIBS) $(THREAD_LIBS) \
+	    `$(HAVE_UCHARDET) && echo $(DL_LIBS)`
 
 # The encoding table is generated from the IANA registry and two tables
 # of ours (tools/gen-enctab.py says what each gives); the output is
@@ -416,13 +426,14 @@ clean:
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab check-whatwg \
 		check-xmltypes
-# The sources, for builds outside make (tests/cross).
+# The sources, for builds outside make (tests/cross); the unit driver's
+# with the guess, which it links.
 print-core:
 	@echo $(CORE_SRCS)
 print-srcs:
 	@echo $(SRCS)
 print-unit:
-	@echo $(UNIT_SRCS)
+	@echo $(UNIT_SRCS) $(GUESS_SRCS)
 print-inc:
 	@echo $(INC)
 
