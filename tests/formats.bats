@@ -590,12 +590,14 @@ assert e.get("source") == "xmlsniff.utf8-bom" and e.get("severity") == "warning"
 
 # many N: N small files with long names (lines of about 600 bytes) in d/.
 many() {
-	local i
 	mkdir -p d
-	for i in $(seq 1 "$1"); do
-		printf '<?xml version="1.0" encoding="ISO-8859-1"?><a>\351\200</a>' \
-		    > "d/file-$i-with-a-name-long-enough-that-a-few-lines-fill-a-pipe-buffer-of-standard-output.xml"
-	done
+	awk -v n="$1" 'BEGIN {
+		for (i = 1; i <= n; i++) {
+			f = "d/file-" i "-with-a-name-long-enough-that-a-few-lines-fill-a-pipe-buffer-of-standard-output.xml"
+			printf "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a>\351\200</a>" > f
+			close(f)
+		}
+	}'
 }
 
 @test "records: parallel --json processes on one pipe never tear a line" {

@@ -224,8 +224,10 @@ first_err() {
 }
 
 @test "-r: a 300-deep tree is walked to its bottom" {
-	local p=deep i
-	for ((i = 0; i < 300; i++)); do p+=/d; done
+	local p=deep d
+	# "/d" 300 times: printf uses its format once for each number.
+	printf -v d '/d%.0s' {1..300}
+	p+=$d
 	mkdir -p "$p"
 	printf '<a>\377</a>' > "$p/x.xml"
 	xs_t -r deep
