@@ -46,8 +46,10 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
 		src/lib/decode/late.c src/lib/decode/prescan.c \
 		src/lib/decode/validate.c \
 		src/lib/simd/avx2.c src/lib/simd/avx512.c src/lib/simd/common.c \
-		src/lib/simd/dense_avx2.c src/lib/simd/neon.c src/lib/simd/ref.c \
-		src/lib/simd/select.c src/lib/simd/sse2.c src/lib/simd/word.c \
+		src/lib/simd/dense_avx2.c src/lib/simd/narrow_avx2.c \
+		src/lib/simd/neon.c src/lib/simd/plain_avx2.c src/lib/simd/ref.c \
+		src/lib/simd/scan_avx2.c src/lib/simd/select.c \
+		src/lib/simd/sse2.c src/lib/simd/wide_avx2.c src/lib/simd/word.c \
 		src/lib/transcode/iconvout.c src/lib/transcode/target.c \
 		src/lib/transcode/transcode.c src/lib/transcode/xmllex.c \
 		src/lib/analysis/browser.c src/lib/analysis/excerpt.c \
@@ -73,7 +75,7 @@ HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/lib/sniff/iconvcap.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
 		src/lib/decode/val.h src/lib/decode/testhooks.h \
-		src/lib/simd/kernels.h src/lib/simd/simd.h \
+		src/lib/simd/kernels.h src/lib/simd/simd.h src/lib/simd/avx2.h \
 		src/lib/transcode/target.h src/lib/transcode/xc.h \
 		src/lib/transcode/xmllex.h src/lib/transcode/iconvout.h \
 		src/lib/analysis/browser.h src/lib/analysis/whatwg.h \
@@ -153,7 +155,7 @@ $(OBJS): $(HDRS)
 UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
-		tests/kern_moj.c tests/kern_xc.c tests/kern_xc2.c \
+		tests/kern_moj.c tests/kern_late.c tests/kern_xc.c tests/kern_xc2.c \
 		tests/kern_runs.c tests/unit_names.c tests/unit_guess.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
 	    $(GUESS) $(HDRS)
@@ -221,10 +223,15 @@ tests/strerror: tests/strerror.c
 # prints it as well.  JOBS=1 runs bats one test at a time.
 V =
 JOBS =
-# The binary and the drivers are built on every processor first.
+# The binary and the drivers are built on every processor first, and
+# tests/diffcheck with them where the libxml2 and expat headers are
+# installed (tests/differential.bats would otherwise make it alone).
 NPROC =		`getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1`
+HAVE_DIFF =	{ $(CC) $(DIFF_CFLAGS) $(INC) $(CPPFLAGS) -E fuzz/diff.c \
+		> /dev/null 2>&1; }
 check-build:
-	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror
+	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror \
+	    $$($(HAVE_DIFF) && echo tests/diffcheck)
 check: check-build
 	V='$(V)' JOBS='$(JOBS)' sh tests/run fast
 check-slow: check-build
@@ -236,35 +243,52 @@ check-all: check-build
 # natively in CI: under the sanitizers its inputs would take too long).
 sanitize:
 	$(MAKE) clean
-	$(MAKE) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit tests/strerror
+	$(MAKE) -j$(NPROC) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit \
+	    tests/strerror $$($(HAVE_DIFF) && echo tests/diffcheck)
 	JOBS='$(JOBS)' sh tests/run fast
 
 # libFuzzer targets (clang): make fuzz, then run e.g.
 # fuzz/sniff-fuzz -max_total_time=600 fuzz/corpus-sniff fuzz/seeds
+# The core is compiled once for all of them, with the fuzzer's coverage but
+# not its main (fuzzer-no-link), into build/fuzz/core.a: each target
+# compiling it again cost CI minutes.
 FUZZ_CC =	clang
-FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L $(INC)
+FUZZ_SAN =	-fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer $(FUZZ_SAN) \
+		-D_POSIX_C_SOURCE=200809L $(INC)
 FUZZ_SRCS =	$(CORE_SRCS)
+FUZZ_CORE =	build/fuzz/core.a
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
 		fuzz/validate-fuzz fuzz/transcode-fuzz
 
 fuzz: $(FUZZERS) fuzz/diff-fuzz
 
-fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_SRCS) \
+$(FUZZ_CORE): $(FUZZ_SRCS) $(HDRS)
+	@rm -rf build/fuzz && mkdir -p build/fuzz
+	@echo "$(FUZZ_CC) -fsanitize=fuzzer-no-link ... -o $@"
+	@for s in $(FUZZ_SRCS); do \
+	    o=build/fuzz/`echo "$$s" | tr / _`; \
+	    $(FUZZ_CC) -g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN) \
+	    -D_POSIX_C_SOURCE=200809L $(INC) -c -o "$${o%.c}.o" "$$s" || \
+	    exit 1; \
+	done
+	ar rcs $@ build/fuzz/*.o
+
+fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
-fuzz/decl-fuzz: fuzz/decl_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_SRCS) \
+fuzz/decl-fuzz: fuzz/decl_fuzz.c $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
-fuzz/mt-fuzz: fuzz/mt_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_SRCS) \
+fuzz/mt-fuzz: fuzz/mt_fuzz.c $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
-fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_SRCS) \
+fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
-fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) \
+fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
 
 # xmlsniff against libxml2 and expat (fuzz/diff.c), where their headers are
@@ -272,20 +296,22 @@ fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
 # where they are not.
 DIFF_CFLAGS =	`pkg-config --cflags libxml-2.0 2>/dev/null || xml2-config --cflags 2>/dev/null`
 DIFF_LIBS =	-lxml2 -lexpat
-fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
+fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_CORE)
 	@if $(FUZZ_CC) $(DIFF_CFLAGS) $(INC) -E fuzz/diff.c > /dev/null 2>&1; then \
 	    echo "$(FUZZ_CC) ... -o $@"; \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) $(DIFF_CFLAGS) -o $@ fuzz/diff_fuzz.c \
-	    fuzz/diff.c $(FUZZ_SRCS) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS); \
+	    fuzz/diff.c $(FUZZ_CORE) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS); \
 	else \
 	    echo "fuzz/diff-fuzz skipped: libxml2 or expat headers not found (libxml2-dev, libexpat1-dev)"; \
 	fi
 
-# From the sources, not the objects: those may have been built with other
-# flags (make sanitize) than this build gets when tests/differential asks.
-tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
+# Linked with the core's objects, as the unit driver is (compiling the
+# core again for it alone cost make check a tenth of its time): check-build
+# and sanitize make it with them, with the same flags, so that the make
+# of tests/differential finds it done.
+tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(CORE) $(HDRS)
 	$(CC) $(XCFLAGS) -Ifuzz $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(FUZZ_SRCS) \
+	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(CORE) \
 	    $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS)
 
 # The differential check over generated documents, the examples and the
@@ -395,6 +421,7 @@ dist:
 clean:
 	rm -f xmlsniff $(OBJS) tests/unit tests/strerror $(FUZZERS) \
 	    fuzz/diff-fuzz tests/diffcheck src/cli/version.h $(DIST).tar.gz
+	rm -rf build/fuzz
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab check-whatwg \

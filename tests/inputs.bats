@@ -505,7 +505,7 @@ nerr() {
 }
 
 @test "| head -1 with -r over many files: nothing on stderr" {
-	xml_files many 0 1 1999
+	xml_links many 0 1 1999
 	sh_run '"$0" -r many | head -n 1'
 	assert_success
 	assert_output 'many/f0.xml: UTF-8 (default), no declaration'

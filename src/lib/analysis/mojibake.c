@@ -8,8 +8,11 @@
  * The scan runs beside the validator over the bytes it has taken.  In
  * UTF-8 every candidate starts with the byte C2 (a C1 control) or C3 (a
  * character U+00C2 to U+00F4, the windows-1252 reading of a UTF-8 lead
- * byte): the bytes before one are passed over by the kernels
- * (moj_skip), their line ends counted until the first hit and no longer.
+ * byte) followed by the trail characters that lead needs (kernels.h,
+ * moj_exact8): the bytes before one are passed over by the kernels
+ * (moj_skip), their line ends counted until the first hit and no longer,
+ * so that text of any script, Latin Extended letters side by side with
+ * those of Latin-1 too, is passed over at the kernels' pace.
  */
 #include <sys/types.h>
 
@@ -60,20 +63,11 @@ moj_init(struct moj *m, const struct sniff *s, int fd, uint64_t base)
 }
 
 /* The UTF-8 byte 80 to BF that c is the windows-1252 or ISO-8859-1
- * reading of, or -1. */
+ * reading of, or -1 (kernels.h). */
 static int
 trail_byte(uint32_t c)
 {
-	int i;
-
-	if (c >= 0x80 && c <= 0xBF)
-		return (int)c;
-	if (c < 0x100)
-		return -1;
-	for (i = 0; i < 32; i++)
-		if (cp1252[i] == c)
-			return 0x80 + i;
-	return -1;
+	return moj_trail(c);
 }
 
 /* A trail character that is a letter: the pair may be real text. */
@@ -285,24 +279,6 @@ last8(const struct moj *m, const unsigned char *p, size_t n)
 	return c;
 }
 
-/* The UTF-8 of the trail characters' first byte: U+0080 to U+00BF
- * (C2), and ƒ Š Œ Ž š œ ž Ÿ (C5, C6), ˆ ˜ (CB) and the rest (E2) of
- * windows-1252. */
-static int
-trail_start(unsigned char b)
-{
-	return b == 0xC2 || b == 0xC5 || b == 0xC6 || b == 0xCB || b == 0xE2;
-}
-
-/* Whether the candidate at p (C2 or C3, see skip8) is one. */
-static int
-candidate(const struct moj *m, const unsigned char *p)
-{
-	if (p[0] == 0xC2)
-		return !m->xml11 && p[1] >= 0x80 && p[1] < 0xA0;
-	return p[1] >= 0x82 && p[1] <= 0xB4 && trail_start(p[2]);
-}
-
 /* The characters of UTF-8 at p[0..n): bytes other than 80..BF. */
 static uint64_t
 nchars(const unsigned char *p, size_t n)
@@ -328,13 +304,6 @@ skip8_end(struct moj *m, const unsigned char *p, size_t i, size_t ls,
 		m->pos.col = 1;
 	m->pos.col += nchars(p + ls, i - ls);
 	m->pos.prev = prevcr ? '\r' : 0;
-}
-
-/* candidate() for the kernels. */
-static int
-is_candidate(const void *ctx, const unsigned char *p)
-{
-	return candidate(ctx, p);
 }
 
 /*
@@ -364,11 +333,56 @@ char_start(const unsigned char *p, size_t i, size_t n, struct mojskip *k)
 }
 
 /*
- * Pass over UTF-8 at p[0..n) up to the first candidate: C3 82..B4 (a
- * lead) before the first byte of a trail character, or, in XML 1.0, C2
- * 80..9F (a C1 control).  With count, the line ends passed over move
- * m->pos; columns are counted once, from the last line end.  Return
- * where it stopped: a candidate, or near the end.
+ * Take the candidates from mk, the marks the validator found in the piece
+ * it was fed (val_marks), for the bytes of that piece fed here next: the
+ * one pass over them then serves the search for late declarations and
+ * this one.  NULL: the kernels search.
+ */
+void
+moj_marks(struct moj *m, struct marks *mk)
+{
+	m->mk = mk;
+}
+
+/*
+ * moj_skip() from the marks of the piece (m->mk) where they hold all of
+ * p[0..n): the first listed at or after p that is a candidate within
+ * p[0..n) (moj_exact8, with the C1 controls as k asks), or where the
+ * kernel stops for want of bytes.  A position a kernel would stop at only
+ * because p[0..n) cuts it short is no candidate in the whole piece, and
+ * is passed over: the character path would find nothing there either.
+ * Else prescan.c's lists or the kernels.
+ */
+static size_t
+mark_skip(struct moj *m, const unsigned char *p, size_t n, struct mojskip *k)
+{
+	struct marks *mk = m->mk;
+	size_t a, lim, t, j;
+
+	if (k->count || mk == NULL || mk->base == NULL || n < 3 ||
+	    p < mk->base || (size_t)(p - mk->base) + n > mk->len ||
+	    (size_t)(p - mk->base) + n - 2 > mk->mcov)
+		return pre_moj_skip(p, n, k);
+	a = (size_t)(p - mk->base);
+	lim = a + n - 2;
+	t = mk->mat > 0 && mk->mj[mk->mat - 1] >= a ? 0 : mk->mat;
+	for (; t < mk->nmj && mk->mj[t] < a; t++)
+		;
+	for (; t < mk->nmj && (j = mk->mj[t]) < lim; t++)
+		if (moj_exact8(mk->base + j, a + n - j, k->c1)) {
+			mk->mat = t;
+			return j - a;
+		}
+	mk->mat = t;
+	return n - 2;
+}
+
+/*
+ * Pass over UTF-8 at p[0..n) up to the first candidate (moj_exact8 in
+ * kernels.h): C3 82..B4 (a lead) followed by the trail characters it
+ * needs, or, in XML 1.0, C2 80..9F (a C1 control).  With count, the line
+ * ends passed over move m->pos; columns are counted once, from the last
+ * line end.  Return where it stopped: a candidate, or near the end.
  */
 static size_t
 skip8(struct moj *m, const unsigned char *p, size_t n, int count)
@@ -377,12 +391,10 @@ skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 	size_t i;
 
 	memset(&k, 0, sizeof(k));
-	k.candidate = is_candidate;
-	k.ctx = m;
 	k.c1 = !m->xml11;
 	k.count = count;
 	k.prevcr = m->pos.prev == '\r';
-	i = pre_moj_skip(p, n, &k);
+	i = mark_skip(m, p, n, &k);
 	i = char_start(p, i, n, &k);
 	if (count && i > 0) {
 		m->pos.line += k.lines;
@@ -473,19 +485,22 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 	size_t j = i;
 	uint32_t c = 0, last = 0;
 
-	/* Once positions are not counted only some units 80-F4 matter
-	 * (a surrogate is no candidate, and the check below takes the rest
-	 * exactly): the kernels pass over the others (moj_skipw). */
+	/* Once positions are not counted only the units 80-F4 that begin
+	 * a candidate (moj_exactw in kernels.h) matter (a surrogate is no
+	 * candidate, and the check below takes the rest exactly): the kernels
+	 * pass over the others (moj_skipw). */
 	if (u == 2 && !counting(m)) {
 		j += pre_moj_skipw(p + j, n - j, be);
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
 	} else if (u == 4 && !counting(m)) {
-		/* The same for UTF-32: only units 80-F4 and FFFFFFFF stop
-		 * (CJK text was stepped through unit by unit below). */
-		for (; j + 4 <= n; j += 4) {
+		/* The same for UTF-32: only FFFFFFFF and the units 80-F4
+		 * that begin a candidate (kernels.h) stop; the last unit goes
+		 * below. */
+		for (; j + 8 <= n; j += 4) {
 			c = be ? load_be32(p + j) : load_le32(p + j);
-			if (c - 0x80 < 0x75 || c == STRAY)
+			if (c == STRAY || (c - 0x80 < 0x75 &&
+			    moj_exactw(p + j, n - j, 4, be)))
 				break;
 		}
 		if (j > i)
