@@ -62,14 +62,6 @@ moj_init(struct moj *m, const struct sniff *s, int fd, uint64_t base)
 	m->pos.line = m->pos.col = 1;
 }
 
-/* The UTF-8 byte 80 to BF that c is the windows-1252 or ISO-8859-1
- * reading of, or -1 (kernels.h). */
-static int
-trail_byte(uint32_t c)
-{
-	return moj_trail(c);
-}
-
 /* A trail character that is a letter: the pair may be real text. */
 static int
 trail_letter(uint32_t c)
@@ -135,9 +127,8 @@ complete(struct moj *m)
 
 	for (i = 0; i < n; i++)
 		b[i] = (unsigned char)(i == 0 ? m->cur.cp[0] :
-		    (uint32_t)trail_byte(m->cur.cp[i]));
-	if ((b[0] == 0xE0 && b[1] < 0xA0) || (b[0] == 0xED && b[1] > 0x9F) ||
-	    (b[0] == 0xF0 && b[1] < 0x90) || (b[0] == 0xF4 && b[1] > 0x8F)) {
+		    (uint32_t)moj_trail(m->cur.cp[i]));
+	if (!moj_first_ok(b[0], b[1])) {
 		unmatched(m);
 		return;
 	}
@@ -183,7 +174,7 @@ step(struct moj *m, uint32_t c, uint64_t off)
 		return;
 	}
 	if (m->need > 0) {
-		if (trail_byte(c) >= 0) {
+		if (moj_trail(c) >= 0) {
 			m->toff[m->cur.n] = off;
 			m->tline[m->cur.n] = m->pos.line;
 			m->tcol[m->cur.n] = m->pos.col;
@@ -249,10 +240,7 @@ dec8(const unsigned char *p, size_t n, uint32_t *c)
 		/* RFC 3629 section 4: no overlong form, surrogate or value
 		 * past U+10FFFF (an overlong one could hide a C1 control) */
 		if ((p[i] & 0xC0) != 0x80 || (i == 1 &&
-		    ((p[0] == 0xE0 && p[1] < 0xA0) ||
-		    (p[0] == 0xED && p[1] > 0x9F) ||
-		    (p[0] == 0xF0 && p[1] < 0x90) ||
-		    (p[0] == 0xF4 && p[1] > 0x8F)))) {
+		    !moj_first_ok(p[0], p[1]))) {
 			*c = 0xFFFD;
 			return 1;
 		}
@@ -332,12 +320,9 @@ char_start(const unsigned char *p, size_t i, size_t n, struct mojskip *k)
 	return j - 1;
 }
 
-/*
- * Take the candidates from mk, the marks the validator found in the piece
- * it was fed (val_marks), for the bytes of that piece fed here next: the
- * one pass over them then serves the search for late declarations and
- * this one.  NULL: the kernels search.
- */
+/* Take the candidates from mk, the marks the validator found in the piece
+ * it was fed (val_marks), one pass for its search and this one; NULL: the
+ * kernels search. */
 void
 moj_marks(struct moj *m, struct marks *mk)
 {
@@ -345,13 +330,10 @@ moj_marks(struct moj *m, struct marks *mk)
 }
 
 /*
- * moj_skip() from the marks of the piece (m->mk) where they hold all of
- * p[0..n): the first listed at or after p that is a candidate within
- * p[0..n) (moj_exact8, with the C1 controls as k asks), or where the
- * kernel stops for want of bytes.  A position a kernel would stop at only
- * because p[0..n) cuts it short is no candidate in the whole piece, and
- * is passed over: the character path would find nothing there either.
- * Else prescan.c's lists or the kernels.
+ * moj_skip() from the piece's marks (m->mk) where they hold all of
+ * p[0..n): the first listed that is a candidate within p[0..n), or n - 2.
+ * (What p[0..n) only cuts short is none in the piece: the character path
+ * finds nothing there either.)  Else prescan.c's lists or the kernels.
  */
 static size_t
 mark_skip(struct moj *m, const unsigned char *p, size_t n, struct mojskip *k)
