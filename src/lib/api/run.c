@@ -261,6 +261,8 @@ run_watch(struct run *r)
 
 	moj_init(&r->mj, &r->s, at >= 0 ? r->fd : -1, at >= 0 ?
 	    (uint64_t)at : 0);
+	/* Its candidates from the validator's one pass over each piece. */
+	moj_marks(&r->mj, val_marks(r->v));
 }
 
 /* A big regular file is mapped, not read, and searched ahead by a second
