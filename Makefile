@@ -23,8 +23,14 @@ BINDIR =	$(PREFIX)/bin
 LIBDIR =	$(PREFIX)/lib
 INCLUDEDIR =	$(PREFIX)/include
 PKGCONFIGDIR =	$(LIBDIR)/pkgconfig
-# The root of the manual: the pages go to MANDIR/man1 and MANDIR/man3.
-MANDIR =	$(PREFIX)/share/man
+# The root of the manual: each page goes to MANDIR/manN (MANPREFIX, its
+# name before 1.1.0, still sets it).
+MANPREFIX ?=	$(PREFIX)/share/man
+MANDIR =	$(MANPREFIX)
+# The guide and the report formats (doc/GUIDE.md, doc/FORMATS.md, the
+# record's JSON Schema), which the manual pages name.
+DOCDIR ?=	$(PREFIX)/share/doc/xmlsniff
+DOCS =		doc/GUIDE.md doc/FORMATS.md doc/xmlsniff-record.schema.json
 
 CC ?=		cc
 CFLAGS ?=	-O2 -g
@@ -69,14 +75,19 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/sbuf.c \
 		src/lib/decode/late.c src/lib/decode/prescan.c \
 		src/lib/decode/validate.c \
 		src/lib/simd/avx2.c src/lib/simd/avx512.c src/lib/simd/common.c \
-		src/lib/simd/dense_avx2.c src/lib/simd/neon.c src/lib/simd/ref.c \
-		src/lib/simd/select.c src/lib/simd/sse2.c src/lib/simd/word.c \
+		src/lib/simd/dense_avx2.c src/lib/simd/narrow_avx2.c \
+		src/lib/simd/neon.c src/lib/simd/plain_avx2.c src/lib/simd/ref.c \
+		src/lib/simd/scan_avx2.c src/lib/simd/select.c \
+		src/lib/simd/sse2.c src/lib/simd/wide_avx2.c src/lib/simd/word.c \
 		src/lib/transcode/iconvout.c src/lib/transcode/target.c \
 		src/lib/transcode/transcode.c src/lib/transcode/xmllex.c \
 		src/lib/analysis/browser.c src/lib/analysis/excerpt.c \
 		src/lib/analysis/mojibake.c src/lib/analysis/mojreport.c \
 		src/lib/http/http.c src/lib/http/coding.c \
-		src/lib/analysis/guess.c \
+		src/lib/analysis/guess.c src/lib/analysis/guess_cand.c \
+		src/lib/analysis/guess_char.c src/lib/analysis/guess_choose.c \
+		src/lib/analysis/guess_model.c src/lib/analysis/guess_note.c \
+		src/lib/analysis/guess_read.c src/lib/analysis/guess_ud.c \
 		src/lib/api/access.c src/lib/api/checker.c src/lib/api/feed.c \
 		src/lib/api/fixplan.c src/lib/api/json.c src/lib/api/marker.c \
 		src/lib/api/options.c src/lib/api/result.c src/lib/api/run.c \
@@ -93,7 +104,7 @@ LIBRARY_OBJS =	$(LIBRARY_SRCS:.c=.o)
 LIBRARY_PICS =	$(LIBRARY_SRCS:.c=.pico)
 # The command line, a client of the library.
 CLI_SRCS =	$(CLI_CORE_SRCS) src/cli/main.c src/cli/analyse.c src/cli/opts.c \
-		src/cli/jobs.c
+		src/cli/usage.c src/cli/jobs.c
 CLI_OBJS =	$(CLI_SRCS:.c=.o)
 SRCS =		$(LIBRARY_SRCS) $(CLI_SRCS)
 CORE =		$(CORE_SRCS:.c=.o)
@@ -106,12 +117,12 @@ HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/lib/sniff/iconvcap.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
 		src/lib/decode/val.h src/lib/decode/testhooks.h \
-		src/lib/simd/kernels.h src/lib/simd/simd.h \
+		src/lib/simd/kernels.h src/lib/simd/simd.h src/lib/simd/avx2.h \
 		src/lib/transcode/target.h src/lib/transcode/xc.h \
 		src/lib/transcode/xmllex.h src/lib/transcode/iconvout.h \
 		src/lib/analysis/browser.h src/lib/analysis/whatwg.h \
 		src/lib/analysis/excerpt.h src/lib/analysis/guess.h \
-		src/lib/analysis/mojibake.h \
+		src/lib/analysis/guess_int.h src/lib/analysis/mojibake.h \
 		src/lib/http/http.h src/lib/http/coding.h \
 		src/lib/xmlsniff.h src/lib/api/api.h
 # Every folder's headers by their bare names (make print-inc: for the
@@ -191,9 +202,10 @@ xmlsniff: $(CLI_OBJS) libxmlsniff.a
 	    $(LIBRARY_LIBS)
 
 # libuchardet is optional: where its header is found (Debian:
-# libuchardet-dev), guess.c ranks with it, loading it with dlopen(3) when
-# a guess first needs it (linked, it would bring the C++ runtime into
-# every run); elsewhere, or where it does not load, guess.c ranks alone
+# libuchardet-dev), the guess asks it too (guess_ud.c), loading it with
+# dlopen(3) when a guess first needs it (linked, it would bring the C++
+# runtime into every run); elsewhere, or where it does not load, the
+# built-in models rank alone
 # (xmlsniff --help says which).  UCHARDET=no builds without it where it
 # is installed.  DL_LIBS: what dlopen needs (-ldl; empty on glibc 2.34
 # and later, musl and macOS, where it is in libc, but harmless there).
@@ -207,12 +219,15 @@ LIB_LIBS =	`$(HAVE_UCHARDET) && echo $(DL_LIBS)` \
 HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		'\043include <uchardet/uchardet.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
-src/lib/analysis/guess.o: src/lib/analysis/guess.c $(HDRS)
+src/lib/analysis/guess_model.o src/lib/analysis/guess_model.pico: src/lib/analysis/guess_lm.h
+src/lib/analysis/guess_ud.o: src/lib/analysis/guess_ud.c $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/lib/analysis/guess.c
-src/lib/analysis/guess.pico: src/lib/analysis/guess.c $(HDRS)
+	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ \
+	    src/lib/analysis/guess_ud.c
+src/lib/analysis/guess_ud.pico: src/lib/analysis/guess_ud.c $(HDRS)
 	$(CC) $(XCFLAGS) $(PICFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/lib/analysis/guess.c
+	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ \
+	    src/lib/analysis/guess_ud.c
 
 # zlib and libbrotli are optional too: where their headers are found
 # (Debian: zlib1g-dev, libbrotli-dev), --http decodes a body sent with
@@ -253,8 +268,8 @@ $(OBJS) $(LIBRARY_PICS): $(HDRS)
 UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
-		tests/kern_moj.c tests/kern_xc.c tests/kern_xc2.c \
-		tests/kern_runs.c tests/unit_names.c tests/api.c
+		tests/kern_moj.c tests/kern_late.c tests/kern_xc.c tests/kern_xc2.c \
+		tests/kern_runs.c tests/unit_names.c tests/unit_guess.c tests/api.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
 	    $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
@@ -327,10 +342,15 @@ tests/strerror: tests/strerror.c
 # prints it as well.  JOBS=1 runs bats one test at a time.
 V =
 JOBS =
-# The binary and the drivers are built on every processor first.
+# The binary and the drivers are built on every processor first, and
+# tests/diffcheck with them where the libxml2 and expat headers are
+# installed (tests/differential.bats would otherwise make it alone).
 NPROC =		`getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1`
+HAVE_DIFF =	{ $(CC) $(DIFF_CFLAGS) $(INC) $(TEST_INC) $(CPPFLAGS) -E fuzz/diff.c \
+		> /dev/null 2>&1; }
 check-build:
-	@$(MAKE) -j$(NPROC) all tests/unit tests/strerror tests/threads
+	@$(MAKE) -j$(NPROC) all tests/unit tests/strerror tests/threads \
+	    $$($(HAVE_DIFF) && echo tests/diffcheck)
 check: check-build
 	V='$(V)' JOBS='$(JOBS)' sh tests/run fast
 check-slow: check-build
@@ -342,37 +362,52 @@ check-all: check-build
 # natively in CI: under the sanitizers its inputs would take too long).
 sanitize:
 	$(MAKE) clean
-	$(MAKE) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" all tests/unit tests/strerror \
-	    tests/threads
+	$(MAKE) -j$(NPROC) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" all tests/unit \
+	    tests/strerror tests/threads $$($(HAVE_DIFF) && echo tests/diffcheck)
 	JOBS='$(JOBS)' sh tests/run fast
 
 # libFuzzer targets (clang): make fuzz, then run e.g.
 # fuzz/sniff-fuzz -max_total_time=600 fuzz/corpus-sniff fuzz/seeds
+# The core is compiled once for all of them, with the fuzzer's coverage but
+# not its main (fuzzer-no-link), into build/fuzz/core.a: each target
+# compiling it again cost CI minutes.
 FUZZ_CC =	clang
-FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L $(INC) \
-		$(TEST_INC)
+FUZZ_SAN =	-fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer $(FUZZ_SAN) \
+		-D_POSIX_C_SOURCE=200809L $(INC) $(TEST_INC)
 FUZZ_SRCS =	$(CORE_SRCS)
+FUZZ_CORE =	build/fuzz/core.a
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
 		fuzz/validate-fuzz fuzz/transcode-fuzz fuzz/api-fuzz
 
 fuzz: $(FUZZERS) fuzz/diff-fuzz
 
-fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_SRCS) \
+$(FUZZ_CORE): $(FUZZ_SRCS) $(HDRS)
+	@rm -rf build/fuzz && mkdir -p build/fuzz
+	@echo "$(FUZZ_CC) -fsanitize=fuzzer-no-link ... -o $@"
+	@for s in $(FUZZ_SRCS); do \
+	    o=build/fuzz/`echo "$$s" | tr / _`; \
+	    $(FUZZ_CC) -g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN) \
+	    -D_POSIX_C_SOURCE=200809L $(INC) $(TEST_INC) -c -o "$${o%.c}.o" "$$s" || \
+	    exit 1; \
+	done
+	ar rcs $@ build/fuzz/*.o
+
+fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
-fuzz/decl-fuzz: fuzz/decl_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_SRCS) \
+fuzz/decl-fuzz: fuzz/decl_fuzz.c $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
-fuzz/mt-fuzz: fuzz/mt_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_SRCS) \
+fuzz/mt-fuzz: fuzz/mt_fuzz.c $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
-fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_SRCS) \
+fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
-fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) \
+fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 
 # The public interface (fuzz/api_fuzz.c): the library's sources, reached
@@ -386,21 +421,23 @@ fuzz/api-fuzz: fuzz/api_fuzz.c fuzz/jsonv.c fuzz/jsonv.h $(LIBRARY_SRCS) $(HDRS)
 # where they are not.
 DIFF_CFLAGS =	`pkg-config --cflags libxml-2.0 2>/dev/null || xml2-config --cflags 2>/dev/null`
 DIFF_LIBS =	-lxml2 -lexpat
-fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
+fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_CORE)
 	@if $(FUZZ_CC) $(DIFF_CFLAGS) $(INC) $(TEST_INC) -E fuzz/diff.c > /dev/null 2>&1; then \
 	    echo "$(FUZZ_CC) ... -o $@"; \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) $(DIFF_CFLAGS) -o $@ fuzz/diff_fuzz.c \
-	    fuzz/diff.c $(FUZZ_SRCS) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS) \
+	    fuzz/diff.c $(FUZZ_CORE) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS) \
 	    $(LIB_LIBS); \
 	else \
 	    echo "fuzz/diff-fuzz skipped: libxml2 or expat headers not found (libxml2-dev, libexpat1-dev)"; \
 	fi
 
-# From the sources, not the objects: those may have been built with other
-# flags (make sanitize) than this build gets when tests/differential asks.
-tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
+# Linked with the core's objects, as the unit driver is (compiling the
+# core again for it alone cost make check a tenth of its time): check-build
+# and sanitize make it with them, with the same flags, so that the make
+# of tests/differential finds it done.
+tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(CORE) $(HDRS)
 	$(CC) $(XCFLAGS) -Ifuzz $(TEST_INC) $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(FUZZ_SRCS) \
+	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(CORE) \
 	    $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 
 # The differential check over generated documents, the examples and the
@@ -459,15 +496,16 @@ COMPDIRS =	pc() { pkg-config --define-variable=prefix='$(PREFIX)' \
 		[ -n "$$fc" ] || fc='$(PREFIX)/share/fish/vendor_completions.d'; \
 		zc='$(ZSHCOMPDIR)'
 
-# make install: the command line, its manual page and completions; the
+# make install: the command line, every manual page of man/ (NAME.N goes
+# to MANDIR/manN, with the version in its footer, .Os), the guide, the
+# formats and the record's schema (DOCDIR) and the completions; the
 # libraries (libxmlsniff.so.N, which programs load, and the link
-# libxmlsniff.so, which a build finds), the header, xmlsniff.pc (made here
-# for this PREFIX, LIBDIR and INCLUDEDIR; Libs.private is what the build
-# linked the library with) and xmlsniff(3).  The manual pages name the
-# version in their footer (.Os).
-# Each file is written under a temporary name and renamed into place, so
-# that a program running the installed binary or library keeps its copy.
-# After installing into a system library folder, run ldconfig(8).
+# libxmlsniff.so, which a build finds), the header and xmlsniff.pc (made
+# here for this PREFIX, LIBDIR and INCLUDEDIR; Libs.private is what the
+# build linked the library with).  Each file is written under a
+# temporary name and renamed into place, so that a program running the
+# installed binary or library keeps its copy.  After installing into a
+# system library folder, run ldconfig(8).
 PUT =		put() { cp "$$1" "$$3.tmp" && chmod "$$2" "$$3.tmp" && \
 		    mv -f "$$3.tmp" "$$3"; }; \
 		manpage() { sed 's/^\.Os$$/.Os xmlsniff $(VERSION)/' "$$1" > "$$2.tmp" && \
@@ -476,12 +514,15 @@ PUT =		put() { cp "$$1" "$$3.tmp" && chmod "$$2" "$$3.tmp" && \
 		    *) echo "$$1";; esac; }
 install: all
 	@$(PUT); set -ex; \
-	mkdir -p "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" \
-	    "$(DESTDIR)$(MANDIR)/man3" "$(DESTDIR)$(LIBDIR)" \
-	    "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PKGCONFIGDIR)"; \
+	mkdir -p "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DOCDIR)" \
+	    "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(INCLUDEDIR)" \
+	    "$(DESTDIR)$(PKGCONFIGDIR)"; \
 	put xmlsniff 755 "$(DESTDIR)$(BINDIR)/xmlsniff"; \
-	manpage man/xmlsniff.1 "$(DESTDIR)$(MANDIR)/man1/xmlsniff.1"; \
-	manpage man/xmlsniff.3 "$(DESTDIR)$(MANDIR)/man3/xmlsniff.3"; \
+	for m in man/*.[1-9]; do \
+	    d="$(DESTDIR)$(MANDIR)/man$${m##*.}"; mkdir -p "$$d"; \
+	    manpage "$$m" "$$d/$${m#man/}"; \
+	done; \
+	for f in $(DOCS); do put "$$f" 644 "$(DESTDIR)$(DOCDIR)/$${f#doc/}"; done; \
 	put libxmlsniff.a 644 "$(DESTDIR)$(LIBDIR)/libxmlsniff.a"; \
 	put $(SHLIB) 755 "$(DESTDIR)$(LIBDIR)/$(SHLIB)"; \
 	ln -sf $(SHLIB) "$(DESTDIR)$(LIBDIR)/libxmlsniff.so"; \
@@ -504,12 +545,17 @@ install: all
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/xmlsniff" \
-	    "$(DESTDIR)$(MANDIR)/man1/xmlsniff.1" \
-	    "$(DESTDIR)$(MANDIR)/man3/xmlsniff.3" \
 	    "$(DESTDIR)$(LIBDIR)/libxmlsniff.a" "$(DESTDIR)$(LIBDIR)/$(SHLIB)" \
 	    "$(DESTDIR)$(LIBDIR)/libxmlsniff.so" \
 	    "$(DESTDIR)$(INCLUDEDIR)/xmlsniff.h" \
 	    "$(DESTDIR)$(PKGCONFIGDIR)/xmlsniff.pc"
+	@for m in man/*.[1-9]; do \
+	    echo "rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m#man/}"; \
+	    rm -f "$(DESTDIR)$(MANDIR)/man$${m##*.}/$${m#man/}"; \
+	done
+	cd $(DESTDIR)$(DOCDIR) 2>/dev/null && rm -f GUIDE.md FORMATS.md \
+	    xmlsniff-record.schema.json || :
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	@$(COMPDIRS); set -x; rm -f "$(DESTDIR)$$bc/xmlsniff" \
 	    "$(DESTDIR)$$zc/_xmlsniff" "$(DESTDIR)$$fc/xmlsniff.fish"
 
@@ -534,6 +580,7 @@ clean:
 	rm -f xmlsniff $(OBJS) $(LIBRARY_PICS) libxmlsniff.a $(SHLIB) libxmlsniff.libs \
 	    tests/unit tests/strerror tests/threads $(FUZZERS) \
 	    fuzz/diff-fuzz tests/diffcheck src/cli/version.h $(DIST).tar.gz
+	rm -rf build/fuzz
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab check-whatwg \

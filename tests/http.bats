@@ -343,7 +343,7 @@ r.txt:1:1: warning: the first character (after any BOM and white space) is 'H', 
 
 # --- the documented example, and a body beyond the first read ---------------
 
-@test "--http: examples/http-response.txt gives what README and xmlsniff(1) show" {
+@test "--http: examples/http-response.txt gives what README and doc/GUIDE.md show" {
 	cd "$TOP"
 	xs --http examples/http-response.txt
 	assert_success

@@ -94,9 +94,11 @@ only() {
 	local f
 	only late.c kernels.h
 	for f in "$SRC"/lib/simd/*.c; do
-		only "${f##*/}" kernels.h simd.h testhooks.h
+		only "${f##*/}" kernels.h simd.h avx2.h testhooks.h
 	done
 	[ "$(includes "$(loc kernels.h)")" = core.h ]
+	# what the files of level avx2 share, below simd.h
+	[ -z "$(includes "$(loc avx2.h)")" ]
 }
 
 @test "layers: the engine never includes the analyses, http or the interface" {
@@ -123,10 +125,12 @@ only() {
 
 @test "layers: the analyses and http stay below the interface" {
 	local f
-	for f in browser.c excerpt.c guess.c mojibake.c mojreport.c http.c \
-	    coding.c; do
+	for f in browser.c excerpt.c mojibake.c mojreport.c http.c coding.c \
+	    guess.c guess_cand.c guess_char.c guess_choose.c guess_model.c \
+	    guess_note.c guess_read.c guess_ud.c; do
 		only $f browser.h excerpt.h guess.h mojibake.h http.h coding.h \
-		    engine.h kernels.h core.h sbuf.h whatwg.h
+		    engine.h kernels.h core.h sbuf.h whatwg.h guess_int.h \
+		    guess_lm.h
 	done
 }
 

@@ -8,17 +8,34 @@
 # snippets name it.
 load helper
 
+# git_env DIR: git with DIR/home as its home and no configuration of the
+# machine's, committing as "test".
+git_env() {
+	unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY
+	export HOME="$1/home" GIT_CONFIG_NOSYSTEM=1
+	export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.org
+	export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@example.org
+	mkdir -p "$HOME"
+}
+
+# The scratch repository of this tree (hook_repo) is made once for the
+# file's tests, which only clone it; where setup() would skip, it is not.
+setup_file() {
+	python3 -c 'import yaml' 2> /dev/null && command -v git > /dev/null &&
+	    git -C "$TOP" rev-parse --is-inside-work-tree > /dev/null 2>&1 ||
+	    return 0
+	git_env "$BATS_FILE_TMPDIR"
+	hook_repo "$BATS_FILE_TMPDIR"
+	export VERSION HOOKS
+}
+
 setup() {
 	python3 -c 'import yaml' 2> /dev/null ||
 	    skip "python3 with PyYAML is needed to read the YAML snippets"
 	command -v git > /dev/null || skip "git is not installed"
 	git -C "$TOP" rev-parse --is-inside-work-tree > /dev/null 2>&1 ||
 	    skip "the source tree is not a Git working tree"
-	unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY
-	export HOME="$BATS_TEST_TMPDIR/home" GIT_CONFIG_NOSYSTEM=1
-	export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.org
-	export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@example.org
-	mkdir -p "$HOME"
+	git_env "$BATS_TEST_TMPDIR"
 	cd "$BATS_TEST_TMPDIR" || return 1
 	# The user's repository, as checked out.
 	git init -q repo
@@ -45,18 +62,19 @@ snippet() {
 	on && !/^$/ { inb = 0 }' "$TOP/README"
 }
 
-# hook_repo: a scratch repository of this tree (tracked and untracked
-# files, and the built xmlsniff, so that the hooks need not build it),
-# committed and tagged vVERSION; its path in $HOOKS.
+# hook_repo DIR [source]: a scratch repository of this tree (tracked and
+# untracked files, and without "source" the built xmlsniff, so that the
+# hooks need not build it), committed and tagged vVERSION; its path,
+# DIR/xmlsniff.git, in $HOOKS.  setup_file makes the one with xmlsniff.
 hook_repo() {
 	VERSION=$(make -s --no-print-directory -C "$TOP" print-version)
-	HOOKS="$BATS_TEST_TMPDIR/xmlsniff.git"
+	HOOKS="$1/xmlsniff.git"
 	mkdir "$HOOKS"
 	(cd "$TOP" && git ls-files -co --exclude-standard -z |
 	    xargs -0 tar -cf -) | tar -xf - -C "$HOOKS"
 	git -C "$HOOKS" init -q
 	git -C "$HOOKS" add -A
-	if [ "${1:-}" != source ]; then
+	if [ "${2:-}" != source ]; then
 		cp "$XMLSNIFF" "$HOOKS/xmlsniff"
 		git -C "$HOOKS" add -f xmlsniff
 	fi
@@ -75,9 +93,11 @@ hook_repo() {
 	assert_output --regexp '^xmlsniff '
 	run snippet 5
 	assert_output --regexp '^[^ ]+:[0-9]+:[0-9]+: (error|warning): '
-	# Near the top: before the section on how the encoding is found.
-	run grep -n -e '^Use in CI$' -e '^How the encoding is determined$' "$TOP/README"
+	# Near the top: before the library, scaling out and the pointers.
+	run grep -n -e '^Use in CI$' -e '^The library and the Python binding$' \
+	    -e '^Scaling out$' -e '^Where the rest is$' "$TOP/README"
 	assert_line --index 0 --regexp ':Use in CI$'
+	[ "${#lines[@]}" -eq 4 ]
 }
 
 @test "README: the shell line fails on the bad file with the very output shown" {
@@ -94,7 +114,6 @@ hook_repo() {
 
 @test "README: the GitHub workflow, its xmlsniff step run through action.yml as a runner would" {
 	snippet 1 > workflow.yml
-	hook_repo
 	# The action's folder is the checkout of the repository the step's
 	# uses: names, at its tag.
 	run python3 -c 'import sys, yaml
@@ -144,7 +163,6 @@ EOF
 	command -v pre-commit > /dev/null ||
 	    skip "pre-commit is not installed (apt-get install pre-commit)"
 	export PRE_COMMIT_HOME="$BATS_TEST_TMPDIR/pre-commit"
-	hook_repo
 	snippet 2 > config.yml
 	run grep -c "repo: https://github.com/xmlsniff/xmlsniff\$" config.yml
 	assert_output 1
@@ -176,7 +194,7 @@ EOF
 # clone holds the built xmlsniff.
 gitlab_job() {
 	snippet 3 > gitlab.yml
-	hook_repo ${1:+source}
+	[ -z "${1:-}" ] || hook_repo "$BATS_TEST_TMPDIR" source
 	python3 - gitlab.yml "$HOOKS" "$VERSION" "$BATS_TEST_TMPDIR/clone" \
 	    "${1:-}" <<'EOF' > job.sh
 import shlex, sys, yaml
@@ -224,4 +242,113 @@ encoding-not-allowed major docs/latin1.xml'
 	assert_failure 1
 	[ -x "$BATS_TEST_TMPDIR/clone/xmlsniff" ]
 	grep -q '"check_name":"illegal-sequence"' gl-code-quality-report.json
+}
+
+# --- the two commands at the top ---------------------------------------
+
+# command N: the README's Nth command (the first indented block, before
+# any section), without its indent.
+command_n() {
+	awk '/^[A-Za-z]/ && prev ~ /^[-=]+$/ && seen { exit }
+	    { prev = $0 }
+	    /^    S=/ { seen = 1; print substr($0, 5) }' "$TOP/README" |
+	    sed -n "${1}p"
+}
+
+# shown_examples: the output the README shows for ./xmlsniff examples/*.xml.
+shown_examples() {
+	awk '/^    \$ \.\/xmlsniff examples\/\*\.xml$/ { on = 1; next }
+	    on && /^    \$ / { exit }
+	    on && /^    / { print substr($0, 5); next }
+	    on { exit }' "$TOP/README"
+}
+
+# shims DIR: a sudo that runs its arguments, an apt-get that installs
+# nothing but fails for a package that is not installed here, an npm
+# whose install -g fails for a package npm has not installed globally,
+# and (with "make") a make that records its arguments.
+shims() {
+	mkdir -p "$1"
+	printf '#!/bin/sh\nexec "$@"\n' > "$1/sudo"
+	cat > "$1/apt-get" <<'SH'
+#!/bin/sh
+# apt-get for the README's commands: nothing is installed, every package
+# named must already be.
+[ "$1" = update ] && exit 0
+[ "$1" = install ] || { echo "apt-get $*: not install or update" >&2; exit 100; }
+shift
+for p in "$@"; do
+	case $p in -*) continue ;; esac
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+	    grep -q 'install ok installed' ||
+	    { echo "apt-get: $p is not installed here" >&2; exit 100; }
+done
+SH
+	local npm
+	npm=$(command -v npm) || npm=/nonexistent
+	cat > "$1/npm" <<SH
+#!/bin/sh
+[ "\$1 \$2" = "install -g" ] || { echo "npm \$*: not install -g" >&2; exit 1; }
+"$npm" ls -g --depth=0 "\$3" > /dev/null 2>&1 ||
+    { echo "npm: \$3 is not installed globally here" >&2; exit 1; }
+SH
+	if [ "${2:-}" = make ]; then
+		printf '#!/bin/sh\necho "$*" >> "%s/make.args"\n' "$1" > "$1/make"
+	fi
+	chmod +x "$1"/*
+}
+
+@test "README: the two commands come right after the title's paragraph" {
+	run command_n 1
+	assert_output --regexp '&& make && \./xmlsniff examples/\*\.xml$'
+	run command_n 2
+	assert_output --regexp '&& make check$'
+	run grep -n -m 1 '^    S=' "$TOP/README"
+	[ "${output%%:*}" -lt 20 ]
+}
+
+@test "README: the first command, here: its packages are installed, make builds, and the output is the one shown" {
+	command -v dpkg-query > /dev/null || skip "not a Debian system (no dpkg-query)"
+	shims "$BATS_TEST_TMPDIR/bin"
+	command_n 1 > cmd.sh
+	shown_examples > shown
+	[ "$(wc -l < shown)" -ge 8 ]
+	cd "$TOP"
+	PATH="$BATS_TEST_TMPDIR/bin:$PATH" run bash "$BATS_TEST_TMPDIR/cmd.sh" 3>&-
+	assert_success
+	tail -n "$(wc -l < "$BATS_TEST_TMPDIR/shown")" <<< "$output" > "$BATS_TEST_TMPDIR/got"
+	run diff "$BATS_TEST_TMPDIR/shown" "$BATS_TEST_TMPDIR/got"
+	assert_success
+}
+
+# bats test_tags=slow
+@test "README: the first command in a fresh copy of the tree builds xmlsniff and prints the output shown" {
+	command -v dpkg-query > /dev/null || skip "not a Debian system (no dpkg-query)"
+	shims "$BATS_TEST_TMPDIR/bin"
+	command_n 1 > cmd.sh
+	shown_examples > shown
+	mkdir fresh
+	(cd "$TOP" && git ls-files -co --exclude-standard -z |
+	    xargs -0 tar -cf -) | tar -xf - -C fresh
+	[ ! -e fresh/xmlsniff ]
+	cd fresh
+	PATH="$BATS_TEST_TMPDIR/bin:$PATH" run bash ../cmd.sh 3>&-
+	assert_success
+	[ -x xmlsniff ]
+	tail -n "$(wc -l < ../shown)" <<< "$output" > ../got
+	run diff ../shown ../got
+	assert_success
+}
+
+@test "README: the test command: its packages are installed here, then make check" {
+	command -v dpkg-query > /dev/null || skip "not a Debian system (no dpkg-query)"
+	shims "$BATS_TEST_TMPDIR/bin" make
+	command_n 2 > cmd.sh
+	cd "$TOP"
+	PATH="$BATS_TEST_TMPDIR/bin:$PATH" run bash "$BATS_TEST_TMPDIR/cmd.sh"
+	assert_success
+	run cat "$BATS_TEST_TMPDIR/bin/make.args"
+	assert_output check
+	run grep -c '^check: ' "$TOP/Makefile"
+	assert_output 1
 }

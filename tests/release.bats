@@ -49,7 +49,7 @@ need_dist() {
 	assert_output "xmlsniff $VERSION"
 }
 
-@test "release: every version tag in the README is vVERSION" {
+@test "release: every version tag in the README and the guide is vVERSION" {
 	# The pre-commit rev: and the Action's uses: .../xmlsniff@ name the
 	# tag; there is at least one of each, and each is this version's.
 	run grep -E -o 'rev: [^ ]*$' "$TOP/README"
@@ -60,21 +60,36 @@ need_dist() {
 	assert_success
 	run sort -u <<< "$(sed 's|.*/xmlsniff@||' <<< "$output")"
 	assert_output "v$VERSION"
-	# Any other vX.Y.Z (the GitLab include's URL, XMLSNIFF_REF) too.
+	# Any other vX.Y.Z (the GitLab include's URL, XMLSNIFF_REF) too,
+	# and those of the guide's configurations.
 	run sort -u <<< "$(grep -E -o '\bv[0-9]+\.[0-9]+\.[0-9]+' "$TOP/README")"
+	assert_output "v$VERSION"
+	run sort -u <<< "$(grep -E -o '\bv[0-9]+\.[0-9]+\.[0-9]+' "$TOP/doc/GUIDE.md")"
 	assert_output "v$VERSION"
 }
 
-@test "release: make install puts the version in the manual page's footer" {
+@test "release: make install puts every manual page in its section, the version in its footer, and the guide" {
+	local m d=$BATS_TEST_TMPDIR/root/usr/share
 	run make -s --no-print-directory -C "$TOP" install \
 	    DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/usr
 	assert_success
-	run grep '^\.Os' "$BATS_TEST_TMPDIR/root/usr/share/man/man1/xmlsniff.1"
+	run grep '^\.Os' "$d/man/man1/xmlsniff.1"
 	assert_output ".Os xmlsniff $VERSION"
+	run grep '^\.Os' "$d/man/man5/xmlsniffrc.5"
+	assert_output ".Os xmlsniff $VERSION"
+	for m in "$TOP"/man/*.[1-9]; do
+		m=${m##*/}
+		[ -f "$d/man/man${m##*.}/$m" ] || fail "$m is not installed"
+	done
+	for m in GUIDE.md FORMATS.md xmlsniff-record.schema.json; do
+		cmp "$TOP/doc/$m" "$d/doc/xmlsniff/$m" || fail "$m is not installed"
+	done
 	run make -s --no-print-directory -C "$TOP" uninstall \
 	    DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/usr
 	assert_success
-	[ ! -e "$BATS_TEST_TMPDIR/root/usr/share/man/man1/xmlsniff.1" ]
+	[ ! -e "$d/man/man1/xmlsniff.1" ]
+	[ ! -e "$d/man/man5/xmlsniffrc.5" ]
+	[ ! -e "$d/doc/xmlsniff" ]
 	[ ! -e "$BATS_TEST_TMPDIR/root/usr/bin/xmlsniff" ]
 }
 
@@ -86,7 +101,8 @@ need_dist() {
 	grep -v '/$' listed > files
 	run diff tracked files
 	assert_success
-	for f in Makefile README NEWS COPYING man/xmlsniff.1 src/cli/main.c \
+	for f in Makefile README NEWS COPYING man/xmlsniff.1 man/xmlsniffrc.5 \
+	    doc/GUIDE.md doc/FORMATS.md src/cli/main.c \
 	    tests/run tests/helper.bash action.yml .pre-commit-hooks.yaml \
 	    completions/xmlsniff.bash completions/_xmlsniff \
 	    completions/xmlsniff.fish man/xmlsniff.3 src/lib/xmlsniff.h \

@@ -31,10 +31,11 @@ writable() {
 	local allowed bad=0 line
 	# FILE SYMBOL: why it may be
 	allowed='
-guess.o common_han		the common ideographs, built once (pthread_once)
-guess.o common_han_once
-guess.o ud			libuchardet, loaded once (pthread_once)
-guess.o ud_once
+guess_cand.o tables		the byte tables of the candidates, built once
+guess_cand.o avail
+guess_cand.o once
+guess_ud.o ud			libuchardet, loaded once (pthread_once)
+guess_ud.o ud_once
 select.o val_char_only		the reference paths: an atomic, set with the kernels
 decode_utf.o qtab		the UTF-8 automaton, built once (pthread_once)
 decode_utf.o qwtab
@@ -43,11 +44,11 @@ input.o slots			mappings the SIGBUS handler mends: atomics
 input.o old_bus			the handler before ours, set once (pthread_once)
 input.o bus_ok
 input.o bus_once
-avx2.o pack16			AVX2 shuffle tables, built once (pthread_once)
-avx2.o pack8
-avx2.o pack8_len
-avx2.o pack2
-avx2.o built
+wide_avx2.o pack16		AVX2 shuffle tables, built once (pthread_once)
+narrow_avx2.o pack8
+narrow_avx2.o pack8_len
+narrow_avx2.o pack2
+avx2.o tables_once
 avx2.o known			whether the CPU runs AVX2: an atomic
 avx512.o known			whether the CPU runs AVX-512: an atomic
 select.o kern			the kernels chosen: one atomic pointer

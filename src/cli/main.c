@@ -316,7 +316,7 @@ main(int argc, char *argv[])
 	if (opts_parse(&argc, &argv) != 0 || opts_check(argc, argv) != 0)
 		return finish_stdout(0);
 	transcode_signals();
-	rec_batch(!same_out && !isatty(1));
+	rec_batch(isatty(1) ? 0 : same_out ? 2 : 1);
 	report_set(opt.browser, opt.color_on);
 	format_start(opt.fmt);
 	jobs_begin(argc, job);

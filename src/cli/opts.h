@@ -57,6 +57,8 @@ enum when {
 
 extern struct options opt;
 
+void		 usage(FILE *);
+void		 help(void);
 int		 opts_parse(int *, char ***);
 int		 opts_check(int, char **);
 void		 opts_add_glob(const char ***, size_t *, const char *);

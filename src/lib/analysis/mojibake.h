@@ -41,12 +41,14 @@ struct moj {
 	int		 need;		/* trail characters still wanted */
 	uint64_t	 strong, weak;	/* sequences found, by kind */
 	struct moj_hit	 first_strong, first_weak;
+	struct marks	*mk;		/* the validator's marks, or NULL */
 };
 
 /* Bytes 80 to 9F of windows-1252 (mojibake.c). */
 extern const uint16_t moj_cp1252[32];
 
 void	 moj_init(struct moj *, const struct sniff *, int, uint64_t);
+void	 moj_marks(struct moj *, struct marks *);
 void	 moj_feed(struct moj *, const unsigned char *, size_t);
 void	 moj_end(struct moj *, struct diags *);
 

@@ -27,7 +27,7 @@ buffer(struct run *r)
 	if (in->mem == NULL && posix_memalign((void **)&in->mem, 4096,
 	    IN_PAD + IN_SIZE) != 0) {
 		in->mem = NULL;
-		return run_fail(r, XMLSNIFF_ERR_MEMORY, "%s", strerror(ENOMEM));
+		return run_fail(r, XMLSNIFF_ERR_MEMORY, "%s", ERRTEXT(ENOMEM));
 	}
 	in->p = in->mem + IN_PAD;
 	in->n = 0;
@@ -97,15 +97,15 @@ coding(struct run *r)
 	if (r->mode != RM_FD && coding_needed(&r->hr, in->p, in->n)) {
 		if ((r->spool = coding_tmp()) < 0 || write_all(r->spool, in->p,
 		    in->n) < 0)
-			return run_fail(r, XMLSNIFF_ERR_READ, "no temporary file "
-			    "for the body: %s", strerror(errno));
+			return run_fail(r, XMLSNIFF_ERR_READ, "no temporary "
+			    "file for the body: %s", ERRTEXT(errno));
 		in->p += in->n;
 		in->n = 0;
 		r->phase = PH_SPOOL;
 		return 0;
 	}
 	if (coding_body(in, &r->hr, r->transcode, &r->tfd) < 0)
-		return run_fail(r, XMLSNIFF_ERR_READ, "%s", strerror(errno));
+		return run_fail(r, XMLSNIFF_ERR_READ, "%s", ERRTEXT(errno));
 	if (r->tfd >= 0) {
 		r->head_len = 0;	/* the decoded body is the input */
 		r->fd = r->tfd;
@@ -228,7 +228,7 @@ run_push(struct run *r, const unsigned char *p, size_t n)
 			if (write_all(r->spool, p, n) < 0)
 				return run_fail(r, XMLSNIFF_ERR_READ, "writing "
 				    "the body to a temporary file: %s",
-				    strerror(errno));
+				    ERRTEXT(errno));
 			return 0;
 		case PH_FAILED:
 			return r->status;
@@ -247,7 +247,7 @@ unspool(struct run *r)
 
 	if (lseek(r->spool, 0, SEEK_SET) < 0 || (in->mem == NULL &&
 	    buffer(r) != 0))
-		return run_fail(r, XMLSNIFF_ERR_READ, "%s", strerror(errno));
+		return run_fail(r, XMLSNIFF_ERR_READ, "%s", ERRTEXT(errno));
 	r->mode = RM_FD;
 	in->fd = r->fd = r->spool;
 	in->size = -1;
@@ -257,7 +257,7 @@ unspool(struct run *r)
 	in->got = 0;
 	in->eof = 0;
 	if (in_refill(in, 0) < 0)
-		return run_fail(r, XMLSNIFF_ERR_READ, "%s", strerror(errno));
+		return run_fail(r, XMLSNIFF_ERR_READ, "%s", ERRTEXT(errno));
 	r->phase = PH_CODING;
 	return step(r);
 }

@@ -205,7 +205,7 @@ keep_string(xmlsniff_options *o, char **slot, const char *v)
 	char *d = NULL;
 
 	if (v != NULL && (d = strdup(v)) == NULL) {
-		snprintf(o->err, sizeof(o->err), "%s", strerror(ENOMEM));
+		snprintf(o->err, sizeof(o->err), "%s", ERRTEXT(ENOMEM));
 		return XMLSNIFF_ERR_MEMORY;
 	}
 	free(*slot);

@@ -149,7 +149,7 @@ policy(struct run *r)
 		if (r->mark == NULL && (r->mark = malloc(sizeof(*r->mark))) ==
 		    NULL)
 			return run_fail(r, XMLSNIFF_ERR_MEMORY, "%s",
-			    strerror(ENOMEM));
+			    ERRTEXT(ENOMEM));
 		if (marker_read(r->mark, r->in.p, r->in.n, why,
 		    sizeof(why)) < 0)
 			return run_fail(r, XMLSNIFF_ERR_MARKER, "%s", why);
@@ -219,7 +219,7 @@ run_begin(struct run *r)
 		if (r->exc == NULL && (r->exc = calloc(1, sizeof(*r->exc))) ==
 		    NULL)
 			return run_fail(r, XMLSNIFF_ERR_MEMORY, "%s",
-			    strerror(ENOMEM));
+			    ERRTEXT(ENOMEM));
 		excerpt_begin(r->exc, 1, &r->s, rereadable(r) ? r->fd : -1,
 		    in->size);
 	}
@@ -241,7 +241,7 @@ run_begin(struct run *r)
 	guess_reset(&r->gk);
 	if (r->s.dec == FORM_ICONV && r->dc == NULL &&
 	    (r->dc = dcaches_new()) == NULL)
-		return run_fail(r, XMLSNIFF_ERR_MEMORY, "%s", strerror(ENOMEM));
+		return run_fail(r, XMLSNIFF_ERR_MEMORY, "%s", ERRTEXT(ENOMEM));
 	if ((r->v = val_open(&r->s, &r->s.dg, r->dc)) == NULL) {
 		if (set->browser)
 			browser_feed(&r->br, in->p, in->n);
@@ -261,6 +261,8 @@ run_watch(struct run *r)
 
 	moj_init(&r->mj, &r->s, at >= 0 ? r->fd : -1, at >= 0 ?
 	    (uint64_t)at : 0);
+	/* Its candidates from the validator's one pass over each piece. */
+	moj_marks(&r->mj, val_marks(r->v));
 }
 
 /* A big regular file is mapped, not read, and searched ahead by a second
@@ -285,7 +287,7 @@ run_map(struct run *r)
 
 /*
  * One piece of the entity, in r->in, through the validator (and with it
- * a transcode's sink) and what watches it (the loop of main.c).  Return the bytes it used;
+ * a transcode's sink) and what watches it.  Return the bytes it used;
  * r->phase is PH_DONE after the last piece, or a failed transcode.
  */
 size_t

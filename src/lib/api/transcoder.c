@@ -226,7 +226,7 @@ end(xmlsniff_transcoder *t)
 		return;
 	rc = xlate_end(r->xl, r->read_errno != 0, why, sizeof(why));
 	if (rc == 2 && r->read_errno != 0)
-		tfail(t, XMLSNIFF_ERR_READ, "%s", strerror(r->read_errno));
+		tfail(t, XMLSNIFF_ERR_READ, "%s", ERRTEXT(r->read_errno));
 	else if (rc == 2)
 		tfail(t, XMLSNIFF_ERR_WRITE, "%s", "the writer failed");
 	else if (rc == 1 && why[0] != '\0')

@@ -64,6 +64,7 @@ int		 in_view_end(struct inbuf *);
 struct pre	*pre_begin(const unsigned char *, uint64_t, uint64_t, uint64_t,
 		    const struct sniff *, const uint32_t *);
 void		 pre_end(struct pre *);
+int		 pre_covered(struct pre *, const unsigned char *, size_t);
 
 /* validate.c: the validator, which also drives the decoder (decode.h);
  * the sink functions go through it to the decoder. */
@@ -87,6 +88,7 @@ void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, val_block_fn,
 void		 val_set_finder(struct val *, late_find_fn, void *);
 const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
+struct marks	*val_marks(struct val *);
 void		 val_free(struct val *);
 
 /* transcode.c (target_resolve: target.c) */

@@ -27,6 +27,7 @@
 #endif
 
 #include "coding.h"
+#include "sbuf.h"
 
 /* The coding name (any case), or CODING_NONE for one not decoded here. */
 static enum coding
@@ -185,7 +186,7 @@ more(struct dec *d)
 		return 0;
 	}
 	if (in_refill(d->in, d->in->n) < 0) {
-		snprintf(d->why, d->size, "reading it: %s", strerror(errno));
+		snprintf(d->why, d->size, "reading it: %s", ERRTEXT(errno));
 		return -1;
 	}
 	return d->in->n > 0 || !d->in->eof ? 1 : 0;
@@ -239,7 +240,7 @@ z_decode(struct dec *d, enum coding c)
 		rc = z_piece(d, &z, c);
 		if (rc == Z_ERRNO) {
 			snprintf(d->why, d->size, "writing it: %s",
-			    strerror(errno));
+			    ERRTEXT(errno));
 			go = -1;
 		} else if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
 			snprintf(d->why, d->size, "%s, before byte %llu of "
@@ -288,7 +289,7 @@ br_decode(struct dec *d)
 			    NULL);
 			if (write_all(d->out, buf, sizeof(buf) - ol) < 0) {
 				snprintf(d->why, d->size, "writing it: %s",
-				    strerror(errno));
+				    ERRTEXT(errno));
 				go = -1;
 			}
 		} while (go > 0 && r == BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT);
@@ -330,7 +331,7 @@ coding_decode(enum coding c, struct inbuf *in, char *why, size_t size)
 
 	if ((d.out = coding_tmp()) < 0) {
 		snprintf(why, size, "no temporary file for the decoded body: "
-		    "%s", strerror(errno));
+		    "%s", ERRTEXT(errno));
 		return -1;
 	}
 	snprintf(why, size, "not decoded here");
@@ -343,7 +344,7 @@ coding_decode(enum coding c, struct inbuf *in, char *why, size_t size)
 		rc = br_decode(&d);
 #endif
 	if (rc >= 0 && lseek(d.out, 0, SEEK_SET) < 0) {
-		snprintf(why, size, "%s", strerror(errno));
+		snprintf(why, size, "%s", ERRTEXT(errno));
 		rc = -1;
 	}
 	if (rc < 0) {

@@ -209,3 +209,13 @@ sb_free(struct sbuf *b)
 	free(b->p);
 	memset(b, 0, sizeof(*b));
 }
+
+/* errno e's text into buf, for a message (strerror_r: strerror may
+ * share its buffer between threads). */
+const char *
+sb_errno(int e, char *buf, size_t size)
+{
+	if (strerror_r(e, buf, size) != 0)
+		snprintf(buf, size, "error %d", e);
+	return buf;
+}
