@@ -6,12 +6,11 @@
  *
  * usage: libxmlsniff [-j] [-o NAME=VALUE]... [-t ENCODING] [FILE...]
  *
- * For each FILE (none, or -: standard input, named "-"), one line on
- * standard output, "NAME: " and what xmlsniff(1) says of it, and each
- * diagnostic on standard error as "NAME:LINE:COLUMN: SEVERITY: MESSAGE
- * [CODE]" (with "(N times)" before the code when it stands for several;
- * each occurrence, with -o all=yes).  -j prints the record instead, with
- * the file's name first, as xmlsniff --json does.  -o sets
+ * For each FILE (none, or -: standard input, named "-"), what xmlsniff(1)
+ * prints of it with the same options: one line on standard output, "NAME:
+ * " and what it is, and on standard error its diagnostics as "NAME:LINE:
+ * COLUMN: SEVERITY: MESSAGE [CODE]" and its notes.  -j prints the record
+ * instead, with the file's name first, as xmlsniff --json does.  -o sets
  * an option as xmlsniff_options_set() takes it.  -t writes the entity
  * re-encoded in ENCODING to standard output.  Exits 1 when an input has
  * an error or could not be transcoded, 2 when an input or an option is
@@ -40,60 +39,85 @@ to_stdout(void *arg, const void *p, size_t n)
 	return fwrite(p, 1, n, stdout) == n ? 0 : -1;
 }
 
-/* name as a JSON string, escaped as the record's "file" is. */
-static void
-json_string(const char *name)
+/* s escaped by the library (XMLSNIFF_ESCAPE_NAME: control characters
+ * and bytes that are not UTF-8 as C escapes; _JSON: a JSON string), as
+ * xmlsniff(1) writes names and messages: a string to free. */
+static char *
+escaped(const char *s, int how)
 {
-	char small[256], *p = small;
-	size_t n = xmlsniff_escape(small, sizeof(small), name,
-	    XMLSNIFF_ESCAPE_JSON);
+	size_t n = xmlsniff_escape(NULL, 0, s, how);
+	char *p;
 
-	if (n >= sizeof(small) && (p = malloc(n + 1)) != NULL)
-		xmlsniff_escape(p, n + 1, name, XMLSNIFF_ESCAPE_JSON);
-	fputs(p != NULL ? p : "null", stdout);
-	if (p != small)
-		free(p);
+	if ((p = malloc(n + 1)) == NULL) {
+		perror("libxmlsniff");
+		exit(2);
+	}
+	xmlsniff_escape(p, n + 1, s, how);
+	return p;
 }
 
-/* NAME:LINE:COLUMN: SEVERITY: MESSAGE [CODE], with the count when the
- * diagnostic stands for several occurrences. */
+/* NAME:LINE:COLUMN: SEVERITY: MESSAGE [CODE], with "(N times)" before the
+ * code when the line stands for several occurrences, then the excerpt
+ * (with -o excerpt=always). */
 static void
 diagnostic(const char *name, const xmlsniff_diagnostic *d)
 {
 	uint64_t n = xmlsniff_diagnostic_count(d);
+	char *msg = escaped(xmlsniff_diagnostic_message(d),
+	    XMLSNIFF_ESCAPE_NAME);
 
 	fprintf(stderr, "%s:%llu:%llu: %s: %s", name,
 	    (unsigned long long)xmlsniff_diagnostic_line(d),
 	    (unsigned long long)xmlsniff_diagnostic_column(d),
-	    xmlsniff_diagnostic_severity(d), xmlsniff_diagnostic_message(d));
+	    xmlsniff_diagnostic_severity(d), msg);
 	if (n > 1)
 		fprintf(stderr, " (%llu times)", (unsigned long long)n);
 	fprintf(stderr, " [%s]\n", xmlsniff_diagnostic_code(d));
+	if (xmlsniff_diagnostic_excerpt(d) != NULL)
+		fputs(xmlsniff_diagnostic_excerpt(d), stderr);
+	free(msg);
 }
 
+static void
+note(const char *name, const char *text)
+{
+	char *t;
+
+	if (text == NULL)
+		return;
+	t = escaped(text, XMLSNIFF_ESCAPE_NAME);
+	fprintf(stderr, "%s: note: %s\n", name, t);
+	free(t);
+}
+
+/* What xmlsniff(1) prints of the result r of the input name: the record
+ * (json), or the line of the input (but when quiet), then its report
+ * lines and its notes on standard error. */
 static void
 report(const char *name, const xmlsniff_result *r, int json, int quiet)
 {
 	const xmlsniff_diagnostic *d;
-	size_t i, k, n;
+	char *n;
+	size_t i;
 
 	if (json) {
 		/* The record, with "file" first; it holds the diagnostics. */
-		printf("{\"file\":");
-		json_string(name);
-		printf(",%s\n", xmlsniff_result_json(r) + 1);
+		n = escaped(name, XMLSNIFF_ESCAPE_JSON);
+		printf("{\"file\":%s,%s\n", n, xmlsniff_result_json(r) + 1);
+		free(n);
 		return;
 	}
+	n = escaped(name, XMLSNIFF_ESCAPE_NAME);
 	if (!quiet)
-		printf("%s: %s\n", name, xmlsniff_result_summary(r));
+		printf("%s: %s\n", n, xmlsniff_result_summary(r));
 	fflush(stdout);
-	for (i = 0; i < xmlsniff_result_ndiagnostics(r); i++) {
-		d = xmlsniff_result_diagnostic(r, i);
-		if ((n = xmlsniff_diagnostic_noccurrences(d)) == 0)
-			diagnostic(name, d);
-		for (k = 0; k < n; k++)
-			diagnostic(name, xmlsniff_diagnostic_occurrence(d, k));
-	}
+	/* Each code's first occurrence, and with -o all=yes each further
+	 * one listed. */
+	for (i = 0; (d = xmlsniff_result_line(r, i)) != NULL; i++)
+		diagnostic(n, d);
+	note(n, xmlsniff_result_unlisted_note(r));
+	note(n, xmlsniff_result_guess_note(r));
+	free(n);
 }
 
 /* Feed the entity read from fd to a checker, or to a transcoder to

@@ -71,8 +71,8 @@ cli_records() {
 
 @test "library: make install puts each file where PREFIX, LIBDIR, INCLUDEDIR and MANDIR say; make uninstall takes back each and nothing else" {
 	local args="DESTDIR=$ROOT PREFIX=/opt/xs LIBDIR=/opt/xs/lib64
-	    INCLUDEDIR=/opt/xs/inc MANDIR=/opt/xs/man BASHCOMPDIR=/opt/xs/bc
-	    ZSHCOMPDIR=/opt/xs/zc FISHCOMPDIR=/opt/xs/fc"
+	    INCLUDEDIR=/opt/xs/inc MANDIR=/opt/xs/man DOCDIR=/opt/xs/doc
+	    BASHCOMPDIR=/opt/xs/bc ZSHCOMPDIR=/opt/xs/zc FISHCOMPDIR=/opt/xs/fc"
 	# Someone else's files in the same folders stay.
 	mkdir -p "$ROOT/opt/xs/lib64/pkgconfig" "$ROOT/opt/xs/inc"
 	printf 'x' > "$ROOT/opt/xs/lib64/libother.so.3"
@@ -86,6 +86,9 @@ cli_records() {
 	run comm -13 before after
 	assert_output "./opt/xs/bc/xmlsniff
 ./opt/xs/bin/xmlsniff
+./opt/xs/doc/FORMATS.md
+./opt/xs/doc/GUIDE.md
+./opt/xs/doc/xmlsniff-record.schema.json
 ./opt/xs/fc/xmlsniff.fish
 ./opt/xs/inc/xmlsniff.h
 ./opt/xs/lib64/libxmlsniff.a
@@ -94,6 +97,7 @@ cli_records() {
 ./opt/xs/lib64/pkgconfig/xmlsniff.pc
 ./opt/xs/man/man1/xmlsniff.1
 ./opt/xs/man/man3/xmlsniff.3
+./opt/xs/man/man5/xmlsniffrc.5
 ./opt/xs/zc/_xmlsniff"
 	# The modes, and the link the linker finds, to the file programs load.
 	run stat -c '%A %n' "$ROOT/opt/xs/lib64/libxmlsniff.a" \
@@ -139,7 +143,7 @@ cli_records() {
 	# A LIBDIR outside PREFIX is written as it is.
 	run make -s --no-print-directory -C "$TOP" install \
 	    DESTDIR="$BATS_TEST_TMPDIR/r" PREFIX=/opt/xs LIBDIR=/usr/lib/xs \
-	    BASHCOMPDIR=/b FISHCOMPDIR=/f ZSHCOMPDIR=/z
+	    BASHCOMPDIR=/b FISHCOMPDIR=/f ZSHCOMPDIR=/z DOCDIR=/d
 	assert_success
 	run grep '^libdir=\|^includedir=' "$BATS_TEST_TMPDIR/r/usr/lib/xs/pkgconfig/xmlsniff.pc"
 	assert_output 'libdir=/usr/lib/xs
@@ -376,7 +380,7 @@ $VERSION $num"
 	assert_equal "$output" "$("$XMLSNIFF" --json examples/*.xml)"
 }
 
-@test "library: the accessors give each diagnostic's line, column, severity, message and code, and each occurrence with all" {
+@test "library: through the accessors, each report line (line, column, severity, message, count, code), excerpt and note is xmlsniff's" {
 	build prog "$TOP/examples/libxmlsniff.c"
 	export LD_LIBRARY_PATH=$P/lib
 	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>\377\376</a>\n<b>\377</b>' > bad.xml
@@ -396,6 +400,13 @@ bad.xml:2:5: error: bytes FE are not valid in UTF-8 (a byte never used in UTF-8)
 bad.xml:3:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 	runp ./prog -j -o all=yes bad.xml
 	assert_equal "$output" "$("$XMLSNIFF" --json --all bad.xml)"
+	# The note of the cap, and the excerpts.
+	runp ./prog -o max-errors=1 bad.xml
+	assert_equal "$stderr" "$("$XMLSNIFF" --max-errors=1 bad.xml 2>&1 > /dev/null)"
+	stderr_has 'bad.xml: note: the list stops at 1 line (--max-errors=1): 2 more occurrences are not listed'
+	runp ./prog -o excerpt=always bad.xml
+	assert_equal "$stderr" "$("$XMLSNIFF" --excerpt=always bad.xml 2>&1 > /dev/null)"
+	[ "${#stderr_lines[@]}" -eq 4 ] || fail "not a line and an excerpt of three: $stderr"
 	# A name with a tab and a byte that is not UTF-8, escaped as the
 	# record's "file" is.
 	cp bad.xml "$(printf 'a\tb\351.xml')"
