@@ -136,12 +136,6 @@ put(struct buf *b, const void *p, size_t n)
 	}
 }
 
-static void
-puts_(struct buf *b, const char *s)
-{
-	put(b, s, strlen(s));
-}
-
 /* One character c as UTF-16 (big-endian when be) into b. */
 static void
 put16(struct buf *b, unsigned c, int be)
@@ -161,30 +155,17 @@ put16(struct buf *b, unsigned c, int be)
 	put16(b, lo, be);
 }
 
+/* One character c as UTF-8 into b. */
 static void
 put8(struct buf *b, unsigned c)
 {
 	unsigned char u[4];
+	int n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4, i;
 
-	if (c < 0x80) {
-		u[0] = c;
-		put(b, u, 1);
-	} else if (c < 0x800) {
-		u[0] = 0xc0 | c >> 6;
-		u[1] = 0x80 | (c & 0x3f);
-		put(b, u, 2);
-	} else if (c < 0x10000) {
-		u[0] = 0xe0 | c >> 12;
-		u[1] = 0x80 | (c >> 6 & 0x3f);
-		u[2] = 0x80 | (c & 0x3f);
-		put(b, u, 3);
-	} else {
-		u[0] = 0xf0 | c >> 18;
-		u[1] = 0x80 | (c >> 12 & 0x3f);
-		u[2] = 0x80 | (c >> 6 & 0x3f);
-		u[3] = 0x80 | (c & 0x3f);
-		put(b, u, 4);
-	}
+	for (i = n - 1; i > 0; i--, c >>= 6)
+		u[i] = 0x80 | (c & 0x3f);
+	u[0] = n == 1 ? c : ((0xf00 >> n) & 0xff) | c;
+	put(b, u, n);
 }
 
 /* A character of text: mostly ASCII, some Latin, CJK and astral ones,
@@ -213,6 +194,11 @@ textchar(uint64_t *s)
 static void
 generate(size_t i, struct buf *b, uint64_t *s)
 {
+	static const char *const heads[8] = { "",
+	    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<r>",
+	    "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<r>", "", "",
+	    "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<r>",
+	    "\xef\xbb\xbf<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "" };
 	const char *head;
 	size_t len, k;
 	int kind = i % 8, be = kind == 4;
@@ -244,19 +230,8 @@ generate(size_t i, struct buf *b, uint64_t *s)
 		for (k = 0; k < len; k++)
 			put16(b, textchar(s), be);
 		return;
-	case 1:
-		puts_(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<r>");
-		break;
-	case 2:
-		puts_(b, "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<r>");
-		break;
-	case 5:
-		puts_(b, "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<r>");
-		break;
-	case 6:
-		puts_(b, "\xef\xbb\xbf<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-		break;
-	default:	/* no declaration: UTF-8 by default */
+	default:	/* 7: no declaration, UTF-8 by default */
+		put(b, heads[kind], strlen(heads[kind]));
 		break;
 	}
 	for (k = 0; k < len; k++) {
@@ -271,7 +246,7 @@ generate(size_t i, struct buf *b, uint64_t *s)
 		} else
 			put8(b, textchar(s));
 	}
-	puts_(b, "</r>\n");
+	put(b, "</r>\n", 5);
 }
 
 static void
