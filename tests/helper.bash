@@ -115,7 +115,8 @@ json_keep() {
 	done
 	[ "$json" = 1 ] && [ "$other" = 0 ] && [ -n "$output" ] || return 0
 	t=$BATS_TEST_DESCRIPTION$'\t'
-	mkdir -p "$BATS_RUN_TMPDIR/json-records"
+	[ -d "$BATS_RUN_TMPDIR/json-records" ] ||
+	    mkdir -p "$BATS_RUN_TMPDIR/json-records"
 	printf '%s\n' "$t${output//"$nl"/"$nl$t"}" \
 	    >> "$BATS_RUN_TMPDIR/json-records/${BATS_TEST_FILENAME##*/}.$BATS_SUITE_TEST_NUMBER"
 	JSON_KEPT=$output
