@@ -32,7 +32,8 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 # layers (text, sniff, decode, simd, transcode, analysis); src/cli/ is
 # the command line.  CORE_SRCS is what the unit driver and the fuzz
 # targets link: the engine and the parts of the command line they test,
-# everything but main.c, opts.c, jobs.c, coding.c and guess.c.
+# everything but main.c, opts.c, jobs.c, coding.c and the guess (GUESS_SRCS,
+# which the unit driver links too).
 LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
 		src/lib/transcode src/lib/analysis
 LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
@@ -45,8 +46,10 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
 		src/lib/decode/late.c src/lib/decode/prescan.c \
 		src/lib/decode/validate.c \
 		src/lib/simd/avx2.c src/lib/simd/avx512.c src/lib/simd/common.c \
-		src/lib/simd/dense_avx2.c src/lib/simd/neon.c src/lib/simd/ref.c \
-		src/lib/simd/select.c src/lib/simd/sse2.c src/lib/simd/word.c \
+		src/lib/simd/dense_avx2.c src/lib/simd/narrow_avx2.c \
+		src/lib/simd/neon.c src/lib/simd/plain_avx2.c src/lib/simd/ref.c \
+		src/lib/simd/scan_avx2.c src/lib/simd/select.c \
+		src/lib/simd/sse2.c src/lib/simd/wide_avx2.c src/lib/simd/word.c \
 		src/lib/transcode/iconvout.c src/lib/transcode/target.c \
 		src/lib/transcode/transcode.c src/lib/transcode/xmllex.c \
 		src/lib/analysis/browser.c src/lib/analysis/excerpt.c \
@@ -55,8 +58,13 @@ CLI_CORE_SRCS =	src/cli/config.c src/cli/dest.c src/cli/fix.c src/cli/format.c \
 		src/cli/github.c src/cli/http.c src/cli/perfile.c \
 		src/cli/record.c src/cli/repo.c src/cli/report.c src/cli/walk.c
 CORE_SRCS =	$(LIB_SRCS) $(CLI_CORE_SRCS)
+GUESS_SRCS =	src/lib/analysis/guess.c src/lib/analysis/guess_cand.c \
+		src/lib/analysis/guess_char.c src/lib/analysis/guess_choose.c \
+		src/lib/analysis/guess_model.c src/lib/analysis/guess_note.c \
+		src/lib/analysis/guess_read.c src/lib/analysis/guess_ud.c
+GUESS =		$(GUESS_SRCS:.c=.o)
 SRCS =		$(CORE_SRCS) src/cli/main.c src/cli/opts.c src/cli/jobs.c \
-		src/cli/coding.c src/lib/analysis/guess.c
+		src/cli/coding.c $(GUESS_SRCS)
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(SRCS:.c=.o)
 HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
@@ -67,12 +75,12 @@ HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/lib/sniff/iconvcap.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
 		src/lib/decode/val.h src/lib/decode/testhooks.h \
-		src/lib/simd/kernels.h src/lib/simd/simd.h \
+		src/lib/simd/kernels.h src/lib/simd/simd.h src/lib/simd/avx2.h \
 		src/lib/transcode/target.h src/lib/transcode/xc.h \
 		src/lib/transcode/xmllex.h src/lib/transcode/iconvout.h \
 		src/lib/analysis/browser.h src/lib/analysis/whatwg.h \
 		src/lib/analysis/excerpt.h src/lib/analysis/guess.h \
-		src/lib/analysis/mojibake.h
+		src/lib/analysis/guess_int.h src/lib/analysis/mojibake.h
 # Every folder's headers by their bare names (make print-inc: for the
 # builds outside make, tests/cross and tests/differential).
 INC =		-Isrc/cli -Isrc/lib/text -Isrc/lib/sniff -Isrc/lib/decode \
@@ -98,9 +106,10 @@ xmlsniff: $(OBJS)
 	    `$(HAVE_BROTLI) && echo $(BROTLI_LIBS)`
 
 # libuchardet is optional: where its header is found (Debian:
-# libuchardet-dev), guess.c ranks with it, loading it with dlopen(3) when
-# a guess first needs it (linked, it would bring the C++ runtime into
-# every run); elsewhere, or where it does not load, guess.c ranks alone
+# libuchardet-dev), the guess asks it too (guess_ud.c), loading it with
+# dlopen(3) when a guess first needs it (linked, it would bring the C++
+# runtime into every run); elsewhere, or where it does not load, the
+# built-in models rank alone
 # (xmlsniff --help says which).  UCHARDET=no builds without it where it
 # is installed.  DL_LIBS: what dlopen needs (-ldl; empty on glibc 2.34
 # and later, musl and macOS, where it is in libc, but harmless there).
@@ -109,9 +118,11 @@ DL_LIBS =	-ldl
 HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		'\043include <uchardet/uchardet.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
-src/lib/analysis/guess.o: src/lib/analysis/guess.c $(HDRS)
+src/lib/analysis/guess_model.o: src/lib/analysis/guess_lm.h
+src/lib/analysis/guess_ud.o: src/lib/analysis/guess_ud.c $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/lib/analysis/guess.c
+	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ \
+	    src/lib/analysis/guess_ud.c
 
 # zlib and libbrotli are optional too: where their headers are found
 # (Debian: zlib1g-dev, libbrotli-dev), --http decodes a body sent with
@@ -144,12 +155,13 @@ $(OBJS): $(HDRS)
 UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
-		tests/kern_moj.c tests/kern_xc.c tests/kern_xc2.c \
-		tests/kern_runs.c tests/unit_names.c
+		tests/kern_moj.c tests/kern_late.c tests/kern_xc.c tests/kern_xc2.c \
+		tests/kern_runs.c tests/unit_names.c tests/unit_guess.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
-	    $(HDRS)
+	    $(GUESS) $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
-	    $(UNIT_SRCS) $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(UNIT_SRCS) $(CORE) $(GUESS) $(ICONV_LIBS) $(THREAD_LIBS) \
+	    `$(HAVE_UCHARDET) && echo $(DL_LIBS)`
 
 # The encoding table is generated from the IANA registry and two tables
 # of ours (tools/gen-enctab.py says what each gives); the output is
@@ -215,8 +227,10 @@ JOBS =
 # tests/diffcheck with them where the libxml2 and expat headers are
 # installed (tests/differential.bats would otherwise make it alone).
 NPROC =		`getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1`
-HAVE_DIFF =	{ $(CC) $(DIFF_CFLAGS) $(INC) $(CPPFLAGS) -E fuzz/diff.c \
-		> /dev/null 2>&1; }
+# The two headers alone: fuzz/diff.c includes src/cli/version.h, which
+# make has not written yet when this is asked after make clean.
+HAVE_DIFF =	{ printf '\043include <libxml/parser.h>\n\043include <expat.h>\n' | \
+		$(CC) $(DIFF_CFLAGS) $(CPPFLAGS) -E - > /dev/null 2>&1; }
 check-build:
 	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror \
 	    $$($(HAVE_DIFF) && echo tests/diffcheck)
@@ -414,13 +428,14 @@ clean:
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab check-whatwg \
 		check-xmltypes
-# The sources, for builds outside make (tests/cross).
+# The sources, for builds outside make (tests/cross); the unit driver's
+# with the guess, which it links.
 print-core:
 	@echo $(CORE_SRCS)
 print-srcs:
 	@echo $(SRCS)
 print-unit:
-	@echo $(UNIT_SRCS)
+	@echo $(UNIT_SRCS) $(GUESS_SRCS)
 print-inc:
 	@echo $(INC)
 

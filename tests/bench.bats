@@ -5,7 +5,10 @@
 load helper
 
 SHAPES="ascii-lf ascii-crlf latin-lf latin-crlf cjk-lf cjk-crlf emoji-lf
-emoji-crlf cyr-lf cyr-crlf cjk-u16 latin-u16crlf latin1-crlf cjk-u32"
+emoji-crlf cyr-lf cyr-crlf ce-lf ce-crlf baltic-lf baltic-crlf tr-lf tr-crlf
+vi-lf vi-crlf el-lf el-crlf arhe-lf arhe-crlf th-lf th-crlf ko-lf ko-crlf
+mixed-lf mixed-crlf cjk-u16 latin-u16crlf ce-u16crlf th-u16 arhe-u16crlf
+mixed-u16 latin1-crlf cjk-u32"
 
 setup() {
 	local t
@@ -33,12 +36,20 @@ setup() {
 	    run --separate-stderr sh "$TOP/bench/run"
 	assert_success
 	assert_line --regexp '^xmlsniff benchmark: .* inputs of 1 MB and 50 files, median of 1 runs \(4 for xmlsniff and cat\)$'
-	assert_line --regexp '^task +median s +xmlsniff +peak RSS +% of cat +against the fastest peer that did the whole job$'
+	assert_line --regexp '^task +median s +xmlsniff +peak RSS +cat +isutf8 +iconv +uconv +against the fastest peer that did the whole job$'
 	for s in $SHAPES tree tree-files0 tree-j1 u8-u16:ascii-lf u8-u16:cyr-crlf \
-	    u16-u8:cjk-u16 u16-u8:latin-u16crlf u8-u32:emoji-lf \
-	    u32-u8:cjk-u32 l1-u8:latin1-crlf u8-l1:latin-lf; do
-		assert_line --regexp "^$s +[0-9.]+ +[0-9.]+ (GB/s|files/s) +[0-9.]+ M +([0-9]+%|-)  [0-9a-z]"
+	    u8-u16:ce-lf u8-u16:mixed-lf u16-u8:cjk-u16 u16-u8:latin-u16crlf \
+	    u16-u8:ce-u16crlf u8-u32:emoji-lf u32-u8:cjk-u32 \
+	    l1-u8:latin1-crlf u8-l1:latin-lf; do
+		assert_line --regexp "^$s +[0-9.]+ +[0-9.]+ (GB/s|files/s) +[0-9.]+ M +([0-9.]+|-) +([0-9.]+x|-) +([0-9.]+x|-) +([0-9.]+x|-)  [0-9a-z]"
 	done
+	# the UTF-8 shapes against isutf8 (which names no file here: it
+	# passes its checks on them), the others not
+	assert_line --regexp '^ce-lf +[0-9.]+ +[0-9.]+ GB/s +[0-9.]+ M +[0-9.]+ +[0-9.]+x '
+	assert_line --regexp '^cjk-u16 +[0-9.]+ +[0-9.]+ GB/s +[0-9.]+ M +[0-9.]+ +- '
+	assert_line --regexp '^UTF-8 and UTF-16 text: at least [0-9.]+ of the speed of cat \(lowest: [a-z0-9-]+\)$'
+	assert_line --regexp '^UTF-8 text: at least [0-9.]+x the speed of isutf8 \(lowest: [a-z0-9-]+\)$'
+	assert_line --regexp '^UTF-8 to and from UTF-16: at least [0-9.]+x the speed of iconv \(lowest: (u8-u16|u16-u8):[a-z0-9-]+\)$'
 	refute_output --partial FAILED
 	assert_line --regexp '^tree: -j \(the default: one worker a processor\) is [0-9.]+x the speed of -j1$'
 	if iconv -f UTF-8 -t GB18030 < /dev/null > /dev/null 2>&1; then

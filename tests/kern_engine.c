@@ -89,6 +89,7 @@ kern_run(const unsigned char *p, size_t n, const struct mt *mt,
 	sniff(p, n < HEAD_MAX ? n : HEAD_MAX, n <= HEAD_MAX, mt, NULL, &s);
 	if ((v = val_new(&s, &s.dg)) != NULL) {
 		moj_init(&mj, &s, -1, 0);
+		moj_marks(&mj, val_marks(v));
 		have = f->first < n ? f->first : n;
 		for (;;) {
 			eof = have == n && ended;

@@ -91,5 +91,7 @@ void	 kern_xc(void);
 void	 kern_xc2(void);
 void	 kern_runs(void);
 void	 kern_moj(void);
+/* tests/kern_late.c */
+void	 kern_late(void);
 
 #endif

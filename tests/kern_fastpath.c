@@ -540,10 +540,78 @@ fp_kernels(void)
 	bfree(&w);
 }
 
+/*
+ * The UTF-8 run kernel (plain_utf8) at every level against its
+ * definition a character at a time (plain_utf8_ref): after text of one,
+ * two, three or four bytes a character of every length up to 160, a
+ * sequence that ends a run or may (the non-Chars U+FFFE and U+FFFF and
+ * their neighbours, controls, CR, TAB, each kind of bad UTF-8), then more
+ * text; from four starts, so that every byte of it falls at every offset
+ * of the kernels' blocks and pairs of blocks.
+ */
+static void
+fp_plain8(void)
+{
+	static const char *const texts[] = { "x", "\303\251", "\346\227\245",
+	    "\360\237\230\200", "a\303\251\346\227\245 " };
+	static const char *const events[] = {
+		"\357\277\276", "\357\277\277", "\357\277\275", "\357\276\277",
+		"\357\274\201", "\001", "\t", "\r", "\r\n", "\n\r",
+		"\300\200", "\340\200\200", "\355\240\200", "\364\220\200\200",
+		"\302", "\200", "\377", "\346\227"
+	};
+	struct buf t = { NULL, 0, 0 };
+	uint64_t l0, c0, l, c;
+	size_t x, e, k, s, r0, r;
+	int i, fail = 0;
+
+	for (x = 0; x < NELEM(texts) && !fail; x++)
+		for (e = 0; e < NELEM(events) && !fail; e++)
+			for (k = 0; k <= 160 && !fail; k++) {
+				t.n = 0;
+				bstr(&t, "abc");
+				while (t.n < k + 3)
+					bstr(&t, texts[x]);
+				bstr(&t, events[e]);
+				while (t.n < 320)
+					bstr(&t, texts[(x + 1) % NELEM(texts)]);
+				for (s = 0; s < 4 && !fail; s++) {
+					l0 = l = 1;
+					c0 = c = 1;
+					r0 = plain_utf8_ref(t.p + s, t.n - s, &l0,
+					    &c0);
+					for (i = 0; i < unit_nlevels && !fail; i++) {
+						if (strcmp(unit_levels[i], "ref") == 0)
+							continue;
+						simd_init(unit_levels[i]);
+						l = c = 1;
+						r = plain_utf8(t.p + s, t.n - s, &l,
+						    &c);
+						if (!CHECK(r == r0 && l == l0 &&
+						    c == c0)) {
+							fail = 1;
+							printf("  (%s: text %zu, event "
+							    "%zu at %zu, start %zu: "
+							    "%zu %llu:%llu, not %zu "
+							    "%llu:%llu)\n",
+							    unit_levels[i], x, e, k, s,
+							    r, (unsigned long long)l,
+							    (unsigned long long)c, r0,
+							    (unsigned long long)l0,
+							    (unsigned long long)c0);
+						}
+					}
+				}
+			}
+	simd_init(NULL);
+	bfree(&t);
+}
+
 void
 kern_fastpath(void)
 {
 	fp_kernels();
+	fp_plain8();
 	fp_errors();
 	fp_boundary();
 	fp_crlf();
@@ -554,6 +622,7 @@ kern_fastpath(void)
 	fp_latin_runs();
 	kern_errdense();
 	kern_moj();
+	kern_late();
 	kern_xc();
 	simd_init(NULL);
 }

@@ -81,6 +81,7 @@ feed(struct sniff *s, struct val *v, long long at, int map, int *mapped)
 	int e = 0;
 
 	moj_init(&mj, s, at >= 0 ? in.fd : -1, at >= 0 ? (uint64_t)at : 0);
+	moj_marks(&mj, val_marks(v));
 	if (map)
 		in_map_begin(&in);
 	*mapped = in.mapped;

@@ -13,6 +13,25 @@
 #include "unit.h"
 #include "kern_fast.h"
 
+#define NLATIN	(sizeof(latin) / sizeof(latin[0]))
+
+/* Words of Central European, Baltic, Turkish, Romanian and Vietnamese
+ * text: letters of Latin-1 (C3) beside those of Latin Extended (C4, C5,
+ * C6, C8, E1 BA/BB), and windows-1252's letters Š, š, Ž, ž right after a
+ * C3 letter ("píše", "éž"), none of them mojibake. */
+static const char *const latin[] = {
+	"p\303\255\305\241e", "t\303\251\305\276", "m\303\263\305\202",
+	"\303\241\304\215", "\305\202\303\263d\305\272",
+	"gy\303\266ny\303\266r\305\261", "f\305\221v\303\241ros",
+	"\305\241\303\255p", "\304\215\303\251\305\241", "\305\276\303\241k",
+	"\303\274\305\237", "\304\237\303\266\305\237", "\304\261\303\247",
+	"\310\231\303\242\310\233", "\304\203\303\256",
+	"\304\227\305\253\303\266", "\304\201\303\244\305\241",
+	"vi\341\273\207t", "\304\221\341\272\277n", "\303\240\341\273\223",
+	"\303\251\342\200\231s", "\303\242\313\206x", "\303\257\302\253",
+	"\303\250\305\223ur", "\303\240\305\270"
+};
+
 /* The sequences: é, ’ and ü encoded twice, a C1 control, Ø encoded
  * twice (its trail a windows-1252 character from U+02xx), and Ã before
  * Š (Ê encoded twice, a lead before C5: a doubtful pair, no warning
@@ -248,9 +267,151 @@ moj_leads(void)
 	bfree(&r);
 }
 
+/*
+ * Latin Extended text (latin[]) with, at every offset of 64 bytes, a
+ * sequence: near misses a kernel must not take for mojibake (a C3 letter
+ * before Š, š, Ž, ž, ’ with no second trail; "à€©", E0 80 A9, overlong)
+ * and sequences that are ("íš" and a no-break space: ED 9A A0 read as
+ * windows-1252; "à" before two C1 controls, which count alone when the
+ * sequence fails, E0 8F), in UTF-8,
+ * UTF-16 in both orders and UTF-32: every level as the reference, whose
+ * scan passes over nothing.
+ */
+static void
+moj_latin_ext(void)
+{
+	static const char *const encs[] = { NULL, "UTF-16LE", "UTF-16BE",
+	    "UTF-32LE" };
+	static const struct {
+		const char	*s;
+		int		 hit;
+	} sq[] = {
+		{ "\303\255\305\241e", 0 }, { "\303\251\342\200\231s", 0 },
+		{ "\303\242\313\206x", 0 }, { "\303\255\305\241\302\240", 1 },
+		{ "\303\243\342\202\254\305\241!", 1 },
+		{ "\303\240\302\217\302\200", 1 },
+		{ "\303\240\342\202\254\302\251", 0 }
+	};
+	struct buf b = { NULL, 0, 0 }, t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t e, i, j;
+	int off;
+
+	for (e = 0; e < NELEM(encs); e++)
+		for (i = 0; i < NELEM(sq); i++)
+			for (off = 0; off < 64; off += e == 0 ? 1 : 7) {
+				t.n = b.n = 0;
+				bfmt(&t, "<?xml version=\"1.0\" encoding=\"%s\"?>"
+				    "\n<d>", e == 0 ? "UTF-8" : encs[e]);
+				for (j = 0; j < 3 * NLATIN; j++)
+					bfmt(&t, "%s%s", latin[j % NLATIN],
+					    j % 7 == 6 ? "\r\n" : " ");
+				brep(&t, "y", (size_t)off);
+				bstr(&t, sq[i].s);
+				bstr(&t, " \303\251t\303\251</d>\n");
+				if (e == 0)
+					bput(&b, t.p, t.n);
+				else
+					brecode(&b, encs[e], t.p, t.n);
+				k_same("Latin Extended", b.p, b.n, NULL, NULL, 0,
+				    &r);
+				if (!CHECK(has(&r, "mojibake@") == sq[i].hit))
+					printf("  (%s, sequence %zu at %d)\n",
+					    encs[e] ? encs[e] : "UTF-8", i, off);
+			}
+	bfree(&b);
+	bfree(&t);
+	bfree(&r);
+}
+
+/* moj_skip() as struct mojskip defines it, a byte at a time. */
+static size_t
+skip_def(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= n; i++) {
+		if (moj_exact8(p + i, n - i, k->c1))
+			break;
+		if (k->count && (p[i] == '\r' || (p[i] == '\n' && !k->prevcr))) {
+			k->lines++;
+			k->ls = i + 1;
+			k->cut = 1;
+		}
+		if (k->count)
+			k->prevcr = p[i] == '\r';
+	}
+	return i;
+}
+
+/* moj_skipw() as kernels.h defines it, a unit at a time. */
+static size_t
+skipw_def(const unsigned char *p, size_t n, int be)
+{
+	size_t j;
+
+	for (j = 0; j + 4 <= n; j += 2)
+		if (moj_exactw(p + j, n - j, 2, be))
+			break;
+	return j;
+}
+
+/*
+ * The passes themselves at every level but ref (which passes over
+ * nothing) on random strings of the bytes that matter, at every length
+ * up to 300 and every start in a vector: where each stops, and with
+ * count the line ends, as their definition.  Levels this machine lacks
+ * run the portable kernels (simd_init).
+ */
+static void
+moj_kernels(void)
+{
+	static const unsigned char abc[] = { 0xC2, 0xC3, 0xC3, 0xC5, 0xC6,
+	    0xCB, 0xE2, 0x80, 0x82, 0x84, 0x86, 0x92, 0x93, 0x9A, 0x9C, 0xA0,
+	    0xA1, 0xA2, 0xAC, 0xA9, 0xB8, 0xBD, 0xBE, 0xAD, 0x83, '\r', '\n',
+	    'a', 0x00, 0xD8, 0x01 };
+	unsigned char p[400];
+	struct mojskip want, got;
+	size_t n, at, w, g;
+	int l, round, fail = 0;
+
+	krand_seed(27);
+	for (round = 0; round < 20 && !fail; round++) {
+		for (at = 0; at < sizeof(p); at++)
+			p[at] = krand(3) == 0 ? (unsigned char)('a' + krand(26)) :
+			    abc[krand(sizeof(abc))];
+		for (l = 1; l < unit_nlevels && !fail; l++) {
+			simd_init(unit_levels[l]);
+			for (at = 0; at < 33 && !fail; at += round % 2 ? 1 : 5)
+				for (n = 0; at + n <= 300 && !fail; n++) {
+					memset(&want, 0, sizeof(want));
+					want.c1 = n % 2;
+					want.count = round % 4 < 2;
+					want.prevcr = n % 3 == 0;
+					got = want;
+					w = skip_def(p + at, n, &want);
+					g = moj_skip(p + at, n, &got);
+					fail = !CHECK(w == g && want.lines ==
+					    got.lines && want.prevcr == got.prevcr &&
+					    want.cut == got.cut &&
+					    (!want.cut || want.ls == got.ls));
+					w = skipw_def(p + at, n, n % 2);
+					g = moj_skipw(p + at, n, n % 2);
+					fail |= !CHECK(w == g);
+					if (fail)
+						printf("  (%s: round %d at %zu, %zu "
+						    "bytes)\n", unit_levels[l], round,
+						    at, n);
+				}
+		}
+	}
+	simd_init(NULL);
+}
+
 void
 kern_moj(void)
 {
+	moj_latin_ext();
+	moj_kernels();
 	moj_offsets();
 	moj_utf16_latin();
 	moj_split();

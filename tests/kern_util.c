@@ -275,6 +275,7 @@ k_analyse(const unsigned char *p, size_t n, const char *ctype,
 	head(p, n, ctype, &s);
 	if (s.dec != FORM_NONE && (v = val_new(&s, &s.dg)) != NULL) {
 		moj_init(&mj, &s, mojfd, 0);
+		moj_marks(&mj, val_marks(v));
 		for (i = 0; i <= ncuts; i++) {
 			have = i < ncuts && cuts[i] < n ? cuts[i] : n;
 			if (have < off)

@@ -45,9 +45,11 @@ only() {
 	local f
 	only late.c kernels.h
 	for f in "$SRC"/lib/simd/*.c; do
-		only "${f##*/}" kernels.h simd.h testhooks.h
+		only "${f##*/}" kernels.h simd.h avx2.h testhooks.h
 	done
 	[ "$(includes "$(loc kernels.h)")" = core.h ]
+	# what the files of level avx2 share, below simd.h
+	[ -z "$(includes "$(loc avx2.h)")" ]
 }
 
 @test "layers: the output primitives and the engine never include the I/O layer" {

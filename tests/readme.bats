@@ -93,11 +93,11 @@ hook_repo() {
 	assert_output --regexp '^xmlsniff '
 	run snippet 5
 	assert_output --regexp '^[^ ]+:[0-9]+:[0-9]+: (error|warning): '
-	# Near the top: before the library, scaling out and the pointers.
-	run grep -n -e '^Use in CI$' -e '^The library and the Python binding$' \
-	    -e '^Scaling out$' -e '^Where the rest is$' "$TOP/README"
+	# Near the top: before scaling out and the pointers.
+	run grep -n -e '^Use in CI$' -e '^Scaling out$' \
+	    -e '^Where the rest is$' "$TOP/README"
 	assert_line --index 0 --regexp ':Use in CI$'
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 3 ]
 }
 
 @test "README: the shell line fails on the bad file with the very output shown" {

@@ -53,6 +53,29 @@ trace() {
 	[ "$(calls lseek)" -eq 0 ] || fail "$(cat trace.txt)"
 }
 
+@test "-r: the lines of many files go out a page at a time, stdout and stderr on one file too, each warning in its place" {
+	local w
+	mkdir d
+	awk 'BEGIN { for (i = 100; i < 300; i++) {
+		f = "d/f" i ".xml"; print "<r>" i "</r>" > f; close(f) } }'
+	printf '\357\273\277<r/>\n' > d/f150b.xml
+	run strace -f -e trace=write -o trace.txt sh -c \
+	    '"$1" -j1 -r d > out.txt 2>&1' sh "$XMLSNIFF"
+	assert_success
+	# 201 lines of some 40 bytes and one warning: a few writes of the
+	# lines, the warning's own, and the lines before it sent first
+	w=$(grep -c '^[0-9]* *write(1,' trace.txt)
+	[ "$w" -le 6 ] || fail "$w writes to stdout: $(head -5 trace.txt)"
+	run grep -c '^[0-9]* *write(2,' trace.txt
+	assert_output 1
+	run sed -n '51,54p' out.txt
+	assert_line --index 0 'd/f150.xml: UTF-8 (default), no declaration'
+	assert_line --index 1 'd/f150b.xml: UTF-8 (BOM), no declaration, 1 warning'
+	assert_line --index 2 --partial 'd/f150b.xml:1:1: warning: UTF-8 with a BOM'
+	assert_line --index 3 'd/f151.xml: UTF-8 (default), no declaration'
+	[ "$(wc -l < out.txt)" -eq 202 ]
+}
+
 # maps: how many mmap calls of the traced run in trace.txt map more than a
 # megabyte of a file read-only (the C library maps its small cache so).
 maps() {

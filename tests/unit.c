@@ -2682,6 +2682,7 @@ main(void)
 	test_diag();
 	unit_suggest();
 	unit_not_xml();
+	unit_guess();
 	test_utf8_dec();
 	test_utf16_dec();
 	test_utf32_dec();

@@ -31,4 +31,7 @@ void		 kern_mapped(void);
 void		 unit_suggest(void);
 void		 unit_not_xml(void);
 
+/* The encoding guess (tests/unit_guess.c). */
+void		 unit_guess(void);
+
 #endif

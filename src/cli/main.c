@@ -163,6 +163,8 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 	/* A regular file is read again for the position of a hit; other
 	 * inputs count lines as they go. */
 	moj_init(&mj, s, at >= 0 ? in.fd : -1, at >= 0 ? (uint64_t)at : 0);
+	/* Its candidates from the validator's one pass over each piece. */
+	moj_marks(&mj, val_marks(v));
 	/* A big file is mapped, not read, and searched ahead. */
 	in_map_begin(&in);
 	{
@@ -818,7 +820,7 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	transcode_signals();
-	rec_batch(!same_out && !isatty(1));
+	rec_batch(isatty(1) ? 0 : same_out ? 2 : 1);
 	format_start(opt.fmt);
 	jobs_begin(argc, job);
 

@@ -68,10 +68,14 @@ put_out(int fd, const char *p, size_t n)
 }
 
 /*
- * Gather the records for standard output (not for a terminal, nor when
- * standard error shares the file and the order of the two matters).
- * While this is on, whatever else writes to standard output must call
- * rec_flush first, or it would overtake the records gathered.
+ * Gather the records for standard output (not for a terminal): on 1, or
+ * 2 when standard error shares the file, where the order of the two
+ * matters: then the records gathered go out before each record for
+ * standard error, so that the file has them in the order they were made
+ * (a tree of small files, with a line each, then costs a write for a
+ * hundred of them, not one each).  While this is on, whatever else writes
+ * to standard output must call rec_flush first, or it would overtake the
+ * records gathered.
  */
 void
 rec_batch(int on)
@@ -109,7 +113,7 @@ rec_open(int fd)
 	cur.p = NULL;
 	cur.n = 0;
 	if ((cur.f = open_memstream(&cur.p, &cur.n)) == NULL) {
-		if (fd == 1)
+		if (fd == 1 || batch.on == 2)
 			rec_flush();
 		return fd == 1 ? stdout : stderr;
 	}
@@ -130,6 +134,8 @@ rec_divert(void (*fn)(int, const char *, size_t))
 void
 rec_put(int fd, const char *p, size_t n)
 {
+	if (fd == 2 && batch.on == 2)
+		rec_flush();
 	if (fd == 1 && batch.on) {
 		if (batch.n + n > sizeof(batch.b))
 			rec_flush();

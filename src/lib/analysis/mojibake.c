@@ -8,8 +8,11 @@
  * The scan runs beside the validator over the bytes it has taken.  In
  * UTF-8 every candidate starts with the byte C2 (a C1 control) or C3 (a
  * character U+00C2 to U+00F4, the windows-1252 reading of a UTF-8 lead
- * byte): the bytes before one are passed over by the kernels
- * (moj_skip), their line ends counted until the first hit and no longer.
+ * byte) followed by the trail characters that lead needs (kernels.h,
+ * moj_exact8): the bytes before one are passed over by the kernels
+ * (moj_skip), their line ends counted until the first hit and no longer,
+ * so that text of any script, Latin Extended letters side by side with
+ * those of Latin-1 too, is passed over at the kernels' pace.
  */
 #include <sys/types.h>
 
@@ -57,23 +60,6 @@ moj_init(struct moj *m, const struct sniff *s, int fd, uint64_t base)
 	m->skip = m->bomlen = s->bomlen;
 	m->off = 0;
 	m->pos.line = m->pos.col = 1;
-}
-
-/* The UTF-8 byte 80 to BF that c is the windows-1252 or ISO-8859-1
- * reading of, or -1. */
-static int
-trail_byte(uint32_t c)
-{
-	int i;
-
-	if (c >= 0x80 && c <= 0xBF)
-		return (int)c;
-	if (c < 0x100)
-		return -1;
-	for (i = 0; i < 32; i++)
-		if (cp1252[i] == c)
-			return 0x80 + i;
-	return -1;
 }
 
 /* A trail character that is a letter: the pair may be real text. */
@@ -141,9 +127,8 @@ complete(struct moj *m)
 
 	for (i = 0; i < n; i++)
 		b[i] = (unsigned char)(i == 0 ? m->cur.cp[0] :
-		    (uint32_t)trail_byte(m->cur.cp[i]));
-	if ((b[0] == 0xE0 && b[1] < 0xA0) || (b[0] == 0xED && b[1] > 0x9F) ||
-	    (b[0] == 0xF0 && b[1] < 0x90) || (b[0] == 0xF4 && b[1] > 0x8F)) {
+		    (uint32_t)moj_trail(m->cur.cp[i]));
+	if (!moj_first_ok(b[0], b[1])) {
 		unmatched(m);
 		return;
 	}
@@ -189,7 +174,7 @@ step(struct moj *m, uint32_t c, uint64_t off)
 		return;
 	}
 	if (m->need > 0) {
-		if (trail_byte(c) >= 0) {
+		if (moj_trail(c) >= 0) {
 			m->toff[m->cur.n] = off;
 			m->tline[m->cur.n] = m->pos.line;
 			m->tcol[m->cur.n] = m->pos.col;
@@ -255,10 +240,7 @@ dec8(const unsigned char *p, size_t n, uint32_t *c)
 		/* RFC 3629 section 4: no overlong form, surrogate or value
 		 * past U+10FFFF (an overlong one could hide a C1 control) */
 		if ((p[i] & 0xC0) != 0x80 || (i == 1 &&
-		    ((p[0] == 0xE0 && p[1] < 0xA0) ||
-		    (p[0] == 0xED && p[1] > 0x9F) ||
-		    (p[0] == 0xF0 && p[1] < 0x90) ||
-		    (p[0] == 0xF4 && p[1] > 0x8F)))) {
+		    !moj_first_ok(p[0], p[1]))) {
 			*c = 0xFFFD;
 			return 1;
 		}
@@ -283,24 +265,6 @@ last8(const struct moj *m, const unsigned char *p, size_t n)
 	if (dec8(p + j - 1, n - j + 1, &c) == 0)
 		c = 0xFFFD;
 	return c;
-}
-
-/* The UTF-8 of the trail characters' first byte: U+0080 to U+00BF
- * (C2), and ƒ Š Œ Ž š œ ž Ÿ (C5, C6), ˆ ˜ (CB) and the rest (E2) of
- * windows-1252. */
-static int
-trail_start(unsigned char b)
-{
-	return b == 0xC2 || b == 0xC5 || b == 0xC6 || b == 0xCB || b == 0xE2;
-}
-
-/* Whether the candidate at p (C2 or C3, see skip8) is one. */
-static int
-candidate(const struct moj *m, const unsigned char *p)
-{
-	if (p[0] == 0xC2)
-		return !m->xml11 && p[1] >= 0x80 && p[1] < 0xA0;
-	return p[1] >= 0x82 && p[1] <= 0xB4 && trail_start(p[2]);
 }
 
 /* The characters of UTF-8 at p[0..n): bytes other than 80..BF. */
@@ -330,13 +294,6 @@ skip8_end(struct moj *m, const unsigned char *p, size_t i, size_t ls,
 	m->pos.prev = prevcr ? '\r' : 0;
 }
 
-/* candidate() for the kernels. */
-static int
-is_candidate(const void *ctx, const unsigned char *p)
-{
-	return candidate(ctx, p);
-}
-
 /*
  * Where a pass over p[0..n) that stopped at i should stop: at i, or,
  * where i is inside a character (the kernels stop near the end of p at
@@ -363,12 +320,51 @@ char_start(const unsigned char *p, size_t i, size_t n, struct mojskip *k)
 	return j - 1;
 }
 
+/* Take the candidates from mk, the marks the validator found in the piece
+ * it was fed (val_marks), one pass for its search and this one; NULL: the
+ * kernels search. */
+void
+moj_marks(struct moj *m, struct marks *mk)
+{
+	m->mk = mk;
+}
+
 /*
- * Pass over UTF-8 at p[0..n) up to the first candidate: C3 82..B4 (a
- * lead) before the first byte of a trail character, or, in XML 1.0, C2
- * 80..9F (a C1 control).  With count, the line ends passed over move
- * m->pos; columns are counted once, from the last line end.  Return
- * where it stopped: a candidate, or near the end.
+ * moj_skip() from the piece's marks (m->mk) where they hold all of
+ * p[0..n): the first listed that is a candidate within p[0..n), or n - 2.
+ * (What p[0..n) only cuts short is none in the piece: the character path
+ * finds nothing there either.)  Else prescan.c's lists or the kernels.
+ */
+static size_t
+mark_skip(struct moj *m, const unsigned char *p, size_t n, struct mojskip *k)
+{
+	struct marks *mk = m->mk;
+	size_t a, lim, t, j;
+
+	if (k->count || mk == NULL || mk->base == NULL || n < 3 ||
+	    p < mk->base || (size_t)(p - mk->base) + n > mk->len ||
+	    (size_t)(p - mk->base) + n - 2 > mk->mcov)
+		return pre_moj_skip(p, n, k);
+	a = (size_t)(p - mk->base);
+	lim = a + n - 2;
+	t = mk->mat > 0 && mk->mj[mk->mat - 1] >= a ? 0 : mk->mat;
+	for (; t < mk->nmj && mk->mj[t] < a; t++)
+		;
+	for (; t < mk->nmj && (j = mk->mj[t]) < lim; t++)
+		if (moj_exact8(mk->base + j, a + n - j, k->c1)) {
+			mk->mat = t;
+			return j - a;
+		}
+	mk->mat = t;
+	return n - 2;
+}
+
+/*
+ * Pass over UTF-8 at p[0..n) up to the first candidate (moj_exact8 in
+ * kernels.h): C3 82..B4 (a lead) followed by the trail characters it
+ * needs, or, in XML 1.0, C2 80..9F (a C1 control).  With count, the line
+ * ends passed over move m->pos; columns are counted once, from the last
+ * line end.  Return where it stopped: a candidate, or near the end.
  */
 static size_t
 skip8(struct moj *m, const unsigned char *p, size_t n, int count)
@@ -377,12 +373,10 @@ skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 	size_t i;
 
 	memset(&k, 0, sizeof(k));
-	k.candidate = is_candidate;
-	k.ctx = m;
 	k.c1 = !m->xml11;
 	k.count = count;
 	k.prevcr = m->pos.prev == '\r';
-	i = pre_moj_skip(p, n, &k);
+	i = mark_skip(m, p, n, &k);
 	i = char_start(p, i, n, &k);
 	if (count && i > 0) {
 		m->pos.line += k.lines;
@@ -473,19 +467,22 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 	size_t j = i;
 	uint32_t c = 0, last = 0;
 
-	/* Once positions are not counted only some units 80-F4 matter
-	 * (a surrogate is no candidate, and the check below takes the rest
-	 * exactly): the kernels pass over the others (moj_skipw). */
+	/* Once positions are not counted only the units 80-F4 that begin
+	 * a candidate (moj_exactw in kernels.h) matter (a surrogate is no
+	 * candidate, and the check below takes the rest exactly): the kernels
+	 * pass over the others (moj_skipw). */
 	if (u == 2 && !counting(m)) {
 		j += pre_moj_skipw(p + j, n - j, be);
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
 	} else if (u == 4 && !counting(m)) {
-		/* The same for UTF-32: only units 80-F4 and FFFFFFFF stop
-		 * (CJK text was stepped through unit by unit below). */
-		for (; j + 4 <= n; j += 4) {
+		/* The same for UTF-32: only FFFFFFFF and the units 80-F4
+		 * that begin a candidate (kernels.h) stop; the last unit goes
+		 * below. */
+		for (; j + 8 <= n; j += 4) {
 			c = be ? load_be32(p + j) : load_le32(p + j);
-			if (c - 0x80 < 0x75 || c == STRAY)
+			if (c == STRAY || (c - 0x80 < 0x75 &&
+			    moj_exactw(p + j, n - j, 4, be)))
 				break;
 		}
 		if (j > i)

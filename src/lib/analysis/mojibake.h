@@ -39,9 +39,11 @@ struct moj {
 	int		 need;		/* trail characters still wanted */
 	uint64_t	 strong, weak;	/* sequences found, by kind */
 	struct moj_hit	 first_strong, first_weak;
+	struct marks	*mk;		/* the validator's marks, or NULL */
 };
 
 void	 moj_init(struct moj *, const struct sniff *, int, uint64_t);
+void	 moj_marks(struct moj *, struct marks *);
 void	 moj_feed(struct moj *, const unsigned char *, size_t);
 void	 moj_end(struct moj *, struct diags *);
 

@@ -43,6 +43,7 @@ void		 pre_allow(int);
 void		 pre_begin(const unsigned char *, uint64_t, uint64_t, uint64_t,
 		    const struct sniff *, const uint32_t *);
 void		 pre_end(void);
+int		 pre_covered(const unsigned char *, size_t);
 
 /* validate.c: the validator, which also drives the decoder (decode.h);
  * the sink functions go through it to the decoder. */
@@ -60,6 +61,7 @@ void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, val_block_fn,
 		    void *);
 const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
+struct marks	*val_marks(struct val *);
 void		 val_free(struct val *);
 
 /* transcode.c (target_resolve: target.c, transcode_signals: dest.c) */

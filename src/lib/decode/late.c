@@ -122,14 +122,21 @@ late_init(struct late *lt, const struct sniff *s, const uint32_t *sbmap)
 		}
 	}
 	lt->scan = 1;
+	lt->whole = lt->unit == UNIT_8 && !simd_char_only();
 	/* Where '<' and '?' have their non-zero byte within a unit. */
 	lt->lt_at = lt->unit == UNIT_16BE ? 1 : lt->unit == UNIT_32BE ? 3 : 0;
 }
 
-/* The character of the unit at offset i of p[0..n), -1 past the end. */
-static long
+/* The character of the unit at offset i of p[0..n), -1 past the end
+ * (bytes of an ASCII-compatible encoding, the common case, in line). */
+static inline long
 get(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 {
+	if (lt->unit == UNIT_8 && lt->map == NULL) {
+		if (i >= n)
+			return -1;
+		return p[i] < 0x80 ? p[i] : 0x100;
+	}
 	if (lt->map != NULL) {
 		if (i >= n)
 			return -1;
@@ -142,6 +149,32 @@ static int
 space(long c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * late_find(), from the marks of the piece (lt->mk, which the validator
+ * finds with the mojibake candidates in one pass) where they hold all of
+ * p[i..n); else from prescan.c's lists or by the kernels.
+ */
+static size_t
+mark_find(const struct late *lt, const unsigned char *p, size_t n, size_t i)
+{
+	struct marks *m = lt->mk;
+	size_t a, t;
+
+	if (m == NULL || m->base == NULL || p < m->base || n == 0 ||
+	    (size_t)(p - m->base) + n > m->len ||
+	    (size_t)(p - m->base) + n - 1 > m->lcov)
+		return pre_late_find(lt, p, n, i);
+	a = (size_t)(p - m->base);
+	/* the lookups of a piece go forward; back to the start if not */
+	t = m->lat > 0 && m->lt[m->lat - 1] >= a + i ? 0 : m->lat;
+	for (; t < m->nlt && m->lt[t] < a + i; t++)
+		;
+	m->lat = t;
+	if (t < m->nlt && m->lt[t] < a + n - 1)
+		return m->lt[t] - a;
+	return n;
 }
 
 /*
@@ -164,7 +197,7 @@ find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 					return i;
 			return n;
 		}
-		if ((i = pre_late_find(lt, p, n, i)) >= n)
+		if ((i = mark_find(lt, p, n, i)) >= n)
 			return n;
 		/* The bytes matched; are they whole units? */
 		if (i % step == 0 && get(lt, p, n, i) == '<') {
@@ -178,7 +211,7 @@ find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 
 /* Lex one character c of the unit at absolute offset at; return 1 when it
  * completes a late declaration (then begun at lt->lt_off). */
-static int
+static inline int
 lex_one(struct late *lt, long c, uint64_t at)
 {
 	static const char cdata[] = "CDATA[";
@@ -293,6 +326,53 @@ skip_inside(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 	return n - i > 2 ? n - 2 : i;
 }
 
+/* The first occurrence of the k bytes s in p[0..n), or NULL (memmem(3)
+ * is not POSIX): a search for their last byte, the others compared. */
+static const unsigned char *
+find_end(const unsigned char *p, size_t n, const char *s, size_t k)
+{
+	const unsigned char *q;
+	size_t j;
+
+	for (j = k - 1; j < n && (q = memchr(p + j, s[k - 1], n - j)) != NULL;
+	    j = (size_t)(q - p) + 1)
+		if (memcmp(q - (k - 1), s, k - 1) == 0)
+			return q - (k - 1);
+	return NULL;
+}
+
+/*
+ * Markup of an 8-bit entity read as bytes that begins at p[i] ("<?" or
+ * "<!" in character data) and is a comment, a CDATA section or a PI that
+ * is no declaration (its target does not begin "xml"), whole in
+ * p[0..n): the offset just past its end, as lex_one() would reach it a
+ * character at a time (a comment ends at the first "-->" after "<!--", a
+ * CDATA section at the first "]]>", a PI at the first "?>" after "<?");
+ * 0 for any other, which goes a character at a time.  Markup-heavy text
+ * (comments, PIs and CDATA sections every few dozen bytes) then costs a
+ * search for each end, not a step of the lexer for each character.
+ * Level ref lexes every character (lt->whole is 0), the answer the
+ * others are held to.
+ */
+static size_t
+skip_whole(const struct late *lt, const unsigned char *p, size_t n, size_t i)
+{
+	const unsigned char *q = NULL;
+	size_t left = n - i;
+
+	if (!lt->whole)
+		return 0;
+	if (left >= 4 && memcmp(p + i, "<!--", 4) == 0)
+		q = find_end(p + i + 4, left - 4, "-->", 3);
+	else if (left >= 9 && memcmp(p + i, "<![CDATA[", 9) == 0)
+		q = find_end(p + i + 9, left - 9, "]]>", 3);
+	else if (left >= 5 && p[i + 1] == '?' && memcmp(p + i + 2, "xml", 3) != 0)
+		q = find_end(p + i + 2, left - 2, "?>", 2);
+	if (q == NULL)
+		return 0;
+	return (size_t)(q - p) + (p[i + 1] == '?' ? 2 : 3);
+}
+
 /*
  * Look at p[0..n), which begins at absolute byte offset off (eof: it ends
  * the entity).  Return the offset in p of the next late declaration's
@@ -315,12 +395,18 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 		return n;	/* late_char() sees the characters */
 	for (;;) {
 		if (lt->st == LX_TEXT) {
+			size_t e;
+
 			i = find_markup(lt, p, n, i);
 			if (i >= n) {
 				/* The last unit may be a '<' of the next. */
 				i = n >= lt->usz && !eof ? n - lt->usz : n;
 				lt->pos = off + i;
 				return i;
+			}
+			if ((e = skip_whole(lt, p, n, i)) > 0) {
+				i = e;
+				continue;
 			}
 		}
 		for (; i + lt->usz <= n; i += lt->usz) {

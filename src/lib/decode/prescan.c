@@ -70,7 +70,6 @@ static struct {
 	uint64_t	 llo, lcov, mlo, mcov;
 	uint64_t	 lat, mat;	/* where the first thread is */
 	int		 stopped, quit;
-	int		 full;		/* the moj ring filled (thread only) */
 } pre;
 static int pre_off;
 
@@ -92,23 +91,6 @@ void
 pre_allow(int yes)
 {
 	pre_off = !yes;
-}
-
-/* A mojibake candidate seen by the kernel: kept, never taken (the first
- * thread asks the real test); 1 stops the kernel when the ring is full. */
-static int
-keep_candidate(const void *ctx, const unsigned char *p)
-{
-	uint64_t h = pre.mhead;
-
-	(void)ctx;
-	if (h - ld(&pre.mtail) >= PRE_CAP) {
-		pre.full = 1;
-		return 1;
-	}
-	pre.mhit[h % PRE_CAP] = (uint64_t)(p - pre.base);
-	st(&pre.mhead, h + 1);
-	return 0;
 }
 
 /*
@@ -151,6 +133,97 @@ hold_back(uint64_t pos)
 			nanosleep(&ts, NULL);
 		seen = now;
 	}
+	return 0;
+}
+
+/* Marks of each kind a pass of search_both() takes (on the thread's
+ * stack); a segment with more is searched on from where its list
+ * filled. */
+#define PRE_MARKS	4096
+
+/* Keep offset at in the ring of head h and tail t (hit); -1 when it is
+ * full. */
+static int
+keep(uint64_t *hit, uint64_t *head, uint64_t *tail, uint64_t at)
+{
+	uint64_t h = *head;
+
+	if (h - ld(tail) >= PRE_CAP)
+		return -1;
+	hit[h % PRE_CAP] = at;
+	st(head, h + 1);
+	return 0;
+}
+
+/*
+ * UTF-8: both searches, from *lpos and from *mpos to e, in one pass over
+ * the bytes (marks8: the "<?" and "<!", and the mojibake candidates with
+ * the C1 controls), the marks kept in their rings; each position moves
+ * to where its list holds every mark below.  -1 when a ring is full.
+ */
+static int
+search_both(uint64_t *lpos, uint64_t *mpos, uint64_t e)
+{
+	uint32_t lt[PRE_MARKS], mj[PRE_MARKS];
+	uint64_t from = *lpos < *mpos ? *lpos : *mpos;
+	size_t n = (size_t)(e - from), k;
+	struct marks m;
+
+	m.lt = lt;
+	m.mj = mj;
+	m.cap = PRE_MARKS;
+	marks8(pre.base + from, n, &m);
+	for (k = 0; k < m.nlt; k++)
+		if (from + m.lt[k] >= *lpos &&
+		    keep(pre.lhit, &pre.lhead, &pre.ltail, from + m.lt[k]) < 0)
+			return -1;
+	for (k = 0; k < m.nmj; k++)
+		if (from + m.mj[k] >= *mpos &&
+		    keep(pre.mhit, &pre.mhead, &pre.mtail, from + m.mj[k]) < 0)
+			return -1;
+	/* at the end, all of it; else below the marks' coverage */
+	if (e == pre.size && m.lcov + 1 >= n)
+		*lpos = e;
+	else if (from + m.lcov > *lpos)
+		*lpos = from + m.lcov;
+	if (e == pre.size && m.mcov + 2 >= n)
+		*mpos = e;
+	else if (from + m.mcov > *mpos)
+		*mpos = from + m.mcov;
+	st(&pre.lcov, *lpos);
+	st(&pre.mcov, *mpos);
+	return 0;
+}
+
+/*
+ * The UTF-8 bytes from *pos to e that moj_skip() stops at (the C1
+ * controls too: the first thread drops them for XML 1.1), kept; *pos
+ * moves to where the kernel stopped for want of bytes.  -1 when the ring
+ * is full.
+ */
+static int
+search_bytes(uint64_t *pos, uint64_t e)
+{
+	struct mojskip k;
+	size_t n = (size_t)(e - *pos), j = 0, r;
+	uint64_t h;
+
+	memset(&k, 0, sizeof(k));
+	k.c1 = 1;
+	for (;;) {
+		r = moj_skip(pre.base + *pos + j, n - j, &k);
+		/* a candidate has two bytes after it */
+		if (j + r + 3 > n)
+			break;
+		h = pre.mhead;
+		if (h - ld(&pre.mtail) >= PRE_CAP)
+			return -1;
+		pre.mhit[h % PRE_CAP] = *pos + j + r;
+		st(&pre.mhead, h + 1);
+		j += r + 1;
+	}
+	*pos = e == pre.size ? e : *pos + j + r;
+	st(&pre.mcov, *pos);
 	return 0;
 }
 
@@ -210,14 +283,10 @@ give_back(uint64_t from, uint64_t e)
 static void *
 searcher(void *arg)
 {
-	struct mojskip k;
 	uint64_t lpos = ld(&pre.lcov), mpos = ld(&pre.mcov), e, h;
-	size_t back = pre.lt.lt_at + pre.lt.usz, i, j, r, n;
+	size_t back = pre.lt.lt_at + pre.lt.usz, i, j, n;
 
 	(void)arg;
-	memset(&k, 0, sizeof(k));
-	k.candidate = keep_candidate;
-	k.c1 = 1;	/* all of them; the first thread drops C2 for XML 1.1 */
 	while (lpos < pre.size || mpos < pre.size) {
 		uint64_t from, at = ld(&pre.lat);
 
@@ -238,6 +307,12 @@ searcher(void *arg)
 		if (hold_back(from) < 0)
 			break;
 		e = from + PRE_SEG < pre.size ? from + PRE_SEG : pre.size;
+		if (pre.form == FORM_UTF8) {
+			if (search_both(&lpos, &mpos, e) < 0)
+				goto out;
+			give_back(from, e);
+			continue;
+		}
 		/* "<?" and "<!" with both units before e */
 		if (e > lpos && e - lpos > back) {
 			n = (size_t)(e - lpos);
@@ -256,16 +331,9 @@ searcher(void *arg)
 			st(&pre.lcov, lpos);
 		}
 		/* candidates, up to where the kernel stops */
-		if (e > mpos && pre.form == FORM_UTF8) {
-			r = moj_skip(pre.base + mpos, (size_t)(e - mpos), &k);
-			if (pre.full)
-				goto out;
-			mpos = e == pre.size ? e : mpos + r;
-			st(&pre.mcov, mpos);
-		} else if (e > mpos && pre.form != FORM_UTF8) {
-			if (search_units(&mpos, e) < 0)
-				goto out;
-		}
+		if (e > mpos && (pre.form == FORM_UTF8 ?
+		    search_bytes(&mpos, e) : search_units(&mpos, e)) < 0)
+			goto out;
 		give_back(from, e);
 	}
 out:
@@ -348,6 +416,28 @@ mapped_here(const unsigned char *p, size_t n)
 	    pre.size;
 }
 
+/*
+ * Whether the thread has searched all of p[0..n) for both kinds (then the
+ * lists answer pre_late_find and pre_moj_skip there); the first thread
+ * is there now, which the thread is told, as by the searches.
+ */
+int
+pre_covered(const unsigned char *p, size_t n)
+{
+	uint64_t a;
+
+	if (n < 3 || !mapped_here(p, n))
+		return 0;
+	a = (uint64_t)(p - pre.base);
+	if (a > pre.lat)
+		st(&pre.lat, a);
+	if (a > pre.mat)
+		st(&pre.mat, a);
+	return ld(&pre.lcov) >= a + n - 1 && ld(&pre.llo) <= a &&
+	    (pre.form != FORM_UTF8 || (ld(&pre.mcov) >= a + n - 2 &&
+	    ld(&pre.mlo) <= a));
+}
+
 /* late_find(), from the list when the thread has been there. */
 size_t
 pre_late_find(const struct late *lt, const unsigned char *p, size_t n,
@@ -374,47 +464,42 @@ pre_late_find(const struct late *lt, const unsigned char *p, size_t n,
 }
 
 /*
- * moj_skip(), from the list for its whole 64-byte blocks (those the AVX2
- * kernel takes: each has two bytes after it), the kernel for the rest.
- * The candidates are asked in order, as the kernel asks them.
+ * moj_skip(), from the list: the first offset kept at or after p that is
+ * a candidate within p[0..n) (moj_exact8 with the C1 controls as k asks),
+ * or where the kernel stops for want of bytes.
  */
 size_t
 pre_moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
 {
 	uint64_t a, lim, h, t, j;
-	size_t m;
 
-	if (k->count || n < 66 || !mapped_here(p, n) || pre.form != FORM_UTF8)
+	if (k->count || n < 3 || !mapped_here(p, n) || pre.form != FORM_UTF8)
 		return moj_skip(p, n, k);
-	m = ((n - 66) / 64 + 1) * 64;
 	a = (uint64_t)(p - pre.base);
-	lim = a + m;
+	lim = a + n - 2;	/* the offsets the kernel looks at */
 	if (!covered(&pre.mat, &pre.mlo, &pre.mcov, a, lim))
 		return moj_skip(p, n, k);
 	h = ld(&pre.mhead);
 	for (t = pre.mtail; t < h && pre.mhit[t % PRE_CAP] < a; t++)
 		;
-	for (; t < h && (j = pre.mhit[t % PRE_CAP]) < lim; t++) {
-		/* C2 before 80..9F is one in XML 1.0 only */
-		if (!k->c1 && pre.base[j] == 0xC2)
-			continue;
-		if (k->candidate(k->ctx, pre.base + j)) {
+	for (; t < h && (j = pre.mhit[t % PRE_CAP]) < lim; t++)
+		if (moj_exact8(pre.base + j, (size_t)(a + n - j), k->c1)) {
 			st(&pre.mtail, t);
 			return (size_t)(j - a);
 		}
-	}
 	st(&pre.mtail, t);
-	return m + moj_skip(p + m, n - m, k);
+	return n - 2;
 }
 
 /*
- * moj_skipw(), from the list: the first unit kept at or after p, or where
- * the kernel stops for want of a next unit.
+ * moj_skipw(), from the list: the first unit kept at or after p that is a
+ * candidate within p[0..n) (moj_exactw), or where the kernel stops for
+ * want of a next unit.
  */
 size_t
 pre_moj_skipw(const unsigned char *p, size_t n, int be)
 {
-	uint64_t a, lim, h, t;
+	uint64_t a, lim, h, t, j;
 
 	if (n < 4 || !mapped_here(p, n) || be != pre.be ||
 	    (pre.form != FORM_UTF16BE && pre.form != FORM_UTF16LE))
@@ -428,8 +513,11 @@ pre_moj_skipw(const unsigned char *p, size_t n, int be)
 	h = ld(&pre.mhead);
 	for (t = pre.mtail; t < h && pre.mhit[t % PRE_CAP] < a; t++)
 		;
+	for (; t < h && (j = pre.mhit[t % PRE_CAP]) < lim; t++)
+		if (moj_exactw(pre.base + j, (size_t)(a + n - j), 2, pre.be)) {
+			st(&pre.mtail, t);
+			return (size_t)(j - a);
+		}
 	st(&pre.mtail, t);
-	if (t < h && pre.mhit[t % PRE_CAP] < lim)
-		return (size_t)(pre.mhit[t % PRE_CAP] - a);
 	return (size_t)(lim - a);
 }

@@ -22,6 +22,15 @@ struct val {
 	uint64_t	 c1;		/* C1 controls under ISO-8859-n */
 	uint32_t	 c1char;
 	uint64_t	 c1off, c1line, c1col;
+	/* The marks of the piece fed (UTF-8, kernels.h): the "<?" the late
+	 * lexer looks for and the mojibake scan's candidates, found in one
+	 * pass; mkbuf, their arrays, is kept from input to input. */
+	int		 mkon;
+	struct marks	 mk;
+	uint32_t	*mkbuf;
 };
+
+/* The room for each kind of mark in a piece: past it, the kernels. */
+#define VAL_MARKS	8192
 
 #endif

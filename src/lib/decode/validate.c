@@ -27,11 +27,15 @@ val_new(const struct sniff *s, struct diags *dg)
 		return NULL;
 	/* One validator is kept for the next input: no allocation a file. */
 	if ((v = spare) != NULL) {
+		uint32_t *mkbuf = v->mkbuf;
+
 		spare = NULL;
 		memset(v, 0, sizeof(*v));
+		v->mkbuf = mkbuf;
 	} else if ((v = calloc(1, sizeof(*v))) == NULL)
 		return NULL;
 	if (dec_init(&v->d, s, &check, v) < 0) {
+		free(v->mkbuf);
 		free(v);
 		return NULL;
 	}
@@ -49,7 +53,45 @@ val_new(const struct sniff *s, struct diags *dg)
 	/* check_chr needs every character for the lexer and the C1 hint;
 	 * else only those that are no Char. */
 	v->d.chk_every = v->late.decoded || (v->iso8859 && v->d.sb);
+	/* UTF-8: one pass finds what the late lexer and the mojibake scan
+	 * look for (not at level ref, whose lexer and scan take every
+	 * character, the reference they are held to). */
+	v->mkon = v->d.form == FORM_UTF8 && v->late.scan &&
+	    v->late.unit == UNIT_8 && v->late.map == NULL && !v->late.decoded &&
+	    !simd_char_only();
+	v->mk.cap = VAL_MARKS;
 	return v;
+}
+
+/*
+ * The marks of the piece just fed (NULL when it was not searched so):
+ * for the mojibake scan of the same bytes (moj_marks).
+ */
+struct marks *
+val_marks(struct val *v)
+{
+	return v->mkon ? &v->mk : NULL;
+}
+
+/*
+ * Search the piece p[0..n) that the validator is fed for its marks, in
+ * one pass (marks8), unless prescan.c's thread has searched it already;
+ * else the lexer and the scan search as they would alone.
+ */
+static void
+val_mark(struct val *v, const unsigned char *p, size_t n)
+{
+	v->mk.base = NULL;
+	v->late.mk = NULL;
+	if (!v->mkon || pre_covered(p, n))
+		return;
+	if (v->mkbuf == NULL &&
+	    (v->mkbuf = malloc(2 * VAL_MARKS * sizeof(uint32_t))) == NULL)
+		return;
+	v->mk.lt = v->mkbuf;
+	v->mk.mj = v->mkbuf + VAL_MARKS;
+	marks8(p, n, &v->mk);
+	v->late.mk = &v->mk;
 }
 
 void
@@ -60,8 +102,10 @@ val_free(struct val *v)
 	dec_fini(&v->d);
 	if (spare == NULL)
 		spare = v;
-	else
+	else {
+		free(v->mkbuf);
 		free(v);
+	}
 }
 
 /* The byte table of a single-byte encoding, or NULL. */
@@ -321,6 +365,8 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 
 	p += skip;
 	n -= skip;
+	if (v->d.skip == 0)
+		val_mark(v, p, n);
 	if (v->ws_lead && v->d.skip == 0)
 		ws_lead_end(v, p, n);
 	/* Up to each late declaration, which is reported at the position

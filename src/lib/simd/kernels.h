@@ -13,9 +13,12 @@
 
 int		 simd_init(const char *);
 void		 simd_ready(void);
+int		 simd_char_only(void);
 const char	*simd_names(void);
 
 /* late.c: "<?xml" after the start (decl-not-at-start) */
+
+struct marks;
 
 struct late {
 	enum unit	 unit;
@@ -30,7 +33,9 @@ struct late {
 	const uint32_t	*map;		/* single-byte: the byte map */
 	int		 scan;		/* the bytes of '<', '?', '!' are known */
 	int		 decoded;	/* lexed by late_char() only */
+	int		 whole;		/* skip_whole() may take markup at once */
 	uint64_t	 lt_line, lt_col;	/* of the last '<' (decoded) */
+	struct marks	*mk;		/* the piece's marks (UTF-8), or NULL */
 };
 
 void		 late_init(struct late *, const struct sniff *,
@@ -74,15 +79,167 @@ size_t		 late_find(const struct late *, const unsigned char *, size_t,
 		    size_t);
 
 /*
- * A pass of the mojibake scan (mojibake.c) over UTF-8, up to a byte that
- * candidate() accepts: C3 two bytes before C2, C4..C7, CB or E2, or (with
- * c1) C2 before 80..9F; each such byte is asked.  With count, the line
- * ends passed over (CR, and LF not after CR) are counted.
+ * The mojibake candidates (mojibake.c): where UTF-8 text read as
+ * windows-1252 or ISO-8859-1 and encoded again may begin.  A trail byte of
+ * UTF-8 (80..BF) read so is U+0080..U+00BF or one of the 27 characters
+ * windows-1252 has at 80..9F; a lead (C2..F4) is U+00C2..U+00F4.
+ *
+ * moj_trail(c): the byte 80..BF that character c is the reading of, or
+ * -1.
+ */
+static inline int
+moj_trail(uint32_t c)
+{
+	if (c >= 0x80 && c <= 0xBF)
+		return (int)c;
+	switch (c) {
+	case 0x20AC: return 0x80;
+	case 0x201A: return 0x82;
+	case 0x0192: return 0x83;
+	case 0x201E: return 0x84;
+	case 0x2026: return 0x85;
+	case 0x2020: return 0x86;
+	case 0x2021: return 0x87;
+	case 0x02C6: return 0x88;
+	case 0x2030: return 0x89;
+	case 0x0160: return 0x8A;
+	case 0x2039: return 0x8B;
+	case 0x0152: return 0x8C;
+	case 0x017D: return 0x8E;
+	case 0x2018: return 0x91;
+	case 0x2019: return 0x92;
+	case 0x201C: return 0x93;
+	case 0x201D: return 0x94;
+	case 0x2022: return 0x95;
+	case 0x2013: return 0x96;
+	case 0x2014: return 0x97;
+	case 0x02DC: return 0x98;
+	case 0x2122: return 0x99;
+	case 0x0161: return 0x9A;
+	case 0x203A: return 0x9B;
+	case 0x0153: return 0x9C;
+	case 0x017E: return 0x9E;
+	case 0x0178: return 0x9F;
+	}
+	return -1;
+}
+
+/* Whether trail byte b may follow lead byte lead first (RFC 3629 section
+ * 4: no overlong form, surrogate or value past U+10FFFF). */
+static inline int
+moj_first_ok(unsigned lead, unsigned b)
+{
+	return !((lead == 0xE0 && b < 0xA0) || (lead == 0xED && b > 0x9F) ||
+	    (lead == 0xF0 && b < 0x90) || (lead == 0xF4 && b > 0x8F));
+}
+
+/*
+ * The UTF-8 at p[0..n) of a trail character (moj_trail): its byte, and its
+ * length in *len; -1 when p begins none; 0 when p[0..n) ends before that
+ * can be told.  Every trail character is two bytes (C2, C5, C6, CB) or
+ * three (E2).
+ */
+static inline int
+moj_trail8(const unsigned char *p, size_t n, size_t *len)
+{
+	uint32_t c;
+
+	if (n == 0)
+		return 0;
+	switch (p[0]) {
+	case 0xC2: case 0xC5: case 0xC6: case 0xCB:
+		if (n < 2)
+			return 0;
+		if ((p[1] & 0xC0) != 0x80)
+			return -1;
+		*len = 2;
+		c = (uint32_t)(p[0] & 0x1F) << 6 | (p[1] & 0x3F);
+		break;
+	case 0xE2:
+		if (n < 2 || ((p[1] & 0xC0) == 0x80 && n < 3))
+			return 0;
+		if ((p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80)
+			return -1;
+		*len = 3;
+		c = 0x2000 | (uint32_t)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+		break;
+	default:
+		return -1;
+	}
+	return moj_trail(c);
+}
+
+/*
+ * Whether a candidate begins at p[0] of UTF-8 p[0..n), n >= 3: C3 82..B4
+ * (the UTF-8 of a lead U+00C2..U+00F4) followed by the trail characters
+ * that lead needs, the first within its bounds; or a sequence that p[0..n)
+ * cuts short, which may be one; or, with c1, C2 80..9F (a C1 control).
+ */
+static inline int
+moj_exact8(const unsigned char *p, size_t n, int c1)
+{
+	size_t j = 2, len = 0;
+	unsigned lead;
+	int need, k, b;
+
+	if (p[0] == 0xC2)
+		return c1 && p[1] >= 0x80 && p[1] < 0xA0;
+	if (p[0] != 0xC3 || p[1] < 0x82 || p[1] > 0xB4)
+		return 0;
+	lead = p[1] + 0x40u;
+	need = lead < 0xE0 ? 1 : lead < 0xF0 ? 2 : 3;
+	for (k = 0; k < need; k++, j += len) {
+		if ((b = moj_trail8(p + j, n - j, &len)) <= 0)
+			return b == 0;
+		if (k == 0 && !moj_first_ok(lead, (unsigned)b))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The same for the unit of u bytes (2: UTF-16, 4: UTF-32) at p[0] of
+ * p[0..n) (be: big-endian), n >= 2 * u: a C1 control, or a lead unit
+ * C2..F4 followed by the trail units it needs (or cut short by the end).
+ */
+static inline int
+moj_exactw(const unsigned char *p, size_t n, size_t u, int be)
+{
+	uint32_t c, t;
+	size_t j;
+	int need, b;
+
+	if (u == 4)
+		c = be ? load_be32(p) : load_le32(p);
+	else
+		c = be ? load_be16(p) : load_le16(p);
+	if (c >= 0x80 && c <= 0x9F)
+		return 1;
+	if (c < 0xC2 || c > 0xF4)
+		return 0;
+	need = c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+	for (j = u; need > 0; need--, j += u) {
+		if (j + u > n)
+			return 1;
+		if (u == 4)
+			t = be ? load_be32(p + j) : load_le32(p + j);
+		else
+			t = be ? load_be16(p + j) : load_le16(p + j);
+		b = moj_trail(t);
+		if (b < 0 || (j == u && !moj_first_ok(c, (unsigned)b)))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * A pass of the mojibake scan over UTF-8 p[0..n): the first offset i,
+ * with two bytes after it, where moj_exact8() finds a candidate (with the
+ * C1 controls when c1); n - 2 when there is none (0 when n < 3).  With
+ * count, the line ends of p[0..i) (CR, and LF not after CR) are counted.
  */
 struct mojskip {
-	int		(*candidate)(const void *, const unsigned char *);
-	const void	*ctx;
-	int		 c1;		/* C2 80..9F may be one (XML 1.0) */
+	int		 c1;		/* C2 80..9F is one (XML 1.0) */
 	int		 count;
 	unsigned	 prevcr;	/* in and out: the byte before is CR */
 	uint64_t	 lines;		/* out: line ends passed */
@@ -92,6 +249,31 @@ struct mojskip {
 
 size_t		 moj_skip(const unsigned char *, size_t, struct mojskip *);
 
+/*
+ * The marks of UTF-8 text for the two searches that need no state, found
+ * in one pass over the bytes (marks8): the offsets of "<?" and "<!" (lt:
+ * late_find's answers for UTF-8) and of the candidates of moj_skip() with
+ * the C1 controls (mj: moj_exact8 with c1), in order.  The caller owns the
+ * arrays and the struct: the validator for the piece it is fed, prescan.c's
+ * thread for the piece it searches ahead.
+ */
+struct marks {
+	uint32_t	*lt, *mj;	/* the caller's arrays, cap each */
+	size_t		 cap;
+	size_t		 nlt, nmj;	/* out: the marks found */
+	size_t		 lcov, mcov;	/* out: every mark below is listed */
+	const unsigned char *base;	/* what the offsets are in, len bytes */
+	size_t		 len;
+	size_t		 lat, mat;	/* where the last lookups ended */
+};
+
+/*
+ * The marks of p[0..n) into m (its base and length set to p and n): a
+ * "<?" or "<!" at j with j + 1 < n, a candidate at j with j + 3 <= n.  A
+ * list that fills stops its coverage at the mark that did not fit.
+ */
+void		 marks8(const unsigned char *, size_t, struct marks *);
+
 /* late_find() and moj_skip(), answered from what prescan.c's thread
  * found ahead where it has been, else by the kernels */
 size_t		 pre_late_find(const struct late *, const unsigned char *,
@@ -100,11 +282,9 @@ size_t		 pre_moj_skip(const unsigned char *, size_t, struct mojskip *);
 size_t		 pre_moj_skipw(const unsigned char *, size_t, int);
 
 /*
- * The same for UTF-16 (be: big-endian) when no lines are counted: pass
- * over the units that step() in mojibake.c drops as they come, up to one
- * of 80..9F, or of C2..F4 before a unit of 80..BF or 100 and up (which
- * trail_byte() may take); a lead before any other unit is dropped.  Each
- * unit passed over has the next one in p[0..n) too.
+ * The same for UTF-16 (be: big-endian) when no lines are counted: the
+ * first unit, with another after it in p[0..n), where moj_exactw() finds
+ * a candidate; the first unit without one when there is none.
  */
 size_t		 moj_skipw(const unsigned char *, size_t, int);
 

@@ -1,8 +1,10 @@
 /*
  * Level ref: a character at a time, the definition every other kernel is
- * held to.  Only the validation of UTF-8 has a reference of its own; the
- * other kernels of this level are the portable ones of word.c, which are
- * already a unit at a time.  The level's runs of UTF-8 and UTF-16 end at
+ * held to.  The validation of UTF-8 has a reference of its own, and the
+ * mojibake scan passes over nothing (its every character then takes the
+ * scan's own character path, mojibake.c's step(), which decides what a
+ * candidate is); the other kernels of this level are the portable ones of
+ * word.c, which are already a unit at a time.  The level's runs of UTF-8 and UTF-16 end at
  * a CR, though: every CR then takes the character path, as it did before
  * the runs held CR, and the callers' handling of a CR in a run (the
  * character before the next run, decode.c) is held to that.
@@ -100,6 +102,25 @@ plain_utf16_nocr(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	return plain_utf16_word(p, m, be, lines, col);
 }
 
+/* The mojibake scan's passes: nothing passed over, no line end counted. */
+static size_t
+moj_skip_ref(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	(void)p;
+	(void)n;
+	(void)k;
+	return 0;
+}
+
+static size_t
+moj_skipw_ref(const unsigned char *p, size_t n, int be)
+{
+	(void)p;
+	(void)n;
+	(void)be;
+	return 0;
+}
+
 const struct kernels kernels_ref = {
 	.name = "ref",
 	.char_only = 1,
@@ -111,5 +132,6 @@ const struct kernels kernels_ref = {
 	.conv = conv_word,
 	.find32 = find32_word,
 	.late_find = late_find_word,
-	.moj_skip = moj_skip_word,
+	.moj_skip = moj_skip_ref,
+	.moj_skipw = moj_skipw_ref,
 };

@@ -110,6 +110,15 @@ simd_names(void)
 	return buf;
 }
 
+/* Whether the kernels in use are the reference's, a character at a time:
+ * then the callers' own shortcuts (late.c's whole comments) are left out
+ * too, so that the sweeps compare them with the character path. */
+int
+simd_char_only(void)
+{
+	return kernels()->char_only;
+}
+
 /* Make sure kernels are chosen: the fastest, if no one chose. */
 void
 simd_ready(void)
@@ -202,6 +211,70 @@ size_t
 moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
 {
 	return kernels()->moj_skip(p, n, k);
+}
+
+/*
+ * marks8() by the two searches in turn, for the levels that have no pass
+ * of both at once: the level's own, but at ref, whose mojibake pass
+ * passes over nothing, word.c's.  The definition the fused passes are
+ * held to.
+ */
+static void
+marks8_two(const struct kernels *kt, const unsigned char *p, size_t n,
+    struct marks *m)
+{
+	size_t (*find)(const struct late *, const unsigned char *, size_t,
+	    size_t) = kt->char_only ? late_find_word : kt->late_find;
+	size_t (*skip)(const unsigned char *, size_t, struct mojskip *) =
+	    kt->char_only ? moj_skip_word : kt->moj_skip;
+	struct late lt;
+	struct mojskip k;
+	size_t i, j;
+
+	memset(&lt, 0, sizeof(lt));
+	lt.unit = UNIT_8;
+	lt.usz = 1;
+	lt.lt_byte = '<';
+	lt.q_byte = '?';
+	lt.bang_byte = '!';
+	lt.scan = 1;
+	memset(&k, 0, sizeof(k));
+	k.c1 = 1;
+	m->nlt = m->nmj = 0;
+	m->lcov = n > 0 ? n - 1 : 0;
+	m->mcov = n > 2 ? n - 2 : 0;
+	for (i = 0; (j = find(&lt, p, n, i)) < n; i = j + 1) {
+		if (m->nlt == m->cap) {
+			m->lcov = j;
+			break;
+		}
+		m->lt[m->nlt++] = (uint32_t)j;
+	}
+	for (i = 0; i + 3 <= n; i = j + 1) {
+		j = i + skip(p + i, n - i, &k);
+		if (j + 3 > n)
+			break;
+		if (m->nmj == m->cap) {
+			m->mcov = j;
+			break;
+		}
+		m->mj[m->nmj++] = (uint32_t)j;
+	}
+}
+
+/* See struct marks (kernels.h). */
+void
+marks8(const unsigned char *p, size_t n, struct marks *m)
+{
+	const struct kernels *kt = kernels();
+
+	m->base = p;
+	m->len = n;
+	m->lat = m->mat = 0;
+	if (kt->marks8 != NULL)
+		kt->marks8(p, n, m);
+	else
+		marks8_two(kt, p, n, m);
 }
 
 /* See moj_skipw (kernels.h): where the pass stopped, a unit that may

@@ -52,6 +52,9 @@ struct kernels {
 	size_t		(*moj_skip)(const unsigned char *, size_t,
 			    struct mojskip *);
 	size_t		(*moj_skipw)(const unsigned char *, size_t, int);
+	/* marks8() in one pass; NULL: by late_find and moj_skip in turn */
+	void		(*marks8)(const unsigned char *, size_t,
+			    struct marks *);
 	/* Error-dense text counted a block at a time (kernels.h); NULL:
 	 * none at this level, and the validator's walk counts it all. */
 	size_t		(*dense_utf8)(const unsigned char *, size_t, int,
@@ -95,13 +98,14 @@ size_t		 moj_skipw_word(const unsigned char *, size_t, int);
 size_t		 late_find_word(const struct late *, const unsigned char *,
 		    size_t, size_t);
 
-/* sse2.c: the search for markup, which avx2.c ends with */
+/* sse2.c: the search for markup, which scan_avx2.c ends with */
 #ifdef HAVE_X86
 size_t		 late_find_sse2(const struct late *, const unsigned char *,
 		    size_t, size_t);
 #endif
 
-/* avx2.c: the kernels that level avx512 (avx512.c) takes from avx2 */
+/* avx2.c and its files (avx2.h): the kernels that level avx512
+ * (avx512.c) takes from avx2 */
 #ifdef HAVE_X86
 int		 avx2_usable(void);
 void		 avx2_init(void);
@@ -116,6 +120,7 @@ size_t		 late_find_avx2(const struct late *, const unsigned char *,
 size_t		 moj_skip_avx2(const unsigned char *, size_t,
 		    struct mojskip *);
 size_t		 moj_skipw_avx2(const unsigned char *, size_t, int);
+void		 marks8_avx2(const unsigned char *, size_t, struct marks *);
 #endif
 
 /* dense_avx2.c: the dense counts of level avx2, in avx2.c's table */
@@ -128,7 +133,8 @@ size_t		 dense_utf32_avx2(const unsigned char *, size_t, int, int,
 		    struct dense_tally *);
 #endif
 
-/* common.c: the three tables of the UTF-8 lookup method (avx2.c, neon.c),
+/* common.c: the three tables of the UTF-8 lookup method (plain_avx2.c,
+ * neon.c),
  * one 16-byte lane each */
 extern const signed char utf8_lane[3][16];
 
@@ -289,14 +295,43 @@ dense_u8_step(const struct u8masks *m, int bits, struct dense_tally *t,
 }
 
 /*
+ * moj_skip() a byte at a time from p[i] on: the first byte of a candidate
+ * (moj_exact8), or n - 2 (see struct mojskip); the tail of the vector
+ * passes, and the whole of the portable one.
+ */
+static inline size_t
+moj_skip_tail(const unsigned char *p, size_t n, size_t i, struct mojskip *k)
+{
+	for (; i + 3 <= n; i++) {
+		if ((p[i] == 0xC2 || p[i] == 0xC3) &&
+		    moj_exact8(p + i, n - i, k->c1))
+			break;
+		if (!k->count)
+			continue;
+		if (p[i] == '\r' || (p[i] == '\n' && !k->prevcr)) {
+			k->lines++;
+			k->ls = i + 1;
+			k->cut = 1;
+		}
+		k->prevcr = p[i] == '\r';
+	}
+	return i;
+}
+
+/*
  * The vector pass of moj_skip(), W bytes at a time (T the vector type and
  * the intrinsics its operations; LT a signed less-than): the bits of the
- * bytes that may start a candidate, each asked in turn, and with count the
- * CR and LF bytes before the one taken.  One text for SSE2 and AVX2.
+ * bytes that may begin a candidate (C3 two bytes before C2, C5, C6, CB or
+ * E2, the first bytes of the trail characters; with c1, C2 before 80..9F),
+ * each asked of moj_exact8() in turn, and with count the CR and LF bytes
+ * before the one taken; the last bytes by moj_skip_tail().  One text for
+ * SSE2 and AVX2.  Latin Extended text (C4, C5 and C3 letters side by
+ * side) stops only where a windows-1252 letter (Š, š, Ž, ž, Œ, œ, Ÿ, ƒ)
+ * follows a C3 letter, and goes on after one look.
  */
 #define MOJ_SKIP_BODY(W, T, LOAD, SET1, AND, OR, EQ, LT, MASK, POPCNT)	\
 	const T c3 = SET1((char)0xC3), c2 = SET1((char)0xC2);		\
-	const T fc = SET1((char)0xFC), c4 = SET1((char)0xC4);		\
+	const T c5 = SET1((char)0xC5), c6 = SET1((char)0xC6);		\
 	const T cb = SET1((char)0xCB), e2 = SET1((char)0xE2);		\
 	const T a0 = SET1((char)0xA0);					\
 	const T vcr = SET1('\r'), vlf = SET1('\n');			\
@@ -316,16 +351,16 @@ dense_u8_step(const struct u8masks *m, int bits, struct dense_tally *t,
 			T v1 = LOAD((const T *)(p + i + 1));		\
 			T v2 = LOAD((const T *)(p + i + 2));		\
 									\
-			/* C3 before C2, C4..C7, CB or E2; C2 before	\
+			/* C3 before C2, C5, C6, CB or E2; C2 before	\
 			 * 80..9F */					\
 			mask = (uint32_t)MASK(OR(AND(EQ(v0, c3), OR(OR( \
-			    EQ(v2, c2), EQ(AND(v2, fc), c4)), OR(	\
-			    EQ(v2, cb), EQ(v2, e2)))), AND(ctl, AND(	\
+			    EQ(v2, c2), OR(EQ(v2, c5), EQ(v2, c6))),	\
+			    OR(EQ(v2, cb), EQ(v2, e2)))), AND(ctl, AND(	\
 			    EQ(v0, c2), LT(v1, a0)))));			\
 		}							\
 		while (mask != 0) {					\
 			b = (uint32_t)__builtin_ctz(mask);		\
-			if (k->candidate(k->ctx, p + i + b)) {		\
+			if (moj_exact8(p + i + b, n - i - b, k->c1)) {	\
 				w = (int)b;				\
 				break;					\
 			}						\
@@ -344,12 +379,12 @@ dense_u8_step(const struct u8masks *m, int bits, struct dense_tally *t,
 			prevcr = r >> (w - 1) & 1;			\
 		}							\
 		if (w < (W)) {						\
-			i += (size_t)w;					\
-			break;						\
+			k->prevcr = prevcr;				\
+			return i + (size_t)w;				\
 		}							\
 		i += (W);						\
 	}								\
 	k->prevcr = prevcr;						\
-	return i;
+	return moj_skip_tail(p, n, i, k);
 
 #endif /* SIMD_H */

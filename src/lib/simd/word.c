@@ -344,44 +344,33 @@ late_find_word(const struct late *lt, const unsigned char *p, size_t n,
 	return n;
 }
 
-/* moj_skip() a byte at a time: the same answers as the vector passes. */
+/*
+ * moj_skip() a word at a time while no lines are counted: eight bytes
+ * with no C2 or C3 (the bytes that begin a candidate) passed over at
+ * once; the rest a byte at a time (moj_skip_tail), as the vector passes.
+ */
 size_t
 moj_skip_word(const unsigned char *p, size_t n, struct mojskip *k)
 {
-	size_t i;
+	const uint64_t ones = 0x0101010101010101ull;
+	size_t i = 0;
+	uint64_t w, x;
 
-	for (i = 0; i + 3 <= n; i++) {
-		if (((p[i] == 0xC3 && (p[i + 2] == 0xC2 ||
-		    (p[i + 2] & 0xFC) == 0xC4 || p[i + 2] == 0xCB ||
-		    p[i + 2] == 0xE2)) || (k->c1 && p[i] == 0xC2 &&
-		    p[i + 1] >= 0x80 && p[i + 1] < 0xA0)) &&
-		    k->candidate(k->ctx, p + i))
-			break;
-		if (!k->count)
-			continue;
-		if (p[i] == '\r' || (p[i] == '\n' && !k->prevcr)) {
-			k->lines++;
-			k->ls = i + 1;
-			k->cut = 1;
+	if (!k->count)
+		for (; i + 8 + 2 <= n; i += 8) {
+			memcpy(&w, p + i, 8);
+			/* a byte of x is zero where w has C2 or C3 */
+			x = (w ^ 0xC2C2C2C2C2C2C2C2ull) & ~ones;
+			if (((x - ones) & ~x & 0x8080808080808080ull) != 0)
+				break;
 		}
-		k->prevcr = p[i] == '\r';
-	}
-	return i;
-}
-
-/* The UTF-16 unit c, the next one nx: whether moj_skipw() stops at c. */
-static inline int
-moj_unit(uint32_t c, uint32_t nx)
-{
-	if (c < 0x80 || c > 0xF4 || (c > 0x9F && c < 0xC2))
-		return 0;
-	return c <= 0x9F || (nx >= 0x80 && nx <= 0xBF) || nx > 0xFF;
+	return moj_skip_tail(p, n, i, k);
 }
 
 /*
  * moj_skipw() four units a word: those of 0080..00FF found at once (the
  * lanes whose high byte is 0 and low byte's top bit set), and only such
- * words asked a unit at a time.
+ * words asked a unit at a time (moj_exactw).
  */
 size_t
 moj_skipw_word(const unsigned char *p, size_t n, int be)
@@ -405,13 +394,11 @@ moj_skipw_word(const unsigned char *p, size_t n, int be)
 		    w << 8) == 0)
 			continue;
 		for (k = j; k < j + 8; k += 2)
-			if (moj_unit(be ? load_be16(p + k) : load_le16(p + k),
-			    be ? load_be16(p + k + 2) : load_le16(p + k + 2)))
+			if (moj_exactw(p + k, n - k, 2, be))
 				return k;
 	}
 	for (; j + 4 <= n; j += 2)
-		if (moj_unit(be ? load_be16(p + j) : load_le16(p + j),
-		    be ? load_be16(p + j + 2) : load_le16(p + j + 2)))
+		if (moj_exactw(p + j, n - j, 2, be))
 			break;
 	return j;
 }

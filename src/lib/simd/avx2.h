@@ -1,0 +1,43 @@
+/*
+ * What the files of level avx2 (avx2.c lists them) share: the attribute
+ * of their functions, two byte swaps, and the kernels one file gives
+ * another.  Include it inside #ifdef HAVE_X86, after <immintrin.h>.
+ */
+#ifndef SIMD_AVX2_H
+#define SIMD_AVX2_H
+
+#define AVX2 __attribute__((target("avx2,popcnt")))
+
+AVX2 static inline __m256i
+swap16(__m256i v)
+{
+	return _mm256_shuffle_epi8(v, _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6,
+	    9, 8, 11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10,
+	    13, 12, 15, 14));
+}
+
+AVX2 static inline __m256i
+swap32(__m256i v)
+{
+	return _mm256_shuffle_epi8(v, _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4,
+	    11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8,
+	    15, 14, 13, 12));
+}
+
+/* plain_avx2.c */
+size_t		 plain_utf8_avx2(const unsigned char *, size_t, uint64_t *,
+		    uint64_t *);
+size_t		 plain_utf16_avx2(const unsigned char *, size_t, int,
+		    uint64_t *, uint64_t *);
+size_t		 plain_sb_avx2(const unsigned char *, size_t,
+		    const struct plainmap *, uint64_t *, uint64_t *);
+
+/* narrow_avx2.c, wide_avx2.c */
+void		 narrow_avx2_tables(void);
+void		 wide_avx2_tables(void);
+size_t		 u16_u8_avx2(const unsigned char *, size_t, int,
+		    unsigned char *);
+size_t		 u32_u8_avx2(const unsigned char *, size_t, int,
+		    unsigned char *);
+
+#endif

@@ -1,0 +1,374 @@
+/*
+ * Level avx2, conversions from UTF-8 to UTF-16 and UTF-32 and between
+ * those two (avx2.c has the level's table).  Each UTF-8 byte is decoded
+ * as if it ended a character (its value, plus the previous bytes shifted
+ * in; the lead bytes' marker bits cancel out by subtraction), and the
+ * lanes of the bytes that do end one are packed by a table lookup.
+ * Four-byte UTF-8 characters (rare) take the portable path for their
+ * block, and the tails shorter than a vector go to word.c.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels.h"
+#include "simd.h"
+
+#ifdef HAVE_X86
+#include <immintrin.h>
+
+#include "avx2.h"
+
+/*
+ * pack16[m]: the shuffle that gathers the 16-bit lanes named by the bits
+ * of m (eight lanes) at the front.
+ */
+static unsigned char pack16[256][16];
+
+/* Build the table (once, by avx2_init()). */
+void
+wide_avx2_tables(void)
+{
+	unsigned m, j, k;
+
+	for (m = 0; m < 256; m++) {
+		memset(pack16[m], 0x80, 16);
+		for (j = 0, k = 0; j < 8; j++)
+			if (m & (1u << j)) {
+				pack16[m][k++] = (unsigned char)(2 * j);
+				pack16[m][k++] = (unsigned char)(2 * j + 1);
+			}
+	}
+}
+
+/* Sixteen ASCII bytes b widened to UTF-16 or UTF-32 at o; return the end
+ * of what was written. */
+AVX2 __attribute__((always_inline)) static inline unsigned char *
+widen_ascii(__m128i b, int wide, int be, unsigned char *o)
+{
+	if (!wide) {
+		__m256i v = _mm256_cvtepu8_epi16(b);
+
+		_mm256_storeu_si256((__m256i *)o, be ? swap16(v) : v);
+		return o + 32;
+	} else {
+		__m256i a = _mm256_cvtepu8_epi32(b);
+		__m256i z = _mm256_cvtepu8_epi32(_mm_srli_si128(b, 8));
+
+		_mm256_storeu_si256((__m256i *)o, be ? swap32(a) : a);
+		_mm256_storeu_si256((__m256i *)(o + 32), be ? swap32(z) : z);
+		return o + 64;
+	}
+}
+
+/*
+ * Each byte of block b taken as the end of a character, the value of that
+ * character in 16 bits: its own, plus the byte before (b1) shifted by 6
+ * when it is a continuation (cont), plus the one before that (b2) shifted
+ * by 12, which drops the lead's marker bits, when both are (c1: b1 is a
+ * continuation); then the markers of the continuation and two-byte lead
+ * bytes subtracted.
+ */
+AVX2 __attribute__((always_inline)) static inline __m256i
+u8_as_ends(__m128i b, __m128i b1, __m128i b2, __m128i cont, __m128i c1)
+{
+	__m256i mc = _mm256_cvtepi8_epi16(cont);
+	__m256i m3 = _mm256_cvtepi8_epi16(_mm_and_si128(cont, c1));
+	__m256i m2 = _mm256_cvtepi8_epi16(_mm_andnot_si128(c1, cont));
+	__m256i v;
+
+	v = _mm256_add_epi16(_mm256_cvtepu8_epi16(b), _mm256_and_si256(
+	    _mm256_slli_epi16(_mm256_cvtepu8_epi16(b1), 6), mc));
+	v = _mm256_add_epi16(v, _mm256_and_si256(_mm256_slli_epi16(
+	    _mm256_cvtepu8_epi16(b2), 12), m3));
+	return _mm256_sub_epi16(v, _mm256_or_si256(_mm256_and_si256(m3,
+	    _mm256_set1_epi16(0x2080)), _mm256_and_si256(m2,
+	    _mm256_set1_epi16(0x3080))));
+}
+
+/* The lanes of v that ends marks (a bit a byte), packed at the front of
+ * each half and written at o as UTF-16 or UTF-32; return the end of what
+ * was written. */
+AVX2 __attribute__((always_inline)) static inline unsigned char *
+put_ends(__m256i v, unsigned ends, int wide, int be, unsigned char *o)
+{
+	unsigned lo = ends & 0xFF, hi = ends >> 8;
+
+	v = _mm256_shuffle_epi8(v, _mm256_inserti128_si256(
+	    _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)
+	    pack16[lo])), _mm_loadu_si128((const __m128i *)pack16[hi]), 1));
+	if (!wide) {
+		if (be)
+			v = swap16(v);
+		_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(v));
+		o += 2 * __builtin_popcount(lo);
+		_mm_storeu_si128((__m128i *)o, _mm256_extracti128_si256(v, 1));
+		o += 2 * __builtin_popcount(hi);
+	} else {
+		__m256i a = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v));
+		__m256i z = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(v,
+		    1));
+
+		_mm256_storeu_si256((__m256i *)o, be ? swap32(a) : a);
+		o += 4 * __builtin_popcount(lo);
+		_mm256_storeu_si256((__m256i *)o, be ? swap32(z) : z);
+		o += 4 * __builtin_popcount(hi);
+	}
+	return o;
+}
+
+/*
+ * The block of sixteen bytes at p + i (i >= 3) in UTF-16, where four-byte
+ * characters end (b3: the bytes three places on).  Each such character
+ * is two units: its high surrogate is written at its third byte, its low
+ * one at its fourth (RFC 2781 section 2.1), so each byte still decides
+ * alone what it writes; the rest is as in u8_wide_avx2().
+ */
+AVX2 static unsigned char *
+u8_surr_block(const unsigned char *p, size_t n, size_t i, __m128i b3,
+    int be, unsigned char *o)
+{
+	const __m128i ef = _mm_set1_epi8((char)0xEF);
+	__m128i b = _mm_loadu_si128((const __m128i *)(p + i));
+	__m128i b1 = _mm_loadu_si128((const __m128i *)(p + i - 1));
+	__m128i b2 = _mm_loadu_si128((const __m128i *)(p + i - 2));
+	__m128i cont = _mm_cmplt_epi8(b, _mm_set1_epi8((char)0xC0));
+	__m128i c1 = _mm_cmplt_epi8(b1, _mm_set1_epi8((char)0xC0));
+	/* Third and fourth bytes of four-byte characters: their lead is two
+	 * or three places before (0xF0 and up). */
+	__m128i t3 = _mm_cmpeq_epi8(_mm_subs_epu8(b2, ef), _mm_setzero_si128());
+	__m128i t4 = _mm_cmpeq_epi8(_mm_subs_epu8(b3, ef), _mm_setzero_si128());
+	__m256i v = u8_as_ends(b, b1, b2, cont, c1), hi, lo;
+	__m256i w1 = _mm256_cvtepu8_epi16(b1);
+	unsigned ends;
+
+	t3 = _mm_andnot_si128(t3, _mm_set1_epi8(-1));
+	t4 = _mm_andnot_si128(t4, _mm_set1_epi8(-1));
+	/* High: 0xD800 + ((c - 0x10000) >> 10), from the lead's three bits,
+	 * the second byte's six and the third's top two. */
+	hi = _mm256_add_epi16(_mm256_set1_epi16((short)0xD7C0),
+	    _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(_mm256_and_si256(
+	    _mm256_cvtepu8_epi16(b2), _mm256_set1_epi16(7)), 8),
+	    _mm256_slli_epi16(_mm256_and_si256(w1, _mm256_set1_epi16(0x3F)), 2)),
+	    _mm256_and_si256(_mm256_srli_epi16(_mm256_cvtepu8_epi16(b), 4),
+	    _mm256_set1_epi16(3))));
+	/* Low: 0xDC00 and the ten bits below, which the end value has. */
+	lo = _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi16(0x3FF)),
+	    _mm256_set1_epi16((short)0xDC00));
+	v = _mm256_blendv_epi8(v, hi, _mm256_cvtepi8_epi16(t3));
+	v = _mm256_blendv_epi8(v, lo, _mm256_cvtepi8_epi16(t4));
+	ends = (~(unsigned)_mm_movemask_epi8(cont) >> 1) & 0x7FFF;
+	if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
+		ends |= 0x8000;
+	ends |= (unsigned)_mm_movemask_epi8(t3);
+	return put_ends(v, ends, 0, be, o);
+}
+
+/*
+ * UTF-8 to UTF-16 or UTF-32, sixteen bytes at a time.  Each block writes
+ * the characters that end in it, whose first bytes may be in the block
+ * before: so the blocks are independent of each other, and the next one
+ * does not wait for this one's count.
+ */
+AVX2 static size_t
+u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
+{
+	const int wide = form_u32(to), be = form_be(to);
+	unsigned char *o0 = o;
+	size_t i = 0;
+
+	while (i + 16 <= n) {
+		__m128i b = _mm_loadu_si128((const __m128i *)(p + i));
+		__m128i b1, b2, b3 = b, cont, c1, lead;
+		unsigned ends;
+
+		if (_mm_movemask_epi8(b) == 0) {
+			/* Sixteen ASCII bytes (so the block before ended on a
+			 * whole character). */
+			o = widen_ascii(b, wide, be, o);
+			i += 16;
+			continue;
+		}
+		/* The leads of the characters that begin in the block and,
+		 * in UTF-16 (where u8_surr_block writes four-byte ones),
+		 * of those that end in it: from three bytes before it. */
+		lead = b;
+		if (!wide && i >= 3)
+			lead = _mm_max_epu8(b, b3 = _mm_loadu_si128(
+			    (const __m128i *)(p + i - 3)));
+		if (!_mm_testz_si128(_mm_subs_epu8(lead,
+		    _mm_set1_epi8((char)0xEF)), _mm_set1_epi8(-1))) {
+			size_t stop = i + 16;
+
+			if (!wide && i >= 3) {
+				o = u8_surr_block(p, n, i, b3, be, o);
+				i += 16;
+				continue;
+			}
+			/* A four-byte character begins here: a character at a
+			 * time, from the first that ends in the block to the
+			 * first that begins after it. */
+			while (i > 0 && (p[i] & 0xC0) == 0x80)
+				i--;
+			i += conv_word_from(FORM_UTF8, to, p + i, stop - i, &o);
+			continue;
+		}
+		/* The same bytes one and two places on (the block before's
+		 * last bytes first; none before the first block, which
+		 * starts a character). */
+		if (i >= 2) {
+			b1 = _mm_loadu_si128((const __m128i *)(p + i - 1));
+			b2 = _mm_loadu_si128((const __m128i *)(p + i - 2));
+		} else {
+			b1 = _mm_slli_si128(b, 1);
+			b2 = _mm_slli_si128(b, 2);
+		}
+		/* Continuation bytes (0x80-0xBF: below 0xC0 as signed), and
+		 * the same for the byte before each. */
+		cont = _mm_cmplt_epi8(b, _mm_set1_epi8((char)0xC0));
+		c1 = _mm_cmplt_epi8(b1, _mm_set1_epi8((char)0xC0));
+		/* A byte ends a character when the next does not continue
+		 * it; the byte after the block decides for the last. */
+		ends = (~(unsigned)_mm_movemask_epi8(cont) >> 1) & 0x7FFF;
+		if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
+			ends |= 0x8000;
+		/* No three-byte lead from two bytes before the block on:
+		 * two-byte characters at most (Latin, Cyrillic), whose
+		 * last byte needs only the one before. */
+		if (_mm_testz_si128(_mm_subs_epu8(_mm_max_epu8(b, b2),
+		    _mm_set1_epi8((char)0xDF)), _mm_set1_epi8(-1))) {
+			__m256i mc = _mm256_cvtepi8_epi16(cont);
+
+			o = put_ends(_mm256_sub_epi16(_mm256_add_epi16(
+			    _mm256_cvtepu8_epi16(b), _mm256_and_si256(
+			    _mm256_slli_epi16(_mm256_cvtepu8_epi16(b1), 6), mc)),
+			    _mm256_and_si256(mc, _mm256_set1_epi16(0x3080))),
+			    ends, wide, be, o);
+		} else
+			o = put_ends(u8_as_ends(b, b1, b2, cont, c1), ends,
+			    wide, be, o);
+		i += 16;
+	}
+	/* The rest from the first character that has not ended.  A
+	 * four-byte one cut after its third byte has its high surrogate
+	 * written already (u8_surr_block): it is written again whole. */
+	if (!wide && i >= 3 && i < n && p[i - 3] >= 0xF0)
+		o -= 2;
+	while (i > 0 && i < n && (p[i] & 0xC0) == 0x80)
+		i--;
+	return (size_t)(o - o0) + conv_word(FORM_UTF8, to, p + i, n - i, o);
+}
+
+/* UTF-16 to UTF-16 in the other byte order, or UTF-32 to UTF-32. */
+AVX2 static size_t
+swap_avx2(const unsigned char *p, size_t n, int from, int to,
+    unsigned char *o)
+{
+	size_t i = 0;
+
+	for (; i + 32 <= n; i += 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
+
+		_mm256_storeu_si256((__m256i *)(o + i), form_u32(from) ? swap32(v) :
+		    swap16(v));
+	}
+	return i + conv_word(from, to, p + i, n - i, o + i);
+}
+
+/* UTF-16 to UTF-32, eight units at a time. */
+AVX2 static size_t
+u16_u32_avx2(const unsigned char *p, size_t n, int from, int to,
+    unsigned char *o)
+{
+	unsigned char *o0 = o;
+	size_t i = 0;
+
+	while (i + 16 <= n) {
+		__m128i u = _mm_loadu_si128((const __m128i *)(p + i));
+		__m256i v;
+
+		if (from == FORM_UTF16BE)
+			u = _mm_shuffle_epi8(u, _mm_setr_epi8(1, 0, 3, 2, 5, 4,
+			    7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+		if (!_mm_testz_si128(_mm_cmpeq_epi16(_mm_and_si128(u,
+		    _mm_set1_epi16((short)0xF800)), _mm_set1_epi16((short)0xD800)),
+		    _mm_set1_epi8(-1))) {
+			/* A surrogate pair: the units one at a time (the last
+			 * may be a high surrogate: its pair goes too). */
+			i += conv_word_from(from, to, p + i, 16, &o);
+			continue;
+		}
+		v = _mm256_cvtepu16_epi32(u);
+		_mm256_storeu_si256((__m256i *)o, to == FORM_UTF32BE ? swap32(v) :
+		    v);
+		o += 32;
+		i += 16;
+	}
+	return (size_t)(o - o0) + conv_word(from, to, p + i, n - i, o);
+}
+
+/* UTF-32 to UTF-16, eight characters at a time. */
+AVX2 static size_t
+u32_u16_avx2(const unsigned char *p, size_t n, int from, int to,
+    unsigned char *o)
+{
+	unsigned char *o0 = o;
+	size_t i = 0;
+
+	for (; i + 32 <= n; i += 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i));
+
+		if (from == FORM_UTF32BE)
+			v = swap32(v);
+		if (!_mm256_testz_si256(v, _mm256_set1_epi32((int)0xFFFF0000))) {
+			o += conv_word(from, to, p + i, 32, o);
+			continue;
+		}
+		/* Narrowed within each half, then the halves joined. */
+		v = _mm256_permute4x64_epi64(_mm256_packus_epi32(v, v), 0x08);
+		if (to == FORM_UTF16BE)
+			v = swap16(v);
+		_mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(v));
+		o += 16;
+	}
+	return (size_t)(o - o0) + conv_word(from, to, p + i, n - i, o);
+}
+
+/* conv_find32, eight characters at a time. */
+AVX2 size_t
+find32_avx2(const unsigned char *u, size_t nc, uint32_t a, uint32_t b,
+    uint32_t c)
+{
+	const __m256i va = _mm256_set1_epi32((int)a);
+	const __m256i vb = _mm256_set1_epi32((int)b);
+	const __m256i vc = _mm256_set1_epi32((int)c);
+	size_t k = 0;
+
+	for (; k + 8 <= nc; k += 8) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(u + 4 * k));
+		unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+		    _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(v, va),
+		    _mm256_cmpeq_epi32(v, vb)), _mm256_cmpeq_epi32(v, vc))));
+
+		if (m != 0)
+			return k + (size_t)__builtin_ctz(m);
+	}
+	return k + find32_word(u + 4 * k, nc - k, a, b, c);
+}
+
+size_t
+conv_avx2(int from, int to, const unsigned char *p, size_t n,
+    unsigned char *o)
+{
+	if (from == FORM_UTF8)
+		return u8_wide_avx2(p, n, to, o);
+	if (to == FORM_UTF8)
+		return form_u32(from) ? u32_u8_avx2(p, n, from, o) :
+		    u16_u8_avx2(p, n, from, o);
+	if (form_u32(from) == form_u32(to))
+		return swap_avx2(p, n, from, to, o);
+	if (form_u32(to))
+		return u16_u32_avx2(p, n, from, to, o);
+	return u32_u16_avx2(p, n, from, to, o);
+}
+#endif

@@ -1,0 +1,196 @@
+/*
+ * Kernel equivalence of the search for late declarations (late.c and the
+ * late_find kernels): markup-heavy text, whose comments, CDATA sections
+ * and processing instructions the fast levels take whole (late.c,
+ * skip_whole) and level ref a character at a time, the bytes arriving up
+ * to every offset of its trickiest part, in UTF-8 and in an 8-bit
+ * encoding; every level as the reference.  And the marks of UTF-8 that
+ * the validator finds for the late lexer and the mojibake scan in one
+ * pass (marks8), at every level against their definition.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "all.h"
+#include "unit.h"
+#include "kern_fast.h"
+
+/* Markup that ends where the lexer says, not where it looks to: empty and
+ * odd comments, "]]]>", PIs with a '?' first, targets that begin "xml"
+ * and are none, and "<?xml" inside each, which is text there. */
+static const char *const tricky[] = {
+	"<!---->", "<!-- a --->", "<!-->x-->", "<!--->y-->",
+	"<![CDATA[a]]]>", "<![CDATA[]]>", "<![CDAT <x/>", "<?\?>", "<?xm?>",
+	"<?xml-stylesheet href='s.css'?>", "<?pi <?xml version='1.0'?> ?>",
+	"<!-- <?xml version=\"1.0\"?> -->",
+	"<![CDATA[<?xml version=\"1.0\"?>]]>", "<!DOCTYPE d [<!-- ] -->]>",
+	"<?p ?? >?>", "<!--> <?xml version=\"1.0\"?> -->",
+	"<!---> <?xml version=\"1.0\"?> -->",
+	"<![CDATA[]]]] ]> <?xml version=\"1.0\"?>]]>",
+	"<?p ? > <?xml version=\"1.0\"?>", "<?xmlx <?xml version='1.0'?>"
+};
+
+/* A line of markup-heavy text in UTF-8 (k picks its parts). */
+static void
+markup_line(struct buf *b, unsigned k)
+{
+	bfmt(b, "<p id=\"i%u\" class=\"c\">w\303\251rd <b>\305\241</b>", k);
+	switch (k % 5) {
+	case 0:
+		bfmt(b, "<!-- note %u -->", k);
+		break;
+	case 1:
+		bstr(b, "<![CDATA[a < b && c]]>");
+		break;
+	case 2:
+		bfmt(b, "<?pi %u?>", k);
+		break;
+	case 3:
+		bstr(b, tricky[k / 5 % NELEM(tricky)]);
+		break;
+	default:
+		bstr(b, "<i/>&amp;&#x17D;");
+		break;
+	}
+	bstr(b, " \305\276\303\241k</p>\n");
+}
+
+/*
+ * The text with a late declaration after it (or none), in UTF-8 and as
+ * ISO-8859-2, with the bytes cut at every offset of a stretch holding
+ * every tricky piece: the same answer at every level as the reference's,
+ * the declaration found exactly when it is there.
+ */
+static void
+late_markup(void)
+{
+	static const char *const encs[] = { "UTF-8", "ISO-8859-2" };
+	struct buf t = { NULL, 0, 0 }, b = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t e, at, from, to, cut;
+	unsigned k;
+	int late;
+
+	for (e = 0; e < NELEM(encs); e++)
+		for (late = 0; late < 2; late++) {
+			t.n = b.n = 0;
+			bfmt(&t, "<?xml version=\"1.0\" encoding=\"%s\"?>\n<d>\n",
+			    encs[e]);
+			for (k = 0; k < 40; k++)
+				markup_line(&t, k);
+			from = t.n;
+			for (k = 0; k < NELEM(tricky); k++)
+				bfmt(&t, "%s<q>%u</q>", tricky[k], k);
+			to = t.n;
+			for (k = 40; k < 80; k++)
+				markup_line(&t, k);
+			if (late)
+				bstr(&t, "<?xml version=\"1.0\"?>");
+			bstr(&t, "</d>\n");
+			if (e == 0)
+				bput(&b, t.p, t.n);
+			else if (brecode(&b, encs[e], t.p, t.n) < 0) {
+				printf("unit: %s: not in this iconv, not swept\n",
+				    encs[e]);
+				continue;
+			}
+			for (at = from; at <= to; at++) {
+				cut = at;
+				k_same("markup-heavy text", b.p, b.n, NULL, &cut,
+				    1, &r);
+				if (!CHECK(has(&r, "decl-not-at-start@") == late))
+					printf("  (%s, cut at %zu)\n", encs[e], at);
+			}
+		}
+	bfree(&t);
+	bfree(&b);
+	bfree(&r);
+}
+
+/* The marks of p[0..n) as struct marks defines them, a byte at a time,
+ * into m (its lists of cap). */
+static void
+marks_def(const unsigned char *p, size_t n, struct marks *m)
+{
+	size_t j;
+
+	m->nlt = m->nmj = 0;
+	m->lcov = n > 0 ? n - 1 : 0;
+	m->mcov = n > 2 ? n - 2 : 0;
+	for (j = 0; j + 1 < n; j++)
+		if (p[j] == '<' && (p[j + 1] == '?' || p[j + 1] == '!')) {
+			if (m->nlt == m->cap) {
+				m->lcov = j;
+				break;
+			}
+			m->lt[m->nlt++] = (uint32_t)j;
+		}
+	for (j = 0; j + 3 <= n; j++)
+		if (moj_exact8(p + j, n - j, 1)) {
+			if (m->nmj == m->cap) {
+				m->mcov = j;
+				break;
+			}
+			m->mj[m->nmj++] = (uint32_t)j;
+		}
+}
+
+/*
+ * marks8() at every level (ref's is the two searches of word.c in turn)
+ * against its definition on random strings of the bytes that matter, at
+ * every length up to 300 and every start in a vector, with lists that
+ * fill early and lists that never do.
+ */
+static void
+late_marks(void)
+{
+	static const unsigned char abc[] = { '<', '<', '?', '!', 'a', 0xC2,
+	    0xC3, 0xC3, 0xC5, 0xE2, 0x80, 0x82, 0x92, 0xA0, 0xA1, 0xA9, 0xAC,
+	    0x83, 0x9A, '\n' };
+	static const size_t caps[] = { 2, 9, 10000 };
+	static uint32_t l0[10000], m0[10000], l1[10000], m1[10000];
+	unsigned char p[400];
+	struct marks want, got;
+	size_t n, at, c;
+	int l, round, fail = 0;
+
+	krand_seed(2727);
+	for (round = 0; round < 12 && !fail; round++) {
+		for (at = 0; at < sizeof(p); at++)
+			p[at] = abc[krand(sizeof(abc))];
+		for (l = 0; l < unit_nlevels && !fail; l++) {
+			simd_init(unit_levels[l]);
+			for (at = 0; at < 33 && !fail; at += 1 + round % 4)
+				for (n = 0; at + n <= 300 && !fail; n++)
+					for (c = 0; c < NELEM(caps) && !fail; c++) {
+						want.lt = l0;
+						want.mj = m0;
+						got.lt = l1;
+						got.mj = m1;
+						want.cap = got.cap = caps[c];
+						marks_def(p + at, n, &want);
+						marks8(p + at, n, &got);
+						fail = !CHECK(want.nlt == got.nlt &&
+						    want.nmj == got.nmj &&
+						    want.lcov == got.lcov &&
+						    want.mcov == got.mcov &&
+						    memcmp(l0, l1, want.nlt * 4) == 0 &&
+						    memcmp(m0, m1, want.nmj * 4) == 0 &&
+						    got.base == p + at && got.len == n);
+						if (fail)
+							printf("  (%s: round %d at %zu, %zu "
+							    "bytes, cap %zu)\n",
+							    unit_levels[l], round, at, n,
+							    caps[c]);
+					}
+		}
+	}
+	simd_init(NULL);
+}
+
+void
+kern_late(void)
+{
+	late_markup();
+	late_marks();
+}
