@@ -234,8 +234,9 @@ NPROC =		`getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1`
 HAVE_DIFF =	{ printf '\043include <libxml/parser.h>\n\043include <expat.h>\n' | \
 		$(CC) $(DIFF_CFLAGS) $(CPPFLAGS) -E - > /dev/null 2>&1; }
 check-build:
-	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror \
-	    $$($(HAVE_DIFF) && echo tests/diffcheck)
+	@t0=`date +%s`; $(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror \
+	    $$($(HAVE_DIFF) && echo tests/diffcheck) || exit; \
+	    echo "build (xmlsniff and the test programs): $$((`date +%s` - t0)) s"
 check: check-build
 	V='$(V)' JOBS='$(JOBS)' sh tests/run fast
 check-slow: check-build
