@@ -157,6 +157,22 @@ rep() {
 	awk -v n="$1" -v f="$2" 'BEGIN { for (i = 1; i <= n; i++) printf f, i }'
 }
 
+# bytes HEX: write the bytes spelt by HEX (no spaces; may be empty).
+bytes() {
+	local h=$1 f=
+	while [ -n "$h" ]; do
+		f+="\\x${h:0:2}"
+		h=${h:2}
+	done
+	printf "$f"
+}
+
+# same_bytes GOT WANT: the two files are byte-identical (shown in hex
+# when they are not).
+same_bytes() {
+	cmp -s "$1" "$2" || assert_equal "$(hexof "$1")" "$(hexof "$2")"
+}
+
 # hexof FILE: the bytes of FILE as lower-case hex, no spaces.
 hexof() {
 	od -An -v -tx1 "$1" | tr -d ' \n'
