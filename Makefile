@@ -32,7 +32,8 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 # layers (text, sniff, decode, simd, transcode, analysis); src/cli/ is
 # the command line.  CORE_SRCS is what the unit driver and the fuzz
 # targets link: the engine and the parts of the command line they test,
-# everything but main.c, opts.c, jobs.c, coding.c and guess.c.
+# everything but main.c, opts.c, jobs.c, coding.c and the guess (GUESS_SRCS,
+# which the unit driver links too).
 LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
 		src/lib/transcode src/lib/analysis
 LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
@@ -57,8 +58,13 @@ CLI_CORE_SRCS =	src/cli/config.c src/cli/dest.c src/cli/fix.c src/cli/format.c \
 		src/cli/github.c src/cli/http.c src/cli/perfile.c \
 		src/cli/record.c src/cli/repo.c src/cli/report.c src/cli/walk.c
 CORE_SRCS =	$(LIB_SRCS) $(CLI_CORE_SRCS)
+GUESS_SRCS =	src/lib/analysis/guess.c src/lib/analysis/guess_cand.c \
+		src/lib/analysis/guess_char.c src/lib/analysis/guess_choose.c \
+		src/lib/analysis/guess_model.c src/lib/analysis/guess_note.c \
+		src/lib/analysis/guess_read.c src/lib/analysis/guess_ud.c
+GUESS =		$(GUESS_SRCS:.c=.o)
 SRCS =		$(CORE_SRCS) src/cli/main.c src/cli/opts.c src/cli/jobs.c \
-		src/cli/coding.c src/lib/analysis/guess.c
+		src/cli/coding.c $(GUESS_SRCS)
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(SRCS:.c=.o)
 HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
@@ -74,7 +80,7 @@ HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/lib/transcode/xmllex.h src/lib/transcode/iconvout.h \
 		src/lib/analysis/browser.h src/lib/analysis/whatwg.h \
 		src/lib/analysis/excerpt.h src/lib/analysis/guess.h \
-		src/lib/analysis/mojibake.h
+		src/lib/analysis/guess_int.h src/lib/analysis/mojibake.h
 # Every folder's headers by their bare names (make print-inc: for the
 # builds outside make, tests/cross and tests/differential).
 INC =		-Isrc/cli -Isrc/lib/text -Isrc/lib/sniff -Isrc/lib/decode \
@@ -100,9 +106,10 @@ xmlsniff: $(OBJS)
 	    `$(HAVE_BROTLI) && echo $(BROTLI_LIBS)`
 
 # libuchardet is optional: where its header is found (Debian:
-# libuchardet-dev), guess.c ranks with it, loading it with dlopen(3) when
-# a guess first needs it (linked, it would bring the C++ runtime into
-# every run); elsewhere, or where it does not load, guess.c ranks alone
+# libuchardet-dev), the guess asks it too (guess_ud.c), loading it with
+# dlopen(3) when a guess first needs it (linked, it would bring the C++
+# runtime into every run); elsewhere, or where it does not load, the
+# built-in models rank alone
 # (xmlsniff --help says which).  UCHARDET=no builds without it where it
 # is installed.  DL_LIBS: what dlopen needs (-ldl; empty on glibc 2.34
 # and later, musl and macOS, where it is in libc, but harmless there).
@@ -111,9 +118,11 @@ DL_LIBS =	-ldl
 HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		'\043include <uchardet/uchardet.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
-src/lib/analysis/guess.o: src/lib/analysis/guess.c $(HDRS)
+src/lib/analysis/guess_model.o: src/lib/analysis/guess_lm.h
+src/lib/analysis/guess_ud.o: src/lib/analysis/guess_ud.c $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/lib/analysis/guess.c
+	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ \
+	    src/lib/analysis/guess_ud.c
 
 # zlib and libbrotli are optional too: where their headers are found
 # (Debian: zlib1g-dev, libbrotli-dev), --http decodes a body sent with
@@ -147,11 +156,12 @@ UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
 		tests/kern_moj.c tests/kern_late.c tests/kern_xc.c tests/kern_xc2.c \
-		tests/kern_runs.c tests/unit_names.c
+		tests/kern_runs.c tests/unit_names.c tests/unit_guess.c
 tests/unit: $(UNIT_SRCS) tests/unit.h tests/kern.h tests/kern_fast.h $(CORE) \
-	    $(HDRS)
+	    $(GUESS) $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
-	    $(UNIT_SRCS) $(CORE) $(ICONV_LIBS) $(THREAD_LIBS)
+	    $(UNIT_SRCS) $(CORE) $(GUESS) $(ICONV_LIBS) $(THREAD_LIBS) \
+	    `$(HAVE_UCHARDET) && echo $(DL_LIBS)`
 
 # The encoding table is generated from the IANA registry and two tables
 # of ours (tools/gen-enctab.py says what each gives); the output is
@@ -213,10 +223,17 @@ tests/strerror: tests/strerror.c
 # prints it as well.  JOBS=1 runs bats one test at a time.
 V =
 JOBS =
-# The binary and the drivers are built on every processor first.
+# The binary and the drivers are built on every processor first, and
+# tests/diffcheck with them where the libxml2 and expat headers are
+# installed (tests/differential.bats would otherwise make it alone).
 NPROC =		`getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1`
+# The two headers alone: fuzz/diff.c includes src/cli/version.h, which
+# make has not written yet when this is asked after make clean.
+HAVE_DIFF =	{ printf '\043include <libxml/parser.h>\n\043include <expat.h>\n' | \
+		$(CC) $(DIFF_CFLAGS) $(CPPFLAGS) -E - > /dev/null 2>&1; }
 check-build:
-	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror
+	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror \
+	    $$($(HAVE_DIFF) && echo tests/diffcheck)
 check: check-build
 	V='$(V)' JOBS='$(JOBS)' sh tests/run fast
 check-slow: check-build
@@ -228,35 +245,52 @@ check-all: check-build
 # natively in CI: under the sanitizers its inputs would take too long).
 sanitize:
 	$(MAKE) clean
-	$(MAKE) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit tests/strerror
+	$(MAKE) -j$(NPROC) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit \
+	    tests/strerror $$($(HAVE_DIFF) && echo tests/diffcheck)
 	JOBS='$(JOBS)' sh tests/run fast
 
 # libFuzzer targets (clang): make fuzz, then run e.g.
 # fuzz/sniff-fuzz -max_total_time=600 fuzz/corpus-sniff fuzz/seeds
+# The core is compiled once for all of them, with the fuzzer's coverage but
+# not its main (fuzzer-no-link), into build/fuzz/core.a: each target
+# compiling it again cost CI minutes.
 FUZZ_CC =	clang
-FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L $(INC)
+FUZZ_SAN =	-fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer $(FUZZ_SAN) \
+		-D_POSIX_C_SOURCE=200809L $(INC)
 FUZZ_SRCS =	$(CORE_SRCS)
+FUZZ_CORE =	build/fuzz/core.a
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
 		fuzz/validate-fuzz fuzz/transcode-fuzz
 
 fuzz: $(FUZZERS) fuzz/diff-fuzz
 
-fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_SRCS) \
+$(FUZZ_CORE): $(FUZZ_SRCS) $(HDRS)
+	@rm -rf build/fuzz && mkdir -p build/fuzz
+	@echo "$(FUZZ_CC) -fsanitize=fuzzer-no-link ... -o $@"
+	@for s in $(FUZZ_SRCS); do \
+	    o=build/fuzz/`echo "$$s" | tr / _`; \
+	    $(FUZZ_CC) -g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN) \
+	    -D_POSIX_C_SOURCE=200809L $(INC) -c -o "$${o%.c}.o" "$$s" || \
+	    exit 1; \
+	done
+	ar rcs $@ build/fuzz/*.o
+
+fuzz/sniff-fuzz: fuzz/sniff_fuzz.c fuzz/common.h $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/sniff_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
-fuzz/decl-fuzz: fuzz/decl_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_SRCS) \
+fuzz/decl-fuzz: fuzz/decl_fuzz.c $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/decl_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
-fuzz/mt-fuzz: fuzz/mt_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_SRCS) \
+fuzz/mt-fuzz: fuzz/mt_fuzz.c $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/mt_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
-fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_SRCS) \
+fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/validate_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
-fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) \
+fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_CORE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_CORE) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
 
 # xmlsniff against libxml2 and expat (fuzz/diff.c), where their headers are
@@ -264,20 +298,22 @@ fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
 # where they are not.
 DIFF_CFLAGS =	`pkg-config --cflags libxml-2.0 2>/dev/null || xml2-config --cflags 2>/dev/null`
 DIFF_LIBS =	-lxml2 -lexpat
-fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
+fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_CORE)
 	@if $(FUZZ_CC) $(DIFF_CFLAGS) $(INC) -E fuzz/diff.c > /dev/null 2>&1; then \
 	    echo "$(FUZZ_CC) ... -o $@"; \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) $(DIFF_CFLAGS) -o $@ fuzz/diff_fuzz.c \
-	    fuzz/diff.c $(FUZZ_SRCS) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS); \
+	    fuzz/diff.c $(FUZZ_CORE) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS); \
 	else \
 	    echo "fuzz/diff-fuzz skipped: libxml2 or expat headers not found (libxml2-dev, libexpat1-dev)"; \
 	fi
 
-# From the sources, not the objects: those may have been built with other
-# flags (make sanitize) than this build gets when tests/differential asks.
-tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(FUZZ_SRCS) $(HDRS)
+# Linked with the core's objects, as the unit driver is (compiling the
+# core again for it alone cost make check a tenth of its time): check-build
+# and sanitize make it with them, with the same flags, so that the make
+# of tests/differential finds it done.
+tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(CORE) $(HDRS)
 	$(CC) $(XCFLAGS) -Ifuzz $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(FUZZ_SRCS) \
+	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(CORE) \
 	    $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS)
 
 # The differential check over generated documents, the examples and the
@@ -387,17 +423,19 @@ dist:
 clean:
 	rm -f xmlsniff $(OBJS) tests/unit tests/strerror $(FUZZERS) \
 	    fuzz/diff-fuzz tests/diffcheck src/cli/version.h $(DIST).tar.gz
+	rm -rf build/fuzz
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab check-whatwg \
 		check-xmltypes
-# The sources, for builds outside make (tests/cross).
+# The sources, for builds outside make (tests/cross); the unit driver's
+# with the guess, which it links.
 print-core:
 	@echo $(CORE_SRCS)
 print-srcs:
 	@echo $(SRCS)
 print-unit:
-	@echo $(UNIT_SRCS)
+	@echo $(UNIT_SRCS) $(GUESS_SRCS)
 print-inc:
 	@echo $(INC)
 

@@ -4,28 +4,28 @@
 # aliases, option syntax, inputs, usage errors.
 load helper
 
+# The bytes of the UTF-16 samples, made once for the file's tests.
+setup_file() {
+	# FF FE, then <?xml version="1.0" encoding="UTF-16"?><a/> in UTF-16LE.
+	U16BOM_FMT=$({ printf '\377\376'
+	    enc UTF-16LE '<?xml version="1.0" encoding="UTF-16"?><a/>'; } | fmt_of)
+	# No BOM, declared UTF-16LE.
+	U16LE_FMT=$(enc UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?><a/>' |
+	    fmt_of)
+	export U16BOM_FMT U16LE_FMT
+}
+
 # Every test works in its own scratch directory, so that file names in the
 # output stay short.
 setup() {
 	scratch_samples
-	# FF FE, then <?xml version="1.0" encoding="UTF-16"?><a/> in UTF-16LE.
-	printf '\377\376' > u16bom.xml
-	printf '<?xml version="1.0" encoding="UTF-16"?><a/>' |
-	    iconv -f UTF-8 -t UTF-16LE >> u16bom.xml
-	# No BOM, declared UTF-16LE.
-	printf '<?xml version="1.0" encoding="UTF-16LE"?><a/>' |
-	    iconv -f UTF-8 -t UTF-16LE > u16le.xml
+	printf "$U16BOM_FMT" > u16bom.xml
+	printf "$U16LE_FMT" > u16le.xml
 	# One illegal byte at offset 3: one error.
 	printf '<a>\377</a>' > bad.xml
 }
 
 USAGE_RE='^usage: xmlsniff '
-
-# json_ok: when python3 exists, every line of $output parses as JSON.
-json_ok() {
-	command -v python3 > /dev/null || return 0
-	printf '%s\n' "$output" | python3 -m json.tool --json-lines > /dev/null
-}
 
 # ---------------------------------------------------------------------------
 # Inputs: operands, standard input, several files

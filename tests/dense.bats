@@ -119,7 +119,7 @@ sb_text() {
 	local f=$BATS_TEST_TMPDIR/s16.xml i
 	{ printf '\377\376'
 	  printf '<?xml version="1.0" encoding="UTF-16"?><r>' | iconv -f UTF-8 -t UTF-16LE
-	  for i in $(seq 1 40); do printf '\000\330a\000'; done
+	  printf '\000\330a\000%.0s' {1..40}
 	  printf '</r>' | iconv -f UTF-8 -t UTF-16LE; } > "$f"
 	# The guess of UTF-16 rests on the C library's decoder: musl's gives
 	# none for these bytes, with or without the bad units.

@@ -11,13 +11,6 @@ setup() {
 
 DECL_U8='<?xml version="1.0" encoding="UTF-8"?>\n'
 
-# uchardet_only: skip where the guesses are ranked without libuchardet
-# (--help says which), for the cases only it tells apart.
-uchardet_only() {
-	"$XMLSNIFF" --help | grep -q '^Guesses of the real encoding: libuchardet' ||
-	    skip "built without libuchardet: the built-in score gives no guess here"
-}
-
 # French in windows-1252 (E0 à, 92 ’, 80 €) declared UTF-8.
 french() {
 	put fr.xml "$DECL_U8"'<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me br\373l\351e co\373te 5 \200.</p>\n'
@@ -105,8 +98,7 @@ RU='<p>Привет, мир! Это русский текст, который н
 	assert_equal "${stderr_lines[1]}" 'cp.xml: note: it decodes cleanly as windows-1251: "<p>Привет, мир! Это русский текст, который"; to convert it: xmlsniff --encoding=windows-1251 --transcode-to=UTF-8 -o out.xml cp.xml'
 }
 
-@test "Korean in EUC-KR declared UTF-8: EUC-KR (libuchardet)" {
-	uchardet_only
+@test "Korean in EUC-KR declared UTF-8: EUC-KR" {
 	need_iconv EUC-KR
 	enc EUC-KR "$DECL_U8"'<p>안녕하세요. 이것은 한국어로 쓴 문서입니다. 우리는 오늘 학교에 갑니다.</p>\n' > ko.xml
 	xs ko.xml
@@ -323,7 +315,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	assert_success
 	assert_output --partial '      --encoding=ENC    the same as --content-type with charset=ENC'
 	assert_output --partial '      --default-encoding=ENC  the encoding of inputs that have no'
-	assert_output --regexp $'\nGuesses of the real encoding: (libuchardet, then the built-in score|the built-in score \\((built without libuchardet|libuchardet did not load)\\))\\.\n'
+	assert_output --regexp $'\nGuesses of the real encoding: the built-in language models( and libuchardet| \\((built without libuchardet|libuchardet did not load)\\))\\.\n'
 }
 
 @test "--http: the body is guessed, not the head, and the note names the charset to serve it with" {
@@ -437,4 +429,182 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	xs t.xml
 	assert_success
 	assert_equal "${stderr_lines[-1]}" 't.xml: note: it decodes cleanly as UTF-16LE: "hello <a/>"; to convert it: xmlsniff --encoding=UTF-16LE --transcode-to=UTF-8 -o out.xml t.xml'
+}
+
+# --- Issue 26: every family, the script rule, thin margins ------------------
+
+# model_only: the built-in language models alone, in any build
+# (testhooks.h: libuchardet left out).
+model_only() {
+	export XMLSNIFF_TEST_UCHARDET=no
+}
+
+# guess_of FILE: the encoding of FILE's JSON guess, "null" for none.
+guess_of() {
+	run --separate-stderr "$XMLSNIFF" --json "$1"
+	[[ "$output" == *'"guess":null}' ]] && { echo null; return; }
+	local g=${output##*\"guess\":\{\"encoding\":\"}
+	echo "${g%%\"*}"
+}
+
+@test "Maltese in ISO-8859-3 declared UTF-8: ISO-8859-3, with or without libuchardet" {
+	need_iconv ISO-8859-3
+	enc ISO-8859-3 "$DECL_U8"'<p>Il-għada filgħodu morna l-baħar flimkien mal-kuġini tagħna.</p>\n<p>In-nanna dejjem kienet tgħid li l-aħjar ħobż huwa dak li jinħema fil-forn tal-ħatab.</p>\n' > mt.xml
+	xs mt.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" 'mt.xml: note: it decodes cleanly as ISO-8859-3: "<p>Il-għada filgħodu morna l-baħar flimkien"; to convert it: xmlsniff --encoding=ISO-8859-3 --transcode-to=UTF-8 -o out.xml mt.xml'
+	model_only
+	assert_equal "$(guess_of mt.xml)" ISO-8859-3
+}
+
+@test "Arabic in ISO-8859-6 declared UTF-8: ISO-8859-6, never Thai (TIS-620 reads it cleanly)" {
+	need_iconv ISO-8859-6
+	need_iconv TIS-620
+	enc ISO-8859-6 "$DECL_U8"'<p>كانت جدتي تقول دائما إن أطيب خبز هو الذي يخبز في البيت في الفرن القديم.</p>\n' > ar.xml
+	# Every byte of it is a Thai letter or mark in TIS-620.
+	iconv -f TIS-620 -t UTF-8 ar.xml > /dev/null
+	xs ar.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" 'ar.xml: note: it decodes cleanly as ISO-8859-6: "<p>كانت جدتي تقول دائما إن أطيب خبز"; to convert it: xmlsniff --encoding=ISO-8859-6 --transcode-to=UTF-8 -o out.xml ar.xml'
+	model_only
+	assert_equal "$(guess_of ar.xml)" ISO-8859-6
+}
+
+@test "Polish in windows-1250 that GBK and GB18030 read cleanly: windows-1250, never CJK" {
+	need_iconv WINDOWS-1250
+	need_iconv GBK
+	need_iconv GB18030
+	# Every letter past ASCII is followed by a letter: pairs that GBK
+	# reads as ideographs.
+	enc WINDOWS-1250 "$DECL_U8"'<p>Wczoraj wieczorem siedzieliśmy przy rzece i patrzyliśmy, jak słońce zachodzi za wzgórzami. Zażółć książki.</p>\n' > pl.xml
+	iconv -f GBK -t UTF-8 pl.xml > /dev/null
+	iconv -f GB18030 -t UTF-8 pl.xml > /dev/null
+	xs pl.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" 'pl.xml: note: it decodes cleanly as windows-1250: "oraj wieczorem siedzieliśmy przy rzece i patrzyliśmy, jak"; to convert it: xmlsniff --encoding=windows-1250 --transcode-to=UTF-8 -o out.xml pl.xml'
+	model_only
+	assert_equal "$(guess_of pl.xml)" windows-1250
+}
+
+@test "Cyrillic in each of its tables: named as it is, never windows-1251 for IBM866 or MAC-CYRILLIC" {
+	local e
+	printf "$DECL_U8"'<p>Вчера вечером мы сидели на берегу реки и смотрели, как солнце садится за холмы.</p>\n' > ru.u8
+	for e in KOI8-R WINDOWS-1251 ISO-8859-5 IBM866 IBM855 MAC-CYRILLIC; do
+		has_iconv "$e" || continue
+		iconv -f UTF-8 -t "$e" ru.u8 > ru.xml
+		xs ru.xml
+		assert_success
+		stderr_has 'ru.xml: note: it decodes cleanly as '
+		stderr_has ': "<p>Вчера вечером мы сидели на берегу"'
+		[ "$(guess_of ru.xml)" = "$(XMLSNIFF_TEST_UCHARDET=no guess_of ru.xml)" ]
+		case $e in
+		WINDOWS-1251) assert_equal "$(guess_of ru.xml)" windows-1251 ;;
+		*) assert_equal "$(guess_of ru.xml)" "$e" ;;
+		esac
+	done
+}
+
+@test "a thin margin gives no guess: Spanish with one byte that Czech reads as well" {
+	model_only
+	# "día más té sólo útil página médico vía" and E8, which windows-1252
+	# reads as è and windows-1250 as č: nothing tells them apart.
+	put es.xml '<p>d\355a m\341s t\351 s\363lo \372til p\341gina m\351dico v\355a c\350ta</p>\n'
+	xs --json es.xml
+	assert_success
+	assert_output --partial '"guess":null}'
+	# One letter more that only Spanish has (ñ) decides it.
+	put es.xml '<p>d\355a m\341s t\351 s\363lo \372til p\341gina m\351dico v\355a c\350ta espa\361ol ma\361ana</p>\n'
+	assert_equal "$(guess_of es.xml)" windows-1252
+}
+
+@test "BOM-less UTF-16 and UTF-32 in both byte orders, Cyrillic and Japanese: the right order" {
+	local e
+	model_only
+	for e in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		# Text first: no byte pattern of Appendix F to read it by.
+		enc "$e" 'Привет <p>мир! Это русский текст.</p>\n<p>日本語の文章です。</p>\n' > w.xml
+		xs w.xml
+		assert_success
+		stderr_has "w.xml: note: it decodes cleanly as $e: \"Привет <p>мир! Это русский текст.</p>\"; to convert it: xmlsniff --encoding=$e --transcode-to=UTF-8 -o out.xml w.xml"
+	done
+}
+
+@test "ISO-2022-JP declared UTF-8 (ESC is no XML Char): ISO-2022-JP" {
+	need_iconv ISO-2022-JP
+	enc ISO-2022-JP "$DECL_U8"'<p>昨日の夕方、私たちは川岸に座って夕日を眺めていました。</p>\n' > j.xml
+	xs j.xml
+	assert_success
+	assert_equal "${stderr_lines[0]}" 'j.xml:2:4: error: U+001B is not an XML Char (XML 1.0 [2]); remove it (2 times) [illegal-char]'
+	assert_equal "${stderr_lines[1]}" 'j.xml: note: it decodes cleanly as ISO-2022-JP: "<p>昨日の夕方、私たちは川岸に座って夕日を眺めていました。</p>"; to convert it: xmlsniff --encoding=ISO-2022-JP --transcode-to=UTF-8 -o out.xml j.xml'
+	# A lone ESC in UTF-8 text is no ISO-2022: no guess.
+	put esc.xml '<p>caf\303\251 \033 noir</p>\n'
+	xs --json esc.xml
+	assert_output --partial '"guess":null}'
+}
+
+@test "UTF-8 content labelled ISO-8859-1 (suspicious-label): UTF-8" {
+	put u.xml '<?xml version="1.0" encoding="ISO-8859-1"?>\n<p>Voil\303\240 l\342\200\231\303\251t\303\251 \303\240 P\303\242ques, o\303\271 la cr\303\250me</p>\n'
+	xs u.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" 'u.xml: note: it decodes cleanly as UTF-8: "<p>Voilà l’été à Pâques, où la crème</p>"; to convert it: xmlsniff --encoding=UTF-8 --transcode-to=UTF-8 -o out.xml u.xml'
+}
+
+@test "readings alike: the label's superset is named, and the one named without the label too" {
+	# German with a euro sign (80) labelled ISO-8859-9: windows-1254,
+	# which extends the label, and windows-1252 read it alike.
+	put de9.xml '<?xml version="1.0" encoding="ISO-8859-9"?>\n<p>Gr\374\337e aus M\374nchen: sch\366ne T\374r, \374ber die Br\374cke f\374r 5 \200.</p>\n'
+	xs de9.xml
+	assert_success
+	assert_equal "${stderr_lines[1]}" 'de9.xml: note: it decodes cleanly as windows-1254 (and as windows-1252, which reads these bytes alike): "<p>Grüße aus München: schöne Tür, über"; to convert it: xmlsniff --encoding=windows-1254 --transcode-to=UTF-8 -o out.xml de9.xml'
+	xs --json de9.xml
+	assert_output --partial '"guess":{"encoding":"windows-1254","sample":"<p>Grüße aus München: schöne Tür, über"}}'
+}
+
+@test "Romanian in ISO-8859-16: ISO-8859-16, whose s and t with a comma ISO-8859-2 reads with a cedilla" {
+	need_iconv ISO-8859-16
+	enc ISO-8859-16 "$DECL_U8"'<p>Săptămâna viitoare vom merge cu trenul la Brașov, unde locuiește unchiul meu și mătușa mea.</p>\n' > ro.xml
+	model_only
+	assert_equal "$(guess_of ro.xml)" ISO-8859-16
+}
+
+# The corpus of bench/guess-texts.txt (texts written for xmlsniff in 40
+# languages), each text in every encoding of its language and in UTF-16
+# and UTF-32 without a BOM, wrapped in documents that declare UTF-8 or
+# nothing: the floors of bench/guess-corpus.
+@test "the corpus, whole texts: right on all but a few, never wrong, with the models alone and with libuchardet" {
+	command -v python3 > /dev/null || skip "no python3"
+	# The few: Dutch and English whose only letters past ASCII other
+	# tables read as plausibly (ï as ī, é as a Hebrew letter).
+	run env XMLSNIFF_TEST_UCHARDET=no "$BATS_TEST_DIRNAME/../bench/guess-corpus" \
+	    -x "$XMLSNIFF" --uchardet '' --fail-wrong --min-right 98
+	assert_success
+	assert_line --regexp '^all +[0-9]+/0/[0-9]+$'
+	run "$BATS_TEST_DIRNAME/../bench/guess-corpus" -x "$XMLSNIFF" \
+	    --uchardet '' --fail-wrong --min-right 98
+	assert_success
+}
+
+@test "the corpus, documents of 60 to 1000 bytes: never wrong, the models alone" {
+	command -v python3 > /dev/null || skip "no python3"
+	run env XMLSNIFF_TEST_UCHARDET=no "$BATS_TEST_DIRNAME/../bench/guess-corpus" \
+	    -x "$XMLSNIFF" --uchardet '' --sizes 60,200,1000 --no-wide --fail-wrong
+	assert_success
+}
+
+@test "the corpus, 200 bytes past ASCII and more: every single-byte family right, the models alone" {
+	command -v python3 > /dev/null || skip "no python3"
+	run env XMLSNIFF_TEST_UCHARDET=no "$BATS_TEST_DIRNAME/../bench/guess-corpus" \
+	    -x "$XMLSNIFF" --uchardet '' --sizes 6000 --min-nonascii 200 --no-wide \
+	    --fail-wrong --min-right 100
+	assert_success
+	assert_line --regexp '^western +[0-9]+/0/0$'
+	assert_line --regexp '^central +[0-9]+/0/0$'
+	assert_line --regexp '^baltic +[0-9]+/0/0$'
+	assert_line --regexp '^south +[0-9]+/0/0$'
+	assert_line --regexp '^vietnamese +[0-9]+/0/0$'
+	assert_line --regexp '^cyrillic +[0-9]+/0/0$'
+	assert_line --regexp '^greek +[0-9]+/0/0$'
+	assert_line --regexp '^hebrew +[0-9]+/0/0$'
+	assert_line --regexp '^arabic +[0-9]+/0/0$'
+	assert_line --regexp '^thai +[0-9]+/0/0$'
 }

@@ -6,23 +6,49 @@
 # test; the files they name are put together once a run into one file in
 # BATS_RUN_TMPDIR (renamed into place: tests run side by side), which
 # each test then sources alone.
+#
+# The same file leaves them and this file out of bats' trace.  bats runs a
+# trap before every command of a test, which records the stack for the
+# report of a failure and costs a millisecond or so a command: the lines
+# of bats-assert and of this file were most of the suite's time.  bats
+# leaves its own files out of the trace, and bats-assert's when it prints
+# one (--trace); these folders are added where bats adds its own, by
+# bats_setup_tracing.  A failure inside them is then reported at the
+# test's line that called them, and their messages say what failed.  A
+# bats without that function traces everything, as before.
 load_libs() {
-	local d lib f libs=$BATS_RUN_TMPDIR/bats-libs.bash
+	local d lib f libs=$BATS_RUN_TMPDIR/bats-libs/libs.bash
 	if [ ! -f "$libs" ]; then
-		for lib in bats-support bats-assert; do
-			for d in /usr/lib/bats /usr/local/lib/bats \
-			    /usr/share/bats; do
-				[ -f "$d/$lib/load.bash" ] && break
+		mkdir -p "${libs%/*}" || return 1
+		{
+			for lib in bats-support bats-assert; do
+				for d in /usr/lib/bats /usr/local/lib/bats \
+				    /usr/share/bats; do
+					[ -f "$d/$lib/load.bash" ] && break
+				done
+				if [ ! -f "$d/$lib/load.bash" ]; then
+					echo "bats library $lib not found (apt-get install bats-support bats-assert)" >&2
+					return 1
+				fi
+				sed -n 's|^source "$(dirname "${BASH_SOURCE\[0\]}")/\(.*\)"$|\1|p' \
+				    "$d/$lib/load.bash" | while read -r f; do
+					cat "$d/$lib/$f"
+				done
 			done
-			if [ ! -f "$d/$lib/load.bash" ]; then
-				echo "bats library $lib not found (apt-get install bats-support bats-assert)" >&2
-				return 1
+			if declare -F bats_setup_tracing > /dev/null &&
+			    declare -F bats_add_debug_exclude_path > /dev/null
+			then
+				printf 'xs_'
+				declare -f bats_setup_tracing
+				cat <<-'EOF'
+				bats_setup_tracing() {
+					xs_bats_setup_tracing
+					bats_add_debug_exclude_path "$BATS_RUN_TMPDIR/bats-libs"
+					bats_add_debug_exclude_path "$BATS_TEST_DIRNAME"
+				}
+				EOF
 			fi
-			sed -n 's|^source "$(dirname "${BASH_SOURCE\[0\]}")/\(.*\)"$|\1|p' \
-			    "$d/$lib/load.bash" | while read -r f; do
-				cat "$d/$lib/$f"
-			done
-		done > "$libs.$$" && mv -f "$libs.$$" "$libs" || return 1
+		} > "$libs.$$" && mv -f "$libs.$$" "$libs" || return 1
 	fi
 	source "$libs"
 }
@@ -30,7 +56,8 @@ load_libs() {
 bats_require_minimum_version 1.5.0
 load_libs
 
-TOP="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+# bats gives the test file's folder as an absolute path, with no "..".
+TOP=${BATS_TEST_DIRNAME%/*}
 XMLSNIFF="${XMLSNIFF:-$TOP/xmlsniff}"
 export LC_ALL=C
 
@@ -61,17 +88,22 @@ huge() {
 
 # xs ARGS...: run xmlsniff, keeping stdout and stderr apart
 # ($output/$stderr, $status).  The --json records it prints are kept for
-# teardown_file, which checks them against the schema.
+# teardown_suite (tests/setup_suite.bash), which checks them against the
+# schema.
 xs() {
+	unset JSON_KEPT
 	run --separate-stderr "$XMLSNIFF" "$@"
 	json_keep "$@"
 }
 
 # json_keep ARGS...: with --json or --format=json among ARGS (and no
 # option that prints something else), keep each line of $output, after
-# the test's name, for json_check.
+# the test's name, for teardown_suite: in a file of the test's own (tests
+# may run side by side).  The name goes before every line at once, not by
+# a loop over them (bats traps every command: 10 000 lines would cost
+# seconds).
 json_keep() {
-	local a json=0 other=0 line
+	local a json=0 other=0 t nl=$'\n'
 	for a in "$@"; do
 		case $a in
 		--json|--format=json) json=1 ;;
@@ -82,27 +114,39 @@ json_keep() {
 		esac
 	done
 	[ "$json" = 1 ] && [ "$other" = 0 ] && [ -n "$output" ] || return 0
-	while IFS= read -r line; do
-		printf '%s\t%s\n' "$BATS_TEST_DESCRIPTION" "$line"
-	done <<< "$output" >> "$BATS_FILE_TMPDIR/json-records"
+	t=$BATS_TEST_DESCRIPTION$'\t'
+	mkdir -p "$BATS_RUN_TMPDIR/json-records"
+	printf '%s\n' "$t${output//"$nl"/"$nl$t"}" \
+	    >> "$BATS_RUN_TMPDIR/json-records/${BATS_TEST_FILENAME##*/}.$BATS_SUITE_TEST_NUMBER"
+	JSON_KEPT=$output
 }
 
-# json_check: every --json record the file's tests printed through xs
-# validates against doc/xmlsniff-record.schema.json (one python3 run a
-# file; skipped without python3-jsonschema).  A bats file with a
-# teardown_file of its own calls it there.
-json_check() {
-	local rc=0
-	[ -s "$BATS_FILE_TMPDIR/json-records" ] || return 0
+# json_ok: every line of $output parses as JSON.  Lines that xs has just
+# kept are parsed by teardown_suite's python3, with every record of the
+# run (and checked against the schema where python3-jsonschema is), which
+# fails naming the test: a python3 of its own cost a test more than the
+# rest of it.  Other output is parsed here.
+json_ok() {
+	[ "${JSON_KEPT+set}" = set ] && [ "$JSON_KEPT" = "$output" ] &&
+	    return 0
 	command -v python3 > /dev/null || return 0
-	python3 "$TOP/tests/schema-check" "$TOP/doc/xmlsniff-record.schema.json" \
-	    "$BATS_FILE_TMPDIR/json-records" || rc=$?
-	[ "$rc" = 77 ] && rc=0
-	return "$rc"
+	printf '%s\n' "$output" | python3 -m json.tool --json-lines > /dev/null
 }
 
-teardown_file() {
-	json_check
+# xs_each FILE...: xs --json over the FILEs at once; RECORDS[k] is the
+# record of the k-th (checked by its "file" member; names that JSON would
+# escape are not for this), and a test that needs every record has them.
+xs_each() {
+	local f k=0
+	xs --json "$@"
+	RECORDS=("${lines[@]}")
+	[ "${#RECORDS[@]}" -eq $# ] ||
+	    fail "$# files, ${#RECORDS[@]} records: $output"
+	for f in "$@"; do
+		[[ ${RECORDS[k]} == "{\"file\":\"$f\","* ]] ||
+		    fail "record $k is not that of $f: ${RECORDS[k]}"
+		k=$((k + 1))
+	done
 }
 
 # rep N FORMAT: FORMAT (printf escapes; a %d in it is the repeat's number,
@@ -115,6 +159,12 @@ rep() {
 # hexof FILE: the bytes of FILE as lower-case hex, no spaces.
 hexof() {
 	od -An -v -tx1 "$1" | tr -d ' \n'
+}
+
+# fmt_of: the bytes of standard input as a format for printf (every byte
+# as an octal escape), which a test's setup writes with no process at all.
+fmt_of() {
+	od -An -v -to1 | tr -d '\n' | tr ' ' '\\'
 }
 
 # put FILE FORMAT: write the bytes that printf makes of FORMAT into FILE.
@@ -145,14 +195,42 @@ stderr: $stderr"
 }
 
 # xml_files DIR FIRST STEP LAST: the files DIR/fFIRST.xml, ... (every STEP
-# up to LAST), each "<a/>": many small XML files, written by the shell
-# itself (an empty file is not XML: not-xml).
+# up to LAST), each "<a/>": many small XML files, written by one awk (an
+# empty file is not XML: not-xml).
 xml_files() {
-	local i
-	mkdir -p "$1"
-	for ((i = $2; i <= $4; i += $3)); do
-		printf '<a/>' > "$1/f$i.xml"
-	done
+	mkdir -p "$1" &&
+	awk 'BEGIN {
+		for (i = ARGV[2]; i <= ARGV[4]; i += ARGV[3]) {
+			f = ARGV[1] "/f" i ".xml"
+			printf "<a/>" > f
+			close(f)
+		}
+	}' "$@"
+}
+
+# xml_links DIR FIRST STEP LAST: the same files, for tests that only read
+# them, as hard links to the files of one folder that the first test to
+# ask makes for the whole run (f0.xml to f2999.xml, then every other one
+# up to f9998.xml: what the tests ask for).  Making a file costs a
+# journalling file system fifty times what a link costs, and the tests of
+# thousands of inputs asked for 26 000 of them.  The folder is made
+# apart, then renamed into place: a test beside this one (bats --jobs)
+# sees all of it or none.
+xml_links() {
+	local all=$BATS_RUN_TMPDIR/xml-files tmp
+	if [ ! -d "$all" ]; then
+		tmp=$(mktemp -d "$all.XXXXXX") &&
+		    awk 'BEGIN {
+			for (i = 0; i < 10000; i += i < 3000 ? 1 : 2) {
+				f = ARGV[1] "/f" i ".xml"
+				printf "<a/>" > f
+				close(f)
+			}
+		    }' "$tmp" || return 1
+		mv -T "$tmp" "$all" 2> /dev/null || rm -rf "$tmp"
+	fi
+	mkdir -p "$1" &&
+	    seq -f "$all/f%g.xml" "$2" "$3" "$4" | xargs ln -t "$1"
 }
 
 # try_help: standard error of the last run is a usage error: its one line
@@ -174,9 +252,8 @@ stderr: $stderr"
 # writes few of the CJK encodings it reads.  The answer comes from the
 # binary itself and is kept for the rest of the run.
 has_iconv() {
-	local name=$1 dir=${2:-from} memo probe
-	memo="$BATS_RUN_TMPDIR/iconv-$dir-$(printf '%s' "$name" |
-	    tr -c 'A-Za-z0-9_.-' '_')"
+	local name=$1 dir=${2:-from} memo probe answer
+	memo=$BATS_RUN_TMPDIR/iconv-$dir-${name//[!A-Za-z0-9_.-]/_}
 	if [ ! -f "$memo" ]; then
 		probe=$(mktemp "$BATS_RUN_TMPDIR/iconv-probe.XXXXXX")
 		printf '<a/>' > "$probe"
@@ -194,7 +271,8 @@ has_iconv() {
 		mv -f "$memo.$$" "$memo"
 		rm -f "$probe"
 	fi
-	[ "$(cat "$memo")" = yes ]
+	read -r answer < "$memo"
+	[ "$answer" = yes ]
 }
 
 # need_iconv NAME [to]: skip the test, saying why, unless has_iconv.

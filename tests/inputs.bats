@@ -284,10 +284,9 @@ nerr() {
 @test "a binary file: one line per code, with exact counts" {
 	# 16 times the bytes 00..FF: 16 x 29 C0 controls that are not Chars,
 	# 16 x 128 bytes >= 80 that are each an illegal UTF-8 sequence.
-	local fmt='' i
-	for ((i = 0; i < 256; i++)); do
-		fmt+="\\$(printf '%03o' "$i")"
-	done
+	local fmt i
+	# "\000\001...\377": printf uses its format once for each number.
+	printf -v fmt '\\%03o' {0..255}
 	for ((i = 0; i < 16; i++)); do
 		printf "$fmt"
 	done > bin
@@ -505,7 +504,7 @@ nerr() {
 }
 
 @test "| head -1 with -r over many files: nothing on stderr" {
-	xml_files many 0 1 1999
+	xml_links many 0 1 1999
 	sh_run '"$0" -r many | head -n 1'
 	assert_success
 	assert_output 'many/f0.xml: UTF-8 (default), no declaration'

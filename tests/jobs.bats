@@ -12,16 +12,26 @@ setup() {
 	mkdir -p home
 }
 
-# tree: 320 good files, and beside them bad UTF-8, a declaration the BOM
-# contradicts, UTF-16 with its BOM, a UTF-8 BOM (a warning), a Latin-1
-# byte in a file without a declaration (--all: several), and names with
-# a newline, a space and a byte that is not UTF-8.
-tree() {
-	local i
+# The tree of tree(), made once for the file's tests.
+setup_file() {
+	cd "$BATS_FILE_TMPDIR" || return 1
+	make_tree
+}
+
+# make_tree: in t/, 320 good files, and beside them bad UTF-8, a
+# declaration the BOM contradicts, UTF-16 with its BOM, a UTF-8 BOM (a
+# warning), a Latin-1 byte in a file without a declaration (--all:
+# several), and names with a newline, a space and a byte that is not
+# UTF-8.
+make_tree() {
 	mkdir -p t/ok t/bad "t/odd dir"
-	for i in $(seq -w 1 320); do
-		printf '<?xml version="1.0"?>\n<a>%s</a>\n' "$i" > "t/ok/f$i.xml"
-	done
+	awk 'BEGIN {
+		for (i = 1; i <= 320; i++) {
+			f = sprintf("t/ok/f%03d.xml", i)
+			printf "<?xml version=\"1.0\"?>\n<a>%03d</a>\n", i > f
+			close(f)
+		}
+	}'
 	printf '<a>\303</a>' > t/bad/badutf8.xml
 	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="UTF-8"?><a/>'; } \
 	    > t/bad/mismatch.xml
@@ -33,6 +43,13 @@ tree() {
 line.xml"
 	printf '<a/>' > "t/odd dir/sp ace.xml"
 	printf '<a>\377</a>' > "t/odd dir/$(printf '\377').xml"
+}
+
+# tree: the tree of make_tree in t/, as hard links to the file's one
+# (making 328 files a test cost more than the test; none writes into
+# them, and what a test adds to t/ is its own).
+tree() {
+	cp -al "$BATS_FILE_TMPDIR/t" t
 }
 
 # same ARGS...: xmlsniff ARGS with -j1 and with -j2, -j3 and -j8 print the

@@ -11,21 +11,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kern_fast.h"	/* struct buf: an input built in C */
+
 struct diags;
 struct mt;
 
-/* A growing byte string: an input built in C. */
-struct kbuf {
-	unsigned char	*p;
-	size_t		 n, cap;
-};
-
-void		 kb_put(struct kbuf *, const void *, size_t);
-void		 kb_str(struct kbuf *, const char *);
-void		 kb_byte(struct kbuf *, int);
-void		 kb_rep(struct kbuf *, int, size_t);
-void		 kb_unit(struct kbuf *, uint32_t, int, int);
-void		 kb_free(struct kbuf *);
 uint32_t	 kern_rand(uint32_t *);
 
 /*
@@ -54,7 +44,7 @@ void		 kern_sweep(const char *, const unsigned char *, size_t,
 #define KANY	UINT64_MAX	/* kern_first(): any count */
 int		 kern_first(const struct diags *, const char *, uint64_t,
 		    uint64_t, uint64_t, uint64_t);
-void		 kern_default(const struct kbuf *, struct diags *);
+void		 kern_default(const struct buf *, struct diags *);
 
 /* The sweeps of dense.bats in single-byte encodings and in UTF-16 and
  * UTF-32 (tests/kern_wide.c), and of the level loops of spec.bats and

@@ -43,21 +43,21 @@ dense_steer(void)
 	static const unsigned char a[] = { 13, 10, 13, 97, 98, 32, 128, 143,
 	    144, 159, 160, 190, 191, 192, 193, 194, 223, 224, 225, 237, 239,
 	    240, 241, 244, 245, 255, 1, 0 };
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diags dg;
 	uint32_t x = 5;
 	int i;
 
-	kb_str(&b, decl8);
+	bstr(&b, decl8);
 	for (i = 0; i < 700000; i++)
-		kb_byte(&b, a[kern_rand(&x) % NELEM(a)]);
-	kb_str(&b, tail8);
+		bbyte(&b, a[kern_rand(&x) % NELEM(a)]);
+	bstr(&b, tail8);
 	kern_sweep("steered noise", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-sequence", 43, 2, 5, 429703);
 	kern_first(&dg, "illegal-char", 56, 3, 3, 49990);
 	kern_first(&dg, "decl-not-at-start", 700047, 69560, 6, KANY);
-	kb_free(&b);
+	bfree(&b);
 }
 
 /*
@@ -67,7 +67,7 @@ dense_steer(void)
  * (every fourth), as dense.bats made them.
  */
 static void
-pads(struct kbuf *b, const char *list, int npad, int edge)
+pads(struct buf *b, const char *list, int npad, int edge)
 {
 	unsigned char sh[16];
 	const char *s;
@@ -80,10 +80,10 @@ pads(struct kbuf *b, const char *list, int npad, int edge)
 		m = shape_bytes(s, sh);
 		for (pad = 0; pad < npad; pad++) {
 			for (i = 0; i < pad; i++)
-				kb_byte(b, edge ? (i % 4 == 3 ? 225 : 255) :
+				bbyte(b, edge ? (i % 4 == 3 ? 225 : 255) :
 				    (i % 3 ? 255 : 97));
-			kb_put(b, sh, m);
-			kb_str(b, "\303\251");
+			bput(b, sh, m);
+			bstr(b, "\303\251");
 		}
 		while (*s != '\0' && *s != ' ')
 			s++;
@@ -93,39 +93,39 @@ pads(struct kbuf *b, const char *list, int npad, int edge)
 static void
 dense_reasons(void)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diags dg;
 
-	kb_str(&b, decl8);
-	kb_str(&b, "\377\001");
+	bstr(&b, decl8);
+	bstr(&b, "\377\001");
 	pads(&b, "300,200 340,200,200 355,240,200 364,220,200,200 341,200 "
 	    "200 377 357,277,276 1 15,12 15,377,12 12 15,341,12 "
 	    "360,220,200,15 302", 300, 0);
-	kb_str(&b, tail8);
+	bstr(&b, tail8);
 	kern_sweep("each reason at every offset", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-sequence", 42, 2, 4, 452701);
 	kern_first(&dg, "illegal-char", 43, 2, 5, 601);
 	kern_first(&dg, "decl-not-at-start", 691999, 1502, 45457, KANY);
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* Random bytes (fixed seed), after a declaration and alone. */
 static void
 dense_random(void)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	size_t h;
 	uint32_t x = 3;
 	int i;
 
-	kb_str(&b, decl8);
+	bstr(&b, decl8);
 	h = b.n;
 	for (i = 0; i < 400000; i++)
-		kb_byte(&b, (int)(kern_rand(&x) & 0xFF));
+		bbyte(&b, (int)(kern_rand(&x) & 0xFF));
 	kern_sweep("random bytes, declared", b.p, b.n, NULL);
 	kern_sweep("random bytes, undeclared", b.p + h, b.n - h, NULL);
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* A line end at every offset of a stretch among bad bytes, then the first
@@ -138,7 +138,7 @@ dense_line_ends(void)
 	    "15,341,12" };
 	static const struct kfeed *const fd[] = { &kern_feeds[0],
 	    &kern_feeds[3] };
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	unsigned char sh[8];
 	struct diags dg;
 	char label[64], *ref, *got;
@@ -149,14 +149,14 @@ dense_line_ends(void)
 		m = shape_bytes(le[j], sh);
 		for (pad = 0; pad < 260; pad++) {
 			b.n = 0;
-			kb_str(&b, decl8);
-			kb_byte(&b, 0377);
+			bstr(&b, decl8);
+			bbyte(&b, 0377);
 			for (i = 0; i < pad; i++)
-				kb_byte(&b, i % 3 ? 255 : 97);
-			kb_put(&b, sh, m);
+				bbyte(&b, i % 3 ? 255 : 97);
+			bput(&b, sh, m);
 			for (i = 0; i < 300; i++)
-				kb_byte(&b, i % 5 ? 191 : 98);
-			kb_str(&b, "\001</a>");
+				bbyte(&b, i % 5 ? 191 : 98);
+			bstr(&b, "\001</a>");
 			snprintf(label, sizeof(label), "line end %s after %d",
 			    le[j], pad);
 			simd_init("ref");
@@ -179,29 +179,29 @@ dense_line_ends(void)
 		}
 	}
 	simd_init(NULL);
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* NUL runs of every length from 1 to 40 after 0 to 8 bad bytes. */
 static void
 dense_nul(void)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diags dg;
 	int len, o;
 
-	kb_str(&b, decl8);
+	bstr(&b, decl8);
 	for (len = 1; len <= 40; len++)
 		for (o = 0; o < 9; o++) {
-			kb_rep(&b, 255, (size_t)o);
-			kb_rep(&b, 0, (size_t)len);
-			kb_str(&b, "\r\n");
+			bbytes(&b, 255, (size_t)o);
+			bbytes(&b, 0, (size_t)len);
+			bstr(&b, "\r\n");
 		}
-	kb_str(&b, tail8);
+	bstr(&b, tail8);
 	kern_sweep("NUL runs", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-char", 42, 2, 4, 7380);
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* edge8: each shape of a sequence and of a line end after a pad of 0 to
@@ -218,7 +218,7 @@ static const char nonchar8[] = " 357,277,276 357,277,277 357,277,275 1 37 "
     "15,1,12 0";
 
 static void
-edge8(struct kbuf *b, int first)
+edge8(struct buf *b, int first)
 {
 	char all[sizeof(shapes8) + sizeof(nonchar8)];
 
@@ -229,29 +229,29 @@ edge8(struct kbuf *b, int first)
 	}
 	pads(b, first ? shapes8 : all, 71, 1);
 	if (first)
-		kb_byte(b, 1);
+		bbyte(b, 1);
 	pads(b, all, 71, 1);
 }
 
 static void
 dense_edge8(void)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diags dg;
 	int i;
 
-	kb_str(&b, decl8);
+	bstr(&b, decl8);
 	edge8(&b, 1);
-	kb_str(&b, tail8);
+	bstr(&b, tail8);
 	kern_sweep("UTF-8 shapes, the non-Char after", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-sequence", 47, 2, 6, 155459);
 	kern_first(&dg, "illegal-char", 76012, 854, 2, 427);
 	kern_first(&dg, "decl-not-at-start", 171442, 1848, 2634, KANY);
 	b.n = 0;
-	kb_str(&b, decl8);
+	bstr(&b, decl8);
 	edge8(&b, 0);
-	kb_str(&b, tail8);
+	bstr(&b, tail8);
 	kern_sweep("UTF-8 shapes, the non-Chars among", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-sequence", 47, 2, 6, 172854);
@@ -264,18 +264,18 @@ dense_edge8(void)
 	/* Across the 320 KiB read buffers: the shapes with no non-Char
 	 * cut at a megabyte, then the first non-Char near the end. */
 	b.n = 0;
-	kb_str(&b, decl8);
+	bstr(&b, decl8);
 	for (i = 0; i < 14; i++)
 		edge8(&b, 2);
 	CHECK(b.n > sizeof(decl8) - 1 + 1000000);
 	b.n = sizeof(decl8) - 1 + 1000000;
-	kb_str(&b, "\001\357\277\277");
-	kb_str(&b, tail8);
+	bstr(&b, "\001\357\277\277");
+	bstr(&b, tail8);
 	kern_sweep("UTF-8 shapes across read buffers", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-sequence", 47, 2, 6, 908566);
 	kern_first(&dg, "illegal-char", 1000042, 11078, 11660, 2);
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* Errors with 1 to 6 clean blocks between (DENSE_CALM: the walk leaves
@@ -284,35 +284,35 @@ dense_edge8(void)
 static void
 dense_calm(void)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	static const int js[] = { 0, 7, 13, 31 };
 	int r, k, j, i;
 
-	kb_str(&b, decl8);
+	bstr(&b, decl8);
 	for (r = 0; r < 3; r++)
 		for (k = 1; k <= 6; k++)
 			for (j = 0; j < 4; j++) {
-				kb_byte(&b, 0351);
-				kb_rep(&b, 'x', (size_t)(32 * k + js[j]));
-				kb_str(&b, "a\r\nb\rc\nd");
+				bbyte(&b, 0351);
+				bbytes(&b, 'x', (size_t)(32 * k + js[j]));
+				bstr(&b, "a\r\nb\rc\nd");
 			}
-	kb_str(&b, "\001</a>");
+	bstr(&b, "\001</a>");
 	kern_sweep("UTF-8 clean blocks between errors", b.p, b.n, NULL);
 	b.n = 0;
-	kb_str(&b, "\377\376");
+	bstr(&b, "\377\376");
 	for (r = 0; r < 2; r++)
 		for (k = 1; k <= 6; k++)
 			for (j = 0; j < 3; j++) {
-				kb_unit(&b, 0xDC00, 2, 0);
+				bunit(&b, 0xDC00, 2, 0);
 				for (i = 0; i < 16 * k + js[j]; i++)
-					kb_unit(&b, 'x', 2, 0);
-				kb_unit(&b, 'a', 2, 0);
-				kb_unit(&b, '\r', 2, 0);
-				kb_unit(&b, '\n', 2, 0);
+					bunit(&b, 'x', 2, 0);
+				bunit(&b, 'a', 2, 0);
+				bunit(&b, '\r', 2, 0);
+				bunit(&b, '\n', 2, 0);
 			}
-	kb_unit(&b, 1, 2, 0);
+	bunit(&b, 1, 2, 0);
 	kern_sweep("UTF-16LE clean blocks between errors", b.p, b.n, NULL);
-	kb_free(&b);
+	bfree(&b);
 }
 
 void

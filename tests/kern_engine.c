@@ -4,7 +4,6 @@
  * memory, at the kernel level simd_init() last chose, and the comparison
  * of every level and feed with the reference.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,88 +23,12 @@ const struct kfeed kern_feeds[] = {
 };
 const int kern_nfeeds = (int)NELEM(kern_feeds);
 
-void
-kb_put(struct kbuf *b, const void *p, size_t n)
-{
-	if (b->n + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		unsigned char *q;
-
-		while (cap < b->n + n)
-			cap *= 2;
-		if ((q = realloc(b->p, cap)) == NULL) {
-			perror("kern: realloc");
-			exit(2);
-		}
-		b->p = q;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->n, p, n);
-	b->n += n;
-}
-
-void
-kb_str(struct kbuf *b, const char *s)
-{
-	kb_put(b, s, strlen(s));
-}
-
-void
-kb_byte(struct kbuf *b, int c)
-{
-	unsigned char u = (unsigned char)c;
-
-	kb_put(b, &u, 1);
-}
-
-void
-kb_rep(struct kbuf *b, int c, size_t n)
-{
-	while (n-- > 0)
-		kb_byte(b, c);
-}
-
-/* The value v as one unit of w bytes (2: UTF-16, 4: UTF-32), be: big-endian. */
-void
-kb_unit(struct kbuf *b, uint32_t v, int w, int be)
-{
-	int i;
-
-	for (i = 0; i < w; i++)
-		kb_byte(b, (int)(v >> (8 * (be ? w - 1 - i : i))) & 0xFF);
-}
-
-void
-kb_free(struct kbuf *b)
-{
-	free(b->p);
-	memset(b, 0, sizeof(*b));
-}
-
 /* A fixed-seed generator (the same numbers on every machine). */
 uint32_t
 kern_rand(uint32_t *x)
 {
 	*x = *x * 69069u + 1;
 	return *x >> 16;
-}
-
-/* printf to a growing string. */
-static void	say(struct kbuf *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
-
-static void
-say(struct kbuf *b, const char *fmt, ...)
-{
-	char line[600];
-	va_list ap;
-	int k;
-
-	va_start(ap, fmt);
-	k = vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	kb_put(b, line, k < 0 ? 0 : (size_t)k < sizeof(line) ? (size_t)k :
-	    sizeof(line) - 1);
 }
 
 /*
@@ -117,7 +40,7 @@ say(struct kbuf *b, const char *fmt, ...)
 char *
 kern_dump(const struct diags *dg)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diter it;
 	struct dent e;
 	int i;
@@ -126,21 +49,21 @@ kern_dump(const struct diags *dg)
 		const struct diag *d = &dg->d[i];
 
 		if (d->count > 0)
-			say(&b, "%s %llu:%llu:%llu x%llu %s\n",
+			bfmt(&b, "%s %llu:%llu:%llu x%llu %s\n",
 			    diag_code((enum code)i), (unsigned long long)d->off,
 			    (unsigned long long)d->line,
 			    (unsigned long long)d->col,
 			    (unsigned long long)d->count, d->msg);
 	}
-	say(&b, "errors %d warnings %d unlisted %llu\n", dg->errors,
+	bfmt(&b, "errors %d warnings %d unlisted %llu\n", dg->errors,
 	    dg->warnings, (unsigned long long)dg->unlisted);
 	diag_iter(&it, dg);
 	while (diag_next(&it, &e))
-		say(&b, "  %s %llu:%llu:%llu x%llu %s\n", diag_code(e.code),
+		bfmt(&b, "  %s %llu:%llu:%llu x%llu %s\n", diag_code(e.code),
 		    (unsigned long long)e.off, (unsigned long long)e.line,
 		    (unsigned long long)e.col, (unsigned long long)e.count,
 		    e.msg);
-	kb_byte(&b, '\0');
+	bbyte(&b, '\0');
 	return (char *)b.p;
 }
 
@@ -280,7 +203,7 @@ kern_first(const struct diags *dg, const char *code, uint64_t off,
 
 /* The diagnostics of b at the default level, read as from a file. */
 void
-kern_default(const struct kbuf *b, struct diags *dg)
+kern_default(const struct buf *b, struct diags *dg)
 {
 	simd_init(NULL);
 	free(kern_run(b->p, b->n, NULL, &kern_feeds[0], 0, dg));

@@ -21,6 +21,11 @@ void	 brep(struct buf *, const char *, size_t);
 void	 bfmt(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 bfree(struct buf *);
+/* One byte c; n bytes c; the value v as one unit of w bytes (2: UTF-16,
+ * 4: UTF-32), big-endian if be. */
+void	 bbyte(struct buf *, int);
+void	 bbytes(struct buf *, int, size_t);
+void	 bunit(struct buf *, unsigned long, int, int);
 /* Append n bytes of UTF-8 re-encoded in to (iconv); 0, or -1 when
  * this iconv cannot. */
 int	 brecode(struct buf *, const char *, const void *, size_t);

@@ -45,7 +45,7 @@ static struct inbuf in;
 
 /* b written over the file (created once, in TMPDIR or /tmp). */
 static int
-put_file(const struct kbuf *b)
+put_file(const struct buf *b)
 {
 	const char *dir = getenv("TMPDIR");
 	size_t done = 0;
@@ -181,7 +181,7 @@ file_run(enum how how, int http, size_t keep, int *mapped)
  * fast paths must have mapped it.
  */
 static void
-same(const char *label, const struct kbuf *b, int http, int all)
+same(const char *label, const struct buf *b, int http, int all)
 {
 	static const size_t keeps[] = { 0, DIAG_MAX_MAX };
 	char what[120], *ref, *got;
@@ -221,7 +221,7 @@ same(const char *label, const struct kbuf *b, int http, int all)
  * across each edge of a piece (mapped_edges).
  */
 static void
-text(struct kbuf *b, int n, int cr)
+text(struct buf *b, int n, int cr)
 {
 	static const char *const w[] = { "caf\303\251", "na\303\257ve",
 	    "\344\270\255\346\226\207", "\360\237\230\200", "plain", "words",
@@ -231,18 +231,18 @@ text(struct kbuf *b, int n, int cr)
 
 	for (i = 1; i <= n; i++) {
 		snprintf(num, sizeof(num), "<p n=\"%d\">", i);
-		kb_str(b, num);
+		bstr(b, num);
 		for (k = 0; k < 12; k++) {
-			kb_str(b, w[(i * 7 + k * 3) % 9]);
-			kb_byte(b, ' ');
+			bstr(b, w[(i * 7 + k * 3) % 9]);
+			bbyte(b, ' ');
 		}
-		kb_str(b, cr > 0 && i % cr == 0 ? "</p>\r\n" : "</p>\n");
+		bstr(b, cr > 0 && i % cr == 0 ? "</p>\r\n" : "</p>\n");
 	}
 }
 
 /* s written over b at off. */
 static void
-at(struct kbuf *b, size_t off, const char *s)
+at(struct buf *b, size_t off, const char *s)
 {
 	size_t n = strlen(s);
 
@@ -260,14 +260,14 @@ mapped_edges(void)
 {
 	static const char *const cut[] = { "\303\251", "\344\270\255",
 	    "\360\237\230\200", "\r\n" };
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	size_t e, n, c;
 	int k;
 
-	kb_str(&b, decl8);
-	kb_str(&b, "<r>\n");
+	bstr(&b, decl8);
+	bstr(&b, "<r>\n");
 	text(&b, 40000, 200);
-	kb_str(&b, "</r>\n");
+	bstr(&b, "</r>\n");
 	CHECK(b.n > 3000000);
 	for (k = 1; k <= 9; k++) {
 		e = (size_t)k * READ;
@@ -279,9 +279,9 @@ mapped_edges(void)
 	same("errors at every edge of a piece", &b, 0, 1);
 	for (c = 0; c < NELEM(cut); c++) {
 		b.n = 0;
-		kb_str(&b, "<r>");
-		kb_rep(&b, 'a', 2000000);
-		kb_str(&b, "</r>\n");
+		bstr(&b, "<r>");
+		bbytes(&b, 'a', 2000000);
+		bstr(&b, "</r>\n");
 		for (k = 1; k <= 5; k++)
 			at(&b, (size_t)k * READ - (size_t)(k % 3), cut[c]);
 		same("a character cut by the edge of a piece", &b, 0, 1);
@@ -289,18 +289,18 @@ mapped_edges(void)
 	for (k = 0; k < 4; k++) {
 		n = k == 3 ? 6 * READ - 4096 : 5 * READ + (size_t)k - 1;
 		b.n = 0;
-		kb_str(&b, "<r>");
-		kb_rep(&b, 'b', n - 9);
-		kb_str(&b, "</r>\n\377");
+		bstr(&b, "<r>");
+		bbytes(&b, 'b', n - 9);
+		bstr(&b, "</r>\n\377");
 		CHECK(b.n == n);
 		same("a file that ends near the edge of a piece", &b, 0, 1);
 	}
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* s written over b at off where it fits (the marks of a smaller file). */
 static void
-over(struct kbuf *b, size_t off, const char *s)
+over(struct buf *b, size_t off, const char *s)
 {
 	if (off + strlen(s) <= b->n)
 		at(b, off, s);
@@ -310,7 +310,7 @@ over(struct kbuf *b, size_t off, const char *s)
  * control (C2 85) written over b at the edges of the second thread's
  * steps, of the pieces and of the MiB given back, and in its first step. */
 static void
-marks(struct kbuf *b)
+marks(struct buf *b)
 {
 	static const size_t decl[] = { 100, SEG - 3, 3 * SEG + 1, READ - 2,
 	    2 * READ + 5, 1048576 - 4, 2097152 + 30, 4194304 - 1,
@@ -331,15 +331,15 @@ marks(struct kbuf *b)
 
 /* File i of a tree for -r: big, small, big and declared, small. */
 static void
-tree_file(struct kbuf *b, int i)
+tree_file(struct buf *b, int i)
 {
 	b->n = 0;
 	if (i == 2)
-		kb_str(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-	kb_str(b, "<r>");
+		bstr(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+	bstr(b, "<r>");
 	if (i % 2 == 0)
 		text(b, i == 0 ? 20000 : 30000, 200);
-	kb_str(b, i == 2 ? "\001</r>\n" : "\377</r>\n");
+	bstr(b, i == 2 ? "\001</r>\n" : "\377</r>\n");
 }
 
 /* Late declarations and mojibake after the first pieces, where the
@@ -348,34 +348,34 @@ tree_file(struct kbuf *b, int i)
 static void
 mapped_marks(void)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	char *ref[4], *got, name[40];
 	int v, i, m;
 
-	kb_str(&b, "<r>\n");
+	bstr(&b, "<r>\n");
 	text(&b, 20000, 200);
-	kb_str(&b, "<?xml version=\"1.0\"?>\n\303\203\302\251t\303\203\302\251\n");
+	bstr(&b, "<?xml version=\"1.0\"?>\n\303\203\302\251t\303\203\302\251\n");
 	text(&b, 2000, 200);
-	kb_str(&b, "</r>\n");
+	bstr(&b, "</r>\n");
 	CHECK(b.n > 1400000);
 	same("a late declaration and mojibake after the first pieces", &b, 0,
 	    1);
 	for (v = 0; v < 2; v++) {
 		b.n = 0;
-		kb_str(&b, v ? "<?xml version=\"1.1\" encoding=\"UTF-8\"?>\n<r>\n" :
+		bstr(&b, v ? "<?xml version=\"1.1\" encoding=\"UTF-8\"?>\n<r>\n" :
 		    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<r>\n");
 		text(&b, 64000, 200);
-		kb_str(&b, "</r>\n");
+		bstr(&b, "</r>\n");
 		CHECK(b.n > 4700000);
 		marks(&b);
 		same("marks where the thread's steps end", &b, 0, v == 0);
 	}
 	b.n = 0;
-	kb_str(&b, "<r>\n");
+	bstr(&b, "<r>\n");
 	for (i = 0; i < 80000; i++)
-		kb_str(&b, "<!--c-->\303\203\302\251 <?p?>\n");
+		bstr(&b, "<!--c-->\303\203\302\251 <?p?>\n");
 	text(&b, 3000, 200);
-	kb_str(&b, "<?xml version=\"1.0\"?>\n</r>\n");
+	bstr(&b, "<?xml version=\"1.0\"?>\n</r>\n");
 	same("more marks than the thread keeps", &b, 0, 1);
 	/* -r: big and small files in turn, mapped, as read one by one. */
 	for (i = 0; i < 4; i++) {
@@ -397,7 +397,7 @@ mapped_marks(void)
 		}
 	for (i = 0; i < 4; i++)
 		free(ref[i]);
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* Files that end at the end of a page, on each length of a character
@@ -407,7 +407,7 @@ mapped_page_end(void)
 {
 	static const char *const last[] = { "", "\303\251", "\344\270\255",
 	    "\360\237\230\200", "\r" };
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	size_t n, c;
 	int k;
 
@@ -415,15 +415,15 @@ mapped_page_end(void)
 		n = 4096 * (size_t)(400 + k) - (size_t)k;
 		for (c = 0; c < NELEM(last); c++) {
 			b.n = 0;
-			kb_str(&b, "<r>");
-			kb_rep(&b, 'a', n - 4 - strlen(last[c]));
-			kb_str(&b, last[c]);
-			kb_byte(&b, '>');
+			bstr(&b, "<r>");
+			bbytes(&b, 'a', n - 4 - strlen(last[c]));
+			bstr(&b, last[c]);
+			bbyte(&b, '>');
 			CHECK(b.n == n);
 			same("a file that ends at the end of a page", &b, 0, 0);
 		}
 	}
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* UTF-8 p[0..n) in the encoding to, appended to b; what does not convert
@@ -431,7 +431,7 @@ mapped_page_end(void)
  * pieces: glibc converts a whole input again after each refusal.  Return
  * 0 if iconv lacks the encoding. */
 static int
-convert(struct kbuf *b, const char *to, const unsigned char *p, size_t n)
+convert(struct buf *b, const char *to, const unsigned char *p, size_t n)
 {
 	iconv_t cd = iconv_open(to, "UTF-8");
 	char out[1024], *ip = (char *)p, *op;
@@ -445,7 +445,7 @@ convert(struct kbuf *b, const char *to, const unsigned char *p, size_t n)
 		op = out;
 		ol = sizeof(out);
 		r = iconv(cd, &ip, &il, &op, &ol);
-		kb_put(b, out, sizeof(out) - ol);
+		bput(b, out, sizeof(out) - ol);
 		if (r == (size_t)-1 && errno == EILSEQ) {
 			ip++;
 			il--;
@@ -467,13 +467,13 @@ mapped_forms(void)
 	    "UTF-32LE" };
 	static const char *const sb[] = { "ISO-8859-1", "windows-1252",
 	    "IBM037" };
-	struct kbuf u = { NULL, 0, 0 }, b = { NULL, 0, 0 };
+	struct buf u = { NULL, 0, 0 }, b = { NULL, 0, 0 };
 	char label[80];
 	size_t i;
 
-	kb_str(&u, "\357\273\277<?xml version=\"1.0\"?>\n<r>\n");
+	bstr(&u, "\357\273\277<?xml version=\"1.0\"?>\n<r>\n");
 	text(&u, 32000, 200);
-	kb_str(&u, "</r>\n");
+	bstr(&u, "</r>\n");
 	marks(&u);
 	for (i = 0; i < NELEM(wide); i++) {
 		b.n = 0;
@@ -483,21 +483,21 @@ mapped_forms(void)
 		same(label, &b, 0, i == 0);
 		if (i == 0) {
 			/* an odd unit: a lone byte at the end */
-			kb_byte(&b, 'x');
+			bbyte(&b, 'x');
 			same("marks in UTF-16LE and a lone byte", &b, 0, 0);
 		}
 	}
 	b.n = 0;
-	kb_str(&b, "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n");
+	bstr(&b, "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n");
 	convert(&b, "UTF-16LE", u.p, u.n);
 	same("a UTF-16 --http body at an odd offset", &b, 1, 0);
 	for (i = 0; i < NELEM(sb); i++) {
 		u.n = 0;
-		kb_str(&u, "<?xml version=\"1.0\" encoding=\"");
-		kb_str(&u, sb[i]);
-		kb_str(&u, "\"?>\n<r>\n");
+		bstr(&u, "<?xml version=\"1.0\" encoding=\"");
+		bstr(&u, sb[i]);
+		bstr(&u, "\"?>\n<r>\n");
 		text(&u, 40000, 200);
-		kb_str(&u, "</r>\n");
+		bstr(&u, "</r>\n");
 		marks(&u);
 		b.n = 0;
 		if (!convert(&b, sb[i], u.p, u.n)) {
@@ -509,8 +509,8 @@ mapped_forms(void)
 		snprintf(label, sizeof(label), "marks in %s", sb[i]);
 		same(label, &b, 0, i != 1);
 	}
-	kb_free(&u);
-	kb_free(&b);
+	bfree(&u);
+	bfree(&b);
 }
 
 void

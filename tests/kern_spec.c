@@ -19,7 +19,7 @@
 /* The C string s (UTF-8) in the encoding to, into b; 0 if this iconv
  * lacks it or cannot write all of s in it. */
 static int
-in_enc(struct kbuf *b, const char *to, const char *s)
+in_enc(struct buf *b, const char *to, const char *s)
 {
 	iconv_t cd = iconv_open(to, "UTF-8");
 	char out[64], *ip = (char *)s, *op;
@@ -32,13 +32,13 @@ in_enc(struct kbuf *b, const char *to, const char *s)
 		op = out;
 		ol = sizeof(out);
 		r = iconv(cd, &ip, &il, &op, &ol);
-		kb_put(b, out, sizeof(out) - ol);
+		bput(b, out, sizeof(out) - ol);
 	} while (r == (size_t)-1 && errno == E2BIG);
 	if (r != (size_t)-1) {
 		op = out;
 		ol = sizeof(out);
 		r = iconv(cd, NULL, NULL, &op, &ol);	/* back to ASCII */
-		kb_put(b, out, sizeof(out) - ol);
+		bput(b, out, sizeof(out) - ol);
 	}
 	iconv_close(cd);
 	return r != (size_t)-1;
@@ -50,7 +50,7 @@ static void
 spec_ebcdic_lines(void)
 {
 	static const char *const eb[] = { "IBM037", "IBM500", "IBM1047" };
-	struct kbuf u = { NULL, 0, 0 }, b = { NULL, 0, 0 };
+	struct buf u = { NULL, 0, 0 }, b = { NULL, 0, 0 };
 	struct diags dg;
 	char line[120];
 	size_t e;
@@ -60,15 +60,15 @@ spec_ebcdic_lines(void)
 		u.n = 0;
 		snprintf(line, sizeof(line), "<?xml version=\"1.0\" "
 		    "encoding=\"%s\"?>\n<r>\n", eb[e]);
-		kb_str(&u, line);
+		bstr(&u, line);
 		for (i = 1; i <= 300; i++) {
 			snprintf(line, sizeof(line), "<p n=\"%d\">some plain "
 			    "text, long enough to fill a vector or two</p>\n",
 			    i);
-			kb_str(&u, line);
+			bstr(&u, line);
 		}
-		kb_str(&u, "\001</r>");
-		kb_byte(&u, '\0');
+		bstr(&u, "\001</r>");
+		bbyte(&u, '\0');
 		if (!in_enc(&b, eb[e], (const char *)u.p)) {
 			printf("  (kern_spec: no %s in iconv: not tried)\n",
 			    eb[e]);
@@ -80,14 +80,14 @@ spec_ebcdic_lines(void)
 		CHECK(strcmp(dg.d[D_ILLEGAL_CHAR].msg, "U+0001 is not an XML "
 		    "Char (XML 1.0 [2]); remove it") == 0);
 	}
-	kb_free(&u);
-	kb_free(&b);
+	bfree(&u);
+	bfree(&b);
 }
 
 /* The splits of spec.bats (a pipe read in pieces of these sizes), every
  * level, against the reference reading it whole. */
 static void
-splits(const char *label, const struct kbuf *b)
+splits(const char *label, const struct buf *b)
 {
 	static const size_t sizes[] = { 1, 2, 3, 5, 8, 13, 21, 34, 55, 60,
 	    62, 64, 70, 80 };
@@ -123,7 +123,7 @@ spec_late_splits(void)
 	static const char *const enc[][2] = { { "UTF-8", "" },
 	    { "windows-1252", "\303\251" }, { "IBM500", "\303\251" },
 	    { "Shift_JIS", "\346\254\241" }, { "ISO-2022-JP", "\346\254\241" } };
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diags dg;
 	char doc[200];
 	size_t e;
@@ -145,7 +145,7 @@ spec_late_splits(void)
 		splits(enc[e][0], &b);
 		kern_sweep(enc[e][0], b.p, b.n, NULL);
 	}
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* spec.bats, late declaration: multi-byte blocks decoded at once give
@@ -156,7 +156,7 @@ spec_late_blocks(void)
 {
 	static const char *const enc[] = { "Shift_JIS", "EUC-JP", "GB18030",
 	    "BIG5" };
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diags dg;
 	struct mt mt;
 	char ct[80], err[200], label[80];
@@ -172,17 +172,17 @@ spec_late_blocks(void)
 		if (!CHECK(mt_parse(ct, &mt, err, sizeof(err)) == 0))
 			continue;
 		b.n = 0;
-		kb_str(&b, "<?xm\377\377l encoding=\"x\"?><a/>");
+		bstr(&b, "<?xm\377\377l encoding=\"x\"?><a/>");
 		kern_sweep(ct, b.p, b.n, &mt);
 		for (k = 4090; k <= 4096; k++) {
 			if (k == 4091)
 				continue;
 			b.n = 0;
-			kb_str(&b, "<?xml version=\"1.0\" encoding=\"");
-			kb_str(&b, enc[e]);
-			kb_str(&b, "\"?><a>");
-			kb_rep(&b, 'x', k - 46 - strlen(enc[e]));
-			kb_str(&b, "</a><?xml version=\"1.0\"?>");
+			bstr(&b, "<?xml version=\"1.0\" encoding=\"");
+			bstr(&b, enc[e]);
+			bstr(&b, "\"?><a>");
+			bbytes(&b, 'x', k - 46 - strlen(enc[e]));
+			bstr(&b, "</a><?xml version=\"1.0\"?>");
 			snprintf(label, sizeof(label), "%s, late at %zu",
 			    enc[e], k);
 			kern_sweep(label, b.p, b.n, NULL);
@@ -190,7 +190,7 @@ spec_late_blocks(void)
 			CHECK(dg.d[D_DECL_NOT_AT_START].count == 1);
 		}
 	}
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* spec.bats, found by fuzzing: a late declaration right after the start
@@ -199,25 +199,25 @@ spec_late_blocks(void)
 static void
 spec_late_cut(void)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diags dg;
 	const char *d = "<?xml version=\"1.0\"?>";
 
-	kb_str(&b, "<a>x\341<?xml version=\"1.0\"?>\001</a>");
+	bstr(&b, "<a>x\341<?xml version=\"1.0\"?>\001</a>");
 	kern_sweep("UTF-8 lead before a late declaration", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-sequence", 4, 1, 5, 1);
 	kern_first(&dg, "decl-not-at-start", 5, 1, 6, KANY);
 	kern_first(&dg, "illegal-char", 26, 1, 27, KANY);
 	b.n = 0;
-	kb_str(&b, "\377\376");
-	kb_unit(&b, '<', 2, 0);
-	kb_unit(&b, 'a', 2, 0);
-	kb_unit(&b, '>', 2, 0);
-	kb_unit(&b, 0xD800, 2, 0);
+	bstr(&b, "\377\376");
+	bunit(&b, '<', 2, 0);
+	bunit(&b, 'a', 2, 0);
+	bunit(&b, '>', 2, 0);
+	bunit(&b, 0xD800, 2, 0);
 	for (; *d != '\0'; d++)
-		kb_unit(&b, (unsigned char)*d, 2, 0);
-	kb_unit(&b, 1, 2, 0);
+		bunit(&b, (unsigned char)*d, 2, 0);
+	bunit(&b, 1, 2, 0);
 	kern_sweep("UTF-16 high surrogate before a late declaration", b.p,
 	    b.n, NULL);
 	kern_default(&b, &dg);
@@ -225,7 +225,7 @@ spec_late_cut(void)
 	kern_first(&dg, "decl-not-at-start", 10, 1, 5, KANY);
 	CHECK(dg.d[D_ILLEGAL_CHAR].count > 0);
 	b.n = 0;
-	kb_str(&b, "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><a>\202"
+	bstr(&b, "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><a>\202"
 	    "<?xml version=\"1.0\"?>\001</a>");
 	kern_sweep("Shift_JIS lead before a late declaration", b.p, b.n,
 	    NULL);
@@ -236,14 +236,14 @@ spec_late_cut(void)
 	/* spec.bats, found across read buffers: a megabyte and a half of
 	 * text, then a late declaration. */
 	b.n = 0;
-	kb_str(&b, "<?xml version=\"1.0\"?>\n<a>");
-	kb_rep(&b, 'x', 1500000);
-	kb_str(&b, "</a>\n<?xml version=\"1.0\"?>");
+	bstr(&b, "<?xml version=\"1.0\"?>\n<a>");
+	bbytes(&b, 'x', 1500000);
+	bstr(&b, "</a>\n<?xml version=\"1.0\"?>");
 	kern_sweep("a late declaration past the read buffers", b.p, b.n,
 	    NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "decl-not-at-start", 1500030, 3, 1, KANY);
-	kb_free(&b);
+	bfree(&b);
 }
 
 void

@@ -66,6 +66,30 @@ bfree(struct buf *b)
 	memset(b, 0, sizeof(*b));
 }
 
+void
+bbyte(struct buf *b, int c)
+{
+	unsigned char u = (unsigned char)c;
+
+	bput(b, &u, 1);
+}
+
+void
+bbytes(struct buf *b, int c, size_t n)
+{
+	while (n-- > 0)
+		bbyte(b, c);
+}
+
+void
+bunit(struct buf *b, unsigned long v, int w, int be)
+{
+	int i;
+
+	for (i = 0; i < w; i++)
+		bbyte(b, (int)(v >> (8 * (be ? w - 1 - i : i))) & 0xFF);
+}
+
 /*
  * UTF-8 into UTF-16BE/LE or UTF-32BE/LE (to), written here rather than
  * asked of iconv: the reference must not be the machine's own converter,

@@ -17,7 +17,7 @@
  * word, after a CR, before an LF, between CR and LF, among letters, the
  * euro sign (80) and a control (01). */
 static void
-sb_text(struct kbuf *b)
+sb_text(struct buf *b)
 {
 	static const int und[] = { 0x81, 0x8D, 0x8F, 0x90, 0x9D };
 	static const int lens[] = { 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33 };
@@ -25,11 +25,11 @@ sb_text(struct kbuf *b)
 
 	for (u = 0; u < NELEM(und); u++)
 		for (l = 0; l < NELEM(lens); l++) {
-			kb_str(b, "ab\r");
-			kb_rep(b, und[u], (size_t)lens[l]);
-			kb_str(b, "\n\351");
-			kb_rep(b, und[u], (size_t)lens[l]);
-			kb_str(b, "\r\201\n\200a\201b\215");
+			bstr(b, "ab\r");
+			bbytes(b, und[u], (size_t)lens[l]);
+			bstr(b, "\n\351");
+			bbytes(b, und[u], (size_t)lens[l]);
+			bstr(b, "\r\201\n\200a\201b\215");
 		}
 }
 
@@ -39,15 +39,15 @@ static const char decl1252[] =
 void
 kern_dense_sb(void)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diags dg;
 	int i;
 
-	kb_str(&b, decl1252);
+	bstr(&b, decl1252);
 	sb_text(&b);
-	kb_byte(&b, 1);
+	bbyte(&b, 1);
 	sb_text(&b);
-	kb_str(&b, "</a>\n");
+	bstr(&b, "</a>\n");
 	kern_sweep("windows-1252 runs", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-sequence", 52, 3, 1, 3840);
@@ -58,29 +58,29 @@ kern_dense_sb(void)
 	/* C3 81 is UTF-8 (U+00C1): the raw-UTF-8 hint skips the 81 after
 	 * it, and still follows the text. */
 	b.n = 0;
-	kb_str(&b, decl1252);
-	kb_str(&b, "\303\201\201");
+	bstr(&b, decl1252);
+	bstr(&b, "\303\201\201");
 	sb_text(&b);
-	kb_str(&b, "</a>\n");
+	bstr(&b, "</a>\n");
 	kern_sweep("windows-1252 after the raw-UTF-8 hint", b.p, b.n, NULL);
 	b.n = 0;
-	kb_str(&b, "<?xml version=\"1.1\" encoding=\"windows-1252\"?>\n<a>");
+	bstr(&b, "<?xml version=\"1.1\" encoding=\"windows-1252\"?>\n<a>");
 	sb_text(&b);
-	kb_str(&b, "\205\r\205</a>\n");
+	bstr(&b, "\205\r\205</a>\n");
 	kern_sweep("windows-1252 in XML 1.1", b.p, b.n, NULL);
 	/* Across the read buffers: 700000 undefined bytes from 327049. */
 	b.n = 0;
-	kb_str(&b, decl1252);
-	kb_rep(&b, 'x', 327000);
-	kb_rep(&b, 0x81, 700000);
-	kb_byte(&b, '\r');
+	bstr(&b, decl1252);
+	bbytes(&b, 'x', 327000);
+	bbytes(&b, 0x81, 700000);
+	bbyte(&b, '\r');
 	for (i = 0; i < 20000; i++)
-		kb_str(&b, "a\201\215\220\n");
-	kb_str(&b, "</a>");
+		bstr(&b, "a\201\215\220\n");
+	bstr(&b, "</a>");
 	kern_sweep("windows-1252 across read buffers", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-sequence", 327049, 2, 327004, 760000);
-	kb_free(&b);
+	bfree(&b);
 }
 
 /* The four forms: unit width and byte order. */
@@ -99,7 +99,7 @@ static const struct {
  * U+2028.
  */
 static void
-wide_str(struct kbuf *b, int f, const char *s)
+wide_str(struct buf *b, int f, const char *s)
 {
 	int w = forms[f].w, be = forms[f].be;
 	uint32_t c;
@@ -121,14 +121,14 @@ wide_str(struct kbuf *b, int f, const char *s)
 		default:
 			c = (unsigned char)*s;
 		}
-		kb_unit(b, c, w, be);
+		bunit(b, c, w, be);
 	}
 }
 
 /* wide_text: text dense with X, Y and Z among letters, CR and LF, a CR
  * with a bad unit then LF, and a control (U+0001) late. */
 static void
-wide_doc(struct kbuf *b, int f, int xml11)
+wide_doc(struct buf *b, int f, int xml11)
 {
 	char line[80];
 	int i;
@@ -152,7 +152,7 @@ wide_doc(struct kbuf *b, int f, int xml11)
  * shape at every unit of the 32-byte block; first as edge8's in
  * kern_dense.c.  Shapes are lists of decimal values. */
 static void
-shapesw(struct kbuf *b, int f, const char *list)
+shapesw(struct buf *b, int f, const char *list)
 {
 	const char *s;
 	uint32_t v;
@@ -165,15 +165,15 @@ shapesw(struct kbuf *b, int f, const char *list)
 			const char *q = s;
 
 			for (i = 0; i < pad; i++)
-				kb_unit(b, i % 3 == 2 ? 56320 : 55296,
+				bunit(b, i % 3 == 2 ? 56320 : 55296,
 				    forms[f].w, forms[f].be);
 			while (*q != '\0' && *q != ' ') {
 				v = (uint32_t)strtoul(q, (char **)&q, 10);
-				kb_unit(b, v, forms[f].w, forms[f].be);
+				bunit(b, v, forms[f].w, forms[f].be);
 				if (*q == ',')
 					q++;
 			}
-			kb_unit(b, 233, forms[f].w, forms[f].be);
+			bunit(b, 233, forms[f].w, forms[f].be);
 		}
 		while (*s != '\0' && *s != ' ')
 			s++;
@@ -181,7 +181,7 @@ shapesw(struct kbuf *b, int f, const char *list)
 }
 
 static void
-edgew(struct kbuf *b, int f, int first)
+edgew(struct buf *b, int f, int first)
 {
 	char a[400], all[480];
 
@@ -196,7 +196,7 @@ edgew(struct kbuf *b, int f, int first)
 	}
 	shapesw(b, f, first ? a : all);
 	if (first)
-		kb_unit(b, 1, forms[f].w, forms[f].be);
+		bunit(b, 1, forms[f].w, forms[f].be);
 	shapesw(b, f, all);
 	wide_str(b, f, "</a>");
 }
@@ -204,7 +204,7 @@ edgew(struct kbuf *b, int f, int first)
 void
 kern_dense_wide(void)
 {
-	struct kbuf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct diags dg;
 	char label[80];
 	size_t h;
@@ -266,12 +266,12 @@ kern_dense_wide(void)
 		edgew(&b, 0, 2);
 	CHECK(b.n > h + 1000000);
 	b.n = h + 1000000;
-	kb_unit(&b, 1, 2, 0);
-	kb_unit(&b, 0, 2, 0);
+	bunit(&b, 1, 2, 0);
+	bunit(&b, 0, 2, 0);
 	wide_str(&b, 0, "</a>");
 	kern_sweep("UTF-16LE shapes across read buffers", b.p, b.n, NULL);
 	kern_default(&b, &dg);
 	kern_first(&dg, "illegal-sequence", 96, 2, 6, 168128);
 	kern_first(&dg, "illegal-char", 1000090, 17671, 8, 2);
-	kb_free(&b);
+	bfree(&b);
 }

@@ -8,17 +8,34 @@
 # snippets name it.
 load helper
 
+# git_env DIR: git with DIR/home as its home and no configuration of the
+# machine's, committing as "test".
+git_env() {
+	unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY
+	export HOME="$1/home" GIT_CONFIG_NOSYSTEM=1
+	export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.org
+	export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@example.org
+	mkdir -p "$HOME"
+}
+
+# The scratch repository of this tree (hook_repo) is made once for the
+# file's tests, which only clone it; where setup() would skip, it is not.
+setup_file() {
+	python3 -c 'import yaml' 2> /dev/null && command -v git > /dev/null &&
+	    git -C "$TOP" rev-parse --is-inside-work-tree > /dev/null 2>&1 ||
+	    return 0
+	git_env "$BATS_FILE_TMPDIR"
+	hook_repo "$BATS_FILE_TMPDIR"
+	export VERSION HOOKS
+}
+
 setup() {
 	python3 -c 'import yaml' 2> /dev/null ||
 	    skip "python3 with PyYAML is needed to read the YAML snippets"
 	command -v git > /dev/null || skip "git is not installed"
 	git -C "$TOP" rev-parse --is-inside-work-tree > /dev/null 2>&1 ||
 	    skip "the source tree is not a Git working tree"
-	unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY
-	export HOME="$BATS_TEST_TMPDIR/home" GIT_CONFIG_NOSYSTEM=1
-	export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.org
-	export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@example.org
-	mkdir -p "$HOME"
+	git_env "$BATS_TEST_TMPDIR"
 	cd "$BATS_TEST_TMPDIR" || return 1
 	# The user's repository, as checked out.
 	git init -q repo
@@ -45,18 +62,19 @@ snippet() {
 	on && !/^$/ { inb = 0 }' "$TOP/README"
 }
 
-# hook_repo: a scratch repository of this tree (tracked and untracked
-# files, and the built xmlsniff, so that the hooks need not build it),
-# committed and tagged vVERSION; its path in $HOOKS.
+# hook_repo DIR [source]: a scratch repository of this tree (tracked and
+# untracked files, and without "source" the built xmlsniff, so that the
+# hooks need not build it), committed and tagged vVERSION; its path,
+# DIR/xmlsniff.git, in $HOOKS.  setup_file makes the one with xmlsniff.
 hook_repo() {
 	VERSION=$(make -s --no-print-directory -C "$TOP" print-version)
-	HOOKS="$BATS_TEST_TMPDIR/xmlsniff.git"
+	HOOKS="$1/xmlsniff.git"
 	mkdir "$HOOKS"
 	(cd "$TOP" && git ls-files -co --exclude-standard -z |
 	    xargs -0 tar -cf -) | tar -xf - -C "$HOOKS"
 	git -C "$HOOKS" init -q
 	git -C "$HOOKS" add -A
-	if [ "${1:-}" != source ]; then
+	if [ "${2:-}" != source ]; then
 		cp "$XMLSNIFF" "$HOOKS/xmlsniff"
 		git -C "$HOOKS" add -f xmlsniff
 	fi
@@ -75,11 +93,11 @@ hook_repo() {
 	assert_output --regexp '^xmlsniff '
 	run snippet 5
 	assert_output --regexp '^[^ ]+:[0-9]+:[0-9]+: (error|warning): '
-	# Near the top: before the library, scaling out and the pointers.
-	run grep -n -e '^Use in CI$' -e '^The library and the Python binding$' \
-	    -e '^Scaling out$' -e '^Where the rest is$' "$TOP/README"
+	# Near the top: before scaling out and the pointers.
+	run grep -n -e '^Use in CI$' -e '^Scaling out$' \
+	    -e '^Where the rest is$' "$TOP/README"
 	assert_line --index 0 --regexp ':Use in CI$'
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq 3 ]
 }
 
 @test "README: the shell line fails on the bad file with the very output shown" {
@@ -96,7 +114,6 @@ hook_repo() {
 
 @test "README: the GitHub workflow, its xmlsniff step run through action.yml as a runner would" {
 	snippet 1 > workflow.yml
-	hook_repo
 	# The action's folder is the checkout of the repository the step's
 	# uses: names, at its tag.
 	run python3 -c 'import sys, yaml
@@ -146,7 +163,6 @@ EOF
 	command -v pre-commit > /dev/null ||
 	    skip "pre-commit is not installed (apt-get install pre-commit)"
 	export PRE_COMMIT_HOME="$BATS_TEST_TMPDIR/pre-commit"
-	hook_repo
 	snippet 2 > config.yml
 	run grep -c "repo: https://github.com/xmlsniff/xmlsniff\$" config.yml
 	assert_output 1
@@ -178,7 +194,7 @@ EOF
 # clone holds the built xmlsniff.
 gitlab_job() {
 	snippet 3 > gitlab.yml
-	hook_repo ${1:+source}
+	[ -z "${1:-}" ] || hook_repo "$BATS_TEST_TMPDIR" source
 	python3 - gitlab.yml "$HOOKS" "$VERSION" "$BATS_TEST_TMPDIR/clone" \
 	    "${1:-}" <<'EOF' > job.sh
 import shlex, sys, yaml

@@ -75,39 +75,48 @@ another_bom() {
 }
 
 @test "BOM contradicted: every BOM before every other layout's declaration is decl-mismatch" {
-	local b l n=0 bad=0
+	local b l k n=0 bad=0 pairs=()
 	for b in UTF-8 UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
 		for l in 8 EBCDIC UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
 			another_bom "$b" "$l" && continue
-			{ bom "$b"; layout "$l" "$(decl_for "$l")"; } > f.xml
-			xs --json f.xml
+			{ bom "$b"; layout "$l" "$(decl_for "$l")"; } > "f$n.xml"
+			pairs+=("$b $l")
 			n=$((n + 1))
-			if fits "$b" "$l"; then
-				[[ "$output" != *'"decl-mismatch"'* ]] || {
-					echo "false alarm: $b + $l"; bad=$((bad + 1)); }
-			else
-				[[ "$output" == *'"code":"decl-mismatch"'* &&
-				    "$output" == *"\"source\":\"bom\""* &&
-				    "$output" == *"\"bom\":\"$b\""* ]] || {
-					echo "missed: $b + $l: $output"; bad=$((bad + 1)); }
-			fi
 		done
 	done
 	[ "$n" = 28 ]
+	# All at once: a --json record a line, in their order.
+	xs_each $(seq -f 'f%g.xml' 0 $((n - 1)))
+	for ((k = 0; k < n; k++)); do
+		output=${RECORDS[k]} b=${pairs[k]% *} l=${pairs[k]#* }
+		if fits "$b" "$l"; then
+			[[ "$output" != *'"decl-mismatch"'* ]] || {
+				echo "false alarm: $b + $l"; bad=$((bad + 1)); }
+		else
+			[[ "$output" == *'"code":"decl-mismatch"'* &&
+			    "$output" == *"\"source\":\"bom\""* &&
+			    "$output" == *"\"bom\":\"$b\""* ]] || {
+				echo "missed: $b + $l: $output"; bad=$((bad + 1)); }
+		fi
+	done
 	[ "$bad" = 0 ]
 }
 
 @test "BOM contradicted: every BOM before another layout's root element (no declaration)" {
-	local b l bad=0
+	local b l k n=0 bad=0 pairs=()
 	for b in UTF-8 UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
 		for l in UTF-16BE UTF-16LE UTF-32BE UTF-32LE; do
 			fits "$b" "$l" && continue
 			another_bom "$b" "$l" && continue
-			{ bom "$b"; layout "$l" "$ROOT"; } > f.xml
-			xs --json f.xml
-			[[ "$output" == *'"code":"decl-mismatch"'* ]] || {
-				echo "missed: $b + $l root"; bad=$((bad + 1)); }
+			{ bom "$b"; layout "$l" "$ROOT"; } > "f$n.xml"
+			pairs+=("$b $l")
+			n=$((n + 1))
 		done
+	done
+	xs_each $(seq -f 'f%g.xml' 0 $((n - 1)))
+	for ((k = 0; k < n; k++)); do
+		[[ "${RECORDS[k]}" == *'"code":"decl-mismatch"'* ]] || {
+			echo "missed: ${pairs[k]/ / + } root"; bad=$((bad + 1)); }
 	done
 	[ "$bad" = 0 ]
 }
@@ -334,11 +343,36 @@ late_want() {
 }
 
 # late_case LAYOUT TEXT WANT: TEXT in LAYOUT (behind a BOM for the Unicode
-# forms) draws decl-not-at-start (WANT 1) or not (0).
+# forms) draws decl-not-at-start (WANT 1) or not (0), when late_run reads
+# it with the others.
 late_case() {
-	{ [ "$1" = 8 ] || bom "$1"; layout "$1" "$2"; } > f.xml
-	xs --json f.xml
-	late_want "$3" "$1: $2"
+	{ [ "$1" = 8 ] || bom "$1"; layout "$1" "$2"; } > "late${#LATE[@]}.xml"
+	late_add "$3" "$1: $2"
+}
+
+# late_add WANT WHAT: the file just written, late${#LATE[@]}.xml, is to
+# draw decl-not-at-start (WANT 1) or not (0); WHAT says which case it is.
+LATE=()
+late_add() {
+	LATE+=("$1 $2")
+}
+
+# late_run: the files of late_add read by one run of the binary (xs --json:
+# a record a line, in their order), each checked with late_want; each
+# that disagrees is said and counted in bad.
+late_run() {
+	local k n=${#LATE[@]}
+	xs --json $(seq -f 'late%g.xml' 0 $((n - 1)))
+	[ "${#lines[@]}" -eq "$n" ] || {
+		echo "$n files, ${#lines[@]} records"; bad=$((bad + 1)); }
+	for ((k = 0; k < n; k++)); do
+		output=${lines[k]-}
+		[[ $output == "{\"file\":\"late$k.xml\","* ]] || {
+			echo "no record of ${LATE[k]#* }: $output"
+			bad=$((bad + 1)); continue; }
+		late_want "${LATE[k]%% *}" "${LATE[k]#* }" || bad=$((bad + 1))
+	done
+	LATE=()
 }
 
 @test "late declaration: after a DOCTYPE, after the root, twice in a row, in every layout" {
@@ -352,6 +386,7 @@ late_case() {
 		late_case $l '<a>text<?xml	version="1.0"?></a>' 1 || bad=$((bad + 1))
 		late_case $l '<!DOCTYPE a [<!ENTITY e "x">]><?xml version="1.0"?><a/>' 1 || bad=$((bad + 1))
 	done
+	late_run
 	[ "$bad" = 0 ]
 }
 
@@ -365,6 +400,7 @@ late_case() {
 		late_case $l '<a t=">"><?xml-stylesheet href="s"?><?xmlfoo?></a>' 0 || bad=$((bad + 1))
 		late_case $l '<?xml version="1.0"?><a/>' 0 || bad=$((bad + 1))
 	done
+	late_run
 	[ "$bad" = 0 ]
 }
 
@@ -382,12 +418,12 @@ late_case() {
 	has decl-not-at-start
 }
 
-# ebcdic_late PAGE TEXT WANT: TEXT after a declaration of PAGE, in PAGE.
+# ebcdic_late PAGE TEXT WANT: TEXT after a declaration of PAGE, in PAGE,
+# for late_run.
 ebcdic_late() {
 	printf '<?xml version="1.0" encoding="%s"?>%s' "$1" "$2" |
-	    iconv -f UTF-8 -t "$1" > e.xml || return 1
-	xs --json e.xml
-	late_want "$3" "$1: $2"
+	    iconv -f UTF-8 -t "$1" > "late${#LATE[@]}.xml" || return 1
+	late_add "$3" "$1: $2"
 }
 
 @test "late declaration: EBCDIC markup is read in the page's own '!', '[' and ']'" {
@@ -404,6 +440,7 @@ ebcdic_late() {
 		ebcdic_late $e '<a><![CDATA[x]]></a><?xml version="1.0"?>' 1 || bad=$((bad + 1))
 		ebcdic_late $e '<!-- x --><?xml version="1.0"?><a/>' 1 || bad=$((bad + 1))
 	done
+	late_run
 	[ "$bad" = 0 ]
 	# The same text in UTF-8 and in IBM037 gets the same answer.
 	printf '<!D`TYl<?xml vers\t\n<D/>' > u.xml
@@ -454,14 +491,37 @@ ebcdic_late() {
 # map, EBCDIC, characters decoded by iconv), draws decl-not-at-start
 # (WANT 1) or not (0); prints the families that disagree.
 every_family() {
-	local e
+	local e fams=()
 	for e in UTF-8 UTF-16LE UTF-16BE UTF-32LE UTF-32BE ISO-8859-1 \
 	    windows-1252 IBM037 IBM500 Shift_JIS EUC-JP GB18030 BIG5 \
 	    ISO-2022-JP; do
 		printf '<?xml version="1.0" encoding="%s"?>%s' "$e" "$1" |
-		    iconv -f UTF-8 -t "$e" > e.xml || { echo "iconv $e"; continue; }
-		output=$("$XMLSNIFF" --json e.xml 2> /dev/null) || true
-		late_want "$2" "$e: $1" || true
+		    iconv -f UTF-8 -t "$e" > "e-$e.xml" ||
+		    { echo "iconv $e"; continue; }
+		fams+=("$e")
+	done
+	each_family "$1" "$2" e "${fams[@]}"
+}
+
+# each_family TEXT WANT PREFIX ENCODING...: the files PREFIX-ENCODING.xml
+# read by one run of the binary (a --json record a line, in their order),
+# each drawing decl-not-at-start (WANT 1) or not (0); prints the families
+# that disagree.
+each_family() {
+	local text=$1 want=$2 pre=$3 e k records files=()
+	shift 3
+	for e in "$@"; do
+		files+=("$pre-$e.xml")
+	done
+	mapfile -t records < <("$XMLSNIFF" --json "${files[@]}" 2> /dev/null)
+	[ "${#records[@]}" -eq $# ] || echo "$# families, ${#records[@]} records"
+	k=0
+	for e in "$@"; do
+		output=${records[k]}
+		[[ $output == "{\"file\":\"$pre-$e.xml\","* ]] ||
+		    echo "$e: the record of another file: $output"
+		late_want "$want" "$e: $text" || true
+		k=$((k + 1))
 	done
 }
 
@@ -470,13 +530,13 @@ every_family() {
 # markup is lexed from bytes) and in the multi-byte encodings lexed from
 # decoded characters, draws decl-not-at-start (WANT 1) or not (0).
 bad_family() {
-	local e
+	local e fams=()
 	for e in UTF-8 Shift_JIS EUC-JP GB18030 BIG5 ISO-2022-JP; do
-		printf '<?xml version="1.0" encoding="%s"?>\n' "$e" > b.xml
-		printf "$1" >> b.xml
-		output=$("$XMLSNIFF" --json b.xml 2> /dev/null) || true
-		late_want "$2" "$e: $1" || true
+		printf '<?xml version="1.0" encoding="%s"?>\n' "$e" > "b-$e.xml"
+		printf "$1" >> "b-$e.xml"
+		fams+=("$e")
 	done
+	each_family "$1" "$2" b "${fams[@]}"
 }
 
 @test "late declaration: an illegal sequence inside markup is a character that is no markup, in every family" {

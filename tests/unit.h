@@ -15,12 +15,11 @@ int		 check(int, const char *, int, const char *);
 #define B(s)		(const unsigned char *)(s), sizeof(s) - 1
 
 /*
- * The kernel levels that simd_init() takes, the reference first; a level
- * this machine lacks falls back to the best it has (select.c), which is
- * then compared once more: harmless.
+ * The kernel levels the sweeps compare, by the names simd_init() takes,
+ * the reference first: those this machine runs, and none (tests/unit.c).
  */
-extern const char *const unit_levels[];
-extern const int	 unit_nlevels;
+extern const char	*unit_levels[];
+extern int		 unit_nlevels;
 
 /* The sweeps that compare every kernel level with the reference, each in
  * its own file (tests/kern_*.c). */
@@ -31,5 +30,8 @@ void		 kern_mapped(void);
 /* The names of suggest.c and the not-xml rule (tests/unit_names.c). */
 void		 unit_suggest(void);
 void		 unit_not_xml(void);
+
+/* The encoding guess (tests/unit_guess.c). */
+void		 unit_guess(void);
 
 #endif

@@ -7,13 +7,15 @@
 #define GUESS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-/* Non-ASCII characters below which no guess is made: too few to tell
- * one encoding from another. */
-#define GUESS_MIN	8
+/* Bytes past ASCII below which no guess is made: too few to tell one
+ * encoding from another (with four, the models name none wrongly on the
+ * corpora of bench/guess-corpus; with three, a few). */
+#define GUESS_MIN	4
 /* Nor below this many different non-ASCII byte values: one byte over
  * and over is no text. */
-#define GUESS_DISTINCT	4
+#define GUESS_DISTINCT	2
 
 /* What was guessed for one entity. */
 struct guess {

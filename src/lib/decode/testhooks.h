@@ -17,6 +17,10 @@ extern int	 val_char_only;
  * worker process appends its process ID and a newline to FILE as it
  * starts; XMLSNIFF_TEST_JOBS_KILL=NAME, the worker handed the input NAME
  * kills itself with SIGKILL before it opens it.
+ *
+ * XMLSNIFF_TEST_UCHARDET=no: the encoding guess (guess_ud.c) does as if
+ * libuchardet did not load, so that the built-in models are tested alone
+ * in a build that has it.
  */
 
 /* The reference kernels (src/lib/simd/ref.c). */

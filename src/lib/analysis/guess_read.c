@@ -1,0 +1,218 @@
+/*
+ * Reading the bytes with each candidate: whether they read cleanly, as
+ * what text (a hash of it, to tell readings apart), and what that text
+ * holds for the models (struct gtext).  A single-byte candidate is read
+ * from the pairs of neighbouring bytes, counted once for all of them;
+ * another is decoded by iconv.  UTF-16 and UTF-32 are read by guess.c.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "guess_int.h"
+
+/* The keys of the byte pairs: a byte past ASCII or a control keeps its
+ * value; printable ASCII and the white space of XML are a lower-case
+ * letter, an upper-case one, or anything else. */
+#define K_LOWER	256
+#define K_UPPER	257
+#define K_OTHER	258
+#define NKEYS	259
+
+static unsigned
+key_of(unsigned char b)
+{
+	if (b >= 'a' && b <= 'z')
+		return K_LOWER;
+	if (b >= 'A' && b <= 'Z')
+		return K_UPPER;
+	if ((b >= 0x20 && b < 0x7F) || b == '\t' || b == '\n' || b == '\r')
+		return K_OTHER;
+	return b;
+}
+
+/* Count the pairs of neighbouring bytes of p[0..n) of which one is past
+ * ASCII or a control, and which bytes there are. */
+int
+gbytes_init(struct gbytes *gb, const unsigned char *p, size_t n)
+{
+	uint32_t *cnt;
+	unsigned a = K_OTHER, b;
+	size_t i, k;
+
+	memset(gb, 0, sizeof(*gb));
+	if ((cnt = calloc((size_t)NKEYS * NKEYS, sizeof(*cnt))) == NULL)
+		return -1;
+	for (i = 0; i <= n; i++) {
+		b = i < n ? key_of(p[i]) : K_OTHER;
+		if (i < n)
+			gb->present[p[i]] = 1;
+		if (a < 256 || b < 256)
+			cnt[a * NKEYS + b]++;
+		a = b;
+	}
+	for (k = 0; k < (size_t)NKEYS * NKEYS; k++)
+		gb->npairs += cnt[k] != 0;
+	if ((gb->pairs = malloc((gb->npairs + 1) * sizeof(*gb->pairs))) ==
+	    NULL) {
+		free(cnt);
+		return -1;
+	}
+	gb->npairs = 0;
+	for (k = 0; k < (size_t)NKEYS * NKEYS; k++)
+		if (cnt[k] != 0) {
+			gb->pairs[gb->npairs].a = (uint16_t)(k / NKEYS);
+			gb->pairs[gb->npairs].b = (uint16_t)(k % NKEYS);
+			gb->pairs[gb->npairs++].n = cnt[k];
+		}
+	free(cnt);
+	return 0;
+}
+
+void
+gbytes_free(struct gbytes *gb)
+{
+	free(gb->pairs);
+	gb->pairs = NULL;
+}
+
+static uint32_t
+key_char(unsigned k, const uint32_t *map)
+{
+	return k == K_LOWER ? 'a' : k == K_UPPER ? 'A' : k == K_OTHER ? ' ' :
+	    map[k];
+}
+
+/* FNV-1a over the characters of a reading, Romanian s and t with a
+ * comma below taken for those with a cedilla: the readings that differ
+ * in those alone (ISO-8859-16 and ISO-8859-2) give the same text. */
+#define H0	1469598103934665603ULL
+#define HSTEP(h, c)	(((h) ^ canon(c)) * 1099511628211ULL)
+
+static uint32_t
+canon(uint32_t c)
+{
+	return c >= 0x218 && c <= 0x21B ? (c < 0x21A ? 0x15E : 0x162) +
+	    c % 2 : c;
+}
+
+/*
+ * Read p[0..n), whose pairs gb holds, with the table map: into t, the
+ * hash of the text into *hash.  0, or -1 when a byte present has no
+ * character in it (or memory ran out).
+ */
+int
+gread_table(const struct gbytes *gb, const uint32_t *map,
+    const unsigned char *p, size_t n, struct gtext *t, uint64_t *hash)
+{
+	uint64_t h = H0;
+	size_t i;
+	int b;
+
+	for (b = 0; b < 256; b++)
+		if (gb->present[b] && map[b] == GB_BAD)
+			return -1;
+	gtext_clear(t);
+	for (i = 0; i < gb->npairs; i++) {
+		const struct gpair *q = &gb->pairs[i];
+		uint32_t ca = key_char(q->a, map), cb = key_char(q->b, map);
+
+		if (cb >= 0x80 && gtext_addn(t, cb, q->n, (int)gch_prev(ca),
+		    -1) < 0)
+			return -1;
+		if (ca >= 0x80 && gtext_addn(t, ca, q->n, -1, gch_next(cb)) < 0)
+			return -1;
+	}
+	for (i = 0; i < n; i++)
+		h = HSTEP(h, map[p[i]]);
+	*hash = h;
+	return 0;
+}
+
+/* What a stream of characters is read into: the character before the
+ * one waiting for its neighbour after. */
+struct feed {
+	struct gtext	*t;
+	uint32_t	 prev, cur;
+	uint64_t	 hash, ascii;
+	int		 bad;
+};
+
+static int
+cjk(uint32_t c)
+{
+	struct gch g;
+
+	gch_info(c, &g);
+	return g.script == GS_CJK || g.script == GS_HANGUL;
+}
+
+static int
+ascii_letter(uint32_t c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static void
+feed(struct feed *f, uint32_t c)
+{
+	if (f->cur >= 0x80) {
+		if (gtext_addn(f->t, f->cur, 1, (int)gch_prev(f->prev),
+		    gch_next(c)) < 0)
+			f->bad = 1;
+		/* An ideograph inside a word of ASCII letters is what a
+		 * double-byte table makes of Latin text. */
+		if (ascii_letter(f->prev) && ascii_letter(c) && cjk(f->cur))
+			f->t->glued++;
+	} else
+		f->ascii++;
+	f->prev = f->cur;
+	f->cur = c;
+}
+
+/*
+ * Decode p[0..n) with iconv name enc into t and *hash; *ascii gets the
+ * ASCII characters read.  0, or -1 when it does not decode cleanly to
+ * characters of text (XML Chars, no C1 controls).
+ */
+int
+gread_iconv(const char *enc, const unsigned char *p, size_t n,
+    struct gtext *t, uint64_t *hash, uint64_t *ascii)
+{
+	unsigned char out[16384];
+	char *ip = (char *)(uintptr_t)p;
+	size_t il = n;
+	struct feed f = { t, ' ', ' ', H0, 0, 0 };
+	iconv_t cd;
+
+	gtext_clear(t);
+	if ((cd = iconv_open(enc_u32le(), enc)) == (iconv_t)-1)
+		return -1;
+	while (il > 0 && !f.bad) {
+		char *op = (char *)out;
+		size_t ol = sizeof(out), r, k;
+		int e;
+
+		r = iconv(cd, &ip, &il, &op, &ol);
+		e = errno;
+		for (k = 0; k + 4 <= sizeof(out) - ol && !f.bad; k += 4) {
+			uint32_t c = load_le32(out + k);
+
+			if (!xml_char_ok(c, 0) || (c >= 0x80 && c <= 0x9F))
+				f.bad = 1;
+			f.hash = HSTEP(f.hash, c);
+			feed(&f, c);
+		}
+		if (r == (size_t)-1 && e != E2BIG)
+			f.bad = 1;
+	}
+	iconv_close(cd);
+	feed(&f, ' ');
+	*hash = f.hash;
+	/* The first space is the sentinel's, not the text's. */
+	*ascii = f.ascii - 1;
+	return f.bad ? -1 : 0;
+}

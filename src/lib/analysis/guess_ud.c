@@ -1,0 +1,129 @@
+/*
+ * libuchardet, where the build has it (HAVE_UCHARDET): loaded with
+ * dlopen(3) when a guess first needs it, once per process, since linked
+ * it would bring the C++ runtime into every run, which doubles the time
+ * to start.  Its answer is a name; guess_cand.c maps it to a candidate.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef HAVE_UCHARDET
+#include <dlfcn.h>
+#include <pthread.h>
+#include <uchardet/uchardet.h>
+#endif
+
+#include "guess.h"
+#include "guess_int.h"
+
+#ifdef HAVE_UCHARDET
+/* The library's functions, set once by ud_load() (under ud_once) and only
+ * read after. */
+static struct {
+	void		 *h;
+	uchardet_t	(*make)(void);
+	int		(*feed)(uchardet_t, const char *, size_t);
+	void		(*end)(uchardet_t);
+	const char	*(*charset)(uchardet_t);
+	void		(*drop)(uchardet_t);
+} ud;
+static pthread_once_t ud_once = PTHREAD_ONCE_INIT;
+
+/* Its names: the ELF soname, and Mach-O's. */
+static const char *const ud_names[] = {
+	"libuchardet.so.0", "libuchardet.so", "libuchardet.0.dylib",
+	"libuchardet.dylib"
+};
+
+/* A function of the library (through a union, as ISO C has no
+ * conversion from an object pointer to a function pointer). */
+static void
+ud_sym(void *fp, const char *name)
+{
+	union {
+		void	*obj;
+		void	(*fn)(void);
+	} u;
+
+	u.obj = dlsym(ud.h, name);
+	memcpy(fp, &u.fn, sizeof(u.fn));
+}
+
+static void
+ud_load(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(ud_names) / sizeof(ud_names[0]) &&
+	    ud.h == NULL; i++)
+		ud.h = dlopen(ud_names[i], RTLD_NOW | RTLD_LOCAL);
+	if (ud.h == NULL)
+		return;
+	ud_sym(&ud.make, "uchardet_new");
+	ud_sym(&ud.feed, "uchardet_handle_data");
+	ud_sym(&ud.end, "uchardet_data_end");
+	ud_sym(&ud.charset, "uchardet_get_charset");
+	ud_sym(&ud.drop, "uchardet_delete");
+	if (ud.make == NULL || ud.feed == NULL || ud.end == NULL ||
+	    ud.charset == NULL || ud.drop == NULL) {
+		dlclose(ud.h);
+		ud.h = NULL;
+	}
+}
+#endif
+
+/* Whether libuchardet is in the build and loads (and the tests have not
+ * left it out, testhooks.h). */
+int
+gud_loaded(void)
+{
+#ifdef HAVE_UCHARDET
+	const char *t = getenv("XMLSNIFF_TEST_UCHARDET");
+
+	if (t != NULL && strcmp(t, "no") == 0)
+		return 0;
+	pthread_once(&ud_once, ud_load);
+	return ud.h != NULL;
+#else
+	return 0;
+#endif
+}
+
+/* libuchardet's answer for p[0..n) into buf (size sz), "" for none (no
+ * answer, or not in the build, or not loaded). */
+const char *
+gud_detect(const unsigned char *p, size_t n, char *buf, size_t sz)
+{
+	buf[0] = '\0';
+#ifdef HAVE_UCHARDET
+	if (gud_loaded()) {
+		uchardet_t d = ud.make();
+
+		if (d == NULL)
+			return buf;
+		if (ud.feed(d, (const char *)p, n) == 0) {
+			ud.end(d);
+			snprintf(buf, sz, "%s", ud.charset(d));
+		}
+		ud.drop(d);
+	}
+#else
+	(void)p;
+	(void)n;
+	(void)sz;
+#endif
+	return buf;
+}
+
+/* What ranks the candidates in this build, for --help. */
+const char *
+guess_method(void)
+{
+#ifdef HAVE_UCHARDET
+	return gud_loaded() ? "the built-in language models and libuchardet" :
+	    "the built-in language models (libuchardet did not load)";
+#else
+	return "the built-in language models (built without libuchardet)";
+#endif
+}
