@@ -115,7 +115,8 @@ json_keep() {
 	done
 	[ "$json" = 1 ] && [ "$other" = 0 ] && [ -n "$output" ] || return 0
 	t=$BATS_TEST_DESCRIPTION$'\t'
-	mkdir -p "$BATS_RUN_TMPDIR/json-records"
+	[ -d "$BATS_RUN_TMPDIR/json-records" ] ||
+	    mkdir -p "$BATS_RUN_TMPDIR/json-records"
 	printf '%s\n' "$t${output//"$nl"/"$nl$t"}" \
 	    >> "$BATS_RUN_TMPDIR/json-records/${BATS_TEST_FILENAME##*/}.$BATS_SUITE_TEST_NUMBER"
 	JSON_KEPT=$output
@@ -154,6 +155,22 @@ xs_each() {
 # shell loop of thousands of printf costs seconds where this costs none.
 rep() {
 	awk -v n="$1" -v f="$2" 'BEGIN { for (i = 1; i <= n; i++) printf f, i }'
+}
+
+# bytes HEX: write the bytes spelt by HEX (no spaces; may be empty).
+bytes() {
+	local h=$1 f=
+	while [ -n "$h" ]; do
+		f+="\\x${h:0:2}"
+		h=${h:2}
+	done
+	printf "$f"
+}
+
+# same_bytes GOT WANT: the two files are byte-identical (shown in hex
+# when they are not).
+same_bytes() {
+	cmp -s "$1" "$2" || assert_equal "$(hexof "$1")" "$(hexof "$2")"
 }
 
 # hexof FILE: the bytes of FILE as lower-case hex, no spaces.

@@ -1,7 +1,8 @@
 /*
  * Level avx2, the searches that need no state (avx2.c has the level's
- * table): "<?" and "<!" for late declarations (late.c), and the mojibake
- * candidates of UTF-8 and UTF-16 (mojibake.c).
+ * table): "<?" and "<!" for late declarations (late.c), the mojibake
+ * candidates of UTF-8 and UTF-16 (mojibake.c), and both of UTF-8 in one
+ * pass (marks8_avx2).
  */
 #include <stdint.h>
 #include <stdlib.h>
