@@ -74,18 +74,19 @@ CLI_CORE_SRCS =	src/cli/config.c src/cli/dest.c \
 		src/cli/walk.c
 CORE_SRCS =	$(LIB_SRCS) $(CLI_CORE_SRCS)
 SRCS =		$(CORE_SRCS) src/cli/main.c src/cli/analyse.c src/cli/opts.c \
-		src/cli/usage.c src/cli/jobs.c
+		src/cli/usage.c src/cli/jobs.c src/cli/status.c
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(SRCS:.c=.o)
 HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/cli/jobs.h \
 		src/cli/xmltypes.h src/cli/version.h \
 		src/lib/text/utf.h src/cli/out.h src/lib/text/sbuf.h \
+		src/lib/text/suggest.h \
 		src/lib/sniff/core.h src/lib/sniff/enctab.h \
 		src/lib/sniff/iconvcap.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
-		src/lib/decode/val.h src/lib/decode/testhooks.h \
-		src/lib/simd/kernels.h src/lib/simd/simd.h src/lib/simd/avx2.h \
+		src/lib/decode/val.h src/lib/simd/testhooks.h \
+		src/lib/simd/kernels.h src/lib/simd/simd.h src/lib/simd/avx2_int.h \
 		src/lib/transcode/target.h src/lib/transcode/xc.h \
 		src/lib/transcode/xmllex.h src/lib/transcode/iconvout.h \
 		src/lib/analysis/browser.h src/lib/analysis/whatwg.h \

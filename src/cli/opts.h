@@ -63,11 +63,15 @@ int		 opts_parse(int *, char ***);
 int		 opts_check(int, char **);
 void		 opts_add_glob(const char ***, size_t *, const char *);
 
-/* main.c */
+/* status.c */
 
 extern int	 same_out;
+extern int	 stdin_closed;
 void		 raise_status(int);
+int		 exit_status(void);
 void		 fail_input(const char *, const char *);
+void		 std_guard(void);
+int		 finish_stdout(int);
 
 /* analyse.c */
 
