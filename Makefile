@@ -32,8 +32,8 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 # layers (text, sniff, decode, simd, transcode, analysis, http, api);
 # src/cli/ is the command line, its client.  CORE_SRCS is what the unit
 # driver and the fuzz targets link: the library and the parts of the
-# command line they test, everything but main.c, analyse.c, opts.c and
-# jobs.c.
+# command line they test, everything but main.c, analyse.c, opts.c,
+# usage.c, jobs.c and status.c.
 LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
 		src/lib/transcode src/lib/analysis src/lib/http \
 		src/lib/api
@@ -78,7 +78,7 @@ SRCS =		$(CORE_SRCS) src/cli/main.c src/cli/analyse.c src/cli/opts.c \
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(SRCS:.c=.o)
 HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
-		src/cli/jobs.h \
+		src/cli/jobs.h src/cli/usage.h \
 		src/cli/xmltypes.h src/cli/version.h \
 		src/lib/text/utf.h src/cli/out.h src/lib/text/sbuf.h \
 		src/lib/text/suggest.h \

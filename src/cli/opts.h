@@ -7,6 +7,8 @@
 
 #include "io.h"
 
+#define JOBS_MAX	256	/* -j above this is taken as this */
+
 struct options {
 	xmlsniff_options *xo;		/* the library's: the command line's */
 	const char	*content_type;
@@ -57,8 +59,6 @@ enum when {
 
 extern struct options opt;
 
-void		 usage(FILE *);
-void		 help(void);
 int		 opts_parse(int *, char ***);
 int		 opts_check(int, char **);
 void		 opts_add_glob(const char ***, size_t *, const char *);
