@@ -139,6 +139,28 @@ DECODED='r.txt: ISO-8859-1 (declaration), declared "ISO-8859-1"'
 	stderr_has '[http-encoded]'
 }
 
+@test "http-encoded: --ignore holds for every input of the run, the body still not examined" {
+	need_coding gzip
+	put r.txt "${HEAD}Content-Type: application/xml\r\nContent-Encoding: gzip\r\n\r\n\037\213\010\000\000\000\000\000\000\003"
+	cp r.txt s.txt
+	xs --http --ignore=http-encoded r.txt s.txt
+	assert_success
+	assert_output "$(printf 'r.txt: unknown (none), no declaration\ns.txt: unknown (none), no declaration')"
+	[ -z "$stderr" ]
+	xs --http --ignore=http-encoded --json s.txt
+	assert_output --partial '"content_encoding":"gzip"},"errors":0,"warnings":0,"diagnostics":[]}'
+}
+
+@test "http-encoded: --browser's answer for a body not examined is its own, not the input's before" {
+	need_coding gzip
+	put a.txt "${HEAD}Content-Type: text/xml; charset=windows-1252\r\n\r\n<a>\351</a>"
+	put r.txt "${HEAD}Content-Type: application/xml\r\nContent-Encoding: gzip\r\n\r\n\037\213\010\000\000\000\000\000\000\003"
+	xs --http --browser r.txt
+	assert_output 'r.txt: unknown (none), no declaration, 1 error; browser: UTF-8'
+	xs --http --browser a.txt r.txt
+	assert_line --index 1 'r.txt: unknown (none), no declaration, 1 error; browser: UTF-8'
+}
+
 @test "--http: a gzip body is decoded and examined; offsets are the decoded body's" {
 	need_coding gzip
 	put r.txt "${HEAD}Content-Type: text/xml; charset=utf-8\r\nContent-Encoding: gzip\r\n\r\n"

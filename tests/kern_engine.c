@@ -1,6 +1,6 @@
 /*
  * The engine driven in process for the kernel equivalence sweeps
- * (tests/kern.h): what src/cli/main.c feed_input() does with an input held in
+ * (tests/kern.h): what the library's run.c does with an input held in
  * memory, at the kernel level simd_init() last chose, and the comparison
  * of every level and feed with the reference.
  */
@@ -69,7 +69,7 @@ kern_dump(const struct diags *dg)
 
 /*
  * Run p[0..n) (its Content-Type mt, or NULL) through the engine as
- * feed_input() does, the bytes arriving as f says, with --all's list
+ * run.c does, the bytes arriving as f says, with --all's list
  * capped at keep (0: no --all); return kern_dump() of the diagnostics,
  * and copy them to *out when out is not NULL (without the list).
  */

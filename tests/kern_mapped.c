@@ -4,7 +4,7 @@
  * MiB is mapped (src/lib/decode/input.c) and handed on in pieces of 320 KiB, and
  * searched ahead by a second thread (src/lib/decode/prescan.c); the reference reads
  * it a buffer at a time with no thread.  Here a file is written and read
- * through the same input layer as src/cli/main.c feed_input(): mapped with
+ * through the same input layer as the library's run.c: mapped with
  * the thread, mapped without it (the workers of -j), read with mapping
  * off and as from a pipe, at every level; each must give the diagnostics
  * the reference gives, with and without --all, whatever falls on the
@@ -69,7 +69,7 @@ put_file(const struct buf *b)
 	return done == b->n;
 }
 
-/* The read loop of feed_input() over in, for the sniff s (entity from
+/* The read loop of run.c over in, for the sniff s (entity from
  * at), mapping the file if map and it is worth it (*mapped: whether it
  * was).  Return 0 or an errno. */
 static int

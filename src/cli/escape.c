@@ -2,8 +2,9 @@
  * How names and strings are written: file names escaped so that any name
  * reads back unambiguously, JSON strings (RFC 8259), as the library's
  * records write them (xmlsniff_escape), and the program's own one-line
- * messages on standard error.  Used by every output format (report.c,
- * format.c) and by the command line.
+ * messages on standard error; the escapes of the CI formats (put_text)
+ * and URI references (format_uri).  Used by every output format
+ * (report.c, format.c, github.c) and by the command line.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -159,4 +160,89 @@ void
 json_string(FILE *f, const char *s)
 {
 	put_how(f, s, XMLSNIFF_ESCAPE_JSON);
+}
+
+/*
+ * Write s escaped for mode: the one rule of each of these formats, for
+ * every string they write (file names, messages with the charset and
+ * declaration values they quote).  The workflow commands take the
+ * escapes of GitHub's actions/toolkit (% CR LF, and : , in property
+ * values); XML gets its five predefined entities and character references
+ * for the white space that attribute-value normalisation would turn into
+ * spaces (XML 1.0 section 3.3.3); Markdown a backslash before the
+ * punctuation that GFM acts on in a table cell.  The rest is the text
+ * format's rule (put_escaped): a backslash doubled, TAB as \t, bytes
+ * that are not UTF-8, other control characters and the non-characters
+ * U+FFFE and U+FFFF, which XML 1.0 production [2] does not allow, as \xHH
+ * or \uHHHH, so the output stays valid UTF-8 and reads back unambiguously.
+ */
+void
+put_text(FILE *f, const char *s, enum esc mode)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *end = p + strlen(s);
+
+	while (p < end) {
+		uint32_t c;
+		int r = utf8_char(p, (size_t)(end - p), &c);
+
+		if (r > 1) {
+			if (c == 0xFFFE || c == 0xFFFF)
+				fprintf(f, "\\u%04X", (unsigned)c);
+			else
+				fwrite(p, 1, (size_t)r, f);
+			p += r;
+			continue;
+		}
+		c = *p++;
+		if (mode == ESC_MD && c != '\0' && strchr("\\`*_[]<>|~&",
+		    (int)c) != NULL) {
+			putc('\\', f);
+			putc((int)c, f);
+		} else if (mode == ESC_MD && (c == '\r' || c == '\n'))
+			fprintf(f, "\\x%02X", (unsigned)c);
+		else if (mode != ESC_XML && (c == '%' || c == '\r' || c == '\n' ||
+		    (mode == ESC_GH_PROP && (c == ':' || c == ','))))
+			fprintf(f, "%%%02X", (unsigned)c);
+		else if (c == '\\')
+			fputs("\\\\", f);
+		else if (mode != ESC_XML && c == '\t')
+			fputs("\\t", f);
+		else if (mode == ESC_XML && c == '&')
+			fputs("&amp;", f);
+		else if (mode == ESC_XML && c == '<')
+			fputs("&lt;", f);
+		else if (mode == ESC_XML && c == '>')
+			fputs("&gt;", f);
+		else if (mode == ESC_XML && c == '"')
+			fputs("&quot;", f);
+		else if (mode == ESC_XML && (c == '\t' || c == '\n' ||
+		    c == '\r'))
+			fprintf(f, "&#%u;", (unsigned)c);
+		else if (c >= 0x80 || c < 0x20 || c == 0x7F)
+			fprintf(f, "\\x%02X", (unsigned)c);
+		else
+			putc((int)c, f);
+	}
+}
+
+/*
+ * name as a URI reference (RFC 3986 section 4.1): a relative path with
+ * every byte but the unreserved characters and "/" percent-encoded, so
+ * that spaces, "%", "#", "?", a ":" in the first segment and bytes that
+ * are not UTF-8 all read back; an absolute path as a file URI (RFC 8089).
+ */
+void
+format_uri(FILE *f, const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name;
+
+	if (*p == '/')
+		fputs("file://", f);
+	for (; *p != '\0'; p++)
+		if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p) != NULL)
+			putc(*p, f);
+		else
+			fprintf(f, "%%%02X", *p);
 }

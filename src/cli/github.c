@@ -184,12 +184,12 @@ gh_put(FILE *f, const struct ghent *e)
 {
 	fprintf(f, "::%s file=", e->kind == GH_WARNING ? "warning" :
 	    e->kind == GH_NOTE ? "notice" : "error");
-	gh_text(f, e->name, 1);
+	put_text(f, e->name, ESC_GH_PROP);
 	if (e->kind == GH_ERROR || e->kind == GH_WARNING)
 		fprintf(f, ",line=%" PRIu64 ",col=%" PRIu64 ",title=%s",
 		    e->line, e->col, e->code);
 	fputs("::", f);
-	gh_text(f, e->msg, 0);
+	put_text(f, e->msg, ESC_GH_MSG);
 	putc('\n', f);
 }
 
@@ -282,7 +282,7 @@ gh_end(int status)
 static void
 md_text(FILE *f, const char *s)
 {
-	gh_text(f, s, 2);
+	put_text(f, s, ESC_MD);
 }
 
 /* The link to e's file and line on GitHub, when the workflow's variables

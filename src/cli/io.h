@@ -55,8 +55,6 @@ void		 format_jobs(void);
 void		 format_splice(enum fmt, int, const char *, size_t);
 void		 list_codes(void);
 int		 explain_code(const char *);
-void		 format_uri(FILE *, const char *);
-void		 gh_text(FILE *, const char *, int);
 
 /* github.c: the kinds of gathered records */
 

@@ -1,6 +1,7 @@
 /*
- * xmlsniff: the command line, its inputs and its exit status; each
- * input is analysed and reported by analyse.c, through the library.
+ * xmlsniff: the command line and its inputs (named, -r's tree,
+ * --files0-from); each input is analysed and reported by analyse.c,
+ * through the library.
  */
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -16,27 +17,6 @@
 #include "dest.h"
 #include "jobs.h"
 #include "opts.h"
-
-static int status;
-static int stdout_closed;
-static int stdin_closed;
-int same_out;	/* stdout and stderr are one file: keep order */
-
-void
-raise_status(int s)
-{
-	if (s > status)
-		status = s;
-}
-
-/* An input that cannot be read: reported, and exit status 2 (the man
- * page's EXIT STATUS); the other inputs go on. */
-void
-fail_input(const char *name, const char *why)
-{
-	report_failure(name, why, opt.fmt, opt.quiet);
-	raise_status(2);
-}
 
 static void input_at(int, const char *, const char *, int);
 static void walk(const char *, const char *);
@@ -54,7 +34,7 @@ static int
 job(const char *name, int top)
 {
 	input_at(AT_FDCWD, name, name, top);
-	return status;
+	return exit_status();
 }
 
 /*
@@ -227,46 +207,6 @@ files0(const char *from)
 		fclose(f);
 }
 
-/* Check that standard output took everything; return status, or 2. */
-static int
-finish_stdout(int st)
-{
-	if (stdout_closed && (!opt.quiet || opt.fmt > FMT_JSON ||
-	    (opt.transcode_to != NULL && opt.output == NULL && !opt.in_place))) {
-		report_warn(NULL, 0, "%s",
-		    "write error: standard output is closed");
-		return 2;
-	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		report_warn(NULL, 0, "write error: %s", strerror(errno));
-		return 2;
-	}
-	if (rec_error() != 0) {
-		report_warn(NULL, 0, "write error: %s", strerror(rec_error()));
-		return 2;
-	}
-	return st;
-}
-
-/* Keep descriptors 0-2 open, so that no input is opened as fd 1. */
-static void
-guard_fds(void)
-{
-	int fd;
-
-	for (fd = 0; fd <= 2; fd++)
-		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
-			int nfd = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
-
-			if (fd == 1)
-				stdout_closed = 1;
-			if (fd == 0)
-				stdin_closed = 1;
-			if (nfd != fd && nfd >= 0)
-				close(nfd);
-		}
-}
-
 /* -r's visitor: a file the walk selects, and a directory it cannot
  * read. */
 static void
@@ -292,17 +232,7 @@ main(int argc, char *argv[])
 {
 	int i;
 
-	guard_fds();
-	{
-		/* One write per diagnostic line; order kept with stdout when
-		 * both go to the same file. */
-		static char errbuf[BUFSIZ];
-		struct stat a, b;
-
-		setvbuf(stderr, errbuf, _IOLBF, sizeof(errbuf));
-		same_out = fstat(1, &a) == 0 && fstat(2, &b) == 0 &&
-		    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-	}
+	std_guard();
 	argv[0] = (char *)"xmlsniff";	/* getopt's messages name it so */
 	/* Which kernels run: XMLSNIFF_SIMD's, read once by the library. */
 	{
@@ -333,6 +263,5 @@ main(int argc, char *argv[])
 	raise_status(jobs_end());
 
 	analyse_end();
-	status = format_end(opt.fmt, status);
-	return finish_stdout(status);
+	return finish_stdout(format_end(opt.fmt, exit_status()));
 }

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jobs.h"
 #include "opts.h"
+#include "usage.h"
 
 struct options opt = { .fmt = FMT_TEXT };
 

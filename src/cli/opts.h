@@ -7,6 +7,8 @@
 
 #include "io.h"
 
+#define JOBS_MAX	256	/* -j above this is taken as this */
+
 struct options {
 	xmlsniff_options *xo;		/* the library's: the command line's */
 	const char	*content_type;
@@ -57,17 +59,19 @@ enum when {
 
 extern struct options opt;
 
-void		 usage(FILE *);
-void		 help(void);
 int		 opts_parse(int *, char ***);
 int		 opts_check(int, char **);
 void		 opts_add_glob(const char ***, size_t *, const char *);
 
-/* main.c */
+/* status.c */
 
 extern int	 same_out;
+extern int	 stdin_closed;
 void		 raise_status(int);
+int		 exit_status(void);
 void		 fail_input(const char *, const char *);
+void		 std_guard(void);
+int		 finish_stdout(int);
 
 /* analyse.c */
 

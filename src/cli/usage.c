@@ -3,7 +3,9 @@
  */
 #include <stdio.h>
 
-#include "opts.h"
+#include <xmlsniff.h>
+
+#include "usage.h"
 
 void
 usage(FILE *f)

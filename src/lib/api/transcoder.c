@@ -80,7 +80,7 @@ head(struct run *r)
 
 /* A transcoder of the settings set to the target xo (resolved: ok). */
 static xmlsniff_transcoder *
-make(const struct settings *set, const char *name, xmlsniff_write_fn write,
+tc_make(const struct settings *set, const char *name, xmlsniff_write_fn write,
     void *ctx)
 {
 	xmlsniff_transcoder *t;
@@ -109,7 +109,7 @@ xmlsniff_transcoder_new(const xmlsniff_options *o, const char *name,
 	xmlsniff_transcoder *t;
 	char err[256];
 
-	if ((t = make(&o->set, name, write, ctx)) == NULL)
+	if ((t = tc_make(&o->set, name, write, ctx)) == NULL)
 		return NULL;
 	/* A transcode is neither guessed about nor planned for --fix. */
 	t->set.guess = 0;
@@ -134,7 +134,7 @@ xmlsniff_transcoder_fix(const xmlsniff_options *o,
 	xmlsniff_transcoder *t;
 	char ct[64], err[64];
 
-	if ((t = make(&o->set, name, write, ctx)) == NULL)
+	if ((t = tc_make(&o->set, name, write, ctx)) == NULL)
 		return NULL;
 	t->set.guess = 0;
 	t->set.fix = 0;
@@ -215,7 +215,7 @@ xmlsniff_transcoder_read(xmlsniff_transcoder *t, int fd, int64_t size)
 
 /* The transcode's end: what is left written, and why it failed. */
 static void
-end(xmlsniff_transcoder *t)
+tc_end(xmlsniff_transcoder *t)
 {
 	struct run *r = &t->r;
 	struct sniff *s = &r->s;
@@ -257,7 +257,7 @@ xmlsniff_transcoder_finish(xmlsniff_transcoder *t, xmlsniff_result **res)
 	if ((rc = run_finish(r)) != XMLSNIFF_OK && r->phase == PH_FAILED &&
 	    !r->ended)
 		return tfail(t, rc, "%s", r->msg);
-	end(t);
+	tc_end(t);
 	if (t->set.browser && !r->unexamined)
 		browser_end(&r->br, &r->s);
 	if ((*res = result_make(r)) == NULL)

@@ -30,7 +30,7 @@ dec_set_sink(struct dec *d, dec_char_fn fn, dec_run_fn run,
 	d->sink = fn;
 	/* XMLSNIFF_SIMD=ref: every character through fn, the reference
 	 * that the run paths are tested against. */
-	d->run = dec_ref() ? NULL : run;
+	d->sink_run = dec_ref() ? NULL : run;
 	d->block = dec_ref() ? NULL : block;
 	d->sink_ctx = ctx;
 }
@@ -145,7 +145,7 @@ dec_take(struct dec *d, const unsigned char *p, size_t k, int form,
 {
 	size_t t = k;
 
-	if (d->sink != NULL && k > 0 && (t = d->run(d->sink_ctx, p, k,
+	if (d->sink != NULL && k > 0 && (t = d->sink_run(d->sink_ctx, p, k,
 	    form)) < k) {
 		dl->declined = i + k;
 		dl->stopped = i + t;
@@ -166,7 +166,7 @@ size_t
 dec_retake(struct dec *d, const unsigned char *p, int form,
     struct decline *dl, size_t i)
 {
-	size_t t = d->run(d->sink_ctx, p, dl->declined - i, form);
+	size_t t = d->sink_run(d->sink_ctx, p, dl->declined - i, form);
 
 	count_run(form, p, t, &d->pos);
 	d->off += t;

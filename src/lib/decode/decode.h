@@ -106,9 +106,9 @@ struct dec {
 	int		 chk_every;	/* chk->chr wants every character, not
 					 * only those that are no Char */
 	/* Where decoded characters go (transcoding), if anywhere; runs of
-	 * plain characters go to run as bytes, when it is set. */
+	 * plain characters go to sink_run as bytes, when it is set. */
 	dec_char_fn	 sink;
-	dec_run_fn	 run;
+	dec_run_fn	 sink_run;
 	dec_block_fn	 block;
 	void		*sink_ctx;
 };

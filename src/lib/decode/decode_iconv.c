@@ -156,7 +156,7 @@ dec_feed_sb(struct dec *d, const unsigned char *p, size_t n, int eof)
 		 * character then comes the slow way, with its position.
 		 */
 		if (!d->xml11 && d->u8skip == 0 && (d->sink == NULL ||
-		    d->run != NULL) && i >= dl.declined) {
+		    d->sink_run != NULL) && i >= dl.declined) {
 			struct linepos pos = d->pos;
 			size_t j = i, end = d->sink != NULL && n - i > 4096 ?
 			    i + 4096 : n;

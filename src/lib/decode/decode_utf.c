@@ -589,7 +589,7 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 		 * none starts right after a CR (the kernels would count an
 		 * LF next as a line end), and dec_take() keeps a CR that ends
 		 * one as the character before the next. */
-		if ((d->sink == NULL || d->run != NULL) && !d->xml11 &&
+		if ((d->sink == NULL || d->sink_run != NULL) && !d->xml11 &&
 		    d->pos.prev != '\r' && i >= dl.declined) {
 			struct linepos end = d->pos;
 			size_t k = dec_plain(form, p + i, n - i, &end.line,

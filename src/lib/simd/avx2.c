@@ -26,7 +26,7 @@
 #include <cpuid.h>
 #include <immintrin.h>
 
-#include "avx2.h"
+#include "avx2_int.h"
 
 /*
  * AVX2 usable: CPUID leaf 7 says AVX2 (EBX bit 5), leaf 1 says AVX and

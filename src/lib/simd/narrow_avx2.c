@@ -14,7 +14,7 @@
 #ifdef HAVE_X86
 #include <immintrin.h>
 
-#include "avx2.h"
+#include "avx2_int.h"
 
 /*
  * pack8[k]: the shuffle that gathers the UTF-8 bytes of four 32-bit

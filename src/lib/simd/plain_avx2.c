@@ -19,7 +19,7 @@
 #ifdef HAVE_X86
 #include <immintrin.h>
 
-#include "avx2.h"
+#include "avx2_int.h"
 
 __attribute__((target("avx2")))
 static inline __m256i

@@ -14,7 +14,7 @@
 #ifdef HAVE_X86
 #include <immintrin.h>
 
-#include "avx2.h"
+#include "avx2_int.h"
 
 /* late_find, 64 bytes a step (one test a step: "<?" and "<!" are rare);
  * the rest as sse2.c does it. */

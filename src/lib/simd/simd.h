@@ -104,7 +104,7 @@ size_t		 late_find_sse2(const struct late *, const unsigned char *,
 		    size_t, size_t);
 #endif
 
-/* avx2.c and its files (avx2.h): the kernels that level avx512
+/* avx2.c and its files (avx2_int.h): the kernels that level avx512
  * (avx512.c) takes from avx2 */
 #ifdef HAVE_X86
 int		 avx2_usable(void);

@@ -17,7 +17,7 @@
 #ifdef HAVE_X86
 #include <immintrin.h>
 
-#include "avx2.h"
+#include "avx2_int.h"
 
 /*
  * pack16[m]: the shuffle that gathers the 16-bit lanes named by the bits

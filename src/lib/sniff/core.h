@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "suggest.h"
 #include "utf.h"
 
 /* Bytes read from the start of an input before it is sniffed. */
@@ -371,12 +372,6 @@ int		 policy_allow(struct allowset *, const char *, char *, size_t);
 int		 policy_active(const struct dpolicy *);
 const char	*policy_first(const struct dpolicy *);
 int		 policy_allows_name(const struct dpolicy *, const char *);
-
-/* suggest.c */
-
-const char	*suggest(const char *, const void *, size_t, size_t);
-const char	*suggest_list(const char *, const char *const *, size_t, char *,
-		    size_t);
 
 /* sniff.c */
 

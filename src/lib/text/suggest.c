@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core.h"
+#include "suggest.h"
 
 #define SUGGEST_MAX	64	/* longer words are not compared */
 

@@ -3,8 +3,8 @@
  * of their functions, two byte swaps, and the kernels one file gives
  * another.  Include it inside #ifdef HAVE_X86, after <immintrin.h>.
  */
-#ifndef SIMD_AVX2_H
-#define SIMD_AVX2_H
+#ifndef SIMD_AVX2_INT_H
+#define SIMD_AVX2_INT_H
 
 #define AVX2 __attribute__((target("avx2,popcnt")))
 
