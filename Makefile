@@ -213,11 +213,37 @@ NPROC =		`getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1`
 check-build:
 	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror
 check: check-build
-	V='$(V)' JOBS='$(JOBS)' sh tests/run fast
+	V='$(V)' JOBS='$(JOBS)' PYTHON='$(PYTHON)' sh tests/run fast
 check-slow: check-build
-	V='$(V)' JOBS='$(JOBS)' sh tests/run slow
+	V='$(V)' JOBS='$(JOBS)' PYTHON='$(PYTHON)' sh tests/run slow
 check-all: check-build
-	V='$(V)' JOBS='$(JOBS)' sh tests/run all
+	V='$(V)' JOBS='$(JOBS)' PYTHON='$(PYTHON)' sh tests/run all
+
+# The Python package, python/ (README, "Python"): make python builds its
+# extension in place, linked with the libxmlsniff.a just built, so that
+# PYTHONPATH=python $(PYTHON) -c 'import xmlsniff' uses this library.
+# PYTHON is the interpreter to build for and test with: Debian's is
+# /usr/bin/python3, and the python3 first on PATH may be another one,
+# without Debian's packages (make python PYTHON=/usr/bin/python3).
+# tests/run runs the package's tests not tagged slow in make check where
+# PYTHON has pytest, the slow ones (a Dask cluster) in check-slow;
+# check-python runs them all.
+# The extension links python/libxmlsniff-pic.a, an archive of the
+# position-independent objects of libxmlsniff.so.N: the package carries
+# the engine and looks for no shared library at run time (setup.py).
+PYTHON =	python3
+PYLIB =		python/libxmlsniff-pic.a
+python: $(PYLIB)
+	cd python && XMLSNIFF_MADE=1 $(PYTHON) setup.py -q build_ext --inplace
+$(PYLIB): $(LIBRARY_PICS)
+	rm -f $@.tmp
+	$(AR) -rcs $@.tmp $(LIBRARY_PICS)
+	mv -f $@.tmp $@
+check-python: xmlsniff python
+	cd python && $(PYTHON) -m pytest -q -p no:cacheprovider tests
+# What a program linked with the library's archive needs besides it.
+print-lib-libs:
+	@echo $(LIBRARY_LIBS)
 
 # make check on an AddressSanitizer + UBSan build (the slow tier runs
 # natively in CI: under the sanitizers its inputs would take too long).
@@ -225,7 +251,7 @@ sanitize:
 	$(MAKE) clean
 	$(MAKE) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit tests/strerror
-	JOBS='$(JOBS)' sh tests/run fast
+	JOBS='$(JOBS)' PYTHON= sh tests/run fast
 
 # libFuzzer targets (clang): make fuzz, then run e.g.
 # fuzz/sniff-fuzz -max_total_time=600 fuzz/corpus-sniff fuzz/seeds
@@ -368,6 +394,8 @@ dist:
 clean:
 	rm -f xmlsniff $(OBJS) tests/unit tests/strerror $(FUZZERS) \
 	    fuzz/diff-fuzz tests/diffcheck src/cli/version.h $(DIST).tar.gz
+	rm -rf $(PYLIB) python/build python/xmlsniff/_core.*.so python/xmlsniff.egg-info \
+	    python/xmlsniff/__pycache__ python/tests/__pycache__
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab check-whatwg \
@@ -382,4 +410,4 @@ print-unit:
 print-inc:
 	@echo $(INC)
 
-.PHONY: $(PHONY_CHECKS) check-build print-inc print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) python check-python print-lib-libs check-build print-inc print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
