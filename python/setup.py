@@ -94,5 +94,7 @@ if sysconfig.get_config_var("CC") is None:
 
 setup(
     version=version(),
+    packages=["xmlsniff"],
+    package_data={"xmlsniff": ["py.typed", "*.pyi"]},
     ext_modules=[Extension("xmlsniff._core", SOURCES, **opts)],
 )

@@ -74,7 +74,7 @@ def entities():
                          ("utf8", "utf-8"), ("latin1", "latin-1"),
                          ("IBM037", "cp037")):
         if codec is not None:
-            body = (decl(label) + "\n" + text).encode(codec)
+            body = (decl(label) + "\n" + text).encode(codec, "replace")
             add("label-%s-honest.xml" % label, body)
         add("label-%s-given-utf8.xml" % label,
             (decl(label) + "\n" + text).encode("utf-8"))

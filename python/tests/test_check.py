@@ -96,8 +96,10 @@ def test_a_bytearray_in_use_cannot_be_resized_under_the_library():
 
 
 def test_the_name_gives_the_role(tmp_path):
-    data = b'<?xml encoding="UTF-8"?><!ELEMENT a ANY>'
-    for name in ("x.dtd", "x.ent", "x.xml"):
+    # Content that looks like a document: the name decides (xmlsniff(1),
+    # The role of an entity).
+    data = b'<?xml version="1.0" encoding="UTF-8"?><a/>'
+    for name in ("x.dtd", "x.ent", "x.xml", "X.ENT", "x.mod"):
         p = tmp_path / name
         p.write_bytes(data)
         want = cli_records([p])[str(p)]
@@ -111,11 +113,15 @@ def test_the_name_gives_the_role(tmp_path):
 
 def test_a_file_object_is_named_by_its_name(tmp_path):
     p = tmp_path / "e.ent"
-    p.write_bytes(b'<?xml encoding="UTF-8"?>text')
+    data = b'<?xml version="1.0" encoding="UTF-8"?><a/>'
+    p.write_bytes(data)
+    as_ent = xmlsniff.check(data, name=str(p)).to_json()
+    as_doc = xmlsniff.check(data, name="doc.xml").to_json()
+    assert as_ent != as_doc     # an external entity, not a document
     with open(p, "rb") as f:
-        assert xmlsniff.check(f).declaration.kind == "text"
+        assert xmlsniff.check(f).to_json() == as_ent
     with open(p, "rb") as f:
-        assert xmlsniff.check(f, name="doc.xml").declaration.kind == "xml"
+        assert xmlsniff.check(f, name="doc.xml").to_json() == as_doc
 
 
 OPTION_CASES = [

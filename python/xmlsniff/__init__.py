@@ -431,9 +431,9 @@ def check(source: Source, *, name: Union[str, bytes, None] = None,
     another OSError for a path that cannot be read.
     """
     if (content_type is None and encoding is None and
-            default_encoding is None and not browser and error is None and
-            ignore is None and allow_encoding is None and not all and
-            max_errors is None and not http):
+            default_encoding is None and browser is False and
+            error is None and ignore is None and allow_encoding is None and
+            all is False and max_errors is None and http is False):
         opts = _default
     else:
         opts = _options({
