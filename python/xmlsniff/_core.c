@@ -41,14 +41,14 @@ core_new_result(xmlsniff_result *res, PyObject *owner)
 	ResultObject *r;
 
 	if (result_class == NULL) {
-		xmlsniff_result_free(res);
+		free_result(res);
 		PyErr_SetString(PyExc_RuntimeError,
 		    "xmlsniff._core is used without the xmlsniff package");
 		return NULL;
 	}
 	r = (ResultObject *)result_class->tp_alloc(result_class, 0);
 	if (r == NULL) {
-		xmlsniff_result_free(res);
+		free_result(res);
 		return NULL;
 	}
 	r->res = res;
@@ -71,7 +71,7 @@ core_raise(int st, const char *msg, xmlsniff_result *res, PyObject *owner)
 	const char *sname = xmlsniff_status_name(st);
 
 	if (st == XMLSNIFF_ERR_MEMORY) {
-		xmlsniff_result_free(res);
+		free_result(res);
 		PyErr_NoMemory();
 		return;
 	}
@@ -187,7 +187,8 @@ options_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 static void
 options_dealloc(OptionsObject *self)
 {
-	xmlsniff_options_free(self->opts);
+	if (self->opts != NULL)
+		xmlsniff_options_free(self->opts);
 	Py_XDECREF(self->pairs);
 	Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -358,7 +359,7 @@ core_bench(PyObject *mod, PyObject *args)
 
 		st = xmlsniff_check_buffer(((OptionsObject *)opts)->opts, NULL,
 		    view.buf, (size_t)view.len, &res, NULL, 0);
-		xmlsniff_result_free(res);
+		free_result(res);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	Py_END_ALLOW_THREADS
@@ -416,7 +417,8 @@ checker_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 static void
 checker_dealloc(CheckerObject *self)
 {
-	xmlsniff_checker_free(self->ck);
+	if (self->ck != NULL)
+		xmlsniff_checker_free(self->ck);
 	if (self->lock != NULL)
 		PyThread_free_lock(self->lock);
 	Py_XDECREF(self->owner);

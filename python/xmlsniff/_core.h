@@ -35,6 +35,14 @@ extern PyTypeObject	ResultBaseType;
 extern PyTypeObject	CheckerType;
 extern PyTypeObject	TranscoderType;
 
+/* Free a result that may be NULL (a failed call may leave none). */
+static inline void
+free_result(xmlsniff_result *res)
+{
+	if (res != NULL)
+		xmlsniff_result_free(res);
+}
+
 /* _core.c */
 PyObject	*core_str(const char *);
 PyObject	*core_new_result(xmlsniff_result *, PyObject *);

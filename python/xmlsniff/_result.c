@@ -9,7 +9,8 @@
 static void
 result_dealloc(ResultObject *self)
 {
-	xmlsniff_result_free(self->res);
+	if (self->res != NULL)
+		xmlsniff_result_free(self->res);
 	Py_XDECREF(self->owner);
 	Py_TYPE(self)->tp_free((PyObject *)self);
 }

@@ -130,7 +130,8 @@ tc_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 static void
 tc_dealloc(TranscoderObject *self)
 {
-	xmlsniff_transcoder_free(self->tc);
+	if (self->tc != NULL)
+		xmlsniff_transcoder_free(self->tc);
 	if (self->lock != NULL)
 		PyThread_free_lock(self->lock);
 	free(self->buf);
@@ -152,11 +153,11 @@ tc_raise(TranscoderObject *self, int st, const char *err,
     xmlsniff_result *res)
 {
 	if (st == XMLSNIFF_ERR_WRITE && self->etype != NULL) {
-		xmlsniff_result_free(res);
+		free_result(res);
 		PyErr_Restore(self->etype, self->evalue, self->etb);
 		self->etype = self->evalue = self->etb = NULL;
 	} else if (st == XMLSNIFF_ERR_WRITE && self->nomem) {
-		xmlsniff_result_free(res);
+		free_result(res);
 		PyErr_NoMemory();
 	} else
 		core_raise(st, err, res, self->owner);
@@ -240,7 +241,7 @@ tc_finish(TranscoderObject *self, PyObject *unused)
 		Py_INCREF(out);
 	} else if ((out = PyBytes_FromStringAndSize(self->buf,
 	    (Py_ssize_t)self->len)) == NULL) {
-		xmlsniff_result_free(res);
+		free_result(res);
 		return NULL;
 	}
 	free(self->buf);
