@@ -33,7 +33,8 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
 		src/lib/transcode src/lib/analysis
 LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
-		src/lib/sniff/bom.c src/lib/sniff/decl.c src/lib/sniff/diag.c \
+		src/lib/sniff/bom.c src/lib/sniff/codes.c src/lib/sniff/decl.c \
+		src/lib/sniff/diag.c \
 		src/lib/sniff/enc.c src/lib/sniff/iconvcap.c src/lib/sniff/mt.c \
 		src/lib/sniff/notxml.c src/lib/sniff/policy.c \
 		src/lib/sniff/sniff.c \

@@ -290,7 +290,7 @@ xs_verdict(const unsigned char *buf, size_t len, const char *charset,
 	for (c = 0; c < D_NCODES; c++) {
 		const struct diag *d = &s->dg.d[c];
 
-		if (d->count == 0 || !diag_is_error(c))
+		if (d->count == 0 || !diag_is_error(&s->dg, c))
 			continue;
 		x->errors = 1;
 		x->codes |= 1UL << c;

@@ -44,6 +44,13 @@ struct kfeed {
 extern const struct kfeed kern_feeds[];
 extern const int	 kern_nfeeds;
 
+/* The policy the sweeps analyse under, as main.c's inputs do (its cap
+ * of --all set by unit_keep()); the engines here point their
+ * diagnostics at it. */
+struct dpolicy;
+extern struct dpolicy unit_pol;
+void		 unit_keep(size_t, int);
+
 char		*kern_dump(const struct diags *);
 char		*kern_run(const unsigned char *, size_t, const struct mt *,
 		    const struct kfeed *, size_t, struct diags *);

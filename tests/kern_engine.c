@@ -161,9 +161,10 @@ kern_run(const unsigned char *p, size_t n, const struct mt *mt,
 	char *dump;
 	int eof, ended = !f->pipe;
 
-	diag_keep(keep, 1);
+	unit_keep(keep, 1);
 	memset(&s, 0, sizeof(s));
 	sniff(p, n < HEAD_MAX ? n : HEAD_MAX, n <= HEAD_MAX, mt, NULL, &s);
+	s.dg.pol = &unit_pol;
 	if ((v = val_new(&s, &s.dg)) != NULL) {
 		moj_init(&mj, &s, -1, 0);
 		have = f->first < n ? f->first : n;
@@ -191,7 +192,7 @@ kern_run(const unsigned char *p, size_t n, const struct mt *mt,
 		out->nocc = out->occcap = 0;
 	}
 	diag_free(&s.dg);
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 	return dump;
 }
 

@@ -13,6 +13,7 @@
 
 #include "all.h"
 #include "unit.h"
+#include "kern.h"
 #include "kern_fast.h"
 
 /* Every cap: no list, --all, --max-errors=3 and =5000; the answer
@@ -25,7 +26,7 @@ dense(const char *label, const struct buf *b, struct buf *r)
 	size_t i;
 
 	for (i = 0; i < NELEM(caps); i++) {
-		diag_keep(caps[i], 1);
+		unit_keep(caps[i], 1);
 		k_same(label, b->p, b->n, NULL, cuts, NELEM(cuts), r);
 	}
 }
@@ -162,5 +163,5 @@ kern_errdense(void)
 	dense_runs();
 	dense_noise();
 	dense_latin();
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 }

@@ -10,6 +10,7 @@
 
 #include "all.h"
 #include "unit.h"
+#include "kern.h"
 #include "kern_fast.h"
 
 /* UTF-8 text t as UTF-16 (be: big-endian) after its BOM. */
@@ -163,7 +164,7 @@ fp_crlf(void)
 	size_t f, l, a;
 	char label[128];
 
-	diag_keep(DIAG_MAX_MAX, 1);
+	unit_keep(DIAG_MAX_MAX, 1);
 	for (f = 0; f < NELEM(forms); f++)
 		for (l = 0; l < 2; l++) {
 			const char *lead = l == 0 ? "" : f == 5 ?
@@ -199,7 +200,7 @@ fp_crlf(void)
 	CHECK(nhas(&r, "illegal-char@") == 64);
 	CHECK(has(&r, ":3:1*64 U+0001 is not an XML Char"));
 	CHECK(has(&r, ":129:1*0 U+0001"));
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 	bfree(&b);
 	bfree(&u);
 	bfree(&r);
@@ -213,7 +214,7 @@ fp_sb_pair(void)
 	struct buf b = { NULL, 0, 0 }, r = { NULL, 0, 0 };
 	int pad, cr;
 
-	diag_keep(DIAG_MAX_MAX, 1);
+	unit_keep(DIAG_MAX_MAX, 1);
 	for (pad = 0; pad <= 40; pad++)
 		for (cr = 0; cr < 2; cr++) {
 			b.n = 0;
@@ -226,7 +227,7 @@ fp_sb_pair(void)
 			    &r);
 			CHECK(has(&r, cr ? ":3:4*1 " : ":2:4*1 "));
 		}
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 	bfree(&b);
 	bfree(&r);
 }
@@ -249,7 +250,7 @@ fp_mixed(void)
 	struct buf tail = { NULL, 0, 0 }, r = { NULL, 0, 0 };
 	int f, be;
 
-	diag_keep(DIAG_MAX_MAX, 1);
+	unit_keep(DIAG_MAX_MAX, 1);
 	for (f = 1; f <= 3; f++) {
 		t.n = e.n = tail.n = b.n = 0;
 		mixed(&t, (unsigned long)f, 250, f);
@@ -278,7 +279,7 @@ fp_mixed(void)
 			    has(&r, "decl-not-at-start@"));
 		}
 	}
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 	bfree(&t);
 	bfree(&e);
 	bfree(&b);
@@ -320,7 +321,7 @@ fp_cr_read8(void)
 
 	mixed(&t, 5, 60, 1);
 	n = ncr(&t);
-	diag_keep(DIAG_MAX_MAX, 1);
+	unit_keep(DIAG_MAX_MAX, 1);
 	for (at = t.n + 100; at < t.n + 102; at++)
 		for (i = 0; i < NELEM(tails); i++) {
 			b.n = 0;
@@ -350,7 +351,7 @@ fp_cr_read8(void)
 			if (!CHECK(has(&r, want)))
 				printf("  (want %s: %s)\n", want, r.p);
 		}
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 	bfree(&t);
 	bfree(&b);
 	bfree(&r);
@@ -368,7 +369,7 @@ fp_cr_read16(void)
 	int be;
 
 	mixed(&t, 6, 40, 1);
-	diag_keep(DIAG_MAX_MAX, 1);
+	unit_keep(DIAG_MAX_MAX, 1);
 	for (be = 0; be < 2; be++) {
 		u.n = 0;
 		brecode(&u, be ? "UTF-16BE" : "UTF-16LE", t.p, t.n);
@@ -396,7 +397,7 @@ fp_cr_read16(void)
 				    cuts, 1 + (i & 1), &r);
 			}
 	}
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 	bfree(&t);
 	bfree(&u);
 	bfree(&b);
@@ -440,7 +441,7 @@ fp_latin_runs(void)
 	size_t e;
 	int form;
 
-	diag_keep(DIAG_ALL_MAX, 0);
+	unit_keep(DIAG_ALL_MAX, 0);
 	for (e = 0; e < NELEM(eols); e++) {
 		t.n = 0;
 		latin_runs(&t, eols[e]);
@@ -466,7 +467,7 @@ fp_latin_runs(void)
 		CHECK(has(&b, ":580:32*0 "));
 		simd_init(NULL);
 	}
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 	bfree(&t);
 	bfree(&b);
 	bfree(&r);

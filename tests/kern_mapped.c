@@ -137,7 +137,7 @@ file_run(enum how how, int http, size_t keep, int *mapped)
 	in.p = in.mem + IN_PAD;
 	in.size = how == H_PIPE ? -1 : st.st_size;
 	in.trust_size = in.size > 0;
-	diag_keep(keep, 1);
+	unit_keep(keep, 1);
 	memset(&s, 0, sizeof(s));
 	/* skip_head() in main.c */
 	if (in_refill(&in, 0) < 0)
@@ -153,6 +153,7 @@ file_run(enum how how, int http, size_t keep, int *mapped)
 	if (e == 0)
 		sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
 		    in.eof, http && hr.has_mt ? &hr.mt : NULL, NULL, &s);
+	s.dg.pol = &unit_pol;
 	pre_allow(how != H_MAPONE);
 	if (e == 0 && (v = val_new(&s, &s.dg)) != NULL) {
 		e = feed(&s, v, how == H_PIPE ? -1 : (long long)hl,
@@ -163,7 +164,7 @@ file_run(enum how how, int http, size_t keep, int *mapped)
 	close(in.fd);
 	d = kern_dump(&s.dg);
 	diag_free(&s.dg);
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 	if (e == 0)
 		return d;
 	if ((r = malloc(strlen(d) + 100)) != NULL)

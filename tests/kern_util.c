@@ -12,6 +12,7 @@
 #include "all.h"
 #include "mojibake.h"
 #include "unit.h"
+#include "kern.h"
 #include "kern_fast.h"
 
 void
@@ -237,6 +238,7 @@ head(const unsigned char *p, size_t n, const char *ctype, struct sniff *s)
 	}
 	memset(s, 0, sizeof(*s));
 	sniff(p, n < HEAD_MAX ? n : HEAD_MAX, n <= HEAD_MAX, m, NULL, s);
+	s->dg.pol = &unit_pol;
 }
 
 void
@@ -515,4 +517,15 @@ k_expect(struct buf *b, const char *to, const void *in, size_t n)
 	if (brecode(b, ord, u.p, u.n) < 0)
 		bstr(b, "(iconv failed)");
 	bfree(&u);
+}
+
+struct dpolicy unit_pol;
+
+/* --all's cap for the engines of the sweeps (0: no --all; asked: the cap
+ * is --max-errors's). */
+void
+unit_keep(size_t keep, int asked)
+{
+	unit_pol.keep = keep;
+	unit_pol.keep_asked = asked;
 }

@@ -14,6 +14,7 @@
 #include "target.h"
 #include "xmllex.h"
 #include "unit.h"
+#include "kern.h"
 
 static unsigned long npass, nfail;
 
@@ -1065,19 +1066,19 @@ test_diag(void)
 	    "not-xml-media-type") == 0);
 	CHECK(strcmp(diag_code(D_SUSPICIOUS_LABEL), "suspicious-label") == 0);
 	/* DIAGNOSTICS in xmlsniff(1): the severities. */
-	CHECK(diag_is_error(D_DECL_MISMATCH) && diag_is_error(D_BOM_FORBIDDEN) &&
-	    diag_is_error(D_BOM_CHARSET_CONFLICT) &&
-	    diag_is_error(D_BOM_MISSING) && diag_is_error(D_BAD_DECLARATION) &&
-	    diag_is_error(D_DECL_NOT_AT_START) &&
-	    diag_is_error(D_ILLEGAL_SEQUENCE) && diag_is_error(D_ILLEGAL_CHAR) &&
-	    diag_is_error(D_UNSUPPORTED_ENCODING) &&
-	    diag_is_error(D_NO_DECLARATION));
-	CHECK(!diag_is_error(D_CHARSET_DECL_CONFLICT) &&
-	    !diag_is_error(D_UTF8_BOM) && !diag_is_error(D_UTF32) &&
-	    !diag_is_error(D_MISSING_DECL) &&
-	    !diag_is_error(D_UNREGISTERED_NAME) &&
-	    !diag_is_error(D_NOT_XML_MEDIA_TYPE) &&
-	    !diag_is_error(D_SUSPICIOUS_LABEL));
+	CHECK(diag_error_in(NULL, D_DECL_MISMATCH) && diag_error_in(NULL, D_BOM_FORBIDDEN) &&
+	    diag_error_in(NULL, D_BOM_CHARSET_CONFLICT) &&
+	    diag_error_in(NULL, D_BOM_MISSING) && diag_error_in(NULL, D_BAD_DECLARATION) &&
+	    diag_error_in(NULL, D_DECL_NOT_AT_START) &&
+	    diag_error_in(NULL, D_ILLEGAL_SEQUENCE) && diag_error_in(NULL, D_ILLEGAL_CHAR) &&
+	    diag_error_in(NULL, D_UNSUPPORTED_ENCODING) &&
+	    diag_error_in(NULL, D_NO_DECLARATION));
+	CHECK(!diag_error_in(NULL, D_CHARSET_DECL_CONFLICT) &&
+	    !diag_error_in(NULL, D_UTF8_BOM) && !diag_error_in(NULL, D_UTF32) &&
+	    !diag_error_in(NULL, D_MISSING_DECL) &&
+	    !diag_error_in(NULL, D_UNREGISTERED_NAME) &&
+	    !diag_error_in(NULL, D_NOT_XML_MEDIA_TYPE) &&
+	    !diag_error_in(NULL, D_SUSPICIOUS_LABEL));
 }
 
 /* Decode with utf8_dec; return its result, the code point in *cp. */
@@ -1518,7 +1519,7 @@ stream_case(const char *label, const unsigned char *p, size_t n,
 		ok &= CHECK(g->off == want[i].off);
 		ok &= CHECK(g->line == want[i].line);
 		ok &= CHECK(g->col == want[i].col);
-		if (diag_is_error(want[i].code))
+		if (diag_error_in(NULL, want[i].code))
 			e++;
 		else
 			w++;
@@ -2518,7 +2519,8 @@ test_diag_all(void)
 	int n = 0;
 
 	memset(&dg, 0, sizeof(dg));
-	diag_keep(5, 1);
+	dg.pol = &unit_pol;
+	unit_keep(5, 1);
 	diag_add(&dg, D_ILLEGAL_SEQUENCE, 3, 1, 4, "s%d", 1);
 	diag_add(&dg, D_ILLEGAL_SEQUENCE, 9, 1, 10, "s%d", 2);
 	diag_add(&dg, D_ILLEGAL_CHAR, 5, 1, 6, "c%d", 1);
@@ -2561,8 +2563,9 @@ test_diag_all(void)
 
 	/* At the cap, a new code's first takes the last further one's
 	 * place: the list stays at the cap. */
-	diag_keep(2, 1);
+	unit_keep(2, 1);
 	memset(&dg, 0, sizeof(dg));
+	dg.pol = &unit_pol;
 	diag_add(&dg, D_ILLEGAL_SEQUENCE, 3, 1, 4, "s");
 	diag_add(&dg, D_ILLEGAL_SEQUENCE, 4, 1, 5, "s");
 	diag_add(&dg, D_ILLEGAL_SEQUENCE, 5, 1, 6, "s");
@@ -2574,8 +2577,9 @@ test_diag_all(void)
 	diag_free(&dg);
 
 	/* Without --all nothing is kept past the first. */
-	diag_keep(0, 0);
+	unit_keep(0, 0);
 	memset(&dg, 0, sizeof(dg));
+	dg.pol = &unit_pol;
 	diag_add(&dg, D_ILLEGAL_CHAR, 5, 1, 6, "c");
 	diag_repeat(&dg, D_ILLEGAL_CHAR, 7);
 	diag_add(&dg, D_ILLEGAL_CHAR, 50, 1, 60, "c");

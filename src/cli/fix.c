@@ -52,7 +52,8 @@ change(struct fixres *r, const char *fmt, ...)
 static int
 blocking(const struct sniff *s, enum code c)
 {
-	return s->dg.d[c].count > 0 && !diag_ignored(c) && diag_is_error(c);
+	return s->dg.d[c].count > 0 && !diag_ignored(&s->dg, c) &&
+	    diag_is_error(&s->dg, c);
 }
 
 /* Whether the byte order of a UTF-16 or UTF-32 entity is certain: from
@@ -145,7 +146,7 @@ fix_target(const struct sniff *s, int own, int le, struct xopts *xo,
 	int strip_u8;
 
 	if (!own) {
-		snprintf(to, sizeof(to), "%s", policy_first());
+		snprintf(to, sizeof(to), "%s", policy_first(s->dg.pol));
 		if (target_resolve(to, le, 0, xo, err, sizeof(err)) < 0)
 			return refused(r, "%s", err);
 	} else {
@@ -257,12 +258,13 @@ describe(const struct sniff *s, const struct xopts *xo,
  * one is not.
  */
 static int
-plan_utf16(const char *read_as, int le, struct xopts *xo, struct fixres *r)
+plan_utf16(const struct sniff *s, const char *read_as, int le,
+    struct xopts *xo, struct fixres *r)
 {
 	char err[256];
-	int own = policy_allows_name(read_as);
+	int own = policy_allows_name(s->dg.pol, read_as);
 
-	if (target_resolve(own ? "UTF-16" : policy_first(), own ?
+	if (target_resolve(own ? "UTF-16" : policy_first(s->dg.pol), own ?
 	    strcmp(read_as, "UTF-16LE") == 0 : le, 0, xo, err,
 	    sizeof(err)) < 0)
 		return refused(r, "%s", err);
@@ -295,7 +297,7 @@ fix_plan(const struct sniff *s, const char *read_as, int le,
 
 	memset(r, 0, sizeof(*r));
 	if (read_as != NULL)
-		return plan_utf16(read_as, le, xo, r);
+		return plan_utf16(s, read_as, le, xo, r);
 	own = policy_allows(s);
 	if (unfixable(s, own, r) < 0 || fix_target(s, own, le, xo, r) < 0)
 		return -1;

@@ -139,7 +139,7 @@ message(const struct dent *e, char *buf, size_t size)
 static const char *
 severity(enum code c)
 {
-	return diag_is_error(c) ? "error" : "warning";
+	return diag_error_in(perfile_policy(), c) ? "error" : "warning";
 }
 
 /* s for github.c: as the workflow commands escape a message (how 0) or
@@ -428,14 +428,15 @@ format_one(FILE *f, const char *name, const char *path, enum fmt fmt,
 
 	switch (fmt) {
 	case FMT_GITHUB:
-		gh_finding(diag_is_error(e->code) ? GH_ERROR : GH_WARNING,
+		gh_finding(diag_error_in(perfile_policy(), e->code) ? GH_ERROR : GH_WARNING,
 		    path, code, e->line, e->col, e->count, msg);
 		break;
 	case FMT_SARIF:
 		sarif_result(f, name, path, e, msg, ord);
 		break;
 	case FMT_GITLAB:
-		gitlab_issue(f, path, code, diag_is_error(e->code), msg,
+		gitlab_issue(f, path, code,
+		    diag_error_in(perfile_policy(), e->code), msg,
 		    e->off, e->line);
 		break;
 	default:

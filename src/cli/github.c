@@ -356,7 +356,7 @@ md_codes(FILE *f)
 			continue;
 		fprintf(f, "| %s | %s | %" PRIu64 " | %lu |\n", c < D_NCODES ?
 		    diag_code((enum code)c) : "unreadable", c == D_NCODES ||
-		    diag_is_error((enum code)c) ? "error" : "warning",
+		    diag_error_in(perfile_policy(), (enum code)c) ? "error" : "warning",
 		    gh.occ[c], gh.infiles[c]);
 	}
 }

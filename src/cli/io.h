@@ -75,28 +75,12 @@ const char	*repo_root(void);
 char		*repo_path(const char *, int *);
 char		*repo_abs(const char *);
 
-/* policy.c */
-
-/* The encodings an input may be in: a layer of the policy (perfile.c). */
-#define ALLOW_MAX	64
-struct allowset {
-	struct enc	 e[ALLOW_MAX];
-	int		 n;
-	char		 names[512];	/* the canonical names, for messages */
-};
-
-int		 policy_allow(struct allowset *, const char *, char *, size_t);
-void		 policy_use(const struct allowset *);
-int		 policy_active(void);
-const char	*policy_first(void);
-int		 policy_allows(const struct sniff *);
-int		 policy_allows_name(const char *);
-void		 policy_check(struct sniff *);
-
 /* perfile.c */
 
 struct pf_layer;
 struct pf_layer	*perfile_base(int);
+void		 perfile_keep(size_t, int);
+const struct dpolicy *perfile_policy(void);
 struct pf_layer	*perfile_section(const char *);
 int		 perfile_add(struct pf_layer *, const char *, size_t,
 		    const char *, char *, size_t);

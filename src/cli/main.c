@@ -85,6 +85,19 @@ outcome(struct fixres *f, int rc, const struct sniff *t)
 		    "nothing is guessed");
 }
 
+/* Sniff the head of the input in b, with the Content-Type mt, into s,
+ * under the input's policy. */
+static void
+sniff_in(const struct inbuf *b, const struct mt *mt, const char *name,
+    struct sniff *s)
+{
+	const struct sset ss = { mt, opt.default_encoding != NULL ?
+	    &opt.dflt : NULL, perfile_policy() };
+
+	sniff_set(b->p, b->n < HEAD_MAX ? b->n : HEAD_MAX, b->n <= HEAD_MAX &&
+	    b->eof, &ss, name, s);
+}
+
 /* Sniff the head of the input in the buffer into s. */
 static void
 sniff_head(const char *name, struct sniff *s)
@@ -94,8 +107,7 @@ sniff_head(const char *name, struct sniff *s)
 	diag_free(&s->dg);	/* --all: the last input's list */
 	if (opt.http)	/* the response's own, never --content-type */
 		mt = hr.has_mt ? &hr.mt : NULL;
-	sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
-	    in.eof, mt, strcmp(name, "-") == 0 ? NULL : name, s);
+	sniff_in(&in, mt, strcmp(name, "-") == 0 ? NULL : name, s);
 	s->fix = NULL;
 	if (!opt.http)
 		return;
@@ -275,8 +287,7 @@ fix_file(const char *name, struct sniff *s)
 		sniff_head(name, &t);
 	else {
 		diag_free(&t.dg);
-		sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
-		    in.eof, &m, name, &t);
+		sniff_in(&in, &m, name, &t);
 	}
 	outcome(&fr, transcode_input(name, &t, &fx, 0, NULL, 1), &t);
 	raise_status(strcmp(fr.action, "unchanged") == 0 ? 0 :
@@ -348,7 +359,7 @@ analyse_head(const char *name, int fd)
 	 * offsets are not the file's) are kept as they pass. */
 	excerpt_begin(s, in.size >= 0 && !opt.fix && !opt.in_place &&
 	    !opt.http ? fd : -1, in.size);
-	if (policy_active())
+	if (policy_active(s->dg.pol))
 		policy_check(s);
 	/* --http, a compressed body: neither checked nor transcoded. */
 	if (opt.http && hr.coding[0] != '\0' && !hr.examined) {

@@ -597,7 +597,6 @@ encoding_opts(void)
 			die_usage("--default-encoding: \"%s\" does not read "
 			    "\"<?xml\" as UTF-8 does (an entity in it needs a "
 			    "BOM or a declaration)", opt.default_encoding);
-		sniff_default(&opt.dflt);
 	}
 }
 
@@ -695,8 +694,8 @@ opts_check(int argc, char **argv, struct xopts *xo)
 	}
 	/* --max-errors implies --all (xmlsniff(1)). */
 	if (opt.all || opt.max_errors > 0)
-		diag_keep(opt.max_errors > 0 ? opt.max_errors : DIAG_ALL_MAX,
-		    opt.max_errors > 0);
+		perfile_keep(opt.max_errors > 0 ? opt.max_errors :
+		    DIAG_ALL_MAX, opt.max_errors > 0);
 	if (opt.files0_from != NULL && argc > 0)
 		die_usage("%s", "--files0-from takes no FILE operands as well");
 	if (opt.fix) {

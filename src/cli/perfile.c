@@ -35,14 +35,28 @@ struct section {
 };
 
 static struct pf_layer general, cmdline, mark;
-static struct {		/* the layers laid over each other */
-	unsigned char		 code[D_NCODES];
-	const struct allowset	*allow;
-} eff;
+static struct dpolicy eff;	/* the layers laid over each other */
 static struct section *sect;
 static size_t nsect;
 static char root[PATH_MAX];	/* the configuration file's directory */
 static char cwd[PATH_MAX];
+
+/* --all and --max-errors: the lines listed an input (0: not --all);
+ * asked: the cap is --max-errors's. */
+void
+perfile_keep(size_t keep, int asked)
+{
+	eff.keep = keep;
+	eff.keep_asked = asked;
+}
+
+/* The policy of the input last applied (perfile_apply), or, before any,
+ * the command line's over the configuration's. */
+const struct dpolicy *
+perfile_policy(void)
+{
+	return &eff;
+}
 
 /* The layer of the command line's options (cli) or of the configuration
  * file's general part. */
@@ -409,22 +423,28 @@ marker_scan(const char *h, size_t len, char *err, size_t errsize)
 	return 0;
 }
 
+/* No layer laid yet: every code as it is, any encoding. */
+static void
+clear(void)
+{
+	memset(eff.code, 0, sizeof(eff.code));
+	eff.allow = NULL;
+}
+
 /* What holds before any input: the command line over the general
  * options. */
 void
 perfile_start(void)
 {
-	memset(&eff, 0, sizeof(eff));
+	clear();
 	lay(&general);
 	lay(&cmdline);
-	diag_use(eff.code);
-	policy_use(eff.allow);
 }
 
 /*
  * The policy of the input name (NULL: standard input, with no name),
  * whose entity begins with the n bytes of head: made the one that
- * diag.c and policy.c apply.  Return -1 with the reason in err when its
+ * perfile_policy() gives, which its diagnostics are to point at.  Return -1 with the reason in err when its
  * marker cannot be read (the general policy holds then).
  */
 int
@@ -435,7 +455,7 @@ perfile_apply(const char *name, const unsigned char *head, size_t n,
 	size_t len;
 	int rc;
 
-	memset(&eff, 0, sizeof(eff));
+	clear();
 	mark_clear();
 	lay(&general);
 	if (name != NULL && nsect > 0)
@@ -444,7 +464,5 @@ perfile_apply(const char *name, const unsigned char *head, size_t n,
 	if ((rc = marker_scan(text, len, err, errsize)) == 0)
 		lay(&mark);
 	lay(&cmdline);
-	diag_use(eff.code);
-	policy_use(eff.allow);
 	return rc;
 }

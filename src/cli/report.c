@@ -226,12 +226,12 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 		fprintf(f, "%s{\"severity\":\"%s\",\"code\":\"%s\","
 		    "\"offset\":%llu,\"line\":%llu,\"column\":%llu,"
 		    "\"count\":%llu,\"message\":",
-		    i ? "," : "", diag_is_error(order[i]) ? "error" : "warning",
+		    i ? "," : "", diag_is_error(&s->dg, order[i]) ? "error" : "warning",
 		    diag_code(order[i]), (unsigned long long)g->off,
 		    (unsigned long long)g->line, (unsigned long long)g->col,
 		    (unsigned long long)g->count);
 		json_string(f, g->msg);
-		if (diag_listing())
+		if (diag_listing(&s->dg))
 			json_occurrences(f, &s->dg, order[i]);
 		putc('}', f);
 	}
@@ -240,7 +240,7 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 		fputs(",\"browser\":", f);
 		json_string(f, browser_name());
 	}
-	if (diag_listing())
+	if (diag_listing(&s->dg))
 		fprintf(f, ",\"unlisted\":%llu",
 		    (unsigned long long)s->dg.unlisted);
 	/* Where a guess was sought (guess.c): what it found, or null. */
@@ -351,7 +351,7 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 	/* Each code once, or with --all each occurrence listed. */
 	diag_iter(&it, &s->dg);
 	while (diag_next(&it, &e)) {
-		int err = diag_is_error(e.code), col = excerpt_color();
+		int err = diag_is_error(&s->dg, e.code), col = excerpt_color();
 
 		f = rec_open(2);
 		/* --color: sequences around the severity and the code only,

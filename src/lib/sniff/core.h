@@ -256,7 +256,36 @@ struct occ {
 	char		 msg[400];
 };
 
+/*
+ * The policy one input is reported under (xmlsniff(1), PER-FILE POLICY):
+ * which codes are ignored or errors, which encodings it may be in, and
+ * how many lines --all lists.  Whoever analyses the input lays its
+ * layers over each other (the options, the input's own marker, the
+ * configuration) and points its diags at the result.
+ */
+#define ALLOW_MAX	64
+struct allowset {
+	struct enc	 e[ALLOW_MAX];
+	int		 n;
+	char		 names[512];	/* the canonical names, for messages */
+};
+
+/* The bits of a code in a layer of the policy (diag_policy). */
+#define DP_IGNORE	1
+#define DP_ERROR	2
+
+struct dpolicy {
+	unsigned char	 code[D_NCODES];	/* DP_IGNORE, DP_ERROR; ignoring
+						 * wins when both */
+	const struct allowset *allow;	/* NULL or empty: any encoding */
+	size_t		 keep;		/* --all: lines listed an input at
+					 * most; 0: the first of each code */
+	int		 keep_asked;	/* keep is --max-errors's, not --all's
+					 * default */
+};
+
 struct diags {
+	const struct dpolicy *pol;	/* NULL: none (nothing ignored) */
 	struct diag	 d[D_NCODES];
 	uint64_t	 nseq;
 	int		 errors;
@@ -304,29 +333,32 @@ struct code_info {
 };
 
 const char	*diag_code(enum code);
-int		 diag_is_error(enum code);
-int		 diag_ignored(enum code);
+int		 diag_is_error(const struct diags *, enum code);
+int		 diag_error_in(const struct dpolicy *, enum code);
+int		 diag_ignored(const struct diags *, enum code);
 int		 diag_lookup(const char *);
 const char	*diag_suggest(const char *);
-/* The bits of a code in a layer of the policy (diag_policy, diag_use). */
-#define DP_IGNORE	1
-#define DP_ERROR	2
 int		 diag_policy(const char *, unsigned char *, int, char *,
 		    size_t);
-void		 diag_use(const unsigned char *);
 const struct code_info *diag_info(enum code);
 void		 diag_add(struct diags *, enum code, uint64_t, uint64_t,
 		    uint64_t, const char *, ...)
 		    __attribute__((format(printf, 6, 7)));
 int		 diag_order(const struct diags *, enum code *);
 void		 diag_repeat(struct diags *, enum code, uint64_t);
-void		 diag_keep(size_t, int);
-size_t		 diag_listing(void);
+size_t		 diag_listing(const struct diags *);
 int		 diag_wants(const struct diags *, enum code);
 void		 diag_free(struct diags *);
 void		 diag_cut_note(const struct diags *, char *, size_t);
 void		 diag_iter(struct diter *, const struct diags *);
 int		 diag_next(struct diter *, struct dent *);
+
+/* policy.c: --allow-encoding */
+
+int		 policy_allow(struct allowset *, const char *, char *, size_t);
+int		 policy_active(const struct dpolicy *);
+const char	*policy_first(const struct dpolicy *);
+int		 policy_allows_name(const struct dpolicy *, const char *);
 
 /* suggest.c */
 
@@ -391,11 +423,21 @@ struct sniff {
 	int		 not_xml;	/* not XML at all (notxml.c) */
 };
 
+/* What sniff_set() is told besides the bytes and the name. */
+struct sset {
+	const struct mt	*mt;		/* the Content-Type, or NULL */
+	const struct enc *dflt;		/* --default-encoding, or NULL: UTF-8 */
+	const struct dpolicy *pol;	/* the input's policy, or NULL */
+};
+
 int		 sniff_odd_order(const struct sniff *);
 void		 sniff(const unsigned char *, size_t, int, const struct mt *,
 		    const char *, struct sniff *);
+void		 sniff_set(const unsigned char *, size_t, int,
+		    const struct sset *, const char *, struct sniff *);
 const char	*source_name(enum source);
-void		 sniff_default(const struct enc *);
+int		 policy_allows(const struct sniff *);
+void		 policy_check(struct sniff *);
 
 /* notxml.c */
 

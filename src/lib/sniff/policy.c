@@ -8,9 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "io.h"
-
-static const struct allowset *cur;	/* the input's; NULL: any */
+#include "core.h"
 
 /*
  * Add the comma-separated encodings of list to the set as; lists add up
@@ -58,25 +56,26 @@ policy_allow(struct allowset *as, const char *list, char *err,
 	return 0;
 }
 
-/* The set of the next input (NULL or empty: any encoding). */
-void
-policy_use(const struct allowset *as)
+/* The set of the input under policy pol, or NULL: any encoding. */
+static const struct allowset *
+allowed(const struct dpolicy *pol)
 {
-	cur = as != NULL && as->n > 0 ? as : NULL;
+	return pol != NULL && pol->allow != NULL && pol->allow->n > 0 ?
+	    pol->allow : NULL;
 }
 
-/* Whether an --allow-encoding list was given. */
+/* Whether pol has an --allow-encoding list. */
 int
-policy_active(void)
+policy_active(const struct dpolicy *pol)
 {
-	return cur != NULL;
+	return allowed(pol) != NULL;
 }
 
 /* The first allowed encoding: the target of --fix. */
 const char *
-policy_first(void)
+policy_first(const struct dpolicy *pol)
 {
-	return cur != NULL ? cur->e[0].name : NULL;
+	return allowed(pol) != NULL ? allowed(pol)->e[0].name : NULL;
 }
 
 /* Whether a, an allowed name, admits the entity's encoding name n (which
@@ -92,10 +91,11 @@ admits(const struct enc *a, const char *n)
 }
 
 /* Whether encoding name n (with the byte order of UTF-16 and UTF-32) is
- * allowed (any, without a list). */
+ * allowed under pol (any, without a list). */
 int
-policy_allows_name(const char *n)
+policy_allows_name(const struct dpolicy *pol, const char *n)
 {
+	const struct allowset *cur = allowed(pol);
 	int i;
 
 	if (cur == NULL)
@@ -106,12 +106,13 @@ policy_allows_name(const char *n)
 	return 0;
 }
 
-/* Whether the entity of s is in an allowed encoding (any, without a list).
- * An entity whose encoding cannot be told is not. */
+/* Whether the entity of s is in an encoding its policy allows (any,
+ * without a list).  An entity whose encoding cannot be told is not. */
 int
 policy_allows(const struct sniff *s)
 {
-	return cur == NULL || (s->have_enc && policy_allows_name(s->encname));
+	return !policy_active(s->dg.pol) || (s->have_enc &&
+	    policy_allows_name(s->dg.pol, s->encname));
 }
 
 /* Add encoding-not-allowed to s when its encoding is not in the list,
@@ -119,6 +120,8 @@ policy_allows(const struct sniff *s)
 void
 policy_check(struct sniff *s)
 {
+	const struct allowset *cur = allowed(s->dg.pol);
+
 	if (policy_allows(s))
 		return;
 	if (!s->have_enc)

@@ -507,28 +507,23 @@ from_pattern(struct sniff *s)
 	    "encoding");
 }
 
-/* --default-encoding: what unlabelled entities are read in, or NULL. */
-static const struct enc *dflt;
-
-void
-sniff_default(const struct enc *e)
-{
-	dflt = e;
-}
-
 /* Nothing says otherwise: UTF-8 (XML 1.0 section 4.3.3), or the
- * --default-encoding where there is no declaration at all (one without
- * encoding says UTF-8) and the bytes show no zero pattern. */
+ * --default-encoding dflt (NULL: none) where there is no declaration at
+ * all (one without encoding says UTF-8) and the bytes show no zero
+ * pattern. */
 static void
-from_default(struct sniff *s, const unsigned char *p, size_t n)
+from_default(struct sniff *s, const unsigned char *p, size_t n,
+    const struct enc *dflt)
 {
-	static struct enc utf8;
+	struct enc utf8;
 
 	s->source = SRC_DEFAULT;
-	if (!utf8.known)
+	if (dflt != NULL && !s->decl.present && pat_zeros(p, n) == NULL)
+		set_label(s, dflt);
+	else {
 		enc_lookup("UTF-8", &utf8);
-	set_label(s, dflt != NULL && !s->decl.present &&
-	    pat_zeros(p, n) == NULL ? dflt : &utf8);
+		set_label(s, &utf8);
+	}
 	if (pat_zeros(p, n) != NULL)
 		diag_add(&s->dg, D_SUSPICIOUS_LABEL, 0, 1, 1, "the "
 		    "bytes look like %s (zero bytes between the "
@@ -603,22 +598,26 @@ step_decoder(struct sniff *s, const unsigned char *p, size_t n,
 
 /*
  * Determine the encoding of the entity whose first n bytes are p (eof: that
- * is all of it), with the --content-type value mt (or NULL), and check that
- * its labels agree.  name is the file name, or NULL.  The steps: the BOM,
- * the byte pattern and the declaration are read; then the encoding comes
- * from the BOM, the charset parameter, the declaration, the pattern or the
- * default, in that order (RFC 7303 section 3.2, XML 1.0 section 4.3.3 and
- * Appendix F); then what the form found requires is checked.
+ * is all of it), with the Content-Type ss->mt (or NULL) and the default
+ * encoding ss->dflt (or NULL), and check that its labels agree; the
+ * diagnostics follow the policy ss->pol.  name is the file name, or NULL.
+ * The steps: the BOM, the byte pattern and the declaration are read; then
+ * the encoding comes from the BOM, the charset parameter, the declaration,
+ * the pattern or the default, in that order (RFC 7303 section 3.2, XML 1.0
+ * section 4.3.3 and Appendix F); then what the form found requires is
+ * checked.
  */
 void
-sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
+sniff_set(const unsigned char *p, size_t n, int eof, const struct sset *ss,
     const char *name, struct sniff *s)
 {
+	const struct mt *mt = ss->mt;
 	struct decl *d = &s->decl;
 	enum unit unit;
 	int has_cs = 0, has_de = 0;
 
 	memset(s, 0, sizeof(*s));
+	s->dg.pol = ss->pol;
 	s->mt = mt;
 	s->bom = bom_sniff(p, n, &s->bomlen);
 	s->pat = s->bom == BOM_NONE ? pat_sniff(p, n) : PAT_UNKNOWN;
@@ -637,7 +636,7 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 	else if (pat_encoding(s->pat) != NULL || s->pat == PAT_EBCDIC)
 		from_pattern(s);
 	else
-		from_default(s, p, n);
+		from_default(s, p, n, ss->dflt);
 	step_form(s, has_de);
 	/* A declaration after more white space than the head holds is
 	 * looked for by the validator (decl-not-at-start). */
@@ -651,4 +650,15 @@ sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
 	}
 	step_decoder(s, p, n, unit);
 	sniff_not_xml(p, n, eof, s);
+}
+
+/* sniff_set() with the Content-Type mt (or NULL) alone: no default
+ * encoding, no policy. */
+void
+sniff(const unsigned char *p, size_t n, int eof, const struct mt *mt,
+    const char *name, struct sniff *s)
+{
+	const struct sset ss = { mt, NULL, NULL };
+
+	sniff_set(p, n, eof, &ss, name, s);
 }

@@ -403,11 +403,11 @@ static void
 explain(const char *name, const struct sniff *s)
 {
 	if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 &&
-	    diag_ignored(D_ILLEGAL_SEQUENCE))
+	    diag_ignored(&s->dg, D_ILLEGAL_SEQUENCE))
 		refuse(name, "the input has illegal bytes (ignored "
 		    "illegal-sequence); nothing is guessed");
 	else if (s->dg.d[D_UNREPRESENTABLE].count > 0 &&
-	    diag_ignored(D_UNREPRESENTABLE))
+	    diag_ignored(&s->dg, D_UNREPRESENTABLE))
 		refuse(name, "a character cannot be written in the target "
 		    "(ignored unrepresentable)");
 	else if (s->dg.d[D_UNREPRESENTABLE].count == 0 &&
