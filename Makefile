@@ -1,14 +1,30 @@
 # xmlsniff -- POSIX make (GNU make and bmake).
 
 # The version, here and nowhere else: src/cli/version.h (--version, the SARIF
-# log's tool.driver.version), the installed manual page and make dist
-# take it from this line.  NEWS says what changed in each.
-VERSION =	1.0.0
+# log's tool.driver.version), the version macros of src/lib/xmlsniff.h,
+# xmlsniff.pc, the installed manual pages and make dist take it from this
+# line.  NEWS says what changed in each.
+VERSION =	1.1.0
+
+# The library's ABI version: the N of libxmlsniff.so.N, its SONAME, and of
+# the version node XMLSNIFF_N of src/lib/libxmlsniff.map.  It changes only
+# when the ABI breaks, so that a program built against the library before
+# would misbehave with it now: a function of <xmlsniff.h> removed or its
+# parameters or result changed, an enum constant renumbered, a type's
+# meaning changed, an option name or value taken away.  A new function,
+# enum constant, option or record member does not break it (VERSION's
+# minor number goes up, and new functions go in a version node of their
+# own in the map); nor does anything that only the command line sees.
+# xmlsniff(3) says the same to the library's users.
+SOVERSION =	1
 
 PREFIX ?=	/usr/local
-MANPREFIX ?=	$(PREFIX)/share/man
 BINDIR =	$(PREFIX)/bin
-MANDIR =	$(MANPREFIX)/man1
+LIBDIR =	$(PREFIX)/lib
+INCLUDEDIR =	$(PREFIX)/include
+PKGCONFIGDIR =	$(LIBDIR)/pkgconfig
+# The root of the manual: the pages go to MANDIR/man1 and MANDIR/man3.
+MANDIR =	$(PREFIX)/share/man
 
 CC ?=		cc
 CFLAGS ?=	-O2 -g
@@ -22,8 +38,14 @@ THREAD_LIBS =	-pthread
 WARN =		-std=c11 -Wall -Wextra -Wpedantic -Wshadow \
 		-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
 		-Wwrite-strings -Wvla
+# Every object is built with hidden symbols: the library's exported names
+# are those the public header declares (its visibility pragma) and
+# src/lib/libxmlsniff.map lists, nothing else; the objects of
+# libxmlsniff.so.N are built position-independent as well (PICFLAGS).
+VISIBILITY =	-fvisibility=hidden
+PICFLAGS =	-fPIC
 XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
-		$(INC) $(ICONV_CFLAGS)
+		$(VISIBILITY) $(INC) $(ICONV_CFLAGS)
 
 # The sources by folder (doc/DESIGN.md): src/lib/ is the engine, in
 # layers (text, sniff, decode, simd, transcode, analysis); src/cli/ is
@@ -53,11 +75,20 @@ CLI_CORE_SRCS =	src/cli/config.c src/cli/dest.c src/cli/fix.c src/cli/format.c \
 		src/cli/github.c src/cli/http.c src/cli/perfile.c \
 		src/cli/record.c src/cli/repo.c src/cli/report.c src/cli/walk.c
 CORE_SRCS =	$(LIB_SRCS) $(CLI_CORE_SRCS)
-SRCS =		$(CORE_SRCS) src/cli/main.c src/cli/opts.c src/cli/jobs.c \
-		src/cli/coding.c src/lib/analysis/guess.c
+# The library, libxmlsniff: the engine, the guess (built apart, for
+# libuchardet) and the public interface, src/lib/xmlsniff.h (API_SRCS).
+API_SRCS =
+LIBRARY_SRCS =	$(LIB_SRCS) src/lib/analysis/guess.c $(API_SRCS)
+LIBRARY_OBJS =	$(LIBRARY_SRCS:.c=.o)
+LIBRARY_PICS =	$(LIBRARY_SRCS:.c=.pico)
+# The command line, a client of the library.
+CLI_SRCS =	$(CLI_CORE_SRCS) src/cli/main.c src/cli/opts.c src/cli/jobs.c \
+		src/cli/coding.c
+CLI_OBJS =	$(CLI_SRCS:.c=.o)
+SRCS =		$(LIBRARY_SRCS) $(CLI_SRCS)
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(SRCS:.c=.o)
-HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
+HDRS =		src/lib/xmlsniff.h src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/cli/http.h src/cli/jobs.h src/cli/coding.h \
 		src/cli/xmltypes.h src/cli/version.h \
 		src/lib/text/utf.h src/lib/text/out.h \
@@ -76,7 +107,8 @@ HDRS =		src/cli/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 INC =		-Isrc/cli -Isrc/lib/text -Isrc/lib/sniff -Isrc/lib/decode \
 		-Isrc/lib/simd -Isrc/lib/transcode -Isrc/lib/analysis
 
-all: xmlsniff
+SHLIB =		libxmlsniff.so.$(SOVERSION)
+all: xmlsniff libxmlsniff.a $(SHLIB)
 
 # XMLSNIFF_VERSION for the C sources, made from VERSION above (a build
 # product: not in git, not in the tarball).  Rewritten only when the
@@ -89,9 +121,55 @@ src/cli/version.h: Makefile
 print-version:
 	@echo $(VERSION)
 
-xmlsniff: $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(ICONV_LIBS) $(THREAD_LIBS) \
-	    `$(HAVE_UCHARDET) && echo $(DL_LIBS)` \
+# The version macros of the public header, from VERSION above.  The header
+# is in git, for it is what the library's users read: make rewrites its
+# three numbers in place when they differ from VERSION (the string is made
+# of them), so that VERSION stays the one place to change.  Looked at on
+# every run (FORCE), whichever of the two files was edited last; when
+# nothing changes, nothing is rebuilt.  The new copy is named for the
+# shell that makes it, as two makes may run at once (the suite runs make
+# install).
+# tests/library.bats compiles the header and compares.
+src/lib/xmlsniff.h: FORCE
+	@set -- `echo '$(VERSION)' | tr . ' '`; \
+	sed -e "s/^\(#define XMLSNIFF_VERSION_MAJOR[^0-9]*\)[0-9]*$$/\1$$1/" \
+	    -e "s/^\(#define XMLSNIFF_VERSION_MINOR[^0-9]*\)[0-9]*$$/\1$$2/" \
+	    -e "s/^\(#define XMLSNIFF_VERSION_PATCH[^0-9]*\)[0-9]*$$/\1$$3/" \
+	    src/lib/xmlsniff.h > src/lib/xmlsniff.h.$$$$ || exit 1; \
+	if cmp -s src/lib/xmlsniff.h.$$$$ src/lib/xmlsniff.h; then \
+	    rm -f src/lib/xmlsniff.h.$$$$; \
+	else echo "src/lib/xmlsniff.h: the version macros say $(VERSION)"; \
+	    mv -f src/lib/xmlsniff.h.$$$$ src/lib/xmlsniff.h; fi
+
+# The libraries.  libxmlsniff.a holds the objects as the command line has
+# them; libxmlsniff.so.N the same sources built position-independent,
+# linked with its SONAME, the version script that exports the public
+# names alone, and -z defs: every symbol it needs is in the libraries it
+# names, LIBRARY_LIBS, which libxmlsniff.libs keeps as they were for
+# make install to write as xmlsniff.pc's Libs.private.  Each library is
+# written under another name and renamed, so that an interrupted build
+# leaves no half-written library behind.
+AR =		ar
+SHLIB_LDFLAGS =	-shared -Wl,-soname,$(SHLIB) \
+		-Wl,--version-script=src/lib/libxmlsniff.map -Wl,-z,defs
+LIBRARY_LIBS =	$(ICONV_LIBS) $(THREAD_LIBS) `$(HAVE_UCHARDET) && echo $(DL_LIBS)`
+libxmlsniff.a: $(LIBRARY_OBJS)
+	rm -f $@.tmp
+	$(AR) -rcs $@.tmp $(LIBRARY_OBJS)
+	mv -f $@.tmp $@
+$(SHLIB): $(LIBRARY_PICS) src/lib/libxmlsniff.map
+	$(CC) $(CFLAGS) $(LDFLAGS) $(SHLIB_LDFLAGS) -o $@.tmp $(LIBRARY_PICS) \
+	    $(LIBRARY_LIBS)
+	echo $(LIBRARY_LIBS) > libxmlsniff.libs
+	mv -f $@.tmp $@
+
+# The command line links the static library: the binary stands alone (the
+# suite, the Action and a copied binary run it with no library path), it
+# keeps the speed of code built without -fPIC, and it still calls engine
+# functions that the shared library does not export.
+xmlsniff: $(CLI_OBJS) libxmlsniff.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) libxmlsniff.a \
+	    $(LIBRARY_LIBS) \
 	    `$(HAVE_ZLIB) && echo $(ZLIB_LIBS)` \
 	    `$(HAVE_BROTLI) && echo $(BROTLI_LIBS)`
 
@@ -109,6 +187,9 @@ HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
 src/lib/analysis/guess.o: src/lib/analysis/guess.c $(HDRS)
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/lib/analysis/guess.c
+src/lib/analysis/guess.pico: src/lib/analysis/guess.c $(HDRS)
+	$(CC) $(XCFLAGS) $(PICFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ src/lib/analysis/guess.c
 
 # zlib and libbrotli are optional too: where their headers are found
@@ -132,11 +213,15 @@ src/cli/coding.o: src/cli/coding.c $(HDRS)
 	    `$(HAVE_ZLIB) && echo -DHAVE_ZLIB` \
 	    `$(HAVE_BROTLI) && echo -DHAVE_BROTLI` -c -o $@ src/cli/coding.c
 
-.SUFFIXES: .c .o
+FORCE:
+
+.SUFFIXES: .c .o .pico
 .c.o:
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+.c.pico:
+	$(CC) $(XCFLAGS) $(PICFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(OBJS): $(HDRS)
+$(OBJS) $(LIBRARY_PICS): $(HDRS)
 
 # The unit driver: tests/unit.c and the kernel equivalence sweeps.
 UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
@@ -195,6 +280,13 @@ check-xmltypes:
 	    tools/gen-xmltypes.py --hooks data/xml-types.tsv \
 	    .pre-commit-hooks.yaml
 
+# The library from many threads over shared options (tests/threads.c),
+# through the public header alone, linked with the static library as
+# built (with the sanitizer of the build, if any: .ci/run's TSan step).
+tests/threads: tests/threads.c libxmlsniff.a
+	$(CC) $(WARN) -D_POSIX_C_SOURCE=200809L -Isrc/lib $(CPPFLAGS) $(CFLAGS) \
+	    $(LDFLAGS) -o $@ tests/threads.c libxmlsniff.a $(LIBRARY_LIBS)
+
 # The C library's strerror texts, which some tests compare with.
 tests/strerror: tests/strerror.c
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/strerror.c
@@ -212,7 +304,7 @@ JOBS =
 # The binary and the drivers are built on every processor first.
 NPROC =		`getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1`
 check-build:
-	@$(MAKE) -j$(NPROC) xmlsniff tests/unit tests/strerror
+	@$(MAKE) -j$(NPROC) all tests/unit tests/strerror tests/threads
 check: check-build
 	V='$(V)' JOBS='$(JOBS)' PYTHON='$(PYTHON)' sh tests/run fast
 check-slow: check-build
@@ -242,16 +334,14 @@ $(PYLIB): $(LIBRARY_PICS)
 	mv -f $@.tmp $@
 check-python: xmlsniff python
 	cd python && $(PYTHON) -m pytest -q -p no:cacheprovider tests
-# What a program linked with the library's archive needs besides it.
-print-lib-libs:
-	@echo $(LIBRARY_LIBS)
 
 # make check on an AddressSanitizer + UBSan build (the slow tier runs
 # natively in CI: under the sanitizers its inputs would take too long).
 sanitize:
 	$(MAKE) clean
 	$(MAKE) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" xmlsniff tests/unit tests/strerror
+	    LDFLAGS="-fsanitize=address,undefined" all tests/unit tests/strerror \
+	    tests/threads
 	JOBS='$(JOBS)' PYTHON= sh tests/run fast
 
 # libFuzzer targets (clang): make fuzz, then run e.g.
@@ -261,7 +351,7 @@ FUZZ_FLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L $(INC)
 FUZZ_SRCS =	$(CORE_SRCS)
 FUZZERS =	fuzz/sniff-fuzz fuzz/decl-fuzz fuzz/mt-fuzz \
-		fuzz/validate-fuzz fuzz/transcode-fuzz
+		fuzz/validate-fuzz fuzz/transcode-fuzz fuzz/api-fuzz
 
 fuzz: $(FUZZERS) fuzz/diff-fuzz
 
@@ -280,6 +370,12 @@ fuzz/validate-fuzz: fuzz/validate_fuzz.c $(FUZZ_SRCS) $(HDRS)
 fuzz/transcode-fuzz: fuzz/transcode_fuzz.c fuzz/common.h $(FUZZ_SRCS) $(HDRS)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ fuzz/transcode_fuzz.c $(FUZZ_SRCS) \
 	    $(ICONV_LIBS) $(THREAD_LIBS)
+
+# The public interface (fuzz/api_fuzz.c): the library's sources, reached
+# through <xmlsniff.h> alone.
+fuzz/api-fuzz: fuzz/api_fuzz.c fuzz/jsonv.c fuzz/jsonv.h $(LIBRARY_SRCS) $(HDRS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isrc/lib -o $@ fuzz/api_fuzz.c fuzz/jsonv.c \
+	    $(LIBRARY_SRCS) $(LIBRARY_LIBS)
 
 # xmlsniff against libxml2 and expat (fuzz/diff.c), where their headers are
 # installed (Debian: libxml2-dev libexpat1-dev); skipped with a message
@@ -337,6 +433,10 @@ check-valgrind: xmlsniff tests/unit
 bench: xmlsniff
 	sh bench/run
 
+# The library's own: many small documents through the one-call form.
+bench-lib: libxmlsniff.a
+	sh bench/lib
+
 # Shell completions (completions/), where each shell looks for them below
 # PREFIX: bash-completion's and fish's completionsdir as their pkg-config
 # files say (their prefix and datadir set to PREFIX's), else the usual
@@ -354,14 +454,41 @@ COMPDIRS =	pc() { pkg-config --define-variable=prefix='$(PREFIX)' \
 		[ -n "$$fc" ] || fc='$(PREFIX)/share/fish/vendor_completions.d'; \
 		zc='$(ZSHCOMPDIR)'
 
-# The installed manual page names the version in its footer (.Os).
-install: xmlsniff
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
-	cp xmlsniff $(DESTDIR)$(BINDIR)/xmlsniff
-	chmod 755 $(DESTDIR)$(BINDIR)/xmlsniff
-	sed 's/^\.Os$$/.Os xmlsniff $(VERSION)/' man/xmlsniff.1 \
-	    > $(DESTDIR)$(MANDIR)/xmlsniff.1
-	chmod 644 $(DESTDIR)$(MANDIR)/xmlsniff.1
+# make install: the command line, its manual page and completions; the
+# libraries (libxmlsniff.so.N, which programs load, and the link
+# libxmlsniff.so, which a build finds), the header, xmlsniff.pc (made here
+# for this PREFIX, LIBDIR and INCLUDEDIR; Libs.private is what the build
+# linked the library with) and xmlsniff(3).  The manual pages name the
+# version in their footer (.Os).
+# Each file is written under a temporary name and renamed into place, so
+# that a program running the installed binary or library keeps its copy.
+# After installing into a system library folder, run ldconfig(8).
+PUT =		put() { cp "$$1" "$$3.tmp" && chmod "$$2" "$$3.tmp" && \
+		    mv -f "$$3.tmp" "$$3"; }; \
+		manpage() { sed 's/^\.Os$$/.Os xmlsniff $(VERSION)/' "$$1" > "$$2.tmp" && \
+		    chmod 644 "$$2.tmp" && mv -f "$$2.tmp" "$$2"; }; \
+		rel() { case $$1 in "$(PREFIX)"/*) echo "\$${prefix}$${1\#"$(PREFIX)"}";; \
+		    *) echo "$$1";; esac; }
+install: all
+	@$(PUT); set -ex; \
+	mkdir -p "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" \
+	    "$(DESTDIR)$(MANDIR)/man3" "$(DESTDIR)$(LIBDIR)" \
+	    "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PKGCONFIGDIR)"; \
+	put xmlsniff 755 "$(DESTDIR)$(BINDIR)/xmlsniff"; \
+	manpage man/xmlsniff.1 "$(DESTDIR)$(MANDIR)/man1/xmlsniff.1"; \
+	manpage man/xmlsniff.3 "$(DESTDIR)$(MANDIR)/man3/xmlsniff.3"; \
+	put libxmlsniff.a 644 "$(DESTDIR)$(LIBDIR)/libxmlsniff.a"; \
+	put $(SHLIB) 755 "$(DESTDIR)$(LIBDIR)/$(SHLIB)"; \
+	ln -sf $(SHLIB) "$(DESTDIR)$(LIBDIR)/libxmlsniff.so"; \
+	put src/lib/xmlsniff.h 644 "$(DESTDIR)$(INCLUDEDIR)/xmlsniff.h"; \
+	pc="$(DESTDIR)$(PKGCONFIGDIR)/xmlsniff.pc"; \
+	libs=`cat libxmlsniff.libs`; \
+	sed -e "s|@PREFIX@|$(PREFIX)|" -e "s|@LIBDIR@|`rel '$(LIBDIR)'`|" \
+	    -e "s|@INCLUDEDIR@|`rel '$(INCLUDEDIR)'`|" \
+	    -e "s|@VERSION@|$(VERSION)|" -e "s|@LIBS_PRIVATE@|$$libs|" \
+	    src/lib/xmlsniff.pc.in > "$$pc.tmp" || { rm -f "$$pc.tmp"; exit 1; }; \
+	chmod 644 "$$pc.tmp"; \
+	mv -f "$$pc.tmp" "$$pc"
 	@$(COMPDIRS); set -ex; \
 	mkdir -p "$(DESTDIR)$$bc" "$(DESTDIR)$$zc" "$(DESTDIR)$$fc"; \
 	cp completions/xmlsniff.bash "$(DESTDIR)$$bc/xmlsniff"; \
@@ -371,7 +498,13 @@ install: xmlsniff
 	    "$(DESTDIR)$$fc/xmlsniff.fish"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/xmlsniff $(DESTDIR)$(MANDIR)/xmlsniff.1
+	rm -f "$(DESTDIR)$(BINDIR)/xmlsniff" \
+	    "$(DESTDIR)$(MANDIR)/man1/xmlsniff.1" \
+	    "$(DESTDIR)$(MANDIR)/man3/xmlsniff.3" \
+	    "$(DESTDIR)$(LIBDIR)/libxmlsniff.a" "$(DESTDIR)$(LIBDIR)/$(SHLIB)" \
+	    "$(DESTDIR)$(LIBDIR)/libxmlsniff.so" \
+	    "$(DESTDIR)$(INCLUDEDIR)/xmlsniff.h" \
+	    "$(DESTDIR)$(PKGCONFIGDIR)/xmlsniff.pc"
 	@$(COMPDIRS); set -x; rm -f "$(DESTDIR)$$bc/xmlsniff" \
 	    "$(DESTDIR)$$zc/_xmlsniff" "$(DESTDIR)$$fc/xmlsniff.fish"
 
@@ -393,7 +526,8 @@ dist:
 	@echo $(DIST).tar.gz
 
 clean:
-	rm -f xmlsniff $(OBJS) tests/unit tests/strerror $(FUZZERS) \
+	rm -f xmlsniff $(OBJS) $(LIBRARY_PICS) libxmlsniff.a $(SHLIB) libxmlsniff.libs \
+	    tests/unit tests/strerror tests/threads $(FUZZERS) \
 	    fuzz/diff-fuzz tests/diffcheck src/cli/version.h $(DIST).tar.gz
 	rm -rf $(PYLIB) python/build python/xmlsniff/_core.*.so python/xmlsniff.egg-info \
 	    python/xmlsniff/__pycache__ python/tests/__pycache__
@@ -410,5 +544,9 @@ print-unit:
 	@echo $(UNIT_SRCS)
 print-inc:
 	@echo $(INC)
+print-library-libs:
+	@echo $(LIBRARY_LIBS)
+print-soname:
+	@echo $(SHLIB)
 
-.PHONY: $(PHONY_CHECKS) python check-python print-lib-libs check-build print-inc print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) FORCE check-build print-inc python check-python print-library-libs print-soname bench-lib print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench

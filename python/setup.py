@@ -50,7 +50,7 @@ def in_tree():
     if not os.environ.get("XMLSNIFF_MADE"):
         run([make, "-s", "-C", ROOT, "python/libxmlsniff-pic.a"])
     libs = shlex.split(run([make, "-s", "-C", ROOT,
-                            "print-lib-libs"]).strip())
+                            "print-library-libs"]).strip())
     link = [ARCHIVE] + libs
     if sys.platform.startswith("linux") or "bsd" in sys.platform:
         link.append("-Wl,--exclude-libs,ALL")

@@ -70,3 +70,23 @@ setup() {
 	assert_line --regexp '^ascii-lf +FAILED: answered "UTF-8", not ".*ascii-lf.xml: UTF-8 \(declaration\), declared "UTF-8""$'
 	stderr_has "bench: xmlsniff fell short on ascii-lf"
 }
+
+@test "bench/lib: a row for each shape and size, the bytes' own speed, the goal, in a tiny run" {
+	[ -f "$TOP/libxmlsniff.a" ] || fail "libxmlsniff.a is not built (make)"
+	local s z
+	BENCH_LIB_SECONDS=0.01 BENCH_LIB_RUNS=1 BENCH_LIB_DOCS=2 \
+	    run --separate-stderr sh "$TOP/bench/lib"
+	assert_success
+	assert_equal "$stderr" ""
+	assert_line --regexp '^libxmlsniff [0-9]+\.[0-9]+\.[0-9]+ benchmark: xmlsniff_check_buffer on one thread, 2 documents a row, median of 1 runs of 0\.01 s of CPU time$'
+	assert_line --regexp '^shape +size +docs/s +MB/s +us/doc +bytes us +call us +call % +\+json us$'
+	for s in ascii utf8; do
+		for z in 1 4 64; do
+			assert_line --regexp "^$s +$z KB +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +-?[0-9.]+ +-?[0-9]+% +-?[0-9.]+$"
+		done
+		assert_line --regexp "^$s +16 MB in one call: [0-9]+ MB/s$"
+	done
+	assert_line --regexp '^goal: 500000 4-KB documents/s on one core; utf8 4 KB: [0-9]+/s, (met|not met)$'
+	assert_line --regexp '^wall-clock time: [0-9.]+ s$'
+	assert_equal "${#lines[@]}" 12
+}

@@ -11,11 +11,12 @@ DIFFCHECK="$TOP/tests/diffcheck"
 
 # have_libs: the libxml2 and expat headers are installed.
 have_libs() {
-	local flags
+	local flags inc
 	flags=$(pkg-config --cflags libxml-2.0 2>/dev/null ||
 	    xml2-config --cflags 2>/dev/null)
+	inc=$(make -s --no-print-directory -C "$TOP" print-inc) || return 1
 	# shellcheck disable=SC2086
-	${CC:-cc} $flags -I"$TOP/src" -E "$TOP/fuzz/diff.c" > /dev/null 2>&1
+	(cd "$TOP" && ${CC:-cc} $flags $inc -E fuzz/diff.c > /dev/null 2>&1)
 }
 
 setup_file() {

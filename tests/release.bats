@@ -89,11 +89,13 @@ need_dist() {
 	for f in Makefile README NEWS COPYING man/xmlsniff.1 src/cli/main.c \
 	    tests/run tests/helper.bash action.yml .pre-commit-hooks.yaml \
 	    completions/xmlsniff.bash completions/_xmlsniff \
-	    completions/xmlsniff.fish; do
+	    completions/xmlsniff.fish man/xmlsniff.3 src/lib/xmlsniff.h \
+	    src/lib/libxmlsniff.map src/lib/xmlsniff.pc.in; do
 		[ -f "$DIR/$f" ] || fail "the tarball lacks $f"
 	done
 	run grep -E -e '\.o$' -e '/xmlsniff$' -e 'src/cli/version\.h$' \
-	    -e 'tests/unit$' -e '\.tar\.gz$' files
+	    -e 'tests/unit$' -e '\.tar\.gz$' -e '\.pico$' -e 'libxmlsniff\.a$' \
+	    -e 'libxmlsniff\.so' -e 'tests/threads$' files
 	assert_failure
 	[ ! -e "$DIR/.git" ]
 }

@@ -20,11 +20,22 @@
 extern "C" {
 #endif
 
-/* The version of this header; xmlsniff_version() is the library's. */
+/* The library is built with hidden symbols: what this header declares
+ * is what it exports (and its version script, libxmlsniff.map). */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility push(default)
+#endif
+
+/* The version of this header; xmlsniff_version() is the library's.  make
+ * writes the three numbers from the Makefile's VERSION. */
 #define XMLSNIFF_VERSION_MAJOR	1
 #define XMLSNIFF_VERSION_MINOR	1
 #define XMLSNIFF_VERSION_PATCH	0
-#define XMLSNIFF_VERSION_STRING	"1.1.0"
+#define XMLSNIFF_STRINGIFY_(x)	#x
+#define XMLSNIFF_VERSION_STR_(a, b, c)	XMLSNIFF_STRINGIFY_(a) "." \
+	XMLSNIFF_STRINGIFY_(b) "." XMLSNIFF_STRINGIFY_(c)
+#define XMLSNIFF_VERSION_STRING	XMLSNIFF_VERSION_STR_(XMLSNIFF_VERSION_MAJOR, \
+	XMLSNIFF_VERSION_MINOR, XMLSNIFF_VERSION_PATCH)
 #define XMLSNIFF_VERSION_NUMBER	(XMLSNIFF_VERSION_MAJOR * 10000 + \
 	XMLSNIFF_VERSION_MINOR * 100 + XMLSNIFF_VERSION_PATCH)
 
@@ -158,6 +169,10 @@ int		 xmlsniff_transcoder_finish(xmlsniff_transcoder *,
 		    xmlsniff_result **);
 const char	*xmlsniff_transcoder_error(const xmlsniff_transcoder *);
 void		 xmlsniff_transcoder_free(xmlsniff_transcoder *);
+
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

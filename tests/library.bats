@@ -1,0 +1,388 @@
+#!/usr/bin/env bats
+# libxmlsniff as its users get it (issue 24): make install's files and
+# xmlsniff.pc, the shared library's SONAME, exports and imports, the
+# header alone in C99 and C++, and programs built against the INSTALLED
+# copy with pkg-config (shared, and static) whose records are the
+# command line's; the manual page's example; many threads at once.
+load helper
+
+# The file's two installs, made once: DESTDIR below PREFIX /opt/xs with
+# its own LIBDIR, INCLUDEDIR and MANDIR (the layout tests), and a plain
+# PREFIX with no DESTDIR (what pkg-config finds as it is).
+setup_file() {
+	VERSION=$(make -s --no-print-directory -C "$TOP" print-version)
+	export VERSION
+	ROOT=$BATS_FILE_TMPDIR/root
+	P=$BATS_FILE_TMPDIR/prefix
+	export ROOT P
+	make -s --no-print-directory -C "$TOP" install PREFIX="$P" \
+	    BASHCOMPDIR="$P/bash" FISHCOMPDIR="$P/fish" \
+	    > "$BATS_FILE_TMPDIR/install.out" 2>&1 &&
+	    touch "$BATS_FILE_TMPDIR/installed"
+}
+
+setup() {
+	[ -f "$BATS_FILE_TMPDIR/installed" ] ||
+	    fail "make install failed: $(cat "$BATS_FILE_TMPDIR/install.out")"
+	cd "$BATS_TEST_TMPDIR" || return 1
+	export PKG_CONFIG_LIBDIR=$P/lib/pkgconfig
+	unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+	CC=${CC:-cc}
+	# A library built with a sanitizer (make sanitize, .ci/run) needs
+	# its runtime in every program linked with it.
+	SAN=
+	if nm "$P/lib/libxmlsniff.a" 2>/dev/null | grep -q ' U __asan_'; then
+		SAN="-fsanitize=address,undefined"
+	elif nm "$P/lib/libxmlsniff.a" 2>/dev/null | grep -q ' U __tsan_'; then
+		SAN="-fsanitize=thread"
+	fi
+}
+
+# runp PROG ARGS...: run a program built here (under XMLSNIFF_WRAP's
+# tool when there is one), stdout and stderr apart.
+runp() {
+	# shellcheck disable=SC2086
+	run --separate-stderr ${XMLSNIFF_WRAP:-} "$@"
+}
+
+# build OUT SRC [pkg-config option]: compile SRC with the installed
+# library's flags from pkg-config.
+build() {
+	local flags
+	flags=$(pkg-config ${3:-} --cflags --libs xmlsniff) ||
+	    fail "pkg-config ${3:-} --cflags --libs xmlsniff failed"
+	# shellcheck disable=SC2086
+	"$CC" -std=c99 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror $SAN \
+	    -o "$1" "$2" $flags || fail "cannot build $2 with: $flags"
+}
+
+# the functions the header declares, one a line, sorted (comments gone).
+header_functions() {
+	"$CC" -fpreprocessed -dD -E -P "$1" 2>/dev/null |
+	    grep -o '\bxmlsniff_[a-z0-9_]*(' | tr -d '(' |
+	    grep -v '_fn$' | sort -u
+}
+
+# nojson FILE...: the command line's --json records less "file", as the
+# library gives them.
+cli_records() {
+	"$XMLSNIFF" --json "$@" | sed 's/^{"file":"[^"]*",/{/'
+}
+
+@test "library: make install puts each file where PREFIX, LIBDIR, INCLUDEDIR and MANDIR say; make uninstall takes back each and nothing else" {
+	local args="DESTDIR=$ROOT PREFIX=/opt/xs LIBDIR=/opt/xs/lib64
+	    INCLUDEDIR=/opt/xs/inc MANDIR=/opt/xs/man BASHCOMPDIR=/opt/xs/bc
+	    ZSHCOMPDIR=/opt/xs/zc FISHCOMPDIR=/opt/xs/fc"
+	# Someone else's files in the same folders stay.
+	mkdir -p "$ROOT/opt/xs/lib64/pkgconfig" "$ROOT/opt/xs/inc"
+	printf 'x' > "$ROOT/opt/xs/lib64/libother.so.3"
+	printf 'x' > "$ROOT/opt/xs/lib64/pkgconfig/other.pc"
+	printf 'x' > "$ROOT/opt/xs/inc/other.h"
+	(cd "$ROOT" && find . ! -type d | sort) > before
+	# shellcheck disable=SC2086
+	run make -s --no-print-directory -C "$TOP" install $args
+	assert_success
+	(cd "$ROOT" && find . ! -type d | sort) > after
+	run comm -13 before after
+	assert_output "./opt/xs/bc/xmlsniff
+./opt/xs/bin/xmlsniff
+./opt/xs/fc/xmlsniff.fish
+./opt/xs/inc/xmlsniff.h
+./opt/xs/lib64/libxmlsniff.a
+./opt/xs/lib64/libxmlsniff.so
+./opt/xs/lib64/libxmlsniff.so.1
+./opt/xs/lib64/pkgconfig/xmlsniff.pc
+./opt/xs/man/man1/xmlsniff.1
+./opt/xs/man/man3/xmlsniff.3
+./opt/xs/zc/_xmlsniff"
+	# The modes, and the link the linker finds, to the file programs load.
+	run stat -c '%A %n' "$ROOT/opt/xs/lib64/libxmlsniff.a" \
+	    "$ROOT/opt/xs/lib64/libxmlsniff.so.1" "$ROOT/opt/xs/inc/xmlsniff.h" \
+	    "$ROOT/opt/xs/lib64/pkgconfig/xmlsniff.pc" \
+	    "$ROOT/opt/xs/man/man3/xmlsniff.3"
+	assert_output "-rw-r--r-- $ROOT/opt/xs/lib64/libxmlsniff.a
+-rwxr-xr-x $ROOT/opt/xs/lib64/libxmlsniff.so.1
+-rw-r--r-- $ROOT/opt/xs/inc/xmlsniff.h
+-rw-r--r-- $ROOT/opt/xs/lib64/pkgconfig/xmlsniff.pc
+-rw-r--r-- $ROOT/opt/xs/man/man3/xmlsniff.3"
+	[ -L "$ROOT/opt/xs/lib64/libxmlsniff.so" ]
+	run readlink "$ROOT/opt/xs/lib64/libxmlsniff.so"
+	assert_output libxmlsniff.so.1
+	cmp "$TOP/src/lib/xmlsniff.h" "$ROOT/opt/xs/inc/xmlsniff.h"
+	run grep '^\.Os' "$ROOT/opt/xs/man/man3/xmlsniff.3"
+	assert_output ".Os xmlsniff $VERSION"
+	# Installing again over the first changes nothing of the list.
+	# shellcheck disable=SC2086
+	run make -s --no-print-directory -C "$TOP" install $args
+	assert_success
+	# shellcheck disable=SC2086
+	run make -s --no-print-directory -C "$TOP" uninstall $args
+	assert_success
+	run sh -c 'cd "$1" && find . ! -type d | sort' sh "$ROOT"
+	assert_output "$(cat before)"
+}
+
+@test "library: xmlsniff.pc names the install's prefix, libdir and includedir, the version, and Libs.private" {
+	run cat "$P/lib/pkgconfig/xmlsniff.pc"
+	assert_line "prefix=$P"
+	assert_line 'libdir=${prefix}/lib'
+	assert_line 'includedir=${prefix}/include'
+	assert_line "Version: $VERSION"
+	assert_line 'Libs: -L${libdir} -lxmlsniff'
+	# What the shared library was linked with.
+	assert_line "Libs.private: $(cat "$TOP/libxmlsniff.libs")"
+	assert_line 'Cflags: -I${includedir}'
+	run pkg-config --modversion xmlsniff
+	assert_output "$VERSION"
+	run pkg-config --cflags --libs xmlsniff
+	assert_output --regexp "^-I$P/include -L$P/lib -lxmlsniff *\$"
+	# A LIBDIR outside PREFIX is written as it is.
+	run make -s --no-print-directory -C "$TOP" install \
+	    DESTDIR="$BATS_TEST_TMPDIR/r" PREFIX=/opt/xs LIBDIR=/usr/lib/xs \
+	    BASHCOMPDIR=/b FISHCOMPDIR=/f ZSHCOMPDIR=/z
+	assert_success
+	run grep '^libdir=\|^includedir=' "$BATS_TEST_TMPDIR/r/usr/lib/xs/pkgconfig/xmlsniff.pc"
+	assert_output 'libdir=/usr/lib/xs
+includedir=${prefix}/include'
+}
+
+@test "library: the shared library's SONAME is libxmlsniff.so.1, its file's name, and it is position-independent" {
+	local so=$P/lib/libxmlsniff.so.1
+	run sh -c 'readelf -d "$1" | grep "(SONAME)"' sh "$so"
+	assert_output --regexp '\(SONAME\) +Library soname: \[libxmlsniff\.so\.1\]$'
+	run sh -c 'objdump -p "$1" | grep SONAME' sh "$so"
+	assert_output --regexp '^ +SONAME +libxmlsniff\.so\.1$'
+	run make -s --no-print-directory -C "$TOP" print-soname
+	assert_output libxmlsniff.so.1
+	# No relocation of the text: the objects were built with -fPIC.
+	run sh -c 'readelf -d "$1" | grep TEXTREL' sh "$so"
+	assert_output ""
+}
+
+@test "library: the shared library exports the header's functions, each in version node XMLSNIFF_1, and nothing else" {
+	local so=$P/lib/libxmlsniff.so.1
+	header_functions "$P/include/xmlsniff.h" > header
+	[ "$(wc -l < header)" -gt 40 ] || fail "too few functions found in the header"
+	# The version script's list is the header's.
+	sed -n 's/^[[:space:]]*\(xmlsniff_[a-z0-9_]*\);$/\1/p' \
+	    "$TOP/src/lib/libxmlsniff.map" | sort > map
+	run diff header map
+	assert_success
+	# Every defined dynamic symbol is a function of the header, but
+	# the version node's own name.
+	nm -D --defined-only "$so" | awk '{ print $NF }' | sed 's/@.*//' |
+	    grep -vx XMLSNIFF_1 | sort > exported
+	run diff header exported
+	assert_success
+	run sh -c 'nm -D --defined-only "$1" | grep -c " T xmlsniff_.*@@XMLSNIFF_1$"' sh "$so"
+	assert_output "$(wc -l < header)"
+}
+
+# What the library must never import (issue 24: "it must never exit,
+# abort or print"; SPEC section 9), each group for its reason:
+#   ending the process or the thread: the caller decides that, never a
+#     library (exit, _exit, _Exit, quick_exit, abort, assert's
+#     __assert_fail, err and errx, pthread_exit, raise, kill);
+#   printing: the library reports through statuses and messages on its
+#     objects; the functions that write to standard output or standard
+#     error without being told where, and the streams themselves, so
+#     that the FILE functions can write only where the library opened
+#     (memory) (printf, vprintf, puts, putchar, perror, warn, warnx,
+#     vwarn, vwarnx, error, error_at_line, psignal, psiginfo, syslog,
+#     vsyslog, the _FORTIFY_SOURCE forms __printf_chk and __vprintf_chk,
+#     stdout, stderr, stdin);
+#   writing to a descriptor: its output goes through the caller's
+#     function, never to a descriptor (write, writev, pwrite);
+#   the process's settings, which its host owns (a Python interpreter,
+#     a server): signal dispositions (signal, sigaction, bsd_signal,
+#     sigset), the locale (setlocale), the environment (setenv, putenv,
+#     unsetenv), the working folder and umask (chdir, fchdir, umask),
+#     exit handlers (atexit);
+#   functions not safe in threads (POSIX 2008, section 2.9.1), where a
+#     reentrant one exists: strtok, strerror (strerror_r), localtime,
+#     gmtime, ctime, asctime, rand, srand, random, srandom, mblen,
+#     mbtowc, wctomb.
+BANNED="exit _exit _Exit quick_exit abort __assert_fail err errx verr verrx
+pthread_exit raise kill
+printf vprintf puts putchar perror warn warnx vwarn vwarnx error error_at_line
+psignal psiginfo syslog vsyslog __printf_chk __vprintf_chk stdout stderr stdin
+write writev pwrite
+signal sigaction bsd_signal sigset setlocale setenv putenv unsetenv chdir
+fchdir umask atexit
+strtok strerror localtime gmtime ctime asctime rand srand random srandom mblen
+mbtowc wctomb"
+
+@test "library: the shared library imports nothing that exits, aborts, prints, writes a descriptor, changes the process or is unsafe in threads" {
+	local f bad=
+	nm -D --undefined-only "$P/lib/libxmlsniff.so.1" |
+	    awk '{ print $NF }' | sed 's/@.*//' | sort -u > imports
+	[ -s imports ] || fail "no imports listed"
+	grep -qx iconv_open imports || fail "the imports lack iconv_open: $(cat imports)"
+	for f in $BANNED; do
+		grep -qx -- "$f" imports && bad="$bad $f"
+	done
+	[ -z "$bad" ] || fail "the library imports:$bad"
+}
+
+@test "library: the installed header compiles alone as C99 (-pedantic) and as C++11, and a C++ program links with the library" {
+	printf '#include <xmlsniff.h>\n' > h.c
+	# shellcheck disable=SC2046
+	run "$CC" -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only \
+	    $(pkg-config --cflags xmlsniff) h.c
+	assert_success
+	assert_output ""
+	command -v "${CXX:-c++}" > /dev/null || skip "${CXX:-c++} is not installed"
+	cp h.c h.cc
+	# shellcheck disable=SC2046
+	run "${CXX:-c++}" -std=c++11 -pedantic -Wall -Wextra -Werror \
+	    -fsyntax-only $(pkg-config --cflags xmlsniff) h.cc
+	assert_success
+	assert_output ""
+	printf '#include <cstdio>\n#include <xmlsniff.h>\nint main() {\n\tstd::printf("%%s %%s\\n", xmlsniff_version(),\n\t    xmlsniff_status_name(XMLSNIFF_ERR_STATE));\n\treturn 0;\n}\n' > v.cc
+	# shellcheck disable=SC2046,SC2086
+	"${CXX:-c++}" -std=c++11 -Wall -Wextra -Werror $SAN -o v v.cc \
+	    $(pkg-config --cflags --libs xmlsniff)
+	LD_LIBRARY_PATH=$P/lib runp ./v
+	assert_success
+	assert_output "$VERSION state"
+}
+
+@test "library: the header's version macros are the Makefile's VERSION, and so is the library's run-time version" {
+	local num
+	printf '#include <stdio.h>\n#include <xmlsniff.h>\nint main(void) {\n\tprintf("%%s %%d %%d.%%d.%%d\\n%%s %%d\\n", XMLSNIFF_VERSION_STRING,\n\t    XMLSNIFF_VERSION_NUMBER, XMLSNIFF_VERSION_MAJOR,\n\t    XMLSNIFF_VERSION_MINOR, XMLSNIFF_VERSION_PATCH,\n\t    xmlsniff_version(), xmlsniff_version_number());\n\treturn 0;\n}\n' > v.c
+	build v v.c
+	IFS=. read -r a b c <<< "$VERSION"
+	num=$((a * 10000 + b * 100 + c))
+	LD_LIBRARY_PATH=$P/lib runp ./v
+	assert_success
+	assert_output "$VERSION $num $VERSION
+$VERSION $num"
+	# The header in the source tree is the installed one, and no file
+	# but the Makefile spells the version out.
+	run grep -c '"'"$VERSION"'"' "$TOP/src/lib/xmlsniff.h"
+	assert_output 0
+}
+
+@test "library: a program built with pkg-config --cflags --libs loads the installed shared library and prints the command line's records" {
+	build prog "$TOP/examples/libxmlsniff.c"
+	run sh -c 'LD_LIBRARY_PATH="$1" ldd ./prog | grep libxmlsniff' sh "$P/lib"
+	assert_output --regexp "^	libxmlsniff\.so\.1 => $P/lib/libxmlsniff\.so\.1 "
+	export LD_LIBRARY_PATH=$P/lib
+	cd "$TOP"
+	runp "$BATS_TEST_TMPDIR/prog" -j examples/*.xml
+	assert_success
+	assert_equal "$output" "$("$XMLSNIFF" --json examples/*.xml)"
+	assert_equal "$stderr" ""
+	runp "$BATS_TEST_TMPDIR/prog" examples/*.xml
+	assert_success
+	assert_equal "$output" "$("$XMLSNIFF" examples/*.xml 2> /dev/null)"
+	assert_equal "$stderr" "$("$XMLSNIFF" examples/*.xml 2>&1 > /dev/null)"
+}
+
+@test "library: a static link with pkg-config --static needs no shared libxmlsniff and prints the same records" {
+	# A static-only install: the same tree without the shared library.
+	cp -R "$P" static
+	rm -f static/lib/libxmlsniff.so static/lib/libxmlsniff.so.1
+	sed -i "s|^prefix=.*|prefix=$BATS_TEST_TMPDIR/static|" \
+	    static/lib/pkgconfig/xmlsniff.pc
+	PKG_CONFIG_LIBDIR=$BATS_TEST_TMPDIR/static/lib/pkgconfig
+	build prog "$TOP/examples/libxmlsniff.c" --static
+	run sh -c 'readelf -d ./prog | grep NEEDED'
+	refute_output --partial libxmlsniff
+	cd "$TOP"
+	runp "$BATS_TEST_TMPDIR/prog" -j examples/*.xml
+	assert_success
+	assert_equal "$output" "$("$XMLSNIFF" --json examples/*.xml)"
+}
+
+@test "library: the accessors give each diagnostic's line, column, severity, message and code, and each occurrence with all" {
+	build prog "$TOP/examples/libxmlsniff.c"
+	export LD_LIBRARY_PATH=$P/lib
+	printf '<?xml version="1.0" encoding="UTF-8"?>\n<a>\377\376</a>\n<b>\377</b>' > bad.xml
+	runp ./prog bad.xml
+	assert_success
+	assert_output 'bad.xml: UTF-8 (declaration), declared "UTF-8", 1 error'
+	assert_equal "$stderr" 'bad.xml:2:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	runp ./prog -o all=yes bad.xml
+	assert_success
+	assert_equal "$stderr" 'bad.xml:2:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
+bad.xml:2:5: error: bytes FE are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]
+bad.xml:3:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
+	runp ./prog -j -o all=yes bad.xml
+	assert_equal "$output" "$("$XMLSNIFF" --json --all bad.xml)"
+	# Fed from a pipe, in whatever pieces it comes, named "-".
+	run --separate-stderr sh -c 'cat bad.xml | ./prog -j'
+	assert_success
+	assert_equal "$output" "$("$XMLSNIFF" --json - < bad.xml)"
+}
+
+@test "library: the transcoder writes through the caller's function the bytes of xmlsniff --transcode-to, or fails as it does" {
+	local f t ws gs
+	build prog "$TOP/examples/libxmlsniff.c"
+	export LD_LIBRARY_PATH=$P/lib
+	for f in "$TOP"/examples/*.xml; do
+		for t in UTF-8 UTF-16 ISO-8859-1; do
+			ws=0
+			"$XMLSNIFF" --transcode-to=$t "$f" > want 2> /dev/null ||
+			    ws=$?
+			gs=0
+			${XMLSNIFF_WRAP:-} ./prog -t $t "$f" > got 2> /dev/null ||
+			    gs=$?
+			[ "$gs" = "$ws" ] ||
+			    fail "$f to $t: status $gs, xmlsniff's $ws"
+			[ "$ws" != 0 ] || cmp want got ||
+			    fail "$f to $t: other bytes than xmlsniff's"
+		done
+	done
+}
+
+@test "library: a bad option is refused with the library's message, and a missing file is said so" {
+	build prog "$TOP/examples/libxmlsniff.c"
+	export LD_LIBRARY_PATH=$P/lib
+	printf '<a/>' > a.xml
+	runp ./prog -o nonesuch=1 a.xml
+	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" 'libxmlsniff: unknown option "nonesuch"'
+	runp ./prog -o max-errors=0 a.xml
+	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" 'libxmlsniff: max-errors: 0 is not a number from 1 to 100000'
+	runp ./prog missing.xml
+	assert_failure 2
+	assert_equal "$stderr" "missing.xml: $(errtext ENOENT)"
+}
+
+@test "library: the manual page's EXAMPLE, built against the installed copy, prints the records of xmlsniff --all --json" {
+	local page=$P/share/man/man3/xmlsniff.3
+	sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$page" |
+	    sed -n '/^\.Bd -literal/,/^\.Ed/p' | sed '1d;$d' |
+	    sed 's/\\e/\\/g; s/\\&//g' > check.c
+	grep -q 'xmlsniff_check_fd' check.c || fail "no example found in $page"
+	build check check.c
+	export LD_LIBRARY_PATH=$P/lib
+	cd "$TOP"
+	runp "$BATS_TEST_TMPDIR/check" examples/*.xml
+	assert_success
+	assert_equal "$output" "$(cli_records --all examples/*.xml)"
+	cd "$BATS_TEST_TMPDIR"
+	printf '<?xml version="1.0" encoding="UTF-8"?><a>\377</a>' > bad.xml
+	runp ./check bad.xml
+	assert_failure 1
+	assert_equal "$output" "$(cli_records --all bad.xml)"
+	runp ./check missing.xml
+	assert_failure 2
+	assert_equal "$stderr" "missing.xml: $(errtext ENOENT)"
+}
+
+@test "library: many threads over shared options, from a cold start, give every result the serial pass gives" {
+	local t=8 r=2 g=48
+	# Under valgrind (XMLSNIFF_WRAP) the threads run one at a time.
+	[ -z "${XMLSNIFF_WRAP:-}" ] || { t=3; r=1; g=8; }
+	[ -x "$TOP/tests/threads" ] || fail "tests/threads is not built (make tests/threads)"
+	cd "$TOP"
+	runp tests/threads -t $t -r $r -g $g examples/*.xml
+	assert_success
+	assert_output "threads: $t threads, $r rounds, $((8 + g)) inputs, 7 option sets, 2 targets: $((r * t * 7 * (8 + g) * 3)) results, 0 differ from the serial ones"
+	assert_equal "$stderr" ""
+}
