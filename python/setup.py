@@ -73,11 +73,19 @@ def version():
     if path is None:
         inc = run(["pkg-config", "--variable=includedir", "xmlsniff"])
         path = os.path.join(inc.strip(), "xmlsniff.h")
+    parts = {}
     with open(path) as f:
         for line in f:
-            if line.startswith("#define XMLSNIFF_VERSION_STRING"):
-                return line.split('"')[1]
-    sys.exit("xmlsniff: no XMLSNIFF_VERSION_STRING in " + path)
+            w = line.split()
+            if len(w) == 3 and w[0] == "#define" and w[1] in (
+                    "XMLSNIFF_VERSION_MAJOR", "XMLSNIFF_VERSION_MINOR",
+                    "XMLSNIFF_VERSION_PATCH"):
+                parts[w[1]] = w[2]
+    if len(parts) != 3:
+        sys.exit("xmlsniff: no version macros in " + path)
+    return "%s.%s.%s" % (parts["XMLSNIFF_VERSION_MAJOR"],
+                         parts["XMLSNIFF_VERSION_MINOR"],
+                         parts["XMLSNIFF_VERSION_PATCH"])
 
 
 how = os.environ.get("XMLSNIFF_LINK",
