@@ -82,19 +82,20 @@ def make_corpus(d):
     subprocess.run(["git", "init", "-q", str(d)], check=True)
 
 
-def cli_lines(corpus, *opts):
+def cli_lines(corpus, *opts, status=0):
     p = subprocess.run([XMLSNIFF, "--json", "-r"] + list(opts) +
                        [corpus.name], cwd=corpus.parent,
-                       stdout=subprocess.PIPE, check=True)
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.returncode == status, p.stderr.decode()
     return sorted(p.stdout.splitlines())
 
 
-def dask_lines(corpus, *opts):
+def dask_lines(corpus, *opts, status=0):
     p = subprocess.run([sys.executable, "-m", "xmlsniff.dask", "--jobs",
                         "2"] + list(opts) + [corpus.name],
                        cwd=corpus.parent, env=ENV, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE)
-    assert p.returncode == 0, p.stderr.decode()
+    assert p.returncode == status, p.stderr.decode()
     return sorted(p.stdout.splitlines())
 
 
@@ -112,6 +113,10 @@ def test_the_program_prints_what_xmlsniff_json_r_prints(tmp_path):
              "--content-type=text/xml; charset=windows-1252",
              "--exclude=deep/er"]
     assert dask_lines(corpus, *flags) == cli_lines(corpus, *flags)
+    # A path that is not there: its record of nulls, and status 2.
+    flags = ["--browser", "no-such-dir"]
+    assert dask_lines(corpus, *flags, status=2) == \
+        cli_lines(corpus, *flags, status=2)
 
 
 @pytest.fixture(scope="module")

@@ -200,8 +200,11 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _file_list(prog: str, args: argparse.Namespace) -> List[bytes]:
-    """The names xmlsniff -r would check, as it spells them."""
+def _file_list(prog: str, args: argparse.Namespace) -> Tuple[List[bytes],
+                                                               int]:
+    """The names xmlsniff -r would check, as it spells them, and the
+    status of the listing (2 where a PATH could not be read: it has said
+    why on standard error)."""
     cmd = [prog, "-r", "--list-files", "-0"]
     for g in args.include or ():
         cmd.append("--include=" + g)
@@ -216,9 +219,9 @@ def _file_list(prog: str, args: argparse.Namespace) -> List[bytes]:
     cmd.append("--")
     cmd.extend(args.paths)
     p = subprocess.run(cmd, stdout=subprocess.PIPE)
-    if p.returncode != 0:
+    if p.returncode not in (0, 2):
         sys.exit(p.returncode)
-    return [n for n in p.stdout.split(b"\0") if n]
+    return [n for n in p.stdout.split(b"\0") if n], p.returncode
 
 
 def _analysis(args: argparse.Namespace) -> Dict[str, Any]:
@@ -245,7 +248,17 @@ def main(argv: Optional[List[str]] = None) -> int:
         bag_mod, distributed = _dask()
     except ImportError as e:
         sys.exit("python3 -m xmlsniff.dask: %s" % e)
-    names = _file_list(_xmlsniff_program(args.xmlsniff), args)
+    names, status = _file_list(_xmlsniff_program(args.xmlsniff), args)
+    out = sys.stdout.buffer
+    # A PATH that cannot be read has its record of nulls, as with
+    # xmlsniff --json -r (the listing has said why on standard error).
+    for path in args.paths:
+        try:
+            os.stat(path)
+        except OSError as e:
+            out.write((_failure(path, _why(e), bool(options.get(
+                "browser"))) + "\n").encode("utf-8", "surrogateescape"))
+            status = 2
     # Each worker opens the file by its absolute path (its directory may
     # differ); the record names it as the command line does.
     cwd = os.getcwd()
@@ -258,13 +271,11 @@ def main(argv: Optional[List[str]] = None) -> int:
             n_workers=args.jobs or os.cpu_count() or 1,
             threads_per_worker=1, processes=True, dashboard_address=None)
         client = distributed.Client(cluster)
-    status = 0
     try:
         nworkers = max(1, len(client.scheduler_info()["workers"]))
         nparts = max(1, min(len(items), 4 * nworkers))
         bag = bag_mod.from_sequence(items, npartitions=nparts) \
             if items else None
-        out = sys.stdout.buffer
         if bag is not None:
             futures = client.compute(
                 bag.map_partitions(_named_lines, options).to_delayed())
