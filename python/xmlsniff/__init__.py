@@ -137,8 +137,8 @@ class Diagnostic(NamedTuple):
     """One diagnostic code present in the entity, at its first
     occurrence, with the count of its occurrences.  ``excerpt`` is the
     line, a caret and the bytes under it (None where there is none);
-    ``occurrences`` lists each occurrence (as Diagnostics of count 1)
-    with all=True, else it is None."""
+    ``occurrences`` lists each occurrence, the first included, as a
+    Diagnostic of the same code, with all=True; else it is None."""
 
     severity: str               #: "error" or "warning"
     code: str                   #: one of xmlsniff --list-codes
