@@ -126,6 +126,13 @@ def entities():
     add("external-dtd.dtd",
         b'<?xml encoding="ISO-8859-1"?>\n<!ELEMENT a (#PCDATA)>\n\xe9')
     add("text-decl-in-doc.xml", b'<?xml encoding="UTF-8"?><a/>')
+    # The entity's own policy, a comment near its top (xmlsniffrc(5)).
+    add("marker-ignore-utf8-bom.xml", BOMS["utf8"] + decl("UTF-8").encode() +
+        b"\n<!-- xmlsniff: ignore=utf8-bom -->\n<a/>")
+    add("marker-error-mojibake.xml", decl("UTF-8").encode() +
+        b"\n<!-- xmlsniff: error=mojibake -->\n<a>caf\xc3\x83\xc2\xa9</a>")
+    add("marker-allow-latin1.xml", decl("UTF-8").encode() +
+        b"\n<!-- xmlsniff: allow-encoding=ISO-8859-1 -->\n<a/>")
     add("long-ascii-then-bad.xml",
         b"<a>" + b"x" * 70000 + b"\xff" + b"</a>")
     add("long-utf8-valid.xml",
