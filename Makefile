@@ -319,8 +319,9 @@ check-all: check-build
 # /usr/bin/python3, and the python3 first on PATH may be another one,
 # without Debian's packages (make python PYTHON=/usr/bin/python3).
 # tests/run runs the package's tests not tagged slow in make check where
-# PYTHON has pytest, the slow ones (a Dask cluster) in check-slow;
-# check-python runs them all.
+# PYTHON has pytest (the default python3 without it: /usr/bin/python3,
+# where that one has it), the slow ones (a Dask cluster, pip) in
+# check-slow; check-python runs them all.
 # The extension links python/libxmlsniff-pic.a, an archive of the
 # position-independent objects of libxmlsniff.so.N: the package carries
 # the engine and looks for no shared library at run time (setup.py).
