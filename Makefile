@@ -57,7 +57,8 @@ LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
 LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
 		src/lib/sniff/bom.c src/lib/sniff/codes.c src/lib/sniff/decl.c \
 		src/lib/sniff/diag.c \
-		src/lib/sniff/enc.c src/lib/sniff/iconvcap.c src/lib/sniff/mt.c \
+		src/lib/sniff/enc.c src/lib/sniff/iconvcap.c src/lib/sniff/memo.c \
+		src/lib/sniff/mt.c \
 		src/lib/sniff/notxml.c src/lib/sniff/policy.c \
 		src/lib/sniff/sniff.c \
 		src/lib/decode/decode.c src/lib/decode/decode_iconv.c \
@@ -70,7 +71,7 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/escape.c src/lib/text/suggest.c \
 		src/lib/transcode/iconvout.c src/lib/transcode/target.c \
 		src/lib/transcode/transcode.c src/lib/transcode/xmllex.c \
 		src/lib/analysis/browser.c src/lib/analysis/excerpt.c \
-		src/lib/analysis/mojibake.c
+		src/lib/analysis/mojibake.c src/lib/analysis/mojreport.c
 CLI_CORE_SRCS =	src/cli/config.c src/cli/dest.c src/cli/fix.c src/cli/format.c \
 		src/cli/github.c src/cli/http.c src/cli/perfile.c \
 		src/cli/record.c src/cli/repo.c src/cli/report.c src/cli/walk.c

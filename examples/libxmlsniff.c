@@ -9,8 +9,9 @@
  * For each FILE (none, or -: standard input, named "-"), one line on
  * standard output, "NAME: " and what xmlsniff(1) says of it, and each
  * diagnostic on standard error as "NAME:LINE:COLUMN: SEVERITY: MESSAGE
- * [CODE]" (each occurrence, with -o all=yes).  -j prints the record
- * instead, with the file's name first, as xmlsniff --json does.  -o sets
+ * [CODE]" (with "(N times)" before the code when it stands for several;
+ * each occurrence, with -o all=yes).  -j prints the record instead, with
+ * the file's name first, as xmlsniff --json does.  -o sets
  * an option as xmlsniff_options_set() takes it.  -t writes the entity
  * re-encoded in ENCODING to standard output.  Exits 1 when an input has
  * an error or could not be transcoded, 2 when an input or an option is
@@ -20,6 +21,7 @@
  *	cc -o libxmlsniff libxmlsniff.c $(pkg-config --cflags --libs xmlsniff)
  */
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,14 +52,20 @@ json_string(const char *s)
 	putchar('"');
 }
 
+/* NAME:LINE:COLUMN: SEVERITY: MESSAGE [CODE], with the count when the
+ * diagnostic stands for several occurrences. */
 static void
 diagnostic(const char *name, const xmlsniff_diagnostic *d)
 {
-	fprintf(stderr, "%s:%llu:%llu: %s: %s [%s]\n", name,
+	uint64_t n = xmlsniff_diagnostic_count(d);
+
+	fprintf(stderr, "%s:%llu:%llu: %s: %s", name,
 	    (unsigned long long)xmlsniff_diagnostic_line(d),
 	    (unsigned long long)xmlsniff_diagnostic_column(d),
-	    xmlsniff_diagnostic_severity(d), xmlsniff_diagnostic_message(d),
-	    xmlsniff_diagnostic_code(d));
+	    xmlsniff_diagnostic_severity(d), xmlsniff_diagnostic_message(d));
+	if (n > 1)
+		fprintf(stderr, " (%llu times)", (unsigned long long)n);
+	fprintf(stderr, " [%s]\n", xmlsniff_diagnostic_code(d));
 }
 
 static void
@@ -67,11 +75,13 @@ report(const char *name, const xmlsniff_result *r, int json, int quiet)
 	size_t i, k, n;
 
 	if (json) {
-		/* The record, with "file" first. */
+		/* The record, with "file" first; it holds the diagnostics. */
 		printf("{\"file\":");
 		json_string(name);
 		printf(",%s\n", xmlsniff_result_json(r) + 1);
-	} else if (!quiet)
+		return;
+	}
+	if (!quiet)
 		printf("%s: %s\n", name, xmlsniff_result_summary(r));
 	fflush(stdout);
 	for (i = 0; i < xmlsniff_result_ndiagnostics(r); i++) {
@@ -84,7 +94,8 @@ report(const char *name, const xmlsniff_result *r, int json, int quiet)
 }
 
 /* Feed the entity read from fd to a checker, or to a transcoder to
- * target; its result, or NULL after saying why. */
+ * target; its result (NULL after saying why), and in *bad 1 when the
+ * transcode was refused, 2 when it or the reading failed. */
 static xmlsniff_result *
 run(const xmlsniff_options *o, const char *name, int fd, const char *target,
     int *bad)
@@ -117,9 +128,13 @@ run(const xmlsniff_options *o, const char *name, int fd, const char *target,
 	if (*bad == 0 && st == XMLSNIFF_OK)
 		st = t != NULL ? xmlsniff_transcoder_finish(t, &r) :
 		    xmlsniff_checker_finish(c, &r);
+	/* A refused transcode has a result too, whose diagnostics say
+	 * why; otherwise the message does. */
 	if (*bad == 0 && st != XMLSNIFF_OK) {
-		fprintf(stderr, "%s: %s\n", name, t != NULL ?
-		    xmlsniff_transcoder_error(t) : xmlsniff_checker_error(c));
+		if (r == NULL)
+			fprintf(stderr, "%s: %s\n", name, t != NULL ?
+			    xmlsniff_transcoder_error(t) :
+			    xmlsniff_checker_error(c));
 		*bad = st == XMLSNIFF_ERR_REFUSED ? 1 : 2;
 	}
 	xmlsniff_checker_free(c);

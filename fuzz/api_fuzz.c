@@ -207,7 +207,7 @@ fed(const xmlsniff_options *o, const char *name, const uint8_t *p, size_t n,
     uint64_t *s, int bytewise)
 {
 	xmlsniff_checker *c;
-	xmlsniff_result *r;
+	xmlsniff_result *r, *again;
 	size_t off, k;
 	char *j;
 	int st = XMLSNIFF_OK;
@@ -230,7 +230,7 @@ fed(const xmlsniff_options *o, const char *name, const uint8_t *p, size_t n,
 		return NULL;
 	}
 	if (xmlsniff_checker_feed(c, p, n) != XMLSNIFF_ERR_STATE ||
-	    xmlsniff_checker_finish(c, &r) != XMLSNIFF_ERR_STATE)
+	    xmlsniff_checker_finish(c, &again) != XMLSNIFF_ERR_STATE)
 		trap("a feed or finish after finish is not a state error",
 		    NULL, NULL);
 	if (xmlsniff_checker_error(c) == NULL ||
@@ -253,6 +253,8 @@ sink_write(void *arg, const void *p, size_t n)
 	struct sink *s = arg;
 	uint8_t *np;
 
+	if (n == 0)
+		return 0;
 	if (s->n + n > s->cap) {
 		if ((np = realloc(s->p, (s->n + n) * 2)) == NULL)
 			abort();
@@ -284,13 +286,16 @@ transcode(const xmlsniff_options *o, const char *name, const char *target,
 		k = s == NULL ? n : piece(s, n - off, 0);
 		st = xmlsniff_transcoder_feed(t, p + off, k);
 	}
+	r = NULL;
 	if (st == XMLSNIFF_OK)
 		st = xmlsniff_transcoder_finish(t, &r);
-	if (st == XMLSNIFF_OK) {
+	/* A refused transcode has a result as well: the analysis. */
+	if (r != NULL) {
 		*json = record(r);
 		xmlsniff_result_free(r);
-	} else if (xmlsniff_transcoder_error(t) == NULL ||
-	    *xmlsniff_transcoder_error(t) == '\0')
+	}
+	if (st != XMLSNIFF_OK && (xmlsniff_transcoder_error(t) == NULL ||
+	    *xmlsniff_transcoder_error(t) == '\0'))
 		trap("a transcode failed without a message",
 		    xmlsniff_status_name(st), NULL);
 	xmlsniff_transcoder_free(t);

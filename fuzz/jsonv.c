@@ -3,7 +3,9 @@
  * the grammar of section 2 to 7 exactly (no trailing commas, no leading
  * zeros, no bare control characters in strings, escapes as listed), the
  * text in UTF-8 (section 8.1: no overlong form, no surrogate, nothing
- * above U+10FFFF) and \u escapes of surrogates in pairs (section 8.2).
+ * above U+10FFFF) and \u escapes of surrogates in pairs (section 8.2),
+ * but for \udc80 to \udcff alone: xmlsniff(1) writes each byte of a
+ * name that is not UTF-8 so, as Python's "surrogateescape" reads it.
  * Nesting is capped, so that no input can exhaust the stack.  It also
  * notes a few members of a top-level object, for the fuzz target to
  * compare with the accessors.
@@ -140,7 +142,7 @@ string(struct jp *j, char *key, size_t keylen)
 		}
 		if (*j->p++ != 'u' || !hex4(j, &u))
 			return 0;
-		if (u >= 0xdc00 && u <= 0xdfff)
+		if (u >= 0xdc00 && u <= 0xdfff && (u < 0xdc80 || u > 0xdcff))
 			return 0;		/* a low surrogate alone */
 		if (u >= 0xd800 && u <= 0xdbff &&
 		    (!lit(j, "\\u") || !hex4(j, &lo) || lo < 0xdc00 ||

@@ -67,10 +67,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	report_line("fuzz.xml", &s, FMT_TEXT, 0);
 	report_line("fuzz.xml", &s, FMT_MIME, 0);
 	/* The diagnostics in every format (the messages carry entity bytes). */
-	report_diags("fuzz.xml", &s, FMT_TEXT);
-	report_diags("fuzz.xml", &s, FMT_GITHUB);
-	report_diags("fuzz.xml", &s, FMT_SARIF);
-	report_diags("fuzz.xml", &s, FMT_GITLAB);
-	report_diags("fuzz.xml", &s, FMT_CHECKSTYLE);
+	report_diags("fuzz.xml", &s, FMT_TEXT, NULL);
+	report_diags("fuzz.xml", &s, FMT_GITHUB, NULL);
+	report_diags("fuzz.xml", &s, FMT_SARIF, NULL);
+	report_diags("fuzz.xml", &s, FMT_GITLAB, NULL);
+	report_diags("fuzz.xml", &s, FMT_CHECKSTYLE, NULL);
 	return 0;
 }

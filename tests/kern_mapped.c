@@ -73,10 +73,12 @@ put_file(const struct kbuf *b)
  * at), mapping the file if map and it is worth it (*mapped: whether it
  * was).  Return 0 or an errno. */
 static int
-feed(struct sniff *s, struct val *v, long long at, int map, int *mapped)
+feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
+    int *mapped)
 {
 	static struct moj mj;
 	const unsigned char *m;
+	struct pre *pre = NULL;
 	size_t len;
 	int e = 0;
 
@@ -85,8 +87,12 @@ feed(struct sniff *s, struct val *v, long long at, int map, int *mapped)
 		in_map_begin(&in);
 	*mapped = in.mapped;
 	m = in_map(&in, &len);
-	pre_begin(m, len, (uint64_t)(in.got - (long long)in.n),
-	    at >= 0 ? (uint64_t)at : 0, s, val_sbmap(v));
+	if (ahead)
+		pre = pre_begin(m, len, (uint64_t)(in.got - (long long)in.n),
+		    at >= 0 ? (uint64_t)at : 0, s, val_sbmap(v));
+	if (pre != NULL)
+		val_set_finder(v, pre_late_find, pre);
+	mj.pre = pre;
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 
@@ -100,7 +106,7 @@ feed(struct sniff *s, struct val *v, long long at, int map, int *mapped)
 			break;
 		}
 	}
-	pre_end();
+	pre_end(pre);
 	if (in_map_end(&in) < 0 && e == 0)
 		e = errno != 0 ? errno : EIO;
 	return e;
@@ -154,13 +160,11 @@ file_run(enum how how, int http, size_t keep, int *mapped)
 		sniff(in.p, in.n < HEAD_MAX ? in.n : HEAD_MAX, in.n <= HEAD_MAX &&
 		    in.eof, http && hr.has_mt ? &hr.mt : NULL, NULL, &s);
 	s.dg.pol = &unit_pol;
-	pre_allow(how != H_MAPONE);
 	if (e == 0 && (v = val_new(&s, &s.dg)) != NULL) {
 		e = feed(&s, v, how == H_PIPE ? -1 : (long long)hl,
-		    how == H_MAP || how == H_MAPONE, mapped);
+		    how == H_MAP || how == H_MAPONE, how != H_MAPONE, mapped);
 		val_free(v);
 	}
-	pre_allow(1);
 	close(in.fd);
 	d = kern_dump(&s.dg);
 	diag_free(&s.dg);

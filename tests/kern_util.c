@@ -408,9 +408,10 @@ k_xlate(const unsigned char *p, size_t n, const char *target, int ncr,
 {
 	static unsigned char mem[IN_PAD + IN_SIZE];
 	static struct sniff s;
-	struct inbuf ib = { -1, mem, mem + IN_PAD, 0, 1, -1, 0, 0, 0, 0 };
+	struct inbuf ib;
 	struct xopts xo;
 	struct xlate *xl;
+	struct xlout xout;
 	struct val *v;
 	char err[256], tmp[65536];
 	FILE *f;
@@ -422,6 +423,11 @@ k_xlate(const unsigned char *p, size_t n, const char *target, int ncr,
 		return 2;
 	}
 	xo.fallback = ncr ? FB_NCR : FB_ERROR;
+	memset(&ib, 0, sizeof(ib));
+	ib.fd = -1;
+	ib.mem = mem;
+	ib.p = mem + IN_PAD;
+	ib.size = -1;
 	head(p, n, NULL, &s);
 	ib.n = n < HEAD_MAX ? n : HEAD_MAX;
 	ib.eof = n <= HEAD_MAX;
@@ -433,7 +439,8 @@ k_xlate(const unsigned char *p, size_t n, const char *target, int ncr,
 	fd = fileno(f);
 	saved = dup(1);
 	dup2(fd, 1);
-	if ((rc = xlate_begin("in", &ib, &s, &xo, 0, NULL, 0, &xl, &v)) == 0 &&
+	if ((rc = xlate_begin("in", &ib, &s, &xo, 0, NULL, 0, &xl, &v,
+	    &xout)) == 0 &&
 	    xl != NULL) {
 		xfeed(xl, v, p, n, cuts, ncuts, chunk);
 		rc = xlate_end(xl, &ib, 0);

@@ -35,7 +35,7 @@ only() {
 
 @test "layers: the core includes only the core and the text layer" {
 	local f
-	for f in bom.c codes.c decl.c diag.c enc.c iconvcap.c mt.c sniff.c suggest.c; do
+	for f in bom.c codes.c decl.c diag.c enc.c iconvcap.c memo.c mt.c sniff.c suggest.c; do
 		only $f core.h utf.h enctab.h iconvcap.h
 	done
 	[ "$(includes "$(loc core.h)")" = utf.h ]

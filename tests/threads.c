@@ -111,6 +111,8 @@ buf_write(void *arg, const void *p, size_t n)
 	unsigned char *np;
 	size_t cap;
 
+	if (n == 0)
+		return 0;
 	if (b->n + n > b->cap) {
 		cap = (b->n + n) * 2;
 		if ((np = realloc(b->p, cap)) == NULL) {
@@ -205,8 +207,9 @@ textchar(uint64_t *s)
 	return rnd(s) % 0x20;
 }
 
-/* Generated input i: its kind is i modulo 8; every third is long, the
- * length of several of the engine's buffers. */
+/* Generated input i: its kind is i modulo 8; one in eleven is longer
+ * than the engine's head (256 KB) and its read buffer, one in three
+ * longer than its pieces of 64 KB. */
 static void
 generate(size_t i, struct buf *b, uint64_t *s)
 {
@@ -215,7 +218,12 @@ generate(size_t i, struct buf *b, uint64_t *s)
 	int kind = i % 8, be = kind == 4;
 	unsigned char c;
 
-	len = i % 3 == 0 ? rnd(s) % 150000 : rnd(s) % 2000;
+	if (i % 11 == 3)
+		len = 300000 + rnd(s) % 100000;
+	else if (i % 3 == 0)
+		len = rnd(s) % 70000;
+	else
+		len = rnd(s) % 2000;
 	switch (kind) {
 	case 0:		/* random bytes */
 		for (k = 0; k < len; k++) {
@@ -443,9 +451,13 @@ transcode(const xmlsniff_options *o, const struct input *in,
 	xmlsniff_transcoder_free(t);
 	if (b.oom)
 		oc->status = XMLSNIFF_ERR_MEMORY;
-	if (oc->status == XMLSNIFF_OK) {
+	/* A refused transcode has a result as well: the analysis. */
+	if (r != NULL) {
 		oc->json = dupjson(r);
 		xmlsniff_result_free(r);
+	}
+	/* What a failed one wrote is to be thrown away. */
+	if (oc->status == XMLSNIFF_OK) {
 		oc->out = b.p;
 		oc->outn = b.n;
 	} else

@@ -33,8 +33,11 @@ enum fmt {
 };
 
 void		 report_line(const char *, const struct sniff *, enum fmt, int);
-void		 report_diags(const char *, const struct sniff *, enum fmt);
+struct excerpt_src;
+void		 report_diags(const char *, const struct sniff *, enum fmt,
+		    struct excerpt_src *);
 void		 report_failure(const char *, const char *, enum fmt, int);
+void		 report_set(int, int);
 void		 report_mime(const struct sniff *, char *, size_t);
 
 /* format.c */

@@ -186,7 +186,7 @@ work(int tfd)
 	}
 	rec_divert(res_record);
 	/* The workers have the processors: none searches ahead as well. */
-	pre_allow(0);
+	opt.no_lookahead = 1;
 	while (read_full(tfd, &flags, 1) == 0 &&
 	    read_full(tfd, &len, 4) == 0) {
 		int st;

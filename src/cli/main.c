@@ -36,6 +36,15 @@ static int stdin_closed;
 static int same_out;	/* stdout and stderr are one file: keep order */
 static struct inbuf in;
 static struct http hr;	/* --http: the head of the input in in */
+/* What each input's analysis uses, kept from one input to the next: its
+ * decoders, the browser's view, its excerpts, the block kept for its
+ * guess and the guess, what a transcode did. */
+static struct dcaches *dcache;
+static struct browser br;
+static struct excerpt_src exc;
+static struct gkeep gk;
+static struct guess guessed;
+static struct xlout xout;
 
 static void
 raise_status(int s)
@@ -58,7 +67,7 @@ fail_input(const char *name, const char *why)
 static void
 outcome(struct fixres *f, int rc, const struct sniff *t)
 {
-	if (rc == 0 && !transcode_changed()) {
+	if (rc == 0 && !xout.changed) {
 		f->action = "unchanged";
 		f->nchanges = 0;
 		return;
@@ -75,8 +84,8 @@ outcome(struct fixres *f, int rc, const struct sniff *t)
 	f->action = rc == 1 ? "refused" : "failed";
 	if (rc == 2)
 		snprintf(f->why, sizeof(f->why), "an I/O error");
-	else if (transcode_refusal()[0] != '\0')
-		snprintf(f->why, sizeof(f->why), "%s", transcode_refusal());
+	else if (xout.refusal[0] != '\0')
+		snprintf(f->why, sizeof(f->why), "%s", xout.refusal);
 	else if (t->dg.d[D_UNREPRESENTABLE].count > 0)
 		snprintf(f->why, sizeof(f->why), "%s",
 		    t->dg.d[D_UNREPRESENTABLE].msg);
@@ -169,33 +178,40 @@ static int
 feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 {
 	static struct moj mj;
+	struct pre *pre = NULL;
 	long long at = entity_start();
 	int e = 0;
 
 	/* A regular file is read again for the position of a hit; other
 	 * inputs count lines as they go. */
 	moj_init(&mj, s, at >= 0 ? in.fd : -1, at >= 0 ? (uint64_t)at : 0);
-	/* A big file is mapped, not read, and searched ahead. */
+	/* A big file is mapped, not read, and searched ahead (not in the
+	 * workers of -j, whose number is that of the processors). */
 	in_map_begin(&in);
 	{
 		size_t len;
 		const unsigned char *m = in_map(&in, &len);
 
-		pre_begin(m, len, (uint64_t)(in.got - (long long)in.n),
-		    at >= 0 ? (uint64_t)at : 0, s, val_sbmap(v));
+		if (!opt.no_lookahead)
+			pre = pre_begin(m, len, (uint64_t)(in.got -
+			    (long long)in.n), at >= 0 ? (uint64_t)at : 0, s,
+			    val_sbmap(v));
 	}
+	if (pre != NULL)
+		val_set_finder(v, pre_late_find, pre);
+	mj.pre = pre;
 	for (;;) {
 		size_t used = val_feed(v, in.p, in.n, in.eof);
 
-		if (browser_on)
-			browser_feed(in.p, in.eof ? in.n : used);
+		if (opt.browser)
+			browser_feed(&br, in.p, in.eof ? in.n : used);
 		/* --excerpt: the bytes of a pipe while they are here. */
-		excerpt_capture(in.p, in.n, (uint64_t)in.got - in.n - head_len,
-		    in.eof);
+		excerpt_capture(&exc, in.p, in.n, (uint64_t)in.got - in.n -
+		    head_len, in.eof);
 		/* A pipe: the block where a problem shows, for the guess
 		 * (analysis only). */
 		if (xl == NULL && in.size < 0)
-			guess_keep(&in, head_len, &s->dg);
+			guess_keep(&gk, &in, head_len, &s->dg);
 		/* The same bytes, once each, for the mojibake warning. */
 		moj_feed(&mj, in.p, used);
 		if ((xl != NULL && xlate_failed(xl)) || in.eof) {
@@ -207,7 +223,9 @@ feed_input(struct val *v, struct xlate *xl, struct sniff *s)
 			break;
 		}
 	}
-	pre_end();
+	pre_end(pre);
+	val_set_finder(v, NULL, NULL);
+	mj.pre = NULL;
 	if (in_map_end(&in) < 0 && e == 0)
 		e = errno != 0 ? errno : EIO;
 	return e;
@@ -224,7 +242,7 @@ transcode_input(const char *name, struct sniff *s, const struct xopts *x,
 	int rc;
 
 	if ((rc = xlate_begin(name, &in, s, x, strict, output, in_place, &xl,
-	    &v)) != 0 || xl == NULL)
+	    &v, &xout)) != 0 || xl == NULL)
 		return rc;
 	return xlate_end(xl, &in, feed_input(v, xl, s));
 }
@@ -357,46 +375,48 @@ analyse_head(const char *name, int fd)
 	/* A regular file that --fix and --in-place leave as it is is read
 	 * again for excerpts; the others' bytes (and a --http body's, whose
 	 * offsets are not the file's) are kept as they pass. */
-	excerpt_begin(s, in.size >= 0 && !opt.fix && !opt.in_place &&
-	    !opt.http ? fd : -1, in.size);
+	excerpt_begin(&exc, opt.excerpt_on, s, in.size >= 0 && !opt.fix &&
+	    !opt.in_place && !opt.http ? fd : -1, in.size);
 	if (policy_active(s->dg.pol))
 		policy_check(s);
 	/* --http, a compressed body: neither checked nor transcoded. */
 	if (opt.http && hr.coding[0] != '\0' && !hr.examined) {
+		s->browser = opt.browser ? browser_name(&br) : NULL;
 		if (!opt.quiet && (opt.transcode_to == NULL ||
 		    opt.output != NULL))
 			report_line(name, s, opt.fmt, opt.brief);
 		if (same_out)
 			fflush(stdout);
-		report_diags(name, s, opt.fmt);
+		report_diags(name, s, opt.fmt, &exc);
 		if (opt.transcode_to != NULL || opt.strict)
 			raise_status(1);
 		return;
 	}
-	if (browser_on)
-		browser_begin(s);
-	excerpt_capture(in.p, in.n, 0, in.eof);
+	if (opt.browser)
+		browser_begin(&br, s);
+	excerpt_capture(&exc, in.p, in.n, 0, in.eof);
 	if (opt.transcode_to != NULL) {
 		static struct fixres fr;
 		int rc = transcode_input(name, s, &xo, opt.strict, opt.output,
 		    opt.in_place);
 
-		if (browser_on)
-			browser_end(s);
+		if (opt.browser)
+			browser_end(&br, s);
 		if (opt.in_place) {
 			memset(&fr, 0, sizeof(fr));
 			outcome(&fr, rc, s);
 			s->fix = &fr;
 		}
 
+		s->browser = opt.browser ? browser_name(&br) : NULL;
 		if (!opt.quiet && (opt.output != NULL || opt.in_place))
 			report_line(name, s, opt.fmt, opt.brief);
-		report_diags(name, s, opt.fmt);
+		report_diags(name, s, opt.fmt, &exc);
 		raise_status(rc);
 		return;
 	}
-	guess_reset();
-	if ((v = val_new(s, &s->dg)) != NULL) {
+	guess_reset(&gk);
+	if ((v = val_open(s, &s->dg, dcache)) != NULL) {
 		int e = feed_input(v, NULL, s);
 
 		val_free(v);
@@ -405,22 +425,24 @@ analyse_head(const char *name, int fd)
 			    "the file shrank while it was read" : strerror(e));
 			return;
 		}
-	} else if (browser_on)
-		browser_feed(in.p, in.n);
-	if (browser_on)
-		browser_end(s);
+	} else if (opt.browser)
+		browser_feed(&br, in.p, in.n);
+	if (opt.browser)
+		browser_end(&br, s);
 	/* The encoding it is really in, when the bytes refute the one
 	 * found (only then: this reads a file again), for the reports
 	 * that say it. */
 	if (opt.fmt == FMT_TEXT || opt.fmt == FMT_JSON)
-		s->guess = guess_input(name, &in, entity_start(), opt.http, s);
+		s->guess = guess_input(&gk, name, &in, entity_start(),
+		    opt.http, s, &guessed);
 	if (opt.fix)
 		refused = fix_file(name, s);
+	s->browser = opt.browser ? browser_name(&br) : NULL;
 	if (!opt.quiet)
 		report_line(name, s, opt.fmt, opt.brief);
 	if (same_out)
 		fflush(stdout);
-	report_diags(name, s, opt.fmt);
+	report_diags(name, s, opt.fmt, &exc);
 	if (refused)
 		not_fixed(name, s->fix->why);
 	if (opt.strict && s->dg.errors > 0)
@@ -815,21 +837,27 @@ main(int argc, char *argv[])
 		    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 	}
 	argv[0] = (char *)"xmlsniff";	/* getopt's messages name it so */
-	/* The one reading of XMLSNIFF_SIMD: which kernels run. */
-	if (simd_init(getenv("XMLSNIFF_SIMD")) < 0) {
-		report_warn("XMLSNIFF_SIMD", 0, "unknown value \"%s\" (%s)",
-		    getenv("XMLSNIFF_SIMD"), simd_names());
-		return 2;
+	/* Which kernels run: XMLSNIFF_SIMD's, read once by the engine. */
+	{
+		char err[300];
+
+		if (simd_check(err, sizeof(err)) < 0) {
+			report_warn("XMLSNIFF_SIMD", 0, "%s", err);
+			return 2;
+		}
 	}
 	if (opts_parse(&argc, &argv) != 0 || opts_check(argc, argv, &xo) != 0)
 		return finish_stdout(0);
 	if ((errno = posix_memalign((void **)&in.mem, 4096, IN_PAD + IN_SIZE))
-	    != 0) {
+	    != 0 || (dcache = dcaches_new()) == NULL) {
+		if (errno == 0)
+			errno = ENOMEM;
 		report_warn(NULL, 0, "%s", strerror(errno));
 		return 2;
 	}
 	transcode_signals();
 	rec_batch(!same_out && !isatty(1));
+	report_set(opt.browser, opt.color_on);
 	format_start(opt.fmt);
 	jobs_begin(argc, job);
 
@@ -845,6 +873,10 @@ main(int argc, char *argv[])
 	raise_status(jobs_end());
 
 	free(in.mem);
+	dcaches_free(dcache);
+	browser_free(&br);
+	excerpt_free(&exc);
+	guess_keep_free(&gk);
 	status = format_end(opt.fmt, status);
 	return finish_stdout(status);
 }

@@ -334,7 +334,7 @@ static const struct {
 	{ OPT_FIX, &opt.fix },
 	{ OPT_DRY_RUN, &opt.dry_run },
 	{ OPT_HTTP, &opt.http },
-	{ OPT_BROWSER, &browser_on },
+	{ OPT_BROWSER, &opt.browser },
 	{ OPT_ALL, &opt.all },
 };
 static const struct {
@@ -392,10 +392,10 @@ resolve_when(void)
 	const char *nc = getenv("NO_COLOR");
 	int text = opt.fmt < FMT_JSON, tty = isatty(2);
 
-	excerpt_mode(text && (opt.excerpt == WHEN_ALWAYS ||
-	    (opt.excerpt == WHEN_AUTO && tty)), text &&
-	    (opt.color == WHEN_ALWAYS || (opt.color == WHEN_AUTO && tty &&
-	    (nc == NULL || nc[0] == '\0'))));
+	opt.excerpt_on = text && (opt.excerpt == WHEN_ALWAYS ||
+	    (opt.excerpt == WHEN_AUTO && tty));
+	opt.color_on = text && (opt.color == WHEN_ALWAYS ||
+	    (opt.color == WHEN_AUTO && tty && (nc == NULL || nc[0] == '\0')));
 }
 
 /* arg as a decimal number with nothing around it, into *n (a number too

@@ -35,9 +35,14 @@ struct options {
 	int		 list_encodings;
 	const char	*explain;
 	int		 http;
+	int		 browser;	/* --browser */
+	int		 no_lookahead;	/* big files get no second thread (-j's
+					 * workers) */
 	const char	*stdin_name;
 	int		 excerpt;	/* --excerpt: enum when */
 	int		 color;		/* --color */
+	int		 excerpt_on;	/* --excerpt, resolved */
+	int		 color_on;	/* --color, resolved */
 	int		 all;
 	size_t		 max_errors;	/* 0: not given */
 	const char	*encoding;

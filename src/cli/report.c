@@ -14,7 +14,16 @@
 #include "excerpt.h"
 #include "guess.h"
 #include "io.h"
-#include "browser.h"
+
+/* --browser (every record has the member), and --color resolved. */
+static int browser, color;
+
+void
+report_set(int browser_on, int color_on)
+{
+	browser = browser_on;
+	color = color_on;
+}
 
 /* A value from the entity or the command line, in double quotes. */
 static void
@@ -236,9 +245,9 @@ json_line(FILE *f, const char *name, const struct sniff *s)
 		putc('}', f);
 	}
 	putc(']', f);
-	if (browser_on) {
+	if (s->browser != NULL) {
 		fputs(",\"browser\":", f);
-		json_string(f, browser_name());
+		json_string(f, s->browser);
 	}
 	if (diag_listing(&s->dg))
 		fprintf(f, ",\"unlisted\":%llu",
@@ -304,8 +313,8 @@ text_line(FILE *f, const char *name, const struct sniff *s, enum fmt fmt,
 	if (s->dg.warnings)
 		fprintf(f, ", %d warning%s", s->dg.warnings,
 		    s->dg.warnings > 1 ? "s" : "");
-	if (browser_on)
-		fprintf(f, "; browser: %s", browser_name());
+	if (s->browser != NULL)
+		fprintf(f, "; browser: %s", s->browser);
 	if (s->fix != NULL)
 		text_fix(f, s->fix);
 	putc('\n', f);
@@ -333,10 +342,11 @@ report_line(const char *name, const struct sniff *s, enum fmt fmt, int brief)
 /*
  * Print the diagnostics of s: on standard error, one record a line, for
  * the text formats; in the object for --json; as format.c writes them
- * for the others.
+ * for the others (exc: where excerpts come from).
  */
 void
-report_diags(const char *name, const struct sniff *s, enum fmt fmt)
+report_diags(const char *name, const struct sniff *s, enum fmt fmt,
+    struct excerpt_src *exc)
 {
 	struct diter it;
 	struct dent e;
@@ -351,7 +361,7 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 	/* Each code once, or with --all each occurrence listed. */
 	diag_iter(&it, &s->dg);
 	while (diag_next(&it, &e)) {
-		int err = diag_is_error(&s->dg, e.code), col = excerpt_color();
+		int err = diag_is_error(&s->dg, e.code), col = color;
 
 		f = rec_open(2);
 		/* --color: sequences around the severity and the code only,
@@ -368,7 +378,8 @@ report_diags(const char *name, const struct sniff *s, enum fmt fmt)
 			fprintf(f, " (%llu times)", (unsigned long long)e.count);
 		fprintf(f, " [%s%s%s]\n", col ? EXC_SGR_CODE : "",
 		    diag_code(e.code), col ? EXC_SGR_OFF : "");
-		excerpt_print(f, excerpt_source(), e.off, e.line, e.col, col);
+		if (exc != NULL)
+			excerpt_print(f, exc, e.off, e.line, e.col, col);
 		rec_close(f);
 	}
 	if (s->dg.unlisted > 0) {
@@ -416,6 +427,6 @@ report_failure(const char *name, const char *why, enum fmt fmt, int quiet)
 	fputs(",\"encoding\":null,\"source\":null,\"bom\":null,"
 	    "\"declaration\":null,\"charset\":null,\"mime\":null,"
 	    "\"errors\":null,\"warnings\":null,\"diagnostics\":null", f);
-	fputs(browser_on ? ",\"browser\":null}\n" : "}\n", f);
+	fputs(browser ? ",\"browser\":null}\n" : "}\n", f);
 	rec_close(f);
 }

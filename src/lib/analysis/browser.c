@@ -54,24 +54,6 @@ enum mode {
 	M_CHAR		/* character by character, through two iconvs */
 };
 
-int browser_on;
-
-/* The input being looked at; one at a time. */
-static struct {
-	const struct whatwg_enc *enc;
-	char		 from[120];	/* where the browser took it */
-	const char	*xname;		/* what XML reads it as */
-	enum mode	 mode;
-	unsigned char	 diff[256];
-	int		 maps;		/* M_MAP: xmap and bmap are set */
-	uint32_t	 xmap[256], bmap[256];
-	iconv_t		 xcd, bcd;	/* M_CHAR: XML's and the browser's */
-	uint64_t	 off, line, col;
-	int		 cr;
-	int		 found;
-	uint64_t	 at, at_line, at_col;
-	char		 what[120];	/* what differs there */
-} b;
 
 static int
 label_cmp(const void *k, const void *e)
@@ -120,49 +102,49 @@ whatwg_named(const char *name)
  * has it, since those bytes cannot be UTF-16.
  */
 static void
-choose(const struct sniff *s)
+choose(struct browser *b, const struct sniff *s)
 {
 	const struct whatwg_enc *e;
 
-	snprintf(b.from, sizeof(b.from), "BOM");
+	snprintf(b->from, sizeof(b->from), "BOM");
 	if (s->bom == BOM_UTF8) {
-		b.enc = whatwg_named("UTF-8");
+		b->enc = whatwg_named("UTF-8");
 		return;
 	}
 	if (s->bom == BOM_UTF16BE) {
-		b.enc = whatwg_named("UTF-16BE");
+		b->enc = whatwg_named("UTF-16BE");
 		return;
 	}
 	if (s->bom == BOM_UTF16LE || s->bom == BOM_UTF32LE) {
-		b.enc = whatwg_named("UTF-16LE");
+		b->enc = whatwg_named("UTF-16LE");
 		return;
 	}
-	snprintf(b.from, sizeof(b.from), "charset");
+	snprintf(b->from, sizeof(b->from), "charset");
 	if (s->mt != NULL && s->mt->has_charset &&
 	    (e = whatwg_get(s->mt->charset)) != NULL) {
-		b.enc = e;
+		b->enc = e;
 		return;
 	}
-	snprintf(b.from, sizeof(b.from), "declaration");
+	snprintf(b->from, sizeof(b->from), "declaration");
 	if (s->bom == BOM_NONE && s->decl.present && s->decl.has_encoding &&
 	    (s->pat == PAT_ASCII || s->pat == PAT_16BE ||
 	    s->pat == PAT_16LE) && (e = whatwg_get(s->decl.encoding)) != NULL) {
 		if (s->pat == PAT_ASCII && (e->kind == W_UTF16BE ||
 		    e->kind == W_UTF16LE))
 			e = whatwg_named("UTF-8");
-		b.enc = e;
+		b->enc = e;
 		return;
 	}
 	/* A label the standard does not know is passed over. */
 	if (s->mt != NULL && s->mt->has_charset)
-		snprintf(b.from, sizeof(b.from), "default: no browser knows "
+		snprintf(b->from, sizeof(b->from), "default: no browser knows "
 		    "\"%.60s\"", s->mt->charset);
 	else if (s->decl.present && s->decl.has_encoding)
-		snprintf(b.from, sizeof(b.from), "default: no browser knows "
+		snprintf(b->from, sizeof(b->from), "default: no browser knows "
 		    "\"%.60s\"", s->decl.encoding);
 	else
-		snprintf(b.from, sizeof(b.from), "default");
-	b.enc = whatwg_named("UTF-8");
+		snprintf(b->from, sizeof(b->from), "default");
+	b->enc = whatwg_named("UTF-8");
 }
 
 /* A decoder to the tool's UTF-32LE for name, or (iconv_t)-1. */
@@ -208,60 +190,61 @@ xml_ascii(const struct sniff *s)
 /* Every byte of 80-FF differs; so do ESC, SO and SI where the XML
  * encoding shifts with them. */
 static void
-high_differs(int shifts)
+high_differs(struct browser *b, int shifts)
 {
-	memset(b.diff, 0, 0x80);
-	memset(b.diff + 0x80, 1, 0x80);
+	memset(b->diff, 0, 0x80);
+	memset(b->diff + 0x80, 1, 0x80);
 	if (shifts)
-		b.diff[0x1B] = b.diff[0x0E] = b.diff[0x0F] = 1;
-	b.mode = M_MAP;
+		b->diff[0x1B] = b->diff[0x0E] = b->diff[0x0F] = 1;
+	b->mode = M_MAP;
 }
 
 /* Both decodings are byte tables: compare them byte by byte. */
 static void
-set_maps(const uint32_t *xm, const uint32_t *bm)
+set_maps(struct browser *b, const uint32_t *xm,
+    const uint32_t *bm)
 {
 	int i;
 
 	for (i = 0; i < 256; i++) {
-		b.diff[i] = xm[i] != bm[i];
-		b.xmap[i] = xm[i];
-		b.bmap[i] = bm[i];
+		b->diff[i] = xm[i] != bm[i];
+		b->xmap[i] = xm[i];
+		b->bmap[i] = bm[i];
 	}
-	b.maps = 1;
-	b.mode = M_MAP;
+	b->maps = 1;
+	b->mode = M_MAP;
 }
 
 /* Decide how the decodings of s are compared. */
 static void
-plan(const struct sniff *s)
+plan(struct browser *b, const struct sniff *s)
 {
 	uint32_t xm[256], bm[256];
-	enum wkind k = b.enc->kind;
+	enum wkind k = b->enc->kind;
 	iconv_t cd;
 	int i;
 
 	/* What XML cannot read at all (its errors say so) is not
 	 * compared. */
-	b.mode = M_SAME;
+	b->mode = M_SAME;
 	if (s->dec == FORM_NONE || !s->have_enc)
 		return;
-	b.mode = M_WHOLE;
+	b->mode = M_WHOLE;
 	switch (k) {
 	case W_UTF8:
 		if (s->dec == FORM_UTF8 && s->enc.family == ENC_F_UTF8)
-			b.mode = M_SAME;
+			b->mode = M_SAME;
 		else if (xml_ascii(s))
-			high_differs(s->dec == FORM_ICONV &&
+			high_differs(b, s->dec == FORM_ICONV &&
 			    !xml_map(s, xm));
 		return;
 	case W_UTF16BE:
 		if (s->dec == FORM_UTF16BE)
-			b.mode = M_SAME;
+			b->mode = M_SAME;
 		return;
 	case W_UTF16LE:
 		if (s->dec == FORM_UTF16LE)
-			b.mode = M_SAME;
+			b->mode = M_SAME;
 		return;
 	case W_REPLACEMENT:
 		return;
@@ -269,65 +252,65 @@ plan(const struct sniff *s)
 		if (!xml_ascii(s))
 			return;
 		if (!xml_map(s, xm)) {
-			high_differs(s->dec == FORM_ICONV);
+			high_differs(b, s->dec == FORM_ICONV);
 			return;
 		}
 		/* The standard's x-user-defined, decoded here (no iconv
 		 * has it): 00-7F are ASCII, 80-FF are U+F780-U+F7FF. */
 		for (i = 0; i < 256; i++)
 			bm[i] = i < 0x80 ? (uint32_t)i : 0xF700u + (uint32_t)i;
-		set_maps(xm, bm);
+		set_maps(b, xm, bm);
 		return;
 	case W_SB:
 		if (!xml_ascii(s))
 			return;
 		if (!xml_map(s, xm)) {
-			high_differs(s->dec == FORM_ICONV);
+			high_differs(b, s->dec == FORM_ICONV);
 			return;
 		}
 		/* Without the browser's table nothing can be said. */
-		if ((cd = open_dec(b.enc->iconv)) == (iconv_t)-1) {
-			b.mode = M_SAME;
+		if ((cd = open_dec(b->enc->iconv)) == (iconv_t)-1) {
+			b->mode = M_SAME;
 			return;
 		}
 		i = sb_build(cd, bm);
 		iconv_close(cd);
 		if (!i) {
-			high_differs(0);
+			high_differs(b, 0);
 			return;
 		}
 		for (i = 0x80; i < 0xA0; i++)
 			if (bm[i] == SB_BAD)
 				bm[i] = (uint32_t)i;
-		set_maps(xm, bm);
+		set_maps(b, xm, bm);
 		return;
 	case W_MB:
 	case W_STATEFUL:
 		if (!xml_ascii(s))
 			return;
 		if (s->dec == FORM_ICONV && strcasecmp(s->dec_iconv,
-		    b.enc->iconv) == 0) {
-			b.mode = M_SAME;
+		    b->enc->iconv) == 0) {
+			b->mode = M_SAME;
 			return;
 		}
 		if (s->dec != FORM_ICONV || xml_map(s, xm)) {
-			high_differs(0);
+			high_differs(b, 0);
 			return;
 		}
 		/* Both multi-byte: character by character, where XML's
 		 * decoder has no shift states and the browser's exists
 		 * here (else nothing can be said). */
-		b.mode = M_SAME;
-		if ((b.xcd = open_dec(s->dec_iconv)) == (iconv_t)-1)
+		b->mode = M_SAME;
+		if ((b->xcd = open_dec(s->dec_iconv)) == (iconv_t)-1)
 			return;
-		if (!icap_stateless(b.xcd) || k != W_MB)
-			high_differs(1);
-		else if ((b.bcd = open_dec(b.enc->iconv)) != (iconv_t)-1) {
-			b.mode = M_CHAR;
+		if (!icap_stateless(b->xcd) || k != W_MB)
+			high_differs(b, 1);
+		else if ((b->bcd = open_dec(b->enc->iconv)) != (iconv_t)-1) {
+			b->mode = M_CHAR;
 			return;
 		}
-		iconv_close(b.xcd);
-		b.xcd = (iconv_t)-1;
+		iconv_close(b->xcd);
+		b->xcd = (iconv_t)-1;
 		return;
 	}
 }
@@ -373,51 +356,60 @@ cp_text(char *buf, size_t size, int ok, uint32_t c)
 }
 
 /* The first difference is at the current byte: say what is there. */
-static void differs(const char *, ...) __attribute__((format(printf, 1, 2)));
+static void differs(struct browser *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static void
-differs(const char *fmt, ...)
+differs(struct browser *b, const char *fmt, ...)
 {
 	va_list ap;
 
-	b.found = 1;
-	b.at = b.off;
-	b.at_line = b.line;
-	b.at_col = b.col;
+	b->found = 1;
+	b->at = b->off;
+	b->at_line = b->line;
+	b->at_col = b->col;
 	va_start(ap, fmt);
-	vsnprintf(b.what, sizeof(b.what), fmt, ap);
+	vsnprintf(b->what, sizeof(b->what), fmt, ap);
 	va_end(ap);
 }
 
 /* Count byte c (a whole character) into the line and column: CR LF,
  * CR and LF each end a line (XML 1.0 section 2.11). */
 static void
-advance(unsigned char c)
+advance(struct browser *b, unsigned char c)
 {
-	if (c == '\n' && b.cr)
-		b.col = 1;
+	if (c == '\n' && b->cr)
+		b->col = 1;
 	else if (c == '\n' || c == '\r') {
-		b.line++;
-		b.col = 1;
+		b->line++;
+		b->col = 1;
 	} else
-		b.col++;
-	b.cr = c == '\r';
+		b->col++;
+	b->cr = c == '\r';
 }
 
-/* Start on the input whose sniff is s. */
+/* Let go of what b holds (b: zeros, or begun). */
 void
-browser_begin(const struct sniff *s)
+browser_free(struct browser *b)
 {
-	if (b.xcd != (iconv_t)-1 && b.xcd != NULL)
-		iconv_close(b.xcd);
-	if (b.bcd != (iconv_t)-1 && b.bcd != NULL)
-		iconv_close(b.bcd);
-	memset(&b, 0, sizeof(b));
-	b.xcd = b.bcd = (iconv_t)-1;
-	b.line = b.col = 1;
-	b.xname = s->have_enc ? s->encname : "unknown";
-	choose(s);
-	plan(s);
+	if (b->xcd != (iconv_t)-1 && b->xcd != NULL)
+		iconv_close(b->xcd);
+	if (b->bcd != (iconv_t)-1 && b->bcd != NULL)
+		iconv_close(b->bcd);
+	b->xcd = b->bcd = (iconv_t)-1;
+}
+
+/* Start on the input whose sniff is s (b: zeros, or begun before). */
+void
+browser_begin(struct browser *b, const struct sniff *s)
+{
+	browser_free(b);
+	memset(b, 0, sizeof(*b));
+	b->xcd = b->bcd = (iconv_t)-1;
+	b->line = b->col = 1;
+	b->xname = s->have_enc ? s->encname : "unknown";
+	choose(b, s);
+	plan(b, s);
 }
 
 /*
@@ -425,34 +417,34 @@ browser_begin(const struct sniff *s)
  * begins at its first byte.
  */
 void
-browser_feed(const unsigned char *p, size_t n)
+browser_feed(struct browser *b, const unsigned char *p, size_t n)
 {
 	size_t i = 0;
 
-	if (b.found || n == 0)
+	if (b->found || n == 0)
 		return;
-	switch (b.mode) {
+	switch (b->mode) {
 	case M_SAME:
 		return;
 	case M_WHOLE:
-		differs("%s", "every character is read otherwise");
+		differs(b, "%s", "every character is read otherwise");
 		return;
 	case M_MAP:
-		for (; i < n; i++, b.off++) {
-			if (b.diff[p[i]]) {
+		for (; i < n; i++, b->off++) {
+			if (b->diff[p[i]]) {
 				char x[40], w[40];
 
-				cp_text(x, sizeof(x), b.maps, b.xmap[p[i]]);
-				cp_text(w, sizeof(w), b.maps, b.bmap[p[i]]);
-				if (b.maps)
-					differs("byte 0x%02X is %s for XML, %s for "
+				cp_text(x, sizeof(x), b->maps, b->xmap[p[i]]);
+				cp_text(w, sizeof(w), b->maps, b->bmap[p[i]]);
+				if (b->maps)
+					differs(b, "byte 0x%02X is %s for XML, %s for "
 					    "a browser", p[i], x, w);
 				else
-					differs("byte 0x%02X is read otherwise",
+					differs(b, "byte 0x%02X is read otherwise",
 					    p[i]);
 				return;
 			}
-			advance(p[i]);
+			advance(b, p[i]);
 		}
 		return;
 	case M_CHAR:
@@ -461,18 +453,18 @@ browser_feed(const unsigned char *p, size_t n)
 			size_t xl, bl;
 
 			if (p[i] < 0x80) {
-				advance(p[i]);
+				advance(b, p[i]);
 				i++;
-				b.off++;
+				b->off++;
 				continue;
 			}
-			xl = one_char(b.xcd, p + i, n - i, &xc);
-			bl = one_char(b.bcd, p + i, n - i, &bc);
+			xl = one_char(b->xcd, p + i, n - i, &xc);
+			bl = one_char(b->bcd, p + i, n - i, &bc);
 			if (xl == 0 && bl == 0) {
 				/* Illegal for both: XML says so. */
 				i++;
-				b.off++;
-				b.col++;
+				b->off++;
+				b->col++;
 				continue;
 			}
 			if (bl != xl || bc != xc) {
@@ -480,14 +472,14 @@ browser_feed(const unsigned char *p, size_t n)
 
 				cp_text(x, sizeof(x), xl != 0, xc);
 				cp_text(w, sizeof(w), bl != 0, bc);
-				differs("bytes 0x%02X 0x%02X are %s for XML, "
+				differs(b, "bytes 0x%02X 0x%02X are %s for XML, "
 				    "%s for a browser", p[i], i + 1 < n ?
 				    p[i + 1] : 0, x, w);
 				return;
 			}
 			i += xl;
-			b.off += xl;
-			b.col++;
+			b->off += xl;
+			b->col++;
 		}
 		return;
 	}
@@ -495,9 +487,9 @@ browser_feed(const unsigned char *p, size_t n)
 
 /* The browser's encoding of the current input (its WHATWG name). */
 const char *
-browser_name(void)
+browser_name(const struct browser *b)
 {
-	return b.enc != NULL ? b.enc->name : "UTF-8";
+	return b->enc != NULL ? b->enc->name : "UTF-8";
 }
 
 /*
@@ -506,25 +498,25 @@ browser_name(void)
  * Encoding Standard for the browser), at the first byte that does.
  */
 void
-browser_end(struct sniff *s)
+browser_end(struct browser *b, struct sniff *s)
 {
 	char fix[160];
 	struct enc e;
 
-	if (b.xcd != (iconv_t)-1)
-		iconv_close(b.xcd);
-	if (b.bcd != (iconv_t)-1)
-		iconv_close(b.bcd);
-	b.xcd = b.bcd = (iconv_t)-1;
-	b.mode = M_SAME;	/* --fix reads the input again: not twice */
-	if (!b.found)
+	if (b->xcd != (iconv_t)-1)
+		iconv_close(b->xcd);
+	if (b->bcd != (iconv_t)-1)
+		iconv_close(b->bcd);
+	b->xcd = b->bcd = (iconv_t)-1;
+	b->mode = M_SAME;	/* --fix reads the input again: not twice */
+	if (!b->found)
 		return;
 	if (s->bom == BOM_NONE && enc_is_16(s->enc.family))
 		snprintf(fix, sizeof(fix), "give it a BOM "
 		    "(--transcode-to=UTF-16) or transcode it to UTF-8 "
 		    "(--transcode-to=UTF-8)");
-	else if ((b.enc->kind == W_SB || b.enc->kind == W_MB) &&
-	    enc_lookup(b.enc->iana, &e) == 0 && e.registered &&
+	else if ((b->enc->kind == W_SB || b->enc->kind == W_MB) &&
+	    enc_lookup(b->enc->iana, &e) == 0 && e.registered &&
 	    strcasecmp(e.name, s->encname) != 0)
 		snprintf(fix, sizeof(fix), "declare \"%.60s\" if the bytes are "
 		    "in it, or transcode to UTF-8 (--transcode-to=UTF-8)",
@@ -532,8 +524,8 @@ browser_end(struct sniff *s)
 	else
 		snprintf(fix, sizeof(fix), "transcode to UTF-8 "
 		    "(--transcode-to=UTF-8)");
-	diag_add(&s->dg, D_BROWSER_DIFFERS, b.at, b.at_line, b.at_col,
+	diag_add(&s->dg, D_BROWSER_DIFFERS, b->at, b->at_line, b->at_col,
 	    "a browser reads this as %s of the WHATWG Encoding Standard "
 	    "(from the %s), XML as %s: %s; %s",
-	    b.enc->name, b.from, b.xname, b.what, fix);
+	    b->enc->name, b->from, b->xname, b->what, fix);
 }

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <iconv.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,67 +32,48 @@
 					 * shift sequence) */
 #define EXC_NEXT	4	/* bytes after an undecodable sequence */
 
-static struct excerpt_src cur;
-static int show, color;
-
 /* One character, or a run of bytes that do not decode, of the window. */
-struct item {
+struct excerpt_item {
 	uint64_t	 off;
 	uint32_t	 c;
 	unsigned char	 n;
 };
 
-/* --excerpt and --color as resolved against the terminal. */
-void
-excerpt_mode(int on, int col)
-{
-	show = on;
-	color = col;
-}
-
-int
-excerpt_on(void)
-{
-	return show;
-}
-
-int
-excerpt_color(void)
-{
-	return color;
-}
-
-const struct excerpt_src *
-excerpt_source(void)
-{
-	return &cur;
-}
-
 /*
- * The input analysed next is s; fd can be read again with pread(2) (a
- * regular file of size bytes that nothing rewrites), or -1: then its
- * windows are captured as it is read.
+ * The input analysed next into cur is s, with excerpts when on; fd can
+ * be read again with pread(2) (a regular file of size bytes that nothing
+ * rewrites), or -1: then its windows are captured as it is read.  cur
+ * is zeros, or was begun before (excerpt_free lets it go).
  */
 void
-excerpt_begin(const struct sniff *s, int fd, long long size)
+excerpt_begin(struct excerpt_src *cur, int on, const struct sniff *s, int fd,
+    long long size)
 {
 	int i;
 
-	cur.on = show;
-	if (!show)
+	cur->on = on;
+	if (!on)
 		return;
-	cur.fd = fd;
-	cur.size = size;
-	cur.dg = &s->dg;
-	cur.seen = 0;
-	cur.form = s->dec;
-	snprintf(cur.iconv, sizeof(cur.iconv), "%s", s->dec_iconv);
-	cur.unit = enc_is_16(s->enc.family) && s->have_enc ? 2 :
+	cur->fd = fd;
+	cur->size = size;
+	cur->dg = &s->dg;
+	cur->seen = 0;
+	cur->form = s->dec;
+	snprintf(cur->iconv, sizeof(cur->iconv), "%s", s->dec_iconv);
+	cur->unit = enc_is_16(s->enc.family) && s->have_enc ? 2 :
 	    enc_is_32(s->enc.family) && s->have_enc ? 4 : 1;
-	cur.bomlen = s->bomlen;
-	cur.xml11 = s->xml11;
+	cur->bomlen = s->bomlen;
+	cur->xml11 = s->xml11;
 	for (i = 0; i < D_NCODES; i++)
-		cur.win[i].len = 0;
+		cur->win[i].len = 0;
+}
+
+/* What cur holds, let go. */
+void
+excerpt_free(struct excerpt_src *cur)
+{
+	free(cur->items);
+	cur->items = NULL;
 }
 
 /*
@@ -101,18 +83,19 @@ excerpt_begin(const struct sniff *s, int fd, long long size)
  * for a file that can be read again, nor when nothing new was recorded.
  */
 void
-excerpt_capture(const unsigned char *buf, size_t n, uint64_t base, int eof)
+excerpt_capture(struct excerpt_src *cur, const unsigned char *buf, size_t n,
+    uint64_t base, int eof)
 {
 	int i;
 
-	if (!cur.on || cur.fd >= 0 || cur.dg->nseq == cur.seen)
+	if (!cur->on || cur->fd >= 0 || cur->dg->nseq == cur->seen)
 		return;
 	for (i = 0; i < D_NCODES; i++) {
-		const struct diag *d = &cur.dg->d[i];
-		struct excerpt_win *w = &cur.win[i];
+		const struct diag *d = &cur->dg->d[i];
+		struct excerpt_win *w = &cur->win[i];
 		uint64_t a, b;
 
-		if (d->count == 0 || d->seq < cur.seen || d->off < base ||
+		if (d->count == 0 || d->seq < cur->seen || d->off < base ||
 		    d->off >= base + n)
 			continue;
 		a = d->off - base > EXC_BEFORE ? d->off - EXC_BEFORE : base;
@@ -123,7 +106,7 @@ excerpt_capture(const unsigned char *buf, size_t n, uint64_t base, int eof)
 		w->len = (size_t)(b - a);
 		w->eof = eof && b == base + n;
 	}
-	cur.seen = cur.dg->nseq;
+	cur->seen = cur->dg->nseq;
 }
 
 /* The bytes around off into w: from a captured window, or read again.
@@ -172,7 +155,7 @@ window(const struct excerpt_src *src, uint64_t off, struct excerpt_win *w)
  */
 static size_t
 decode(const struct excerpt_src *src, const struct excerpt_win *w,
-    uint64_t off, struct item *it)
+    uint64_t off, struct excerpt_item *it)
 {
 	const unsigned char *p = w->buf;
 	size_t i = 0, k = 0, n = w->len;
@@ -325,7 +308,7 @@ cells(uint32_t c)
 /* How item it is shown, into buf (at least 48 bytes); return its cells
  * and set *bad when it is bytes that do not decode. */
 static int
-render(const struct excerpt_win *w, const struct item *it, char *buf,
+render(const struct excerpt_win *w, const struct excerpt_item *it, char *buf,
     int *bad)
 {
 	size_t j, k = 0;
@@ -363,18 +346,22 @@ line_end(const struct excerpt_src *src, uint32_t c)
  * a pipe, and not captured) or do not reach the offset.
  */
 int
-excerpt_print(FILE *f, const struct excerpt_src *src, uint64_t off,
+excerpt_print(FILE *f, struct excerpt_src *src, uint64_t off,
     uint64_t line, uint64_t col, int col_on)
 {
-	static struct excerpt_win w;
-	static struct item it[EXC_BEFORE + EXC_AFTER + 1];
+	struct excerpt_win *w = &src->scratch;
+	struct excerpt_item *it;
 	char buf[48], num[24];
 	size_t n, t, ls, le, a, b, j;
 	int width, cw, bad, left, right, tw = 0;
 
-	if (!src->on || line == 0 || window(src, off, &w) < 0)
+	if (!src->on || line == 0 || window(src, off, w) < 0)
 		return 0;
-	n = decode(src, &w, off, it);
+	if (src->items == NULL && (src->items = malloc((EXC_BEFORE +
+	    EXC_AFTER + 1) * sizeof(*src->items))) == NULL)
+		return 0;
+	it = src->items;
+	n = decode(src, w, off, it);
 	for (t = 0; t < n && it[t].off + it[t].n <= off; t++)
 		continue;
 	if (t == n || it[t].off > off)
@@ -388,29 +375,29 @@ excerpt_print(FILE *f, const struct excerpt_src *src, uint64_t off,
 	/* The columns count characters (XML 1.0 section 2.11): the first
 	 * item shown is column col - (t - ls). */
 	left = col > (uint64_t)(t - ls) + 1;
-	right = le == n && !(w.eof && (n == 0 ||
-	    it[n - 1].off + it[n - 1].n == w.start + w.len));
+	right = le == n && !(w->eof && (n == 0 ||
+	    it[n - 1].off + it[n - 1].n == w->start + w->len));
 	for (width = 0, j = ls; j < le; j++)
-		width += render(&w, &it[j], buf, &bad);
+		width += render(w, &it[j], buf, &bad);
 	a = ls;
 	b = le;
 	if (width + (left ? 3 : 0) + (right ? 3 : 0) > EXC_WIDTH) {
 		/* Up to EXC_LEFT cells before the caret, then on to EXC_CUT
 		 * cells, then back if the line ended first. */
 		for (a = t, width = 0; a > ls; a--) {
-			cw = render(&w, &it[a - 1], buf, &bad);
+			cw = render(w, &it[a - 1], buf, &bad);
 			if (width + cw > EXC_LEFT)
 				break;
 			width += cw;
 		}
 		for (b = t; b < le; b++) {
-			cw = render(&w, &it[b], buf, &bad);
+			cw = render(w, &it[b], buf, &bad);
 			if (b > t && width + cw > EXC_CUT)
 				break;
 			width += cw;
 		}
 		for (; a > ls; a--) {
-			cw = render(&w, &it[a - 1], buf, &bad);
+			cw = render(w, &it[a - 1], buf, &bad);
 			if (width + cw > EXC_CUT)
 				break;
 			width += cw;
@@ -422,7 +409,7 @@ excerpt_print(FILE *f, const struct excerpt_src *src, uint64_t off,
 	snprintf(num, sizeof(num), "%llu", (unsigned long long)line);
 	fprintf(f, " %s | %s", num, left ? "..." : "");
 	for (width = left ? 3 : 0, j = a; j < b; j++) {
-		cw = render(&w, &it[j], buf, &bad);
+		cw = render(w, &it[j], buf, &bad);
 		if (j == t)
 			tw = width;
 		width += cw;
@@ -434,7 +421,7 @@ excerpt_print(FILE *f, const struct excerpt_src *src, uint64_t off,
 	fprintf(f, "%s\n", right ? "..." : "");
 	/* The caret under the first cell of the character, ~ under the
 	 * rest of it. */
-	cw = render(&w, &it[t], buf, &bad);
+	cw = render(w, &it[t], buf, &bad);
 	fprintf(f, " %*s | %*s%s^", (int)strlen(num), "", tw, "",
 	    col_on ? EXC_SGR_CARET : "");
 	for (; cw > 1; cw--)
@@ -445,14 +432,14 @@ excerpt_print(FILE *f, const struct excerpt_src *src, uint64_t off,
 	    col_on ? EXC_SGR_BAD : "");
 	for (j = 0; j < it[t].n; j++)
 		fprintf(f, "%s%02X", j ? " " : "",
-		    w.buf[it[t].off - w.start + j]);
+		    w->buf[it[t].off - w->start + j]);
 	fprintf(f, "%s at offset %llu", col_on ? EXC_SGR_OFF : "",
 	    (unsigned long long)it[t].off);
 	if (bad) {
-		b = (size_t)(it[t].off - w.start) + it[t].n;
-		for (j = 0; j < EXC_NEXT && b + j < w.len; j++)
+		b = (size_t)(it[t].off - w->start) + it[t].n;
+		for (j = 0; j < EXC_NEXT && b + j < w->len; j++)
 			fprintf(f, "%s%02X", j ? " " : " (next: ",
-			    w.buf[b + j]);
+			    w->buf[b + j]);
 		if (j > 0)
 			putc(')', f);
 	}

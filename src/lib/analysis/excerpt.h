@@ -30,6 +30,7 @@ struct excerpt_win {
  * is kept when a code first occurs (excerpt_capture), one per code, so
  * memory stays bounded.
  */
+struct excerpt_item;
 struct excerpt_src {
 	int		 on;		/* --excerpt: print excerpts */
 	int		 fd;		/* pread(2) from it, or -1 */
@@ -42,16 +43,18 @@ struct excerpt_src {
 	size_t		 bomlen;
 	int		 xml11;
 	struct excerpt_win win[D_NCODES];
+	/* excerpt_print's: the window and its characters */
+	struct excerpt_win scratch;
+	struct excerpt_item *items;	/* EXC_BEFORE + EXC_AFTER + 1 */
 };
 
-void		 excerpt_mode(int, int);
-int		 excerpt_on(void);
-int		 excerpt_color(void);
-void		 excerpt_begin(const struct sniff *, int, long long);
-void		 excerpt_capture(const unsigned char *, size_t, uint64_t, int);
-const struct excerpt_src *excerpt_source(void);
-int		 excerpt_print(FILE *, const struct excerpt_src *, uint64_t,
+void		 excerpt_begin(struct excerpt_src *, int,
+		    const struct sniff *, int, long long);
+void		 excerpt_capture(struct excerpt_src *, const unsigned char *,
+		    size_t, uint64_t, int);
+int		 excerpt_print(FILE *, struct excerpt_src *, uint64_t,
 		    uint64_t, uint64_t, int);
+void		 excerpt_free(struct excerpt_src *);
 
 /* The SGR sequences of --color (ECMA-48 section 8.3.117). */
 #define EXC_SGR_ERROR	"\033[1;31m"

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,11 +27,6 @@
 
 #include "engine.h"
 #include "guess.h"
-
-/* A pipe: the block in which the problem was first seen is kept. */
-static unsigned char *kept;
-static size_t nkept;
-static int kept_whole;		/* the block is the whole input */
 
 /* A regular file longer than this is guessed from its start: enough for
  * any text's encoding to show, and what an error-dense file of hundreds
@@ -150,9 +146,10 @@ ascii_letter(uint32_t c)
  * byte table makes of them.  Built with iconv, once, when first needed.
  */
 static unsigned char common_han[(0xA000 - 0x4E00) / 8];
+static pthread_once_t common_han_once = PTHREAD_ONCE_INIT;
 
 static void
-build_common_han(void)
+build_common_han_once(void)
 {
 	static const struct {
 		const char	*enc;
@@ -162,13 +159,9 @@ build_common_han(void)
 		{ "EUC-JP", 0xB0, 0xCF },
 		{ "BIG5", 0xA4, 0xC6 },
 	};
-	static int built;
 	size_t i;
 	uint32_t c;
 
-	if (built)
-		return;
-	built = 1;
 	for (i = 0; i < sizeof(lv1) / sizeof(lv1[0]); i++) {
 		iconv_t cd = iconv_open(lv1[i].enc, enc_u32le());
 
@@ -189,6 +182,12 @@ build_common_han(void)
 		}
 		iconv_close(cd);
 	}
+}
+
+static void
+build_common_han(void)
+{
+	pthread_once(&common_han_once, build_common_han_once);
 }
 
 /* The Latin letters of the western European languages (Latin-1's, and
@@ -522,11 +521,12 @@ cand_find(const char *name)
 
 #ifdef HAVE_UCHARDET
 /*
- * libuchardet, loaded when a guess first needs it: linked, it would bring
- * the C++ runtime into every run, which doubles the time to start.
+ * libuchardet, loaded when a guess first needs it (once, whichever thread
+ * asks first): linked, it would bring the C++ runtime into every run,
+ * which doubles the time to start.
  */
+static pthread_once_t ud_once = PTHREAD_ONCE_INIT;
 static struct {
-	int		  tried;
 	void		 *h;
 	uchardet_t	(*make)(void);
 	int		(*feed)(uchardet_t, const char *, size_t);
@@ -555,19 +555,16 @@ ud_sym(void *fp, const char *name)
 	memcpy(fp, &u.fn, sizeof(u.fn));
 }
 
-static int
-ud_load(void)
+static void
+ud_open(void)
 {
 	size_t i;
 
-	if (ud.tried)
-		return ud.h != NULL;
-	ud.tried = 1;
 	for (i = 0; i < sizeof(ud_names) / sizeof(ud_names[0]) &&
 	    ud.h == NULL; i++)
 		ud.h = dlopen(ud_names[i], RTLD_NOW | RTLD_LOCAL);
 	if (ud.h == NULL)
-		return 0;
+		return;
 	ud_sym(&ud.make, "uchardet_new");
 	ud_sym(&ud.feed, "uchardet_handle_data");
 	ud_sym(&ud.end, "uchardet_data_end");
@@ -578,6 +575,12 @@ ud_load(void)
 		dlclose(ud.h);
 		ud.h = NULL;
 	}
+}
+
+static int
+ud_load(void)
+{
+	pthread_once(&ud_once, ud_open);
 	return ud.h != NULL;
 }
 #endif
@@ -888,8 +891,7 @@ void
 guess_bytes(const unsigned char *p, size_t n, const struct sniff *s,
     const char *name, struct guess *g)
 {
-	static struct tally t[NCANDS];
-	struct tally scratch;
+	struct tally t[NCANDS], scratch;
 	uint64_t nonascii = 0, w, lastw = 0;
 	size_t i, zeros = 0, ndistinct;
 	unsigned char distinct[256];
@@ -1018,10 +1020,19 @@ guess_wanted(const struct sniff *s)
 
 /* A new input. */
 void
-guess_reset(void)
+guess_reset(struct gkeep *k)
 {
-	nkept = 0;
-	kept_whole = 0;
+	k->n = 0;
+	k->whole = 0;
+}
+
+/* What k holds, let go. */
+void
+guess_keep_free(struct gkeep *k)
+{
+	free(k->p);
+	k->p = NULL;
+	k->n = 0;
 }
 
 /*
@@ -1031,19 +1042,20 @@ guess_reset(void)
  * bytes read before the entity (a --http head).
  */
 void
-guess_keep(const struct inbuf *b, uint64_t skipped, const struct diags *dg)
+guess_keep(struct gkeep *k, const struct inbuf *b, uint64_t skipped,
+    const struct diags *dg)
 {
 	unsigned char *nk;
 
-	if (b->size >= 0 || nkept > 0 || (dg->d[D_ILLEGAL_SEQUENCE].count ==
+	if (b->size >= 0 || k->n > 0 || (dg->d[D_ILLEGAL_SEQUENCE].count ==
 	    0 && dg->d[D_SUSPICIOUS_LABEL].count == 0) || b->n == 0)
 		return;
-	if ((nk = realloc(kept, b->n)) == NULL)
+	if ((nk = realloc(k->p, b->n)) == NULL)
 		return;
-	kept = nk;
-	memcpy(kept, b->p, b->n);
-	nkept = b->n;
-	kept_whole = b->eof && (uint64_t)b->got == b->n + skipped;
+	k->p = nk;
+	memcpy(k->p, b->p, b->n);
+	k->n = b->n;
+	k->whole = b->eof && (uint64_t)b->got == b->n + skipped;
 }
 
 /*
@@ -1054,48 +1066,56 @@ guess_keep(const struct inbuf *b, uint64_t skipped, const struct diags *dg)
 static int
 too_little(int fd, long long start, size_t want)
 {
-	static uint64_t blk[(1 << 20) / 8];
+	const size_t bsz = (size_t)1 << 20;
+	uint64_t *blk = malloc(bsz);
 	const unsigned char *q = (const unsigned char *)blk;
 	size_t off = 0, i, k, high = 0, zeros = 0;
 	ssize_t r;
+	int little = 1;
 
-	while (off < want && (r = pread(fd, blk, want - off < sizeof(blk) ?
-	    want - off : sizeof(blk), (off_t)(start + (long long)off))) != 0) {
+	if (blk == NULL)
+		return 1;
+	while (off < want && (r = pread(fd, blk, want - off < bsz ?
+	    want - off : bsz, (off_t)(start + (long long)off))) != 0) {
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			return 1;
+			break;
 		}
 		if (off == 0)
 			for (i = 0; i < (size_t)r; i++)
 				zeros += q[i] == 0;
-		if (zeros * 4 >= (size_t)r)
-			return 0;
+		if (zeros * 4 >= (size_t)r) {
+			little = 0;
+			break;
+		}
 		for (i = 0; i < (size_t)r / 8; i++)
 			if (blk[i] & 0x8080808080808080ULL)
 				for (k = 0; k < 8; k++)
 					high += q[8 * i + k] >= 0x80;
 		for (i = (size_t)r / 8 * 8; i < (size_t)r; i++)
 			high += q[i] >= 0x80;
-		if (high >= GUESS_MIN)
-			return 0;
+		if (high >= GUESS_MIN) {
+			little = 0;
+			break;
+		}
 		off += (size_t)r;
 	}
-	return 1;
+	free(blk);
+	return little;
 }
 
 /*
- * The guess for the input b, sniffed as s, once analysed: a regular file
- * whose entity starts at byte start is read again whole from there (start
- * -1: it cannot be); of another, the block guess_keep kept.  http: the
- * entity is the body of a --http response.  NULL when nothing is to be
- * guessed.
+ * The guess for the input b, sniffed as s, once analysed, into g: a
+ * regular file whose entity starts at byte start is read again whole from
+ * there (start -1: it cannot be); of another, the block guess_keep kept
+ * in k.  http: the entity is the body of a --http response.  NULL when
+ * nothing is to be guessed, else g.
  */
 const struct guess *
-guess_input(const char *name, const struct inbuf *b, long long start,
-    int http, const struct sniff *s)
+guess_input(struct gkeep *k, const char *name, struct inbuf *b,
+    long long start, int http, const struct sniff *s, struct guess *g)
 {
-	static struct guess g;
 	const unsigned char *view;
 	unsigned char *buf;
 	size_t n = 0, want;
@@ -1103,35 +1123,35 @@ guess_input(const char *name, const struct inbuf *b, long long start,
 
 	if (!guess_wanted(s))
 		return NULL;
-	memset(&g, 0, sizeof(g));
-	g.tried = 1;
-	g.http = http;
+	memset(g, 0, sizeof(*g));
+	g->tried = 1;
+	g->http = http;
 	if (b->size < 0 || start < 0 || start > b->size) {
-		if (nkept == 0)
-			return &g;
-		g.partial = !kept_whole;
-		guess_bytes(kept, nkept, s, name, &g);
-		return &g;
+		if (k->n == 0)
+			return g;
+		g->partial = !k->whole;
+		guess_bytes(k->p, k->n, s, name, g);
+		return g;
 	}
 	want = (unsigned long long)(b->size - start) > GUESS_FILE_MAX ?
 	    GUESS_FILE_MAX : (size_t)(b->size - start);
 	if (too_little(b->fd, start, want))
-		return &g;
-	g.partial = want < (size_t)(b->size - start);
+		return g;
+	g->partial = want < (size_t)(b->size - start);
 	/* Mapped where it can be: no copy, no memory of its own. */
 	if ((view = in_view(b, start, want)) != NULL) {
-		guess_bytes(view, want, s, name, &g);
-		if (in_view_end() < 0)
-			g.found = 0;	/* it shrank: no guess from zeros */
-		return &g;
+		guess_bytes(view, want, s, name, g);
+		if (in_view_end(b) < 0)
+			g->found = 0;	/* it shrank: no guess from zeros */
+		return g;
 	}
 	if ((buf = malloc(want + 1)) == NULL)
-		return &g;
+		return g;
 	while (n < want && ((r = pread(b->fd, buf + n, want - n,
 	    (off_t)(start + (long long)n))) > 0 || (r < 0 && errno == EINTR)))
 		if (r > 0)
 			n += (size_t)r;
-	guess_bytes(buf, n, s, name, &g);
+	guess_bytes(buf, n, s, name, g);
 	free(buf);
-	return &g;
+	return g;
 }

@@ -28,16 +28,27 @@ struct guess {
 	char		 note[700];	/* the text report's line */
 };
 
+/* Of an input that is not a regular file: the block in which the
+ * problem was first seen (guess_keep). */
+struct gkeep {
+	unsigned char	*p;
+	size_t		 n;
+	int		 whole;		/* the block is the whole input */
+};
+
 struct sniff;
 struct inbuf;
 struct diags;
 
 int		 guess_wanted(const struct sniff *);
 const char	*guess_utf16_layout(const unsigned char *, size_t);
-void		 guess_reset(void);
-void		 guess_keep(const struct inbuf *, uint64_t, const struct diags *);
-const struct guess *guess_input(const char *, const struct inbuf *,
-		    long long, int, const struct sniff *);
+void		 guess_reset(struct gkeep *);
+void		 guess_keep(struct gkeep *, const struct inbuf *, uint64_t,
+		    const struct diags *);
+void		 guess_keep_free(struct gkeep *);
+const struct guess *guess_input(struct gkeep *, const char *,
+		    struct inbuf *, long long, int, const struct sniff *,
+		    struct guess *);
 void		 guess_bytes(const unsigned char *, size_t,
 		    const struct sniff *, const char *, struct guess *);
 const char	*guess_method(void);

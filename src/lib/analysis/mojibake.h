@@ -17,8 +17,10 @@ struct moj_hit {
 	uint32_t	 meant;		/* what they decode to; 0 for a C1 */
 };
 
+struct pre;
 struct moj {
 	enum form	 form;		/* FORM_NONE: nothing to scan */
+	struct pre	*pre;		/* a search ahead (prescan.c), or NULL */
 	int		 fd;		/* a file to read again for the position
 					 * of a hit, or -1: count lines as the
 					 * bytes go by */
@@ -40,6 +42,9 @@ struct moj {
 	uint64_t	 strong, weak;	/* sequences found, by kind */
 	struct moj_hit	 first_strong, first_weak;
 };
+
+/* Bytes 80 to 9F of windows-1252 (mojibake.c). */
+extern const uint16_t moj_cp1252[32];
 
 void	 moj_init(struct moj *, const struct sniff *, int, uint64_t);
 void	 moj_feed(struct moj *, const unsigned char *, size_t);

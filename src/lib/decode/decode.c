@@ -13,15 +13,17 @@
 #include "decode.h"
 #include "testhooks.h"
 
-/* XMLSNIFF_SIMD=ref (simd/select.c), or val_char_only = 1: every path a
- * character at a time (for tests and fuzz targets). */
-int val_char_only = -1;
+/* XMLSNIFF_SIMD=ref (simd/select.c sets it with the kernels it chooses,
+ * in the same one choice), or val_char_only = 1: every path a character
+ * at a time (for tests and fuzz targets).  An atomic, as every thread
+ * reads it; -1 until the kernels are chosen. */
+atomic_int val_char_only = -1;
 
 int
 dec_ref(void)
 {
 	if (val_char_only < 0)
-		simd_ready();	/* which sets it */
+		(void)simd_ready(NULL);	/* which sets it */
 	return val_char_only;
 }
 

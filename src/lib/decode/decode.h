@@ -46,9 +46,10 @@ struct dec_check {
 };
 
 /*
- * Decoders kept from one input to the next: opening one and building its
- * byte table cost more than reading a small file.  An entry in use by a
- * decoder is never handed to another.
+ * Decoders kept from one input to the next (struct dcaches, engine.h:
+ * each checker has its own): opening one and building its byte table
+ * cost more than reading a small file.  An entry in use by a decoder is
+ * never handed to another.
  */
 #define NDCACHE	8
 
@@ -66,6 +67,15 @@ struct dcache {
 	struct plainmap	 pm, pm_lo;	/* both, less CR, for plain_sb */
 	unsigned long	 last;
 	uint32_t	 sbmap[256];
+	unsigned char	*bulk;		/* dec_feed_bulk's characters, once
+					 * needed: DEC_BULK bytes */
+};
+
+#define DEC_BULK	(4 * 4096 + 64)
+
+struct dcaches {
+	struct dcache	 e[NDCACHE];
+	unsigned long	 tick;
 };
 
 struct dec {
@@ -90,6 +100,7 @@ struct dec {
 	uint64_t	 u8mb;		/* multi-byte UTF-8 sequences seen */
 	uint64_t	 u8off, u8line, u8col;
 	unsigned	 u8skip;
+	struct dcaches	*cache;		/* where dc comes from */
 	const struct dec_check *chk;
 	void		*chk_ctx;
 	int		 chk_every;	/* chk->chr wants every character, not
@@ -119,7 +130,7 @@ dec_again(const struct decline *dl, size_t i)
 
 /* decode.c */
 int		 dec_init(struct dec *, const struct sniff *,
-		    const struct dec_check *, void *);
+		    const struct dec_check *, void *, struct dcaches *);
 void		 dec_fini(struct dec *);
 void		 dec_set_sink(struct dec *, dec_char_fn, dec_run_fn,
 		    dec_block_fn, void *);
@@ -150,10 +161,11 @@ dec_put(struct dec *d, uint32_t c, uint64_t off)
 }
 
 /* decode_iconv.c */
-struct dcache	*dec_dcache(const char *);
+struct dcache	*dec_dcache(struct dcaches *, const char *);
 size_t		 dec_feed_sb(struct dec *, const unsigned char *, size_t, int);
 size_t		 dec_feed_iconv(struct dec *, const unsigned char *, size_t,
 		    int);
+int		 dec_bulk_ready(struct dec *);
 size_t		 dec_feed_bulk(struct dec *, const unsigned char *, size_t,
 		    int);
 

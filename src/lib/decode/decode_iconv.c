@@ -13,25 +13,22 @@
 
 #include "decode.h"
 
-static struct dcache dcache[NDCACHE];
-static unsigned long dtick;
-
-/* A decoder from name to UTF-32LE, from the cache or new; NULL if iconv
+/* A decoder from name to UTF-32LE, from the cache c or new; NULL if iconv
  * cannot open it. */
 struct dcache *
-dec_dcache(const char *name)
+dec_dcache(struct dcaches *dcs, const char *name)
 {
 	struct dcache *e, *victim = NULL;
 	int i;
 
 	for (i = 0; i < NDCACHE; i++) {
-		e = &dcache[i];
+		e = &dcs->e[i];
 		if (e->busy)
 			continue;
 		if (e->cd != NULL && strcmp(e->name, name) == 0) {
 			iconv(e->cd, NULL, NULL, NULL, NULL);
 			e->busy = 1;
-			e->last = ++dtick;
+			e->last = ++dcs->tick;
 			return e;
 		}
 		/* An empty entry, else the least recently used. */
@@ -71,7 +68,7 @@ dec_dcache(const char *name)
 	for (i = 0; i < 0x80 && victim->ascii; i++)
 		victim->ascii = victim->sbmap[i] == (uint32_t)i;
 	victim->busy = 1;
-	victim->last = ++dtick;
+	victim->last = ++dcs->tick;
 	return victim;
 }
 
@@ -332,6 +329,16 @@ dec_feed_iconv(struct dec *d, const unsigned char *p, size_t n, int eof)
 }
 
 
+/* Whether dec_feed_bulk() has its buffer (in the decoder's cache entry,
+ * made when first needed); where memory is short, it is not used. */
+int
+dec_bulk_ready(struct dec *d)
+{
+	if (d->dc->bulk == NULL)
+		d->dc->bulk = malloc(DEC_BULK);
+	return d->dc->bulk != NULL;
+}
+
 /*
  * A stateless multi-byte encoding: decode blocks at once and count lines
  * and columns from the characters.  A block with anything to report (an
@@ -342,13 +349,13 @@ dec_feed_iconv(struct dec *d, const unsigned char *p, size_t n, int eof)
 size_t
 dec_feed_bulk(struct dec *d, const unsigned char *p, size_t n, int eof)
 {
-	static unsigned char out[4 * 4096 + 64];
+	unsigned char *out = d->dc->bulk;
 	size_t i = 0;
 
 	while (i < n) {
 		size_t block = n - i < 4096 ? n - i : 4096, used, k, nc;
 		char *ip = (char *)(p + i), *op = (char *)out;
-		size_t il = block, ol = sizeof(out);
+		size_t il = block, ol = DEC_BULK;
 		size_t r = iconv(d->cd, &ip, &il, &op, &ol);
 		int e = errno;
 		struct linepos pos = d->pos;

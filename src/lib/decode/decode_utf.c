@@ -6,17 +6,19 @@
  * (decode_iconv.c).
  */
 #include <iconv.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "decode.h"
 
-/* Start decoding the entity s for the check chk; -1 when iconv cannot
- * open its decoder. */
+/* Start decoding the entity s for the check chk, an iconv decoder taken
+ * from cache; -1 when iconv cannot open its decoder. */
 int
 dec_init(struct dec *d, const struct sniff *s, const struct dec_check *chk,
-    void *ctx)
+    void *ctx, struct dcaches *cache)
 {
 	memset(d, 0, sizeof(*d));
+	d->cache = cache;
 	d->form = s->dec;
 	d->xml11 = s->xml11;
 	d->skip = s->bomlen;
@@ -25,7 +27,7 @@ dec_init(struct dec *d, const struct sniff *s, const struct dec_check *chk,
 	d->chk = chk;
 	d->chk_ctx = ctx;
 	if (d->form == FORM_ICONV) {
-		if ((d->dc = dec_dcache(s->dec_iconv)) == NULL)
+		if ((d->dc = dec_dcache(cache, s->dec_iconv)) == NULL)
 			return -1;
 		d->cd = d->dc->cd;
 		d->sb = d->dc->sb;
@@ -270,6 +272,22 @@ qcut(const unsigned char *p, size_t a)
 	return 0;
 }
 
+/* The two tables, built once by whichever thread needs them first. */
+static pthread_once_t qtab_once = PTHREAD_ONCE_INIT;
+
+static void
+qtabs_build(void)
+{
+	qtab_init();
+	qwtab_init();
+}
+
+static void
+qtabs_ready(void)
+{
+	pthread_once(&qtab_once, qtabs_build);
+}
+
 /* Walk p[0..QW_SPAN) from state *st, line *line, column *col, into them
  * and *bad, *nonchar; 0 when it cannot be cut (nothing done). */
 static int
@@ -285,8 +303,6 @@ qwide(const unsigned char *p, unsigned *st, uint64_t *line, uint64_t *col,
 	    (c2 = qcut(p, QW_SPAN / 2)) == 0 ||
 	    (c3 = qcut(p, QW_SPAN / 4 * 3)) == 0)
 		return 0;
-	if (qwtab[0] == 0)
-		qwtab_init();
 	w0.i = *st << 8;
 	m = c1;
 	if (c2 - c1 < m)
@@ -336,8 +352,7 @@ feed_quiet10(struct dec *d, const unsigned char *p, size_t n, int chars)
 	size_t i = 0, done = 0, end, k, lim = 64;
 	const int vec = dense_have();
 
-	if (qtab[0] == 0)
-		qtab_init();
+	qtabs_ready();
 	while (i < n) {
 		uint64_t errs = bad + nonchar, sline = line, scol = col;
 		unsigned sst = st;
@@ -667,7 +682,7 @@ dec_feed(struct dec *d, const unsigned char *p, size_t n, int eof)
 			return k;
 	}
 	return k + (d->stateless && !d->xml11 && !dec_ref() &&
-	    (d->sink == NULL || d->block != NULL) ?
+	    (d->sink == NULL || d->block != NULL) && dec_bulk_ready(d) ?
 	    dec_feed_bulk(d, p + k, n - k, eof) :
 	    dec_feed_iconv(d, p + k, n - k, eof));
 }

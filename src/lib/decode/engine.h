@@ -16,6 +16,22 @@
 #define IN_PAD		4096
 #define IN_SIZE		(HEAD_MAX + 64 * 1024)
 
+/*
+ * The mapping of the file an inbuf reads (input.c): all of it, len bytes
+ * from offset 0 (offsets are the file's: got counts from its start); end
+ * is the size it had when it was mapped; dropped, the pages below it given
+ * back.  reading: past end, a transcode reads on (the file may have
+ * grown).  slot: its place in the list the SIGBUS handler looks in.
+ */
+struct inmap {
+	unsigned char	*base;
+	size_t		 len;
+	long long	 end;
+	long long	 dropped;
+	int		 reading;
+	int		 slot;
+};
+
 struct inbuf {
 	int		 fd;
 	unsigned char	*mem;		/* IN_PAD + IN_SIZE bytes, page-aligned */
@@ -28,21 +44,23 @@ struct inbuf {
 	long long	 got;		/* bytes read so far */
 	int		 mapped;	/* a big file, mapped (input.c) */
 	int		 shrunk;	/* it shrank while it was mapped */
+	int		 nomap;		/* never map it: read it */
+	struct inmap	 mp;		/* the mapping, or the view */
 };
 
 int		 in_refill(struct inbuf *, size_t);
 void		 in_map_begin(struct inbuf *);
 int		 in_map_end(struct inbuf *);
 const unsigned char *in_map(const struct inbuf *, size_t *);
-const unsigned char *in_view(const struct inbuf *, long long, size_t);
-int		 in_view_end(void);
+const unsigned char *in_view(struct inbuf *, long long, size_t);
+int		 in_view_end(struct inbuf *);
 
-/* prescan.c: a mapped file searched ahead by a second thread */
+/* prescan.c: a mapped file searched ahead by a second thread (struct
+ * pre, kernels.h) */
 
-void		 pre_allow(int);
-void		 pre_begin(const unsigned char *, uint64_t, uint64_t, uint64_t,
+struct pre	*pre_begin(const unsigned char *, uint64_t, uint64_t, uint64_t,
 		    const struct sniff *, const uint32_t *);
-void		 pre_end(void);
+void		 pre_end(struct pre *);
 
 /* validate.c: the validator, which also drives the decoder (decode.h);
  * the sink functions go through it to the decoder. */
@@ -55,9 +73,15 @@ typedef size_t	(*val_block_fn)(void *, const unsigned char *, size_t);
 
 
 
+struct dcaches;
+struct dcaches	*dcaches_new(void);
+void		 dcaches_free(struct dcaches *);
+struct val	*val_open(const struct sniff *, struct diags *,
+		    struct dcaches *);
 struct val	*val_new(const struct sniff *, struct diags *);
 void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, val_block_fn,
 		    void *);
+void		 val_set_finder(struct val *, late_find_fn, void *);
 const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
 void		 val_free(struct val *);
@@ -88,13 +112,18 @@ struct xopts {
 int		 target_resolve(const char *, int, int, struct xopts *, char *,
 		    size_t);
 struct xlate;
+/* What a transcode to a file did, for --in-place and --fix. */
+struct xlout {
+	int		 changed;	/* its bytes changed (or, --dry-run,
+					 * would change) */
+	char		 refusal[200];	/* why it was refused; "" when no
+					 * reason was given */
+};
 int		 xlate_begin(const char *, const struct inbuf *, struct sniff *,
 		    const struct xopts *, int, const char *, int,
-		    struct xlate **, struct val **);
+		    struct xlate **, struct val **, struct xlout *);
 int		 xlate_failed(struct xlate *);
 int		 xlate_end(struct xlate *, const struct inbuf *, int);
 void		 transcode_signals(void);
-int		 transcode_changed(void);
-const char	*transcode_refusal(void);
 
 #endif

@@ -23,6 +23,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -110,61 +111,134 @@ refill_read(struct inbuf *b, unsigned char *dst)
 }
 
 /*
- * The mapping of the file being read: all of it, len bytes from offset 0
- * (offsets are the file's: got counts from its start); end is the size
- * it had when it was opened; dropped, the pages below it given back.
- * reading: past end, a transcode reads on (the file may have grown).
+ * The mappings that the SIGBUS handler may have to mend, one a slot: a
+ * mapping takes a free slot for as long as it lasts (none free: the file
+ * is read, not mapped).  Any thread may map, and on_bus() runs on
+ * whichever thread touched the page (the look-ahead thread of prescan.c
+ * as often as the one that maps): base, len and shrunk are C11 atomics,
+ * lock-free and so usable in a handler (C11 7.14.1.1).  A slot is taken
+ * by its used flag, then filled, then published by its base.
  */
+#define MAP_SLOTS	64
 static struct {
-	unsigned char	*base;
-	size_t		 len;
-	long long	 end;
-	long long	 dropped;
-	int		 reading;
-} mp;
-/* Set by on_bus(), which runs on whichever thread touched the page (the
- * look-ahead thread of prescan.c as often as the main one), and read by
- * the main thread: an atomic, lock-free and so usable in a handler (C11
- * 7.14.1.1), not a sig_atomic_t, which is only for one thread. */
-static atomic_int map_shrunk;
+	atomic_int	 used;
+	_Atomic(uintptr_t) base;	/* 0: no mapping here */
+	_Atomic(size_t)	 len;
+	atomic_int	 shrunk;	/* a page past the end was mended */
+} slots[MAP_SLOTS];
+/* The handler there was before on_bus(), set once (bus_once). */
 static struct sigaction old_bus;
-static int bus_set;
+static int bus_ok;
+static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
 
-/* SIGBUS on a page of the mapping past the end of a file that shrank:
+/* SIGBUS on a page of a mapping past the end of a file that shrank:
  * zeros instead, and the input fails at its next refill.  Any other
  * SIGBUS is the previous handler's (or kills, as it would have). */
 static void
 on_bus(int sig, siginfo_t *si, void *uc)
 {
 	unsigned char *a = si->si_addr;
-	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), base;
+	int i;
 
 	(void)uc;
-	if (mp.base != NULL && a >= mp.base && a < mp.base + mp.len &&
-	    mmap((void *)((uintptr_t)a & ~(pg - 1)), (size_t)pg, PROT_READ,
-	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
-		map_shrunk = 1;
+	for (i = 0; i < MAP_SLOTS; i++) {
+		base = atomic_load(&slots[i].base);
+		if (base == 0 || (uintptr_t)a < base ||
+		    (uintptr_t)a >= base + atomic_load(&slots[i].len))
+			continue;
+		if (mmap((void *)((uintptr_t)a & ~(pg - 1)), (size_t)pg,
+		    PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+		    0) == MAP_FAILED)
+			break;
+		atomic_store(&slots[i].shrunk, 1);
 		return;
 	}
 	sigaction(sig, &old_bus, NULL);
 }
 
-/* Whether on_bus() is the SIGBUS handler (set once). */
-static int
-bus_guard(void)
+static void
+bus_install(void)
 {
 	struct sigaction sa;
 
-	if (!bus_set) {
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_sigaction = on_bus;
-		sa.sa_flags = SA_SIGINFO;
-		sigemptyset(&sa.sa_mask);
-		if (sigaction(SIGBUS, &sa, &old_bus) < 0)
-			return 0;
-		bus_set = 1;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_bus;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	bus_ok = sigaction(SIGBUS, &sa, &old_bus) == 0;
+}
+
+/* Whether on_bus() is the SIGBUS handler (set once, by whichever thread
+ * maps first). */
+static int
+bus_guard(void)
+{
+	pthread_once(&bus_once, bus_install);
+	return bus_ok;
+}
+
+/* A slot for the mapping base[0..len) into m, or -1 with none free. */
+static int
+slot_take(struct inmap *m, unsigned char *base, size_t len)
+{
+	int i, no;
+
+	for (i = 0; i < MAP_SLOTS; i++) {
+		no = 0;
+		if (!atomic_compare_exchange_strong(&slots[i].used, &no, 1))
+			continue;
+		atomic_store(&slots[i].shrunk, 0);
+		atomic_store(&slots[i].len, len);
+		atomic_store(&slots[i].base, (uintptr_t)base);
+		m->slot = i;
+		return 0;
 	}
-	return 1;
+	return -1;
+}
+
+/* The slot of m given up (before its mapping goes); whether a page of it
+ * was mended. */
+static int
+slot_give(struct inmap *m)
+{
+	int shrunk = atomic_load(&slots[m->slot].shrunk);
+
+	atomic_store(&slots[m->slot].base, 0);
+	atomic_store(&slots[m->slot].used, 0);
+	return shrunk;
+}
+
+/* Whether a page of m has been mended so far. */
+static int
+map_shrunk(const struct inmap *m)
+{
+	return atomic_load(&slots[m->slot].shrunk);
+}
+
+/* base[0..len) mapped for m, with a slot; -1 (and no mapping) when no
+ * slot is free. */
+static int
+map_set(struct inmap *m, void *base, size_t len)
+{
+	if (slot_take(m, base, len) < 0) {
+		(void)munmap(base, len);
+		return -1;
+	}
+	m->base = base;
+	m->len = len;
+	return 0;
+}
+
+/* The mapping of m goes; whether a page of it was mended. */
+static int
+map_unset(struct inmap *m)
+{
+	int shrunk = slot_give(m);
+
+	(void)munmap(m->base, m->len);
+	m->base = NULL;
+	return shrunk;
 }
 
 /*
@@ -178,20 +252,17 @@ in_map_begin(struct inbuf *b)
 {
 	void *m;
 
-	if (b->mapped || b->size < 0 || b->eof || val_char_only ||
+	if (b->mapped || b->nomap || b->size < 0 || b->eof || val_char_only ||
 	    b->size - b->got < MAP_MIN ||
 	    (unsigned long long)b->size > SIZE_MAX / 4 || !bus_guard())
 		return;
 	m = mmap(NULL, (size_t)b->size, PROT_READ, MAP_PRIVATE, b->fd, 0);
-	if (m == MAP_FAILED)
+	if (m == MAP_FAILED || map_set(&b->mp, m, (size_t)b->size) < 0)
 		return;
 	(void)madvise(m, (size_t)b->size, MADV_SEQUENTIAL);
-	mp.base = m;
-	mp.len = (size_t)b->size;
-	mp.end = b->size;
-	mp.dropped = 0;
-	mp.reading = 0;
-	map_shrunk = 0;
+	b->mp.end = b->size;
+	b->mp.dropped = 0;
+	b->mp.reading = 0;
 	b->mapped = 1;
 }
 
@@ -199,8 +270,8 @@ in_map_begin(struct inbuf *b)
 const unsigned char *
 in_map(const struct inbuf *b, size_t *len)
 {
-	*len = mp.len;
-	return b->mapped ? mp.base : NULL;
+	*len = b->mp.len;
+	return b->mapped ? b->mp.base : NULL;
 }
 
 /*
@@ -213,7 +284,7 @@ map_failed(struct inbuf *b)
 {
 	struct stat st;
 
-	b->shrunk = fstat(b->fd, &st) == 0 && st.st_size < mp.end;
+	b->shrunk = fstat(b->fd, &st) == 0 && st.st_size < b->mp.end;
 	errno = EIO;
 	return -1;
 }
@@ -232,15 +303,13 @@ in_map_end(struct inbuf *b)
 		return 0;
 	b->mapped = 0;
 	/* nothing of the mapping may be read once it is gone */
-	if (!mp.reading) {
+	if (!b->mp.reading) {
 		b->p = b->mem + IN_PAD;
 		b->n = 0;
 	}
-	(void)munmap(mp.base, mp.len);
-	mp.base = NULL;
-	if (map_shrunk)
+	if (map_unset(&b->mp))
 		rc = map_failed(b);
-	else if (!mp.reading && lseek(b->fd, (off_t)b->got, SEEK_SET) < 0)
+	else if (!b->mp.reading && lseek(b->fd, (off_t)b->got, SEEK_SET) < 0)
 		rc = -1;
 	return rc;
 }
@@ -252,38 +321,33 @@ in_map_end(struct inbuf *b)
  * read it).  in_view_end() must follow.
  */
 const unsigned char *
-in_view(const struct inbuf *b, long long off, size_t len)
+in_view(struct inbuf *b, long long off, size_t len)
 {
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE), lead;
 	void *m;
 
-	if (mp.base != NULL || len == 0 || off < 0 || val_char_only ||
-	    !bus_guard())
+	if (b->mp.base != NULL || b->nomap || len == 0 || off < 0 ||
+	    val_char_only || !bus_guard())
 		return NULL;
 	lead = (size_t)off % pg;
 	if (len > SIZE_MAX / 4 - lead)
 		return NULL;
 	m = mmap(NULL, lead + len, PROT_READ, MAP_PRIVATE, b->fd,
 	    (off_t)(off - (long long)lead));
-	if (m == MAP_FAILED)
+	if (m == MAP_FAILED || map_set(&b->mp, m, lead + len) < 0)
 		return NULL;
 	(void)madvise(m, lead + len, MADV_SEQUENTIAL);
-	mp.base = m;
-	mp.len = lead + len;
-	map_shrunk = 0;
 	return (const unsigned char *)m + lead;
 }
 
-/* The view goes; return 0, or -1 when a page of it could not be read
+/* The view of b goes; return 0, or -1 when a page of it could not be read
  * (the file shrank: zeros were read in its place). */
 int
-in_view_end(void)
+in_view_end(struct inbuf *b)
 {
-	if (mp.base == NULL)
+	if (b->mp.base == NULL)
 		return 0;
-	(void)munmap(mp.base, mp.len);
-	mp.base = NULL;
-	return map_shrunk ? -1 : 0;
+	return map_unset(&b->mp) ? -1 : 0;
 }
 
 /*
@@ -297,32 +361,33 @@ in_view_end(void)
 static int
 refill_map(struct inbuf *b, size_t used)
 {
+	struct inmap *mp = &b->mp;
 	long long pg = (long long)sysconf(_SC_PAGESIZE);
 	size_t keep = b->n - used;
 	long long x = b->got - (long long)keep, e;
 
-	if (map_shrunk)
+	if (map_shrunk(mp))
 		return map_failed(b);
-	if (b->got >= mp.end) {
-		mp.reading = 1;
+	if (b->got >= mp->end) {
+		mp->reading = 1;
 		if (lseek(b->fd, (off_t)b->got, SEEK_SET) < 0)
 			return -1;
 		return refill_read(b, keep_rest(b, used));
 	}
-	if (x - mp.dropped >= MAP_DROP) {
+	if (x - mp->dropped >= MAP_DROP) {
 		e = x - x % pg;
-		(void)madvise(mp.base + mp.dropped, (size_t)(e - mp.dropped),
-		    MADV_DONTNEED);
-		mp.dropped = e;
+		(void)madvise(mp->base + mp->dropped, (size_t)(e -
+		    mp->dropped), MADV_DONTNEED);
+		mp->dropped = e;
 	}
 	e = keep > IN_PAD ? x + (long long)(IN_PAD + IN_SIZE) :
 	    b->got + (long long)IN_SIZE;
-	if (e > mp.end)
-		e = mp.end;
-	b->p = mp.base + x;
+	if (e > mp->end)
+		e = mp->end;
+	b->p = mp->base + x;
 	b->n = (size_t)(e - x);
 	b->got = e;
-	b->eof = b->trust_size && e == mp.end;
+	b->eof = b->trust_size && e == mp->end;
 	return 0;
 }
 
@@ -333,7 +398,7 @@ refill_map(struct inbuf *b, size_t used)
 int
 in_refill(struct inbuf *b, size_t used)
 {
-	if (b->mapped && !mp.reading)
+	if (b->mapped && !b->mp.reading)
 		return refill_map(b, used);
 	return refill_read(b, keep_rest(b, used));
 }

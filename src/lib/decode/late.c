@@ -164,7 +164,9 @@ find_markup(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 					return i;
 			return n;
 		}
-		if ((i = pre_late_find(lt, p, n, i)) >= n)
+		i = lt->find != NULL ? lt->find(lt->find_ctx, lt, p, n, i) :
+		    late_find(lt, p, n, i);
+		if (i >= n)
 			return n;
 		/* The bytes matched; are they whole units? */
 		if (i % step == 0 && get(lt, p, n, i) == '<') {

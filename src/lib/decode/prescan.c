@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -56,7 +57,7 @@
  * has gone past the second, which then searches on from there, lo is
  * moved before cov: cov is read before lo.
  */
-static struct {
+struct pre {
 	pthread_t	 t;
 	int		 on;
 	const unsigned char *base;
@@ -71,8 +72,7 @@ static struct {
 	uint64_t	 lat, mat;	/* where the first thread is */
 	int		 stopped, quit;
 	int		 full;		/* the moj ring filled (thread only) */
-} pre;
-static int pre_off;
+};
 
 static uint64_t
 ld(const uint64_t *x)
@@ -86,28 +86,20 @@ st(uint64_t *x, uint64_t v)
 	__atomic_store_n(x, v, __ATOMIC_RELEASE);
 }
 
-/* Whether big files get the second thread: not in the workers of -j,
- * whose number is that of the processors already. */
-void
-pre_allow(int yes)
-{
-	pre_off = !yes;
-}
-
 /* A mojibake candidate seen by the kernel: kept, never taken (the first
  * thread asks the real test); 1 stops the kernel when the ring is full. */
 static int
 keep_candidate(const void *ctx, const unsigned char *p)
 {
-	uint64_t h = pre.mhead;
+	struct pre *pre = (struct pre *)(uintptr_t)ctx;
+	uint64_t h = pre->mhead;
 
-	(void)ctx;
-	if (h - ld(&pre.mtail) >= PRE_CAP) {
-		pre.full = 1;
+	if (h - ld(&pre->mtail) >= PRE_CAP) {
+		pre->full = 1;
 		return 1;
 	}
-	pre.mhit[h % PRE_CAP] = (uint64_t)(p - pre.base);
-	st(&pre.mhead, h + 1);
+	pre->mhit[h % PRE_CAP] = (uint64_t)(p - pre->base);
+	st(&pre->mhead, h + 1);
 	return 0;
 }
 
@@ -117,9 +109,9 @@ keep_candidate(const void *ctx, const unsigned char *p)
  * mojibake in a single-byte encoding, or no longer, stays behind).
  */
 static uint64_t
-first_at(void)
+first_at(struct pre *pre)
 {
-	uint64_t l = ld(&pre.lat), m = ld(&pre.mat);
+	uint64_t l = ld(&pre->lat), m = ld(&pre->mat);
 
 	return l > m ? l : m;
 }
@@ -133,14 +125,14 @@ first_at(void)
  * through iconv), rather than burn a processor.
  */
 static int
-hold_back(uint64_t pos)
+hold_back(struct pre *pre, uint64_t pos)
 {
 	struct timespec ts = { 0, 100000 };
-	uint64_t seen = first_at(), now;
+	uint64_t seen = first_at(pre), now;
 	long i = 0;
 
-	while (pos > (now = first_at()) + PRE_AHEAD) {
-		if (__atomic_load_n(&pre.quit, __ATOMIC_ACQUIRE))
+	while (pos > (now = first_at(pre)) + PRE_AHEAD) {
+		if (__atomic_load_n(&pre->quit, __ATOMIC_ACQUIRE))
 			return -1;
 		if (++i % PRE_POLL != 0) {
 			PAUSE();
@@ -160,28 +152,28 @@ hold_back(uint64_t pos)
  * kernel: nothing is searched.  -1 when the ring is full.
  */
 static int
-search_units(uint64_t *pos, uint64_t e)
+search_units(struct pre *pre, uint64_t *pos, uint64_t e)
 {
 	size_t n = (size_t)(e - *pos), j = 0, r;
 	uint64_t h;
 
-	if (pre.form != FORM_UTF16BE && pre.form != FORM_UTF16LE) {
+	if (pre->form != FORM_UTF16BE && pre->form != FORM_UTF16LE) {
 		*pos = e;
 		return 0;
 	}
 	for (;;) {
-		r = moj_skipw(pre.base + *pos + j, n - j, pre.be);
+		r = moj_skipw(pre->base + *pos + j, n - j, pre->be);
 		if (j + r + 4 > n)
 			break;
-		h = pre.mhead;
-		if (h - ld(&pre.mtail) >= PRE_CAP)
+		h = pre->mhead;
+		if (h - ld(&pre->mtail) >= PRE_CAP)
 			return -1;
-		pre.mhit[h % PRE_CAP] = *pos + j + r;
-		st(&pre.mhead, h + 1);
+		pre->mhit[h % PRE_CAP] = *pos + j + r;
+		st(&pre->mhead, h + 1);
 		j += r + 2;
 	}
-	*pos = e == pre.size ? e : *pos + j + r;
-	st(&pre.mcov, *pos);
+	*pos = e == pre->size ? e : *pos + j + r;
+	st(&pre->mcov, *pos);
 	return 0;
 }
 
@@ -192,10 +184,10 @@ search_units(uint64_t *pos, uint64_t e)
  * these would stay mapped, memory that grows with the file.
  */
 static void
-give_back(uint64_t from, uint64_t e)
+give_back(struct pre *pre, uint64_t from, uint64_t e)
 {
 	uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
-	uint64_t a = first_at();
+	uint64_t a = first_at(pre);
 	uint64_t lo = from - from % pg, hi;
 
 	if (a < PRE_BEHIND)
@@ -203,73 +195,74 @@ give_back(uint64_t from, uint64_t e)
 	hi = e < a - PRE_BEHIND ? e : a - PRE_BEHIND;
 	hi -= hi % pg;
 	if (hi > lo)
-		(void)madvise((void *)(uintptr_t)(pre.base + lo),
+		(void)madvise((void *)(uintptr_t)(pre->base + lo),
 		    (size_t)(hi - lo), MADV_DONTNEED);
 }
 
 static void *
 searcher(void *arg)
 {
+	struct pre *pre = arg;
 	struct mojskip k;
-	uint64_t lpos = ld(&pre.lcov), mpos = ld(&pre.mcov), e, h;
-	size_t back = pre.lt.lt_at + pre.lt.usz, i, j, r, n;
+	uint64_t lpos = ld(&pre->lcov), mpos = ld(&pre->mcov), e, h;
+	size_t back = pre->lt.lt_at + pre->lt.usz, i, j, r, n;
 
-	(void)arg;
 	memset(&k, 0, sizeof(k));
 	k.candidate = keep_candidate;
+	k.ctx = pre;
 	k.c1 = 1;	/* all of them; the first thread drops C2 for XML 1.1 */
-	while (lpos < pre.size || mpos < pre.size) {
-		uint64_t from, at = ld(&pre.lat);
+	while (lpos < pre->size || mpos < pre->size) {
+		uint64_t from, at = ld(&pre->lat);
 
 		/* Behind the first thread: on from where it is. */
 		if (at > lpos) {
 			lpos = at;
-			st(&pre.llo, lpos);
-			st(&pre.lcov, lpos);
+			st(&pre->llo, lpos);
+			st(&pre->lcov, lpos);
 		}
-		if ((at = ld(&pre.mat)) > mpos) {
+		if ((at = ld(&pre->mat)) > mpos) {
 			/* on a unit, in UTF-16 */
-			mpos = at + (pre.form == FORM_UTF16BE ||
-			    pre.form == FORM_UTF16LE ? (at - pre.ustart) % 2 : 0);
-			st(&pre.mlo, mpos);
-			st(&pre.mcov, mpos);
+			mpos = at + (pre->form == FORM_UTF16BE ||
+			    pre->form == FORM_UTF16LE ? (at - pre->ustart) % 2 : 0);
+			st(&pre->mlo, mpos);
+			st(&pre->mcov, mpos);
 		}
 		from = lpos < mpos ? lpos : mpos;
-		if (hold_back(from) < 0)
+		if (hold_back(pre, from) < 0)
 			break;
-		e = from + PRE_SEG < pre.size ? from + PRE_SEG : pre.size;
+		e = from + PRE_SEG < pre->size ? from + PRE_SEG : pre->size;
 		/* "<?" and "<!" with both units before e */
 		if (e > lpos && e - lpos > back) {
 			n = (size_t)(e - lpos);
-			for (i = 0; (j = late_find(&pre.lt, pre.base + lpos, n,
+			for (i = 0; (j = late_find(&pre->lt, pre->base + lpos, n,
 			    i)) < n; i = j + 1) {
-				h = pre.lhead;
-				if (h - ld(&pre.ltail) >= PRE_CAP)
+				h = pre->lhead;
+				if (h - ld(&pre->ltail) >= PRE_CAP)
 					goto out;
-				pre.lhit[h % PRE_CAP] = lpos + j;
-				st(&pre.lhead, h + 1);
+				pre->lhit[h % PRE_CAP] = lpos + j;
+				st(&pre->lhead, h + 1);
 			}
-			lpos = e == pre.size ? e : e - back;
-			st(&pre.lcov, lpos);
-		} else if (e == pre.size) {
+			lpos = e == pre->size ? e : e - back;
+			st(&pre->lcov, lpos);
+		} else if (e == pre->size) {
 			lpos = e;
-			st(&pre.lcov, lpos);
+			st(&pre->lcov, lpos);
 		}
 		/* candidates, up to where the kernel stops */
-		if (e > mpos && pre.form == FORM_UTF8) {
-			r = moj_skip(pre.base + mpos, (size_t)(e - mpos), &k);
-			if (pre.full)
+		if (e > mpos && pre->form == FORM_UTF8) {
+			r = moj_skip(pre->base + mpos, (size_t)(e - mpos), &k);
+			if (pre->full)
 				goto out;
-			mpos = e == pre.size ? e : mpos + r;
-			st(&pre.mcov, mpos);
-		} else if (e > mpos && pre.form != FORM_UTF8) {
-			if (search_units(&mpos, e) < 0)
+			mpos = e == pre->size ? e : mpos + r;
+			st(&pre->mcov, mpos);
+		} else if (e > mpos && pre->form != FORM_UTF8) {
+			if (search_units(pre, &mpos, e) < 0)
 				goto out;
 		}
-		give_back(from, e);
+		give_back(pre, from, e);
 	}
 out:
-	__atomic_store_n(&pre.stopped, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&pre->stopped, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -278,32 +271,38 @@ out:
  * offset from on, for the entity s that starts at ustart (sbmap: its
  * single-byte map, or NULL).  The mojibake search is the Unicode forms';
  * where the markup cannot be searched for byte by byte either (a
- * multi-byte encoding that iconv decodes), there is no thread.
- * pre_end() must follow.
+ * multi-byte encoding that iconv decodes), there is no thread.  Return
+ * the search, for pre_late_find() and the others and then pre_end(), or
+ * NULL where there is none (they call the kernels then).
  */
-void
+struct pre *
 pre_begin(const unsigned char *base, uint64_t size, uint64_t from,
     uint64_t ustart, const struct sniff *s, const uint32_t *sbmap)
 {
+	struct pre *pre;
 	sigset_t all, old;
+	int rc;
 
-	if (pre.on || pre_off || base == NULL || val_char_only)
-		return;
-	memset(&pre, 0, sizeof(pre));
-	pre.form = s->dec;
-	pre.be = s->dec == FORM_UTF16BE || s->dec == FORM_UTF32BE;
-	pre.ustart = ustart;
-	if (pre.form == FORM_UTF16BE || pre.form == FORM_UTF16LE) {
+	if (base == NULL || val_char_only ||
+	    (pre = calloc(1, sizeof(*pre))) == NULL)
+		return NULL;
+	pre->form = s->dec;
+	pre->be = s->dec == FORM_UTF16BE || s->dec == FORM_UTF32BE;
+	pre->ustart = ustart;
+	if (pre->form == FORM_UTF16BE || pre->form == FORM_UTF16LE) {
 		if (from < ustart)
 			from = ustart;
 		from += (from - ustart) % 2;
 	}
-	late_init(&pre.lt, s, sbmap);
-	if (!pre.lt.scan)
-		return;
-	pre.base = base;
-	pre.size = size;
-	pre.llo = pre.lcov = pre.mlo = pre.mcov = pre.lat = pre.mat = from;
+	late_init(&pre->lt, s, sbmap);
+	if (!pre->lt.scan) {
+		free(pre);
+		return NULL;
+	}
+	pre->base = base;
+	pre->size = size;
+	pre->llo = pre->lcov = pre->mlo = pre->mcov = pre->lat = pre->mat =
+	    from;
 	/* Signals are the first thread's (a transcode's handlers remove
 	 * its temporary file), but for those a fault raises: a blocked
 	 * SIGBUS, of a file that shrank, would kill. */
@@ -311,20 +310,26 @@ pre_begin(const unsigned char *base, uint64_t size, uint64_t from,
 	sigdelset(&all, SIGBUS);
 	sigdelset(&all, SIGSEGV);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	if (pthread_create(&pre.t, NULL, searcher, NULL) == 0)
-		pre.on = 1;
+	rc = pthread_create(&pre->t, NULL, searcher, pre);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		free(pre);
+		return NULL;
+	}
+	pre->on = 1;
+	return pre;
 }
 
-/* Stop the second thread (before the mapping goes). */
+/* Stop the second thread (before the mapping goes) and let pre go; NULL
+ * is no search. */
 void
-pre_end(void)
+pre_end(struct pre *pre)
 {
-	if (!pre.on)
+	if (pre == NULL)
 		return;
-	__atomic_store_n(&pre.quit, 1, __ATOMIC_RELEASE);
-	pthread_join(pre.t, NULL);
-	pre.on = 0;
+	__atomic_store_n(&pre->quit, 1, __ATOMIC_RELEASE);
+	pthread_join(pre->t, NULL);
+	free(pre);
 }
 
 /*
@@ -342,34 +347,36 @@ covered(uint64_t *at, const uint64_t *lo, const uint64_t *cov, uint64_t a,
 }
 
 static int
-mapped_here(const unsigned char *p, size_t n)
+mapped_here(const struct pre *pre, const unsigned char *p, size_t n)
 {
-	return pre.on && p >= pre.base && (uint64_t)(p - pre.base) + n <=
-	    pre.size;
+	return pre != NULL && pre->on && p >= pre->base && (uint64_t)(p - pre->base) + n <=
+	    pre->size;
 }
 
-/* late_find(), from the list when the thread has been there. */
+/* late_find(), from the list when the search ctx (a struct pre) has been
+ * there: the finder the validator gives late.c (val_set_finder). */
 size_t
-pre_late_find(const struct late *lt, const unsigned char *p, size_t n,
-    size_t i)
+pre_late_find(void *ctx, const struct late *lt, const unsigned char *p,
+    size_t n, size_t i)
 {
+	struct pre *pre = ctx;
 	uint64_t a, lim, h, t, back = lt->lt_at + lt->usz;
 
-	if (!mapped_here(p, n) || lt->lt_byte != pre.lt.lt_byte ||
-	    lt->lt_at != pre.lt.lt_at || lt->usz != pre.lt.usz)
+	if (!mapped_here(pre, p, n) || lt->lt_byte != pre->lt.lt_byte ||
+	    lt->lt_at != pre->lt.lt_at || lt->usz != pre->lt.usz)
 		return late_find(lt, p, n, i);
 	if (i + back >= n)
 		return n;
-	a = (uint64_t)(p - pre.base);
+	a = (uint64_t)(p - pre->base);
 	lim = a + n - back;	/* the kernel looks at offsets below */
-	if (!covered(&pre.lat, &pre.llo, &pre.lcov, a + i, lim))
+	if (!covered(&pre->lat, &pre->llo, &pre->lcov, a + i, lim))
 		return late_find(lt, p, n, i);
-	h = ld(&pre.lhead);
-	for (t = pre.ltail; t < h && pre.lhit[t % PRE_CAP] < a + i; t++)
+	h = ld(&pre->lhead);
+	for (t = pre->ltail; t < h && pre->lhit[t % PRE_CAP] < a + i; t++)
 		;
-	st(&pre.ltail, t);
-	if (t < h && pre.lhit[t % PRE_CAP] < lim)
-		return (size_t)(pre.lhit[t % PRE_CAP] - a);
+	st(&pre->ltail, t);
+	if (t < h && pre->lhit[t % PRE_CAP] < lim)
+		return (size_t)(pre->lhit[t % PRE_CAP] - a);
 	return n;
 }
 
@@ -379,31 +386,33 @@ pre_late_find(const struct late *lt, const unsigned char *p, size_t n,
  * The candidates are asked in order, as the kernel asks them.
  */
 size_t
-pre_moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
+pre_moj_skip(struct pre *pre, const unsigned char *p, size_t n,
+    struct mojskip *k)
 {
 	uint64_t a, lim, h, t, j;
 	size_t m;
 
-	if (k->count || n < 66 || !mapped_here(p, n) || pre.form != FORM_UTF8)
+	if (k->count || n < 66 || !mapped_here(pre, p, n) ||
+	    pre->form != FORM_UTF8)
 		return moj_skip(p, n, k);
 	m = ((n - 66) / 64 + 1) * 64;
-	a = (uint64_t)(p - pre.base);
+	a = (uint64_t)(p - pre->base);
 	lim = a + m;
-	if (!covered(&pre.mat, &pre.mlo, &pre.mcov, a, lim))
+	if (!covered(&pre->mat, &pre->mlo, &pre->mcov, a, lim))
 		return moj_skip(p, n, k);
-	h = ld(&pre.mhead);
-	for (t = pre.mtail; t < h && pre.mhit[t % PRE_CAP] < a; t++)
+	h = ld(&pre->mhead);
+	for (t = pre->mtail; t < h && pre->mhit[t % PRE_CAP] < a; t++)
 		;
-	for (; t < h && (j = pre.mhit[t % PRE_CAP]) < lim; t++) {
+	for (; t < h && (j = pre->mhit[t % PRE_CAP]) < lim; t++) {
 		/* C2 before 80..9F is one in XML 1.0 only */
-		if (!k->c1 && pre.base[j] == 0xC2)
+		if (!k->c1 && pre->base[j] == 0xC2)
 			continue;
-		if (k->candidate(k->ctx, pre.base + j)) {
-			st(&pre.mtail, t);
+		if (k->candidate(k->ctx, pre->base + j)) {
+			st(&pre->mtail, t);
 			return (size_t)(j - a);
 		}
 	}
-	st(&pre.mtail, t);
+	st(&pre->mtail, t);
 	return m + moj_skip(p + m, n - m, k);
 }
 
@@ -412,24 +421,24 @@ pre_moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
  * the kernel stops for want of a next unit.
  */
 size_t
-pre_moj_skipw(const unsigned char *p, size_t n, int be)
+pre_moj_skipw(struct pre *pre, const unsigned char *p, size_t n, int be)
 {
 	uint64_t a, lim, h, t;
 
-	if (n < 4 || !mapped_here(p, n) || be != pre.be ||
-	    (pre.form != FORM_UTF16BE && pre.form != FORM_UTF16LE))
+	if (n < 4 || !mapped_here(pre, p, n) || be != pre->be ||
+	    (pre->form != FORM_UTF16BE && pre->form != FORM_UTF16LE))
 		return moj_skipw(p, n, be);
-	a = (uint64_t)(p - pre.base);
-	if (a < pre.ustart || (a - pre.ustart) % 2 != 0)
+	a = (uint64_t)(p - pre->base);
+	if (a < pre->ustart || (a - pre->ustart) % 2 != 0)
 		return moj_skipw(p, n, be);
 	lim = a + ((n - 2) & ~(size_t)1);	/* the units with a next one */
-	if (!covered(&pre.mat, &pre.mlo, &pre.mcov, a, lim))
+	if (!covered(&pre->mat, &pre->mlo, &pre->mcov, a, lim))
 		return moj_skipw(p, n, be);
-	h = ld(&pre.mhead);
-	for (t = pre.mtail; t < h && pre.mhit[t % PRE_CAP] < a; t++)
+	h = ld(&pre->mhead);
+	for (t = pre->mtail; t < h && pre->mhit[t % PRE_CAP] < a; t++)
 		;
-	st(&pre.mtail, t);
-	if (t < h && pre.mhit[t % PRE_CAP] < lim)
-		return (size_t)(pre.mhit[t % PRE_CAP] - a);
+	st(&pre->mtail, t);
+	if (t < h && pre->mhit[t % PRE_CAP] < lim)
+		return (size_t)(pre->mhit[t % PRE_CAP] - a);
 	return (size_t)(lim - a);
 }

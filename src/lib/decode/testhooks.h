@@ -5,12 +5,13 @@
 #ifndef TESTHOOKS_H
 #define TESTHOOKS_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /* Every path of the validator a character at a time (validate.c; set
  * by simd_init() for XMLSNIFF_SIMD=ref). */
-extern int	 val_char_only;
+extern atomic_int val_char_only;
 
 /*
  * -j (jobs.c), from the environment: XMLSNIFF_TEST_JOBS=FILE, each

@@ -10,6 +10,7 @@
 
 struct val {
 	struct dec	 d;		/* the decoder, and where it is */
+	struct dcaches	*own;		/* its cache, when the caller has none */
 	int		 xml11;
 	struct diags	*dg;
 	const char	*encname;

@@ -13,26 +13,51 @@
 #include "engine.h"
 #include "val.h"
 
-static struct val *spare;
 static const struct dec_check check;
 
-/* Start validating the entity s; diagnostics go to dg.  NULL when it
- * cannot be decoded (already diagnosed by sniff). */
+/* A cache of decoders, empty. */
+struct dcaches *
+dcaches_new(void)
+{
+	return calloc(1, sizeof(struct dcaches));
+}
+
+/* The decoders of c closed, and c let go (NULL: nothing). */
+void
+dcaches_free(struct dcaches *c)
+{
+	int i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < NDCACHE; i++) {
+		if (c->e[i].cd != NULL)
+			iconv_close(c->e[i].cd);
+		free(c->e[i].bulk);
+	}
+	free(c);
+}
+
+/*
+ * Start validating the entity s; diagnostics go to dg.  An iconv decoder
+ * comes from cache, which the caller keeps from one input to the next
+ * (NULL: the validator keeps one of its own).  NULL when it cannot be
+ * decoded (already diagnosed by sniff), or for want of memory.
+ */
 struct val *
-val_new(const struct sniff *s, struct diags *dg)
+val_open(const struct sniff *s, struct diags *dg, struct dcaches *cache)
 {
 	struct val *v;
 
-	if (s->dec == FORM_NONE)
+	if (s->dec == FORM_NONE || (v = calloc(1, sizeof(*v))) == NULL)
 		return NULL;
-	/* One validator is kept for the next input: no allocation a file. */
-	if ((v = spare) != NULL) {
-		spare = NULL;
-		memset(v, 0, sizeof(*v));
-	} else if ((v = calloc(1, sizeof(*v))) == NULL)
-		return NULL;
-	if (dec_init(&v->d, s, &check, v) < 0) {
+	if (cache == NULL && s->dec == FORM_ICONV &&
+	    (cache = v->own = dcaches_new()) == NULL) {
 		free(v);
+		return NULL;
+	}
+	if (dec_init(&v->d, s, &check, v, cache) < 0) {
+		val_free(v);
 		return NULL;
 	}
 	v->xml11 = s->xml11;
@@ -52,16 +77,21 @@ val_new(const struct sniff *s, struct diags *dg)
 	return v;
 }
 
+/* val_open() with a cache of the validator's own. */
+struct val *
+val_new(const struct sniff *s, struct diags *dg)
+{
+	return val_open(s, dg, NULL);
+}
+
 void
 val_free(struct val *v)
 {
 	if (v == NULL)
 		return;
 	dec_fini(&v->d);
-	if (spare == NULL)
-		spare = v;
-	else
-		free(v);
+	dcaches_free(v->own);
+	free(v);
 }
 
 /* The byte table of a single-byte encoding, or NULL. */
@@ -80,6 +110,15 @@ val_set_sink(struct val *v, val_sink_fn fn, val_run_fn run,
     val_block_fn block, void *ctx)
 {
 	dec_set_sink(&v->d, fn, run, block, ctx);
+}
+
+/* Where late declarations are searched for: through find with ctx (a
+ * search ahead, prescan.c), or the kernels (find NULL). */
+void
+val_set_finder(struct val *v, late_find_fn find, void *ctx)
+{
+	v->late.find = find;
+	v->late.find_ctx = ctx;
 }
 
 /* A late XML declaration at offset at (once per offset). */

@@ -19,6 +19,8 @@
  *    block.
  * The tails shorter than a vector go to the portable kernels of word.c.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1487,7 +1489,7 @@ __attribute__((target("xsave")))
 int
 avx2_usable(void)
 {
-	static int known = -1;
+	static atomic_int known = -1;
 	unsigned a, b, c, d;
 
 	if (known >= 0)
@@ -1503,16 +1505,13 @@ avx2_usable(void)
 	return known;
 }
 
-/* Build the packing tables once. */
+/* Build the packing tables once, whichever thread asks first. */
 void
 avx2_init(void)
 {
-	static int built;
+	static pthread_once_t built = PTHREAD_ONCE_INIT;
 
-	if (!built) {
-		build_tables();
-		built = 1;
-	}
+	pthread_once(&built, build_tables);
 }
 
 const struct kernels kernels_avx2 = {

@@ -12,6 +12,7 @@
  * the end of the run, where the characters since the last line end are
  * counted (XML 1.0 section 2.11: a CR LF pair is one line end).
  */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -473,7 +474,7 @@ __attribute__((target("xsave")))
 static int
 avx512_usable(void)
 {
-	static int known = -1;
+	static atomic_int known = -1;
 	unsigned a, b, c, d;
 
 	if (known >= 0)

@@ -12,10 +12,17 @@
 
 
 int		 simd_init(const char *);
-void		 simd_ready(void);
-const char	*simd_names(void);
+const char	*simd_ready(int *);
+int		 simd_check(char *, size_t);
+const char	*simd_names(char *, size_t);
 
 /* late.c: "<?xml" after the start (decl-not-at-start) */
+
+struct late;
+/* Where "<?" or "<!" may be (late_find's contract), as the engine finds
+ * it: the kernels, or what a search ahead found (prescan.c). */
+typedef size_t	(*late_find_fn)(void *, const struct late *,
+		    const unsigned char *, size_t, size_t);
 
 struct late {
 	enum unit	 unit;
@@ -31,6 +38,8 @@ struct late {
 	int		 scan;		/* the bytes of '<', '?', '!' are known */
 	int		 decoded;	/* lexed by late_char() only */
 	uint64_t	 lt_line, lt_col;	/* of the last '<' (decoded) */
+	late_find_fn	 find;		/* NULL: late_find(), the kernels */
+	void		*find_ctx;
 };
 
 void		 late_init(struct late *, const struct sniff *,
@@ -93,11 +102,15 @@ struct mojskip {
 size_t		 moj_skip(const unsigned char *, size_t, struct mojskip *);
 
 /* late_find() and moj_skip(), answered from what prescan.c's thread
- * found ahead where it has been, else by the kernels */
-size_t		 pre_late_find(const struct late *, const unsigned char *,
-		    size_t, size_t);
-size_t		 pre_moj_skip(const unsigned char *, size_t, struct mojskip *);
-size_t		 pre_moj_skipw(const unsigned char *, size_t, int);
+ * found ahead where it has been, else by the kernels (a NULL search: the
+ * kernels) */
+struct pre;
+size_t		 pre_late_find(void *, const struct late *,
+		    const unsigned char *, size_t, size_t);
+size_t		 pre_moj_skip(struct pre *, const unsigned char *, size_t,
+		    struct mojskip *);
+size_t		 pre_moj_skipw(struct pre *, const unsigned char *, size_t,
+		    int);
 
 /*
  * The same for UTF-16 (be: big-endian) when no lines are counted: pass

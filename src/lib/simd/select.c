@@ -1,15 +1,19 @@
 /*
- * The one choice of kernels for a run: the instruction set that the fast
- * paths (validation, conversion between the Unicode forms, the search for
- * late declarations) use.  It is made once, from the value main() passes
- * (the environment variable XMLSNIFF_SIMD, see the man page), or by the unit
- * driver and the fuzz targets, which compare the kernels.  Every kernel
- * gives the same answers; only the speed differs.
+ * The one choice of kernels for a process: the instruction set that the
+ * fast paths (validation, conversion between the Unicode forms, the search
+ * for late declarations) use.  It is made once, by whichever thread first
+ * needs a kernel, from the environment variable XMLSNIFF_SIMD (see the man
+ * page), and kept in one atomic pointer, as every thread reads it; the unit
+ * driver and the fuzz targets, which compare the kernels, choose again
+ * with simd_init().  Every kernel gives the same answers; only the speed
+ * differs.
  *
  * This is the only file that knows every table of kernels (one per file of
  * src/simd/), and the entry points that the rest of the program calls send
  * each call to the table chosen.  The kernels never call back here.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +36,12 @@ static const struct kernels *const list[] = {
 
 #define NLIST	(sizeof(list) / sizeof(list[0]))
 
-static const struct kernels *kern;	/* in use; NULL: none chosen yet */
+/* In use; NULL: none chosen yet.  The first call of kernels() chooses,
+ * once (choose_once); simd_init() chooses again. */
+static _Atomic(const struct kernels *) kern;
+static pthread_once_t kern_once = PTHREAD_ONCE_INIT;
+/* XMLSNIFF_SIMD named no kernels when the first choice was made. */
+static atomic_int kern_bad;
 
 /* Whether this machine (and this build) runs the kernels k. */
 static int
@@ -59,62 +68,114 @@ use(const struct kernels *k)
 {
 	if (k->init != NULL)
 		k->init();
-	kern = k;
 	val_char_only = k->char_only;
+	atomic_store_explicit(&kern, k, memory_order_release);
 }
 
-/* The kernels in use: the fastest, if none were chosen (a program that
- * calls an entry point before simd_init()). */
+/* The kernels named by name (NULL or empty: the fastest this machine
+ * has; those it cannot run: the portable ones), or NULL for a name that
+ * no table has. */
+static const struct kernels *
+named(const char *name)
+{
+	size_t i;
+
+	if (name == NULL || *name == '\0')
+		return best();
+	for (i = 0; i < NLIST; i++)
+		if (strcmp(name, list[i]->name) == 0)
+			return usable(list[i]) ? list[i] : &kernels_word;
+	return NULL;
+}
+
+/* The first choice: XMLSNIFF_SIMD's, else (or where it names none, which
+ * simd_status() tells) the fastest. */
+static void
+choose_once(void)
+{
+	const struct kernels *k;
+
+	if (atomic_load(&kern) != NULL)
+		return;	/* simd_init() chose */
+	if ((k = named(getenv("XMLSNIFF_SIMD"))) == NULL) {
+		atomic_store(&kern_bad, 1);
+		k = best();
+	}
+	use(k);
+}
+
+/* The kernels in use, chosen the first time. */
 static inline const struct kernels *
 kernels(void)
 {
-	if (kern == NULL)
-		use(best());
-	return kern;
+	const struct kernels *k = atomic_load_explicit(&kern,
+	    memory_order_acquire);
+
+	if (k != NULL)
+		return k;
+	pthread_once(&kern_once, choose_once);
+	return atomic_load_explicit(&kern, memory_order_acquire);
 }
 
 /*
  * Choose the kernels named by name (NULL or empty: the fastest this machine
- * has).  Kernels the machine cannot run mean the portable ones, none.
- * Return -1, choosing nothing, for a name that no table has.
+ * has), for the unit driver and the fuzz targets.  Kernels the machine
+ * cannot run mean the portable ones, none.  Return -1, choosing nothing,
+ * for a name that no table has.
  */
 int
 simd_init(const char *name)
 {
-	const struct kernels *k = NULL;
-	size_t i;
+	const struct kernels *k = named(name);
 
-	if (name == NULL || *name == '\0') {
-		use(best());
-		return 0;
-	}
-	for (i = 0; i < NLIST && k == NULL; i++)
-		if (strcmp(name, list[i]->name) == 0)
-			k = list[i];
 	if (k == NULL)
 		return -1;
-	use(usable(k) ? k : &kernels_word);
+	use(k);
 	return 0;
 }
 
-/* The names XMLSNIFF_SIMD takes, for a message: "a, b or c". */
+/* The names XMLSNIFF_SIMD takes, for a message, into buf: "a, b or c". */
 const char *
-simd_names(void)
+simd_names(char *buf, size_t size)
 {
-	static char buf[128];
 	size_t i, k = 0;
 
-	for (i = 0; i < NLIST && k < sizeof(buf); i++)
-		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s",
+	buf[0] = '\0';
+	for (i = 0; i < NLIST && k < size; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%s",
 		    i == 0 ? "" : i + 1 == NLIST ? " or " : ", ", list[i]->name);
 	return buf;
 }
 
-/* Make sure kernels are chosen: the fastest, if no one chose. */
-void
-simd_ready(void)
+/* Make sure kernels are chosen: XMLSNIFF_SIMD's, or the fastest.  Return
+ * the name of those in use; *bad (when not NULL) is whether XMLSNIFF_SIMD
+ * named none when the choice was made. */
+const char *
+simd_ready(int *bad)
 {
-	(void)kernels();
+	const char *name = kernels()->name;
+
+	if (bad != NULL)
+		*bad = atomic_load(&kern_bad);
+	return name;
+}
+
+/* simd_ready(), and -1 with the reason in err when XMLSNIFF_SIMD named no
+ * kernels (the fastest run then). */
+int
+simd_check(char *err, size_t size)
+{
+	char names[128];
+	const char *v;
+	int bad;
+
+	(void)simd_ready(&bad);
+	if (!bad)
+		return 0;
+	v = getenv("XMLSNIFF_SIMD");
+	snprintf(err, size, "unknown value \"%s\" (%s)", v != NULL ? v : "",
+	    simd_names(names, sizeof(names)));
+	return -1;
 }
 
 /*

@@ -8,6 +8,7 @@
 #define CORE_H
 
 #include <iconv.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -135,6 +136,17 @@ int		 enc_order_free_32(const struct enc *);
 int		 enc_compatible(const struct enc *, const struct enc *);
 int		 enc_same(const struct enc *, const struct enc *);
 void		 enc_lower(char *, const char *, size_t);
+
+/* memo.c: answers kept for the process, each found once */
+
+#define MEMO_SLOTS	64
+struct memo_ent;
+struct memo {
+	_Atomic(struct memo_ent *) e[MEMO_SLOTS];
+};
+
+int		 memo_get(struct memo *, const char *, int *);
+void		 memo_put(struct memo *, const char *, int);
 
 /* iconvcap.c: what this system's iconv can do (iconvcap.h has the
  * probes of a transcoding target) */
@@ -420,6 +432,8 @@ struct sniff {
 	const struct fixres *fix;	/* --fix, --in-place: what was done */
 	const struct http *http;	/* --http: the response's head */
 	const struct guess *guess;	/* what it is really in, or NULL */
+	const char	*browser;	/* --browser: what a browser reads it
+					 * as, or NULL */
 	int		 not_xml;	/* not XML at all (notxml.c) */
 };
 

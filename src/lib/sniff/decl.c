@@ -3,6 +3,7 @@
  * declaration (section 4.3.1 [77]), read in any Appendix F family.
  */
 #include <iconv.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -164,31 +165,35 @@ guess_role(const struct units *s, size_t i, int have_decl)
  * IBM037 (CCSID 37) has it: the code page is what the declaration names,
  * which cannot be read yet.  -1 if iconv lacks IBM037.
  */
+static long ebcdic_map[256];
+static pthread_once_t ebcdic_once = PTHREAD_ONCE_INIT;
+
+/* The table, built once by whichever thread needs it first. */
+static void
+ebcdic_build(void)
+{
+	iconv_t cd = iconv_open(enc_u32le(), "IBM037");
+	int b;
+
+	for (b = 0; b < 256; b++) {
+		char in[1], out[8], *ip = in, *op = out;
+		size_t il = 1, ol = sizeof(out);
+
+		in[0] = (char)b;
+		ebcdic_map[b] = -1;
+		if (cd != (iconv_t)-1 && iconv(cd, &ip, &il, &op, &ol) !=
+		    (size_t)-1 && op - out == 4)
+			ebcdic_map[b] = (long)load_le32((unsigned char *)out);
+	}
+	if (cd != (iconv_t)-1)
+		iconv_close(cd);
+}
+
 static long
 ebcdic_other(unsigned char byte)
 {
-	static long map[256];
-	static int done;
-
-	if (!done) {
-		iconv_t cd = iconv_open(enc_u32le(), "IBM037");
-		int b;
-
-		for (b = 0; b < 256; b++) {
-			char in[1], out[8], *ip = in, *op = out;
-			size_t il = 1, ol = sizeof(out);
-
-			in[0] = (char)b;
-			map[b] = -1;
-			if (cd != (iconv_t)-1 && iconv(cd, &ip, &il, &op, &ol) !=
-			    (size_t)-1 && op - out == 4)
-				map[b] = (long)load_le32((unsigned char *)out);
-		}
-		if (cd != (iconv_t)-1)
-			iconv_close(cd);
-		done = 1;
-	}
-	return map[byte];
+	pthread_once(&ebcdic_once, ebcdic_build);
+	return ebcdic_map[byte];
 }
 
 /*

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <iconv.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,20 +70,22 @@ loose_key(char *dst, const char *src, size_t size)
 static const char *
 entry_iconv(int idx)
 {
-	static const char *memo[NELEM(enc_table)];
-	const char *n;
+	/* Set once, by whichever thread asks first: two that ask at once
+	 * find and store the same answer. */
+	static _Atomic(const char *) memo[NELEM(enc_table)];
+	const char *n, *found = "";
 	iconv_t cd;
 
-	if (memo[idx] != NULL)
-		return memo[idx];
-	memo[idx] = "";
+	if ((n = atomic_load(&memo[idx])) != NULL)
+		return n;
 	for (n = enc_table[idx].iconv; *n != '\0'; n += strlen(n) + 1)
 		if ((cd = iconv_open(n, "UTF-8")) != (iconv_t)-1) {
 			iconv_close(cd);
-			memo[idx] = n;
+			found = n;
 			break;
 		}
-	return memo[idx];
+	atomic_store(&memo[idx], found);
+	return found;
 }
 
 /* Byte b alone decoded by cd: the character, or -1 if it is none. */
@@ -102,22 +105,21 @@ byte_char(iconv_t cd, unsigned char b)
 }
 
 /* Whether iconv reads every byte alone alike under names a and b (the
- * answer kept for the last few pairs asked). */
+ * answer kept, memo.c). */
 static int
 decodes_alike(const char *a, const char *b)
 {
-	static struct {
-		char	 a[64], b[64];
-		int	 alike;
-	} memo[4];
-	static unsigned next;
+	static struct memo pairs;
+	char key[260];
 	iconv_t ca, cb;
 	unsigned i;
-	int alike = 1;
+	int alike = 1, keyed;
 
-	for (i = 0; i < NELEM(memo); i++)
-		if (strcmp(memo[i].a, a) == 0 && strcmp(memo[i].b, b) == 0)
-			return memo[i].alike;
+	/* The pair, apart by a byte no name has. */
+	keyed = (size_t)snprintf(key, sizeof(key), "%s\n%s", a, b) <
+	    sizeof(key);
+	if (keyed && memo_get(&pairs, key, &alike))
+		return alike;
 	ca = iconv_open(enc_u32le(), a);
 	cb = iconv_open(enc_u32le(), b);
 	if (ca != (iconv_t)-1 && cb != (iconv_t)-1)
@@ -128,12 +130,8 @@ decodes_alike(const char *a, const char *b)
 		iconv_close(ca);
 	if (cb != (iconv_t)-1)
 		iconv_close(cb);
-	if (strlen(a) < sizeof(memo[0].a) && strlen(b) < sizeof(memo[0].b)) {
-		i = next++ % NELEM(memo);
-		memcpy(memo[i].a, a, strlen(a) + 1);
-		memcpy(memo[i].b, b, strlen(b) + 1);
-		memo[i].alike = alike;
-	}
+	if (keyed)
+		memo_put(&pairs, key, alike);
 	return alike;
 }
 

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <iconv.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "core.h"
@@ -20,50 +21,49 @@
  * little-endian machine), since glibc converts to it in one step instead
  * of two, four times as fast.
  */
+static const char *u32le;
+static pthread_once_t u32le_once = PTHREAD_ONCE_INIT;
+
+static void
+u32le_find(void)
+{
+	iconv_t cd = iconv_open("WCHAR_T", "UTF-8");
+	char in[] = "A\xC3\xA9", out[16], *ip = in, *op = out;
+	size_t il = 3, ol = sizeof(out);
+
+	u32le = "UTF-32LE";
+	if (cd != (iconv_t)-1) {
+		if (iconv(cd, &ip, &il, &op, &ol) == 0 && ol ==
+		    sizeof(out) - 8 && memcmp(out, "A\0\0\0\xE9\0\0\0", 8)
+		    == 0)
+			u32le = "WCHAR_T";
+		iconv_close(cd);
+	}
+}
+
 const char *
 enc_u32le(void)
 {
-	static const char *name;
-
-	if (name == NULL) {
-		iconv_t cd = iconv_open("WCHAR_T", "UTF-8");
-		char in[] = "A\xC3\xA9", out[16], *ip = in, *op = out;
-		size_t il = 3, ol = sizeof(out);
-
-		name = "UTF-32LE";
-		if (cd != (iconv_t)-1) {
-			if (iconv(cd, &ip, &il, &op, &ol) == 0 && ol ==
-			    sizeof(out) - 8 && memcmp(out, "A\0\0\0\xE9\0\0\0", 8)
-			    == 0)
-				name = "WCHAR_T";
-			iconv_close(cd);
-		}
-	}
-	return name;
+	pthread_once(&u32le_once, u32le_find);
+	return u32le;
 }
 
 /*
- * Return whether iconv(3) can decode from (and encode to) name.  The last
- * few answers are kept: a tree of files in one encoding would otherwise
- * open and close two converters per file.
+ * Return whether iconv(3) can decode from (and encode to) name.  The
+ * answers are kept (memo.c): a tree of files in one encoding would
+ * otherwise open and close two converters per file.
  */
 int
 enc_iconv_ok(const char *name)
 {
-	static struct {
-		char	 name[64];
-		int	 ok;
-	} memo[8];
-	static unsigned next;
+	static struct memo known;
 	iconv_t cd;
-	unsigned i;
 	int ok = 0;
 
 	if (name[0] == '\0')
 		return 0;
-	for (i = 0; i < sizeof(memo) / sizeof(memo[0]); i++)
-		if (strcmp(memo[i].name, name) == 0)
-			return memo[i].ok;
+	if (memo_get(&known, name, &ok))
+		return ok;
 	if ((cd = iconv_open("UTF-8", name)) != (iconv_t)-1) {
 		iconv_close(cd);
 		if ((cd = iconv_open(name, "UTF-8")) != (iconv_t)-1) {
@@ -71,11 +71,7 @@ enc_iconv_ok(const char *name)
 			ok = 1;
 		}
 	}
-	if (strlen(name) < sizeof(memo[0].name)) {
-		i = next++ % (sizeof(memo) / sizeof(memo[0]));
-		memcpy(memo[i].name, name, strlen(name) + 1);
-		memo[i].ok = ok;
-	}
+	memo_put(&known, name, ok);
 	return ok;
 }
 

@@ -23,28 +23,33 @@ lower(char c)
 static size_t
 distance(const char *a, size_t la, const char *b, size_t lb)
 {
-	static size_t d[SUGGEST_MAX + 1][SUGGEST_MAX + 1];
+	/* Rows i - 2, i - 1 and i of the table, each in turn. */
+	size_t r[3][SUGGEST_MAX + 1], *d2 = r[0], *d1 = r[1], *d0 = r[2], *t;
 	size_t i, j, v;
 
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
 	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++)
+		d1[j] = j;
+	for (i = 1; i <= la; i++) {
+		d0[0] = i;
 		for (j = 1; j <= lb; j++) {
 			int same = lower(a[i - 1]) == lower(b[j - 1]);
 
-			v = d[i - 1][j - 1] + !same;
-			if (d[i - 1][j] + 1 < v)
-				v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
+			v = d1[j - 1] + !same;
+			if (d1[j] + 1 < v)
+				v = d1[j] + 1;
+			if (d0[j - 1] + 1 < v)
+				v = d0[j - 1] + 1;
 			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
+			    a[i - 2] == b[j - 1] && d2[j - 2] + 1 < v)
+				v = d2[j - 2] + 1;
+			d0[j] = v;
 		}
-	return d[la][lb];
+		t = d2;
+		d2 = d1;
+		d1 = d0;
+		d0 = t;
+	}
+	return d1[lb];
 }
 
 /*

@@ -231,65 +231,46 @@ xc_free(struct xc *x)
 	free(x);
 }
 
-/* The outcome of the last transcode, for --in-place and --fix. */
-static int changed;
-static char refusal[200];
-
-/* A transcode not done, for a reason that is no I/O error. */
+/* A transcode not done, for a reason that is no I/O error: why, into o. */
 static int
-refuse(const char *name, const char *why)
+refuse(struct xlout *o, const char *name, const char *why)
 {
-	snprintf(refusal, sizeof(refusal), "%s", why);
+	snprintf(o->refusal, sizeof(o->refusal), "%s", why);
 	report_warn(name, 0, "not transcoded: %s", why);
 	return 1;
-}
-
-/* Whether the last transcode to a file changed (or, --dry-run, would
- * change) its bytes. */
-int
-transcode_changed(void)
-{
-	return changed;
-}
-
-/* Why the last transcode was refused ("" when no reason was given). */
-const char *
-transcode_refusal(void)
-{
-	return refusal;
 }
 
 /* Return 0 when the entity s may be transcoded; otherwise say why and
  * return the status (refuse()). */
 static int
-check_input(const char *name, const struct inbuf *in, const struct sniff *s,
-    int strict, const char *output, int in_place)
+check_input(struct xlout *o, const char *name, const struct inbuf *in,
+    const struct sniff *s, int strict, const char *output, int in_place)
 {
 	struct stat a, b;
 
 	if (strict && s->dg.errors > 0)
-		return refuse(name, "the input has errors (--strict)");
+		return refuse(o, name, "the input has errors (--strict)");
 	if (s->dec == FORM_NONE)
-		return refuse(name, "its encoding cannot be decoded");
+		return refuse(o, name, "its encoding cannot be decoded");
 	if (s->dg.d[D_BAD_DECLARATION].count || s->dg.d[D_DECL_NOT_AT_START].count)
-		return refuse(name, "the declaration must be mended first");
+		return refuse(o, name, "the declaration must be mended first");
 	if (s->doubt)
-		return refuse(name, "the bytes after the BOM contradict it, so "
-		    "the encoding is in doubt; correct the BOM or the content "
-		    "first");
+		return refuse(o, name, "the bytes after the BOM contradict "
+		    "it, so the encoding is in doubt; correct the BOM or the "
+		    "content first");
 	if (s->decl.present && !target_decl_ok(s))
-		return refuse(name, "the charset parameter contradicts the byte "
-		    "layout of the declaration; correct the charset");
+		return refuse(o, name, "the charset parameter contradicts the "
+		    "byte layout of the declaration; correct the charset");
 	/* In place means a regular file, replaced by rename(2). */
 	if (in_place && in->size < 0)
-		return refuse(name, "--in-place needs a regular file") + 1;
+		return refuse(o, name, "--in-place needs a regular file") + 1;
 	/* Writing into the FIFO or device being read would never end. */
 	if (!in_place && output != NULL && strcmp(output, "-") != 0 &&
 	    stat(output, &a) == 0 && !S_ISREG(a.st_mode) &&
 	    fstat(in->fd, &b) == 0 && a.st_dev == b.st_dev &&
 	    a.st_ino == b.st_ino)
-		return refuse(name, "-o names the input itself, which is not a "
-		    "regular file") + 1;
+		return refuse(o, name, "-o names the input itself, which is "
+		    "not a regular file") + 1;
 	return 0;
 }
 
@@ -400,19 +381,19 @@ finish(struct xc *x)
 /* Say why a transcode failed, unless a diagnostic or a refusal already
  * does; --ignore hides a code, never the failure. */
 static void
-explain(const char *name, const struct sniff *s)
+explain(struct xlout *o, const char *name, const struct sniff *s)
 {
 	if (s->dg.d[D_ILLEGAL_SEQUENCE].count > 0 &&
 	    diag_ignored(&s->dg, D_ILLEGAL_SEQUENCE))
-		refuse(name, "the input has illegal bytes (ignored "
+		refuse(o, name, "the input has illegal bytes (ignored "
 		    "illegal-sequence); nothing is guessed");
 	else if (s->dg.d[D_UNREPRESENTABLE].count > 0 &&
 	    diag_ignored(&s->dg, D_UNREPRESENTABLE))
-		refuse(name, "a character cannot be written in the target "
+		refuse(o, name, "a character cannot be written in the target "
 		    "(ignored unrepresentable)");
 	else if (s->dg.d[D_UNREPRESENTABLE].count == 0 &&
 	    s->dg.d[D_ILLEGAL_SEQUENCE].count == 0)
-		refuse(name, "the input has errors (--strict)");
+		refuse(o, name, "the input has errors (--strict)");
 }
 
 /* One transcode under way, from xlate_begin() to xlate_end(). */
@@ -424,6 +405,7 @@ struct xlate {
 	const struct xopts	*xo;
 	struct sniff		*s;
 	int			 strict, in_place;
+	struct xlout		*out;
 };
 
 /*
@@ -437,35 +419,43 @@ struct xlate {
 int
 xlate_begin(const char *name, const struct inbuf *in, struct sniff *s,
     const struct xopts *xo, int strict, const char *output, int in_place,
-    struct xlate **xp, struct val **vp)
+    struct xlate **xp, struct val **vp, struct xlout *out)
 {
-	static struct xlate xl;		/* one transcode at a time */
+	struct xlate *xl;
 	int rc;
 
-	changed = 0;
-	refusal[0] = '\0';
+	out->changed = 0;
+	out->refusal[0] = '\0';
 	*xp = NULL;
-	if ((rc = check_input(name, in, s, strict, output, in_place)) != 0)
+	if ((rc = check_input(out, name, in, s, strict, output,
+	    in_place)) != 0)
 		return rc;
-	memset(&xl, 0, sizeof(xl));
-	if ((xl.x = xc_new(name, s, xo, &xl.v)) == NULL)
+	if ((xl = calloc(1, sizeof(*xl))) == NULL) {
+		dest_error("out of memory for", name);
 		return 2;
-	xl.dest = in_place ? name : output;
-	if ((xl.x->fd = dest_open(&xl.d, xl.dest)) < 0) {
-		val_free(xl.v);
-		xc_free(xl.x);
+	}
+	if ((xl->x = xc_new(name, s, xo, &xl->v)) == NULL) {
+		free(xl);
+		return 2;
+	}
+	xl->dest = in_place ? name : output;
+	if ((xl->x->fd = dest_open(&xl->d, xl->dest)) < 0) {
+		val_free(xl->v);
+		xc_free(xl->x);
+		free(xl);
 		return 2;
 	}
 	if (enc_is_32(xo->to.family))
 		diag_add(&s->dg, D_UTF32, 0, 1, 1, "the output is UTF-32, "
 		    "which is NOT RECOMMENDED for XML (RFC 7303 section 2.2)");
-	xl.name = name;
-	xl.xo = xo;
-	xl.s = s;
-	xl.strict = strict;
-	xl.in_place = in_place;
-	*xp = &xl;
-	*vp = xl.v;
+	xl->name = name;
+	xl->xo = xo;
+	xl->s = s;
+	xl->strict = strict;
+	xl->in_place = in_place;
+	xl->out = out;
+	*xp = xl;
+	*vp = xl->v;
 	return 0;
 }
 
@@ -520,8 +510,9 @@ xlate_end(struct xlate *xl, const struct inbuf *in, int read_errno)
 			same = 1;
 			break;
 		case -1:
-			rc = refuse(xl->name, "re-encoding would change the "
-			    "content, not only the BOM and declaration");
+			rc = refuse(xl->out, xl->name, "re-encoding would "
+			    "change the content, not only the BOM and "
+			    "declaration");
 			break;
 		case -2:
 			rc = dest_error("cannot compare", xl->name);
@@ -530,10 +521,11 @@ xlate_end(struct xlate *xl, const struct inbuf *in, int read_errno)
 	}
 	rc = dest_close(&xl->d, rc, !same && !xl->xo->dry_run);
 	if (!xl->d.direct)
-		changed = rc == 0 && !same;
-	if (rc == 1 && refusal[0] == '\0')
-		explain(xl->name, s);
+		xl->out->changed = rc == 0 && !same;
+	if (rc == 1 && xl->out->refusal[0] == '\0')
+		explain(xl->out, xl->name, s);
 	val_free(xl->v);
 	xc_free(x);
+	free(xl);
 	return rc;
 }

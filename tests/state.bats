@@ -1,0 +1,72 @@
+#!/usr/bin/env bats
+# Thread safety by construction (issue 24): the library keeps no mutable
+# state of the process but what is made once and then only read (behind
+# pthread_once or an atomic), the one choice of kernels, the answers of
+# iconv kept for the process (memo.c), and the table of mappings that
+# the SIGBUS handler mends.  Every symbol in a writable section of the
+# library's objects is in the list below, with the reason it may be
+# there; a new one fails until it is made per-checker or one-time and
+# added here.
+load helper
+
+ROOT="$BATS_TEST_DIRNAME/.."
+
+# The writable symbols of the objects below src/lib/, as "FILE SYMBOL",
+# the compiler's numbering of function-local statics (".0") dropped.
+writable() {
+	local o
+	for o in $(find "$ROOT/src/lib" -name '*.o' | sort); do
+		objdump -t "$o" | awk -v f="${o##*/}" '
+		    $0 ~ / (\.data|\.bss|\.tdata|\.tbss)[.a-zA-Z0-9_]*[ \t]/ &&
+		    $0 !~ /\.data\.rel\.ro/ && $NF !~ /^\./ {
+			n = $NF; sub(/\.[0-9]+$/, "", n); print f " " n
+		    }'
+	done
+}
+
+@test "state: the library's objects keep no mutable state but the one-time and atomic kind" {
+	command -v objdump >/dev/null || skip "objdump (binutils) is not installed"
+	[ -n "$(find "$ROOT/src/lib" -name '*.o' | head -n 1)" ] ||
+	    skip "the library is not built"
+	local allowed bad=0 line
+	# FILE SYMBOL: why it may be
+	allowed='
+guess.o common_han		the common ideographs, built once (pthread_once)
+guess.o common_han_once
+guess.o ud			libuchardet, loaded once (pthread_once)
+guess.o ud_once
+decode.o val_char_only		the reference paths: an atomic, set with the kernels
+decode_utf.o qtab		the UTF-8 automaton, built once (pthread_once)
+decode_utf.o qwtab
+decode_utf.o qtab_once
+input.o slots			mappings the SIGBUS handler mends: atomics
+input.o old_bus			the handler before ours, set once (pthread_once)
+input.o bus_ok
+input.o bus_once
+avx2.o pack16			AVX2 shuffle tables, built once (pthread_once)
+avx2.o pack8
+avx2.o pack8_len
+avx2.o pack2
+avx2.o built
+avx2.o known			whether the CPU runs AVX2: an atomic
+avx512.o known			whether the CPU runs AVX-512: an atomic
+select.o kern			the kernels chosen: one atomic pointer
+select.o kern_bad		XMLSNIFF_SIMD named none: an atomic
+select.o kern_once
+decl.o ebcdic_map		IBM037 for EBCDIC declarations, built once
+decl.o ebcdic_once
+enc.o memo			the iconv name of each table entry: atomics
+enc.o pairs			iconv answers kept (memo.c: atomics)
+iconvcap.o known		iconv answers kept (memo.c: atomics)
+iconvcap.o u32le		the UTF-32LE name iconv takes, found once
+iconvcap.o u32le_once
+'
+	while read -r line; do
+		if ! printf '%s\n' "$allowed" | awk '{print $1 " " $2}' |
+		    grep -qxF "$line"; then
+			echo "mutable state: $line"
+			bad=1
+		fi
+	done < <(writable)
+	[ "$bad" = 0 ]
+}
