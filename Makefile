@@ -362,11 +362,35 @@ check-build:
 	    tests/threads $$($(HAVE_DIFF) && echo tests/diffcheck) || exit; \
 	    echo "build (xmlsniff, the library and the test programs): $$((`date +%s` - t0)) s"
 check: check-build
-	V='$(V)' JOBS='$(JOBS)' sh tests/run fast
+	V='$(V)' JOBS='$(JOBS)' PYTHON='$(PYTHON)' sh tests/run fast
 check-slow: check-build
-	V='$(V)' JOBS='$(JOBS)' sh tests/run slow
+	V='$(V)' JOBS='$(JOBS)' PYTHON='$(PYTHON)' sh tests/run slow
 check-all: check-build
-	V='$(V)' JOBS='$(JOBS)' sh tests/run all
+	V='$(V)' JOBS='$(JOBS)' PYTHON='$(PYTHON)' sh tests/run all
+
+# The Python package, python/ (README, "Python"): make python builds its
+# extension in place, linked with the libxmlsniff.a just built, so that
+# PYTHONPATH=python $(PYTHON) -c 'import xmlsniff' uses this library.
+# PYTHON is the interpreter to build for and test with: Debian's is
+# /usr/bin/python3, and the python3 first on PATH may be another one,
+# without Debian's packages (make python PYTHON=/usr/bin/python3).
+# tests/run runs the package's tests not tagged slow in make check where
+# PYTHON has pytest (the default python3 without it: /usr/bin/python3,
+# where that one has it), the slow ones (a Dask cluster, pip) in
+# check-slow; check-python runs them all.
+# The extension links python/libxmlsniff-pic.a, an archive of the
+# position-independent objects of libxmlsniff.so.N: the package carries
+# the engine and looks for no shared library at run time (setup.py).
+PYTHON =	python3
+PYLIB =		python/libxmlsniff-pic.a
+python: $(PYLIB)
+	cd python && XMLSNIFF_MADE=1 $(PYTHON) setup.py -q build_ext --inplace
+$(PYLIB): $(LIBRARY_PICS)
+	rm -f $@.tmp
+	$(AR) -rcs $@.tmp $(LIBRARY_PICS)
+	mv -f $@.tmp $@
+check-python: xmlsniff python
+	cd python && $(PYTHON) -m pytest -q -p no:cacheprovider tests
 
 # make check on an AddressSanitizer + UBSan build (the slow tier runs
 # natively in CI: under the sanitizers its inputs would take too long).
@@ -375,7 +399,7 @@ sanitize:
 	$(MAKE) -j$(NPROC) CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" all tests/unit \
 	    tests/strerror tests/threads $$($(HAVE_DIFF) && echo tests/diffcheck)
-	JOBS='$(JOBS)' sh tests/run fast
+	JOBS='$(JOBS)' PYTHON= sh tests/run fast
 
 # libFuzzer targets (clang): make fuzz, then run e.g.
 # fuzz/sniff-fuzz -max_total_time=600 fuzz/corpus-sniff fuzz/seeds
@@ -591,7 +615,9 @@ clean:
 	    libxmlsniff.libs tests/unit $(UNIT_OBJS) tests/strerror \
 	    tests/threads $(FUZZERS) fuzz/diff-fuzz tests/diffcheck \
 	    src/cli/version.h $(DIST).tar.gz
-	rm -rf build/fuzz
+	rm -rf build/fuzz $(PYLIB) python/build python/xmlsniff/_core.*.so \
+	    python/xmlsniff.egg-info python/xmlsniff/__pycache__ \
+	    python/tests/__pycache__
 
 PHONY_CHECKS =	check-s390x check-arm64 check-musl check-libiconv \
 		check-valgrind check-differential check-enctab check-whatwg \
@@ -610,4 +636,4 @@ print-library-libs:
 print-soname:
 	@echo $(SHLIB)
 
-.PHONY: $(PHONY_CHECKS) FORCE check-build print-inc print-library-libs print-soname bench-lib print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) FORCE check-build print-inc python check-python print-library-libs print-soname bench-lib print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
