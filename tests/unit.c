@@ -2001,7 +2001,7 @@ plain_def(int form, const unsigned char *p, size_t n, uint64_t *lines,
 	size_t i = 0;
 
 	while (i < n) {
-		uint32_t c;
+		uint32_t c = 0;	/* set where r > 0; gcc -O1 cannot see it */
 		int r = form == FORM_UTF8 ? utf8_dec(p + i, n - i, &c) :
 		    utf16_dec(p + i, n - i, form == FORM_UTF16BE, &c);
 

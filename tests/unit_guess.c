@@ -62,8 +62,15 @@ test_names(void)
 		CHECK(gcand_find(c->name) == (int)i);
 		CHECK(gcand_of_name(c->name) == (int)i);
 	}
-	/* glibc and GNU libiconv have nearly all of them. */
+	/* glibc and GNU libiconv have nearly all of them; musl's reads the
+	 * single-byte tables and few of the multi-byte ones it cannot
+	 * write (reportable() in guess_cand.c). */
+#if defined(__GLIBC__) || defined(_LIBICONV_VERSION)
 	CHECK(n >= 40);
+#else
+	if (!CHECK(n >= 25))
+		printf("unit: %zu candidates\n", n);
+#endif
 }
 
 /*

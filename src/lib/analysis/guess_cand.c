@@ -131,6 +131,21 @@ text_char(uint32_t c)
 	return xml_char_ok(c, 0) && !(c >= 0x80 && c <= 0x9F);
 }
 
+/*
+ * Whether the name candidate i is reported by is one the rest of the
+ * program decodes (--encoding=NAME, the note's command): an iconv that
+ * reads an encoding it cannot write (musl's GBK, Big5, EUC-KR) gives it
+ * no iconv name, and a guess naming it would send the user to a command
+ * that fails.
+ */
+static int
+reportable(size_t i)
+{
+	struct enc e;
+
+	return enc_lookup(cands[i].name, &e) == 0 && *enc_iconv(&e) != '\0';
+}
+
 static void
 build(void)
 {
@@ -138,9 +153,11 @@ build(void)
 	int b;
 
 	for (i = 0; i < NCANDS; i++) {
-		iconv_t cd = iconv_open(enc_u32le(), cands[i].iconv);
+		iconv_t cd;
 
-		if (cd == (iconv_t)-1)
+		if (!reportable(i) ||
+		    (cd = iconv_open(enc_u32le(), cands[i].iconv)) ==
+		    (iconv_t)-1)
 			continue;
 		avail[i] = 1;
 		if (cands[i].kind == GK_TABLE)
@@ -160,7 +177,8 @@ gcand_count(void)
 	return NCANDS;
 }
 
-/* Candidate i, or NULL where this iconv lacks it. */
+/* Candidate i, or NULL where this iconv lacks it or cannot decode it by
+ * the name it is reported by (reportable). */
 const struct gcand *
 gcand_at(size_t i)
 {

@@ -460,7 +460,7 @@ feed_dense(struct dec *d, const unsigned char *p, size_t n)
 	if (n > DENSE_MAX)
 		n = DENSE_MAX;
 	while (i < n && p[i] != 0 && i - last < DENSE_CLEAN) {
-		uint32_t c;
+		uint32_t c = 0;	/* set where r > 0; gcc -O1 cannot see it */
 		int r;
 
 		if (n - i >= 8 && ascii8(p + i))
