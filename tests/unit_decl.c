@@ -249,9 +249,6 @@ bad_case(int line, const char *a, size_t off, const char *what)
 static void
 test_decl_errors(void)
 {
-	static char big[20100];
-	struct decl d;
-
 	bad_case(__LINE__, "<?xml version=1.0?>", 14, "in quotes");
 	bad_case(__LINE__, "<?xml version=\"1.0", 14, "not closed");
 	bad_case(__LINE__, "<?xml version=\"1.0?>", 18, "not closed");
@@ -296,8 +293,15 @@ test_decl_errors(void)
 	    "\"yes\" or \"no\"");
 	bad_case(__LINE__, "<?xml version=\"1.0\" foo=\"bar\"?>", 20,
 	    "unknown pseudo-attribute");
+}
 
-	/* What is still recorded after an error. */
+/* What a declaration with an error still gives: the values read before
+ * and after it, its end, and offsets in units of its layout. */
+static void
+test_decl_after_error(void)
+{
+	struct decl d;
+
 	read_in(UNIT_8, 0, "<?xml version=\"1.0\" encoding=\"a\" encoding=\"b\"?>"
 	    "<a/>", 1, &d);
 	CHECK(strcmp(d.encoding, "a") == 0 && d.enc_off == 30);
@@ -334,6 +338,15 @@ test_decl_errors(void)
 		    "encoding=\"8bit\"?>", 1, &d);
 		CHECK(d.bad && d.bad_off == 30);
 	}
+}
+
+/* Declarations longer than decl.c keeps: the name cut, the whole
+ * refused. */
+static void
+test_decl_too_long(void)
+{
+	static char big[20100];
+	struct decl d;
 
 	/* A long encoding name: kept to 255 characters, never an EncName. */
 	memcpy(big, "<?xml version=\"1.0\" encoding=\"", 30);
@@ -452,6 +465,8 @@ unit_decl(void)
 	test_decl_layouts();
 	test_decl_values();
 	test_decl_errors();
+	test_decl_after_error();
+	test_decl_too_long();
 	test_decl_late();
 	test_encname();
 }
