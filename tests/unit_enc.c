@@ -3,7 +3,6 @@
  * up in the IANA registry and iconv (enc.c, XML 1.0 section 4.3.3), and
  * the media type with its charset (mt.c, RFC 7303).
  */
-#include <iconv.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -61,7 +60,6 @@ test_enc_lookup(void)
 		{ "CP1047", "IBM1047", ENC_F_EBCDIC, 0 },
 	};
 	struct enc e;
-	char longname[200];
 	size_t i;
 
 	for (i = 0; i < NELEM(t); i++) {
@@ -77,8 +75,16 @@ test_enc_lookup(void)
 			    "registered %d)\n", t[i].label, e.name,
 			    (int)e.family, e.registered);
 	}
-	/* The name for iconv: the first of the entry's that this iconv
-	 * accepts (src/lib/sniff/enctab.h), "" where it accepts none. */
+}
+
+/* The name for iconv: the first of the entry's that this iconv accepts
+ * (src/lib/sniff/enctab.h), "" where it accepts none; the name reported;
+ * and the names iconv alone knows. */
+static void
+test_enc_iconv_names(void)
+{
+	struct enc e;
+
 	CHECK(enc_lookup("UTF-16", &e) == 0 &&
 	    strcmp(enc_iconv(&e), "UTF-16") == 0);
 	CHECK(enc_lookup("ISO-10646-UCS-2", &e) == 0 &&
@@ -134,8 +140,15 @@ test_enc_lookup(void)
 		CHECK(e.known && !e.registered && e.family == ENC_F_32LE);
 	} else
 		printf("unit: no UCS-4LE in iconv; not tested\n");
+}
 
-	/* Unknown: -1, the name as given, nothing known. */
+/* An unknown name: -1, the name as given, nothing known. */
+static void
+test_enc_unknown(void)
+{
+	struct enc e;
+	char longname[200];
+
 	CHECK(enc_lookup("no-such-encoding", &e) == -1);
 	CHECK(strcmp(e.name, "no-such-encoding") == 0);
 	CHECK(!e.known && !e.registered && enc_iconv(&e)[0] == '\0');
@@ -149,7 +162,13 @@ test_enc_lookup(void)
 	CHECK(enc_iconv_ok("ISO-8859-1"));
 	CHECK(!enc_iconv_ok(""));
 	CHECK(!enc_iconv_ok("no-such-encoding"));
+}
 
+/* The families of encodings by how they write "<?xml", their names in
+ * messages, and the lower-casing of labels. */
+static void
+test_enc_families(void)
+{
 	CHECK(enc_is_utf16(ENC_F_16) && enc_is_utf16(ENC_F_16BE) &&
 	    enc_is_utf16(ENC_F_16LE));
 	CHECK(!enc_is_utf16(ENC_F_32) && !enc_is_utf16(ENC_F_UTF8));
@@ -336,6 +355,9 @@ void
 unit_enc(void)
 {
 	test_enc_lookup();
+	test_enc_iconv_names();
+	test_enc_unknown();
+	test_enc_families();
 	test_enc_compatible();
 	test_mt_parse();
 }
