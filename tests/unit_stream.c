@@ -211,23 +211,45 @@ stream_case(const char *label, const unsigned char *p, size_t n,
 	free(s);
 }
 
-/* Validation (XML 1.0 section 2.2) and transcoding read in blocks
- * (xmlsniff(1), TRANSCODING): streaming gives what the whole buffer gives. */
+/*
+ * Validation (XML 1.0 section 2.2) and transcoding read in blocks
+ * (xmlsniff(1), TRANSCODING): streaming gives what the whole buffer
+ * gives.  Each entity below holds its errors where a split can cut
+ * them, the offsets of its comments those of the bytes; the three
+ * here are read by the test of the messages as well.
+ */
+static const unsigned char ent_utf8[] =
+    "<a>0123456789"		/* 0-12 */
+    "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"	/* 13-21 */
+    "\r\n"			/* 22-23 */
+    "\xE0\x80" "x"		/* 24-26: 2 bad, col 1-3 */
+    "\xED\xA0\x80"		/* 27-29: 3 bad, col 4-6 */
+    "\x01" "\n"			/* 30: illegal-char, line 2 col 7 */
+    "\xF4\x90\x80\x80"		/* 32-35: 4 bad */
+    "\xC3" "A"			/* 36-37: 1 bad */
+    "\xEF\xBF\xBE"		/* 38: U+FFFE */
+    " abcdefghijklmnopqrstuvwxyz</a>"
+    "\xE2\x82";			/* truncated: 1 bad */
+static const unsigned char ent_utf16be[] =
+    "\xFE\xFF" "\0<\0a\0>"
+    "\xD8\x3D\xDE\x00"		/* 8 */
+    "\xDE\x00"			/* 12: lone low, col 5 */
+    "\0\n"			/* 14 */
+    "\xD8\x3D"			/* 16: truncated pair at the end */
+    ;
+#define LATIN1_DECL "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"
+/* UTF-8 text labelled ISO-8859-1, with no C1 byte in it. */
+static const unsigned char ent_latin1u8[] = LATIN1_DECL
+    "\ncaf\xC3\xA9 "		/* h+4: the first UTF-8 sequence */
+    "\xEF\xBF\xBD "		/* h+7 */
+    "\xF0\xA0\xA0\xA0 "		/* h+11 */
+    "x\x01";			/* h+17: col 17 */
+
+/* The UTF forms: bad sequences, lone and truncated surrogates, and
+ * characters that are not Char. */
 static void
-test_streaming(void)
+test_streaming_utf(void)
 {
-	static const unsigned char utf8[] =
-	    "<a>0123456789"		/* 0-12 */
-	    "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"	/* 13-21 */
-	    "\r\n"			/* 22-23 */
-	    "\xE0\x80" "x"		/* 24-26: 2 bad, col 1-3 */
-	    "\xED\xA0\x80"		/* 27-29: 3 bad, col 4-6 */
-	    "\x01" "\n"			/* 30: illegal-char, line 2 col 7 */
-	    "\xF4\x90\x80\x80"		/* 32-35: 4 bad */
-	    "\xC3" "A"			/* 36-37: 1 bad */
-	    "\xEF\xBF\xBE"		/* 38: U+FFFE */
-	    " abcdefghijklmnopqrstuvwxyz</a>"
-	    "\xE2\x82";			/* truncated: 1 bad */
 	static const struct want w_utf8[] = {
 		{ D_ILLEGAL_SEQUENCE, 24, 2, 1, 11 },
 		{ D_ILLEGAL_CHAR, 30, 2, 7, 2 },
@@ -248,13 +270,6 @@ test_streaming(void)
 		{ D_ILLEGAL_SEQUENCE, 18, 2, 1, 3 },
 		{ D_ILLEGAL_CHAR, 26, 2, 5, 2 },
 	};
-	static const unsigned char utf16be[] =
-	    "\xFE\xFF" "\0<\0a\0>"
-	    "\xD8\x3D\xDE\x00"		/* 8 */
-	    "\xDE\x00"			/* 12: lone low, col 5 */
-	    "\0\n"			/* 14 */
-	    "\xD8\x3D"			/* 16: truncated pair at the end */
-	    ;
 	static const struct want w_utf16be[] = {
 		{ D_ILLEGAL_SEQUENCE, 12, 1, 5, 2 },
 	};
@@ -280,7 +295,23 @@ test_streaming(void)
 		{ D_ILLEGAL_SEQUENCE, 8, 1, 2, 2 },
 		{ D_ILLEGAL_CHAR, 12, 1, 3, 1 },
 	};
-#define LATIN1_DECL "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"
+
+	stream_case("UTF-8", B(ent_utf8), "UTF-8", w_utf8, NELEM(w_utf8));
+	stream_case("UTF-16LE", B(utf16le), "UTF-16LE", w_utf16le,
+	    NELEM(w_utf16le));
+	stream_case("UTF-16BE", B(ent_utf16be), "UTF-16BE", w_utf16be,
+	    NELEM(w_utf16be));
+	stream_case("UTF-32BE", B(utf32be), "UTF-32BE", w_utf32be,
+	    NELEM(w_utf32be));
+	stream_case("UTF-32LE", B(utf32le), "UTF-32LE", w_utf32le,
+	    NELEM(w_utf32le));
+}
+
+/* Encodings by their label (ISO-8859-1, Shift_JIS read through iconv),
+ * XML 1.1's line ends, and a clean entity. */
+static void
+test_streaming_labelled(void)
+{
 	static const unsigned char latin1[] = LATIN1_DECL
 	    "\ncaf\xE9 "		/* h .. h+5 */
 	    "\x85"			/* h+6: C1, line 2 col 6 */
@@ -292,12 +323,6 @@ test_streaming(void)
 		{ D_SUSPICIOUS_LABEL, h + 6, 2, 6, 2 },
 		{ D_ILLEGAL_CHAR, h + 7, 2, 7, 2 },
 	};
-	/* UTF-8 text labelled ISO-8859-1, with no C1 byte in it. */
-	static const unsigned char latin1u8[] = LATIN1_DECL
-	    "\ncaf\xC3\xA9 "		/* h+4: the first UTF-8 sequence */
-	    "\xEF\xBF\xBD "		/* h+7 */
-	    "\xF0\xA0\xA0\xA0 "		/* h+11 */
-	    "x\x01";			/* h+17: col 17 */
 	const struct want w_latin1u8[] = {
 		{ D_SUSPICIOUS_LABEL, h + 4, 2, 4, 1 },
 		{ D_ILLEGAL_CHAR, h + 17, 2, 17, 1 },
@@ -332,18 +357,9 @@ test_streaming(void)
 	    "<?xml version=\"1.0\"?>\n<a b='\xC3\xA9'>\xE2\x82\xAC "
 	    "\xF0\x9F\x98\x80 \r\n0123456789abcdef</a>\n";
 
-	stream_case("UTF-8", B(utf8), "UTF-8", w_utf8, NELEM(w_utf8));
-	stream_case("UTF-16LE", B(utf16le), "UTF-16LE", w_utf16le,
-	    NELEM(w_utf16le));
-	stream_case("UTF-16BE", B(utf16be), "UTF-16BE", w_utf16be,
-	    NELEM(w_utf16be));
-	stream_case("UTF-32BE", B(utf32be), "UTF-32BE", w_utf32be,
-	    NELEM(w_utf32be));
-	stream_case("UTF-32LE", B(utf32le), "UTF-32LE", w_utf32le,
-	    NELEM(w_utf32le));
 	stream_case("ISO-8859-1", B(latin1), "ISO-8859-1", w_latin1,
 	    NELEM(w_latin1));
-	stream_case("ISO-8859-1 holding UTF-8", B(latin1u8), "ISO-8859-1",
+	stream_case("ISO-8859-1 holding UTF-8", B(ent_latin1u8), "ISO-8859-1",
 	    w_latin1u8, NELEM(w_latin1u8));
 	/* Which bytes Shift_JIS allows is the C library's verdict: musl
 	 * takes 81 20 for U+301C, and the positions after it move. */
@@ -355,40 +371,44 @@ test_streaming(void)
 		    "Shift_JIS stream case not tested\n");
 	stream_case("UTF-8, XML 1.1", B(v11), "UTF-8", w_v11, NELEM(w_v11));
 	stream_case("clean UTF-8", B(clean), "UTF-8", NULL, 0);
+}
 
-	/* The messages of the first occurrences. */
-	{
-		struct sniff *s = calloc(1, sizeof(*s));
-		struct diags dg;
+/* The messages of the first occurrences. */
+static void
+test_streaming_messages(void)
+{
+	struct sniff *s = calloc(1, sizeof(*s));
+	struct diags dg;
 
-		if (!CHECK(s != NULL))
-			return;
-		sniff(B(latin1u8), 1, NULL, NULL, s);
-		CHECK(feed(s, B(latin1u8), NULL, 0, &dg, NULL));
-		CHECK(strstr(dg.d[D_SUSPICIOUS_LABEL].msg,
-		    "3 multi-byte sequences") != NULL);
-		sniff(B(utf8), 1, NULL, NULL, s);
-		CHECK(feed(s, B(utf8), NULL, 0, &dg, NULL));
-		CHECK(strstr(dg.d[D_ILLEGAL_SEQUENCE].msg, "E0") != NULL);
-		CHECK(strstr(dg.d[D_ILLEGAL_CHAR].msg, "U+0001") != NULL);
-		sniff(B(utf16be), 1, NULL, NULL, s);
-		CHECK(feed(s, B(utf16be), NULL, 0, &dg, NULL));
-		if (!CHECK(strstr(dg.d[D_ILLEGAL_SEQUENCE].msg, "DE 00") != NULL))
-			printf("  (message: %s)\n", dg.d[D_ILLEGAL_SEQUENCE].msg);
-		sniff(B("<a/>\xE2\x82"), 1, NULL, NULL, s);
-		CHECK(feed(s, B("<a/>\xE2\x82"), NULL, 0, &dg, NULL));
-		if (!CHECK(strstr(dg.d[D_ILLEGAL_SEQUENCE].msg, "E2 82") != NULL))
-			printf("  (message: %s)\n", dg.d[D_ILLEGAL_SEQUENCE].msg);
-		/* An entity that cannot be decoded has no validator. */
-		sniff(B("\x00\x00\xFF\xFE\x00\x00\x3C\x00"), 1, NULL, NULL, s);
-		CHECK(s->dec == FORM_NONE);
-		CHECK(val_new(s, &dg) == NULL);
-		free(s);
-	}
+	if (!CHECK(s != NULL))
+		return;
+	sniff(B(ent_latin1u8), 1, NULL, NULL, s);
+	CHECK(feed(s, B(ent_latin1u8), NULL, 0, &dg, NULL));
+	CHECK(strstr(dg.d[D_SUSPICIOUS_LABEL].msg,
+	    "3 multi-byte sequences") != NULL);
+	sniff(B(ent_utf8), 1, NULL, NULL, s);
+	CHECK(feed(s, B(ent_utf8), NULL, 0, &dg, NULL));
+	CHECK(strstr(dg.d[D_ILLEGAL_SEQUENCE].msg, "E0") != NULL);
+	CHECK(strstr(dg.d[D_ILLEGAL_CHAR].msg, "U+0001") != NULL);
+	sniff(B(ent_utf16be), 1, NULL, NULL, s);
+	CHECK(feed(s, B(ent_utf16be), NULL, 0, &dg, NULL));
+	if (!CHECK(strstr(dg.d[D_ILLEGAL_SEQUENCE].msg, "DE 00") != NULL))
+		printf("  (message: %s)\n", dg.d[D_ILLEGAL_SEQUENCE].msg);
+	sniff(B("<a/>\xE2\x82"), 1, NULL, NULL, s);
+	CHECK(feed(s, B("<a/>\xE2\x82"), NULL, 0, &dg, NULL));
+	if (!CHECK(strstr(dg.d[D_ILLEGAL_SEQUENCE].msg, "E2 82") != NULL))
+		printf("  (message: %s)\n", dg.d[D_ILLEGAL_SEQUENCE].msg);
+	/* An entity that cannot be decoded has no validator. */
+	sniff(B("\x00\x00\xFF\xFE\x00\x00\x3C\x00"), 1, NULL, NULL, s);
+	CHECK(s->dec == FORM_NONE);
+	CHECK(val_new(s, &dg) == NULL);
+	free(s);
 }
 
 void
 unit_stream(void)
 {
-	test_streaming();
+	test_streaming_utf();
+	test_streaming_labelled();
+	test_streaming_messages();
 }
