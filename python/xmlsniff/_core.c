@@ -1,9 +1,9 @@
 /*
  * xmlsniff._core: the module -- the one-call checks of a buffer and of a
  * path, the package's hooks (_set_classes, status_name, _bench) and the
- * init that adds the types.  The top floor of the files of _base.h: the
- * types it adds are each in a file of their own, and what they share in
- * _base.c.
+ * init that adds the types.  The top of the extension's layers (_base.h
+ * draws them): each type it adds has a file of its own, and what they
+ * share is in _base.c.
  */
 #include <errno.h>
 #include <fcntl.h>
