@@ -165,6 +165,58 @@ test_splits(void)
 		xmlsniff_options_free(o[k]);
 }
 
+/*
+ * A buffer handed over whole finds the line and column of the first
+ * mojibake sequence by reading it again up to there, not by counting as
+ * the bytes go by: the same as fed a byte at a time, which counts.
+ * After a BOM, CR LF and NEL line ends (XML 1.1), stray bytes, a C1
+ * control, and in UTF-16.
+ */
+static void
+test_buffer_positions(void)
+{
+	static const struct {
+		const char *p;
+		size_t n;
+		const char *at;		/* "line":L,"column":C of the hit */
+	} doc[] = {
+#define D(s, at)	{ s, sizeof(s) - 1, at }
+		D("<a>caf\xC3\x83\xC2\xA9 caf\xC3\x83\xC2\xA9</a>",
+		    "\"line\":1,\"column\":7"),
+		D("\xEF\xBB\xBF<a>\r\n\r\nx\xC3\x83\xC2\xA9 \xC2\x85</a>",
+		    "\"line\":3,\"column\":2"),
+		D("<?xml version=\"1.1\"?>\n<a>\xC2\x85x\r\xC2\x85\xC3\x83"
+		    "\xC2\xA9 \xC3\x83\xC2\xA9</a>", "\"line\":4,\"column\":1"),
+		D("<a>\xA9\xA9\n\xE9t\xC3\xA9\n  \xC2\x85 \xC2\x96</a>",
+		    "\"line\":3,\"column\":3"),
+		D("<a>\xE2\x82\n\xC3\x83\xC2\xA9\xC3\x83\xC2</a>",
+		    "\"line\":2,\"column\":1"),
+		D("\xFF\xFE<\0a\0>\0\n\0x\0\xC3\0\xA9\0\xC3\0\xA9\0<\0/\0a\0>\0",
+		    "\"line\":2,\"column\":2"),
+#undef D
+	};
+	static const size_t one[] = { 1 };
+	xmlsniff_options *o = opts(NULL);
+	size_t i;
+
+	for (i = 0; i < NELEM(doc); i++) {
+		char *whole = record(o, "m.xml", doc[i].p, doc[i].n);
+		char *fed = record_fed(o, "m.xml", (const unsigned char *)
+		    doc[i].p, doc[i].n, one, 1);
+
+		if (!CHECK(whole != NULL && fed != NULL &&
+		    strcmp(whole, fed) == 0 && strstr(whole,
+		    "\"code\":\"mojibake\"") != NULL &&
+		    strstr(whole, doc[i].at) != NULL))
+			printf("  (document %zu: %s\n   fed: %s)\n", i,
+			    whole != NULL ? whole : "(none)",
+			    fed != NULL ? fed : "(none)");
+		free(whole);
+		free(fed);
+	}
+	xmlsniff_options_free(o);
+}
+
 /* The command line's --json line of file, with extra options. */
 static char *
 cli_json(const char *args, const char *file)
@@ -687,5 +739,6 @@ unit_api(void)
 	test_transcoder();
 	test_transcoder_fd();
 	test_splits();
+	test_buffer_positions();
 	test_cli_json();
 }

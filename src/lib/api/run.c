@@ -261,6 +261,10 @@ run_watch(struct run *r)
 
 	moj_init(&r->mj, &r->s, at >= 0 ? r->fd : -1, at >= 0 ?
 	    (uint64_t)at : 0);
+	/* A buffer handed over in place is there to read again, as a
+	 * regular file is (--http's entity starts after the head). */
+	if (r->mode == RM_BUFFER && !r->set->http)
+		moj_memory(&r->mj, r->buf, r->buflen);
 	/* Its candidates from the validator's one pass over each piece. */
 	moj_marks(&r->mj, val_marks(r->v));
 }
