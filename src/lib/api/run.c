@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,10 +56,22 @@ set_name(struct run *r, const char *name)
 	    NULL;
 }
 
+/* r all zero bytes but for its sniff, cleared as sniff_clear does (it is
+ * most of the run's size, and most of that is messages not yet written). */
+static void
+run_zero(struct run *r)
+{
+	size_t after = offsetof(struct run, s) + sizeof(r->s);
+
+	memset(r, 0, offsetof(struct run, s));
+	sniff_clear(&r->s);
+	memset((char *)r + after, 0, sizeof(*r) - after);
+}
+
 int
 run_init(struct run *r, const struct settings *set, const char *name)
 {
-	memset(r, 0, sizeof(*r));
+	run_zero(r);
 	r->set = set;
 	r->fd = r->tfd = r->spool = -1;
 	r->in.fd = -1;
@@ -99,7 +112,7 @@ run_reset(struct run *r, const struct settings *set, const char *name)
 	const char *n = r->name;
 
 	run_clear(r);
-	memset(r, 0, sizeof(*r));
+	run_zero(r);
 	r->set = set;
 	r->fd = r->tfd = r->spool = -1;
 	r->in.fd = -1;

@@ -4,6 +4,7 @@
  * parameter, the declaration and the bytes agree (the man page's
  * DIAGNOSTICS list each).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -596,6 +597,18 @@ step_decoder(struct sniff *s, const unsigned char *p, size_t n,
 		    "this system's iconv does not support it");
 }
 
+/* s empty: all zero bytes but for its diagnostics, which are cleared as
+ * diag_clear does (their messages are most of its size). */
+void
+sniff_clear(struct sniff *s)
+{
+	size_t after = offsetof(struct sniff, dg) + sizeof(s->dg);
+
+	memset(s, 0, offsetof(struct sniff, dg));
+	diag_clear(&s->dg);
+	memset((char *)s + after, 0, sizeof(*s) - after);
+}
+
 /*
  * Determine the encoding of the entity whose first n bytes are p (eof: that
  * is all of it), with the Content-Type ss->mt (or NULL) and the default
@@ -616,7 +629,7 @@ sniff_set(const unsigned char *p, size_t n, int eof, const struct sset *ss,
 	enum unit unit;
 	int has_cs = 0, has_de = 0;
 
-	memset(s, 0, sizeof(*s));
+	sniff_clear(s);
 	s->dg.pol = ss->pol;
 	s->mt = mt;
 	s->bom = bom_sniff(p, n, &s->bomlen);
