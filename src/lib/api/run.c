@@ -56,22 +56,40 @@ set_name(struct run *r, const char *name)
 	    NULL;
 }
 
-/* r all zero bytes but for its sniff, cleared as sniff_clear does (it is
- * most of the run's size, and most of that is messages not yet written). */
+/*
+ * r empty for an input under set: all zero bytes but for its sniff,
+ * cleared as sniff_clear does (most of its size is messages not yet
+ * written), and the members after it, cleared whole only with their
+ * options: --http's head (which http_parse clears again), the browser's
+ * view (browser_begin), the plan of --fix (fix_plan); without them only
+ * what reads them looks at.
+ */
 static void
-run_zero(struct run *r)
+run_zero(struct run *r, const struct settings *set)
 {
 	size_t after = offsetof(struct run, s) + sizeof(r->s);
 
 	memset(r, 0, offsetof(struct run, s));
 	sniff_clear(&r->s);
-	memset((char *)r + after, 0, sizeof(*r) - after);
+	memset((char *)r + after, 0, offsetof(struct run, hr) - after);
+	if (set->http)
+		memset(&r->hr, 0, sizeof(r->hr));
+	if (set->browser)
+		memset(&r->br, 0, sizeof(r->br));
+	r->br.enc = NULL;
+	r->br.xcd = r->br.bcd = NULL;
+	if (set->fix)
+		memset(&r->fix, 0, sizeof(r->fix));
+	r->fix.action = NULL;
+	r->fix.why[0] = '\0';
+	r->fix.nchanges = 0;
+	r->msg[0] = '\0';
 }
 
 int
 run_init(struct run *r, const struct settings *set, const char *name)
 {
-	run_zero(r);
+	run_zero(r, set);
 	r->set = set;
 	r->fd = r->tfd = r->spool = -1;
 	r->in.fd = -1;
@@ -112,7 +130,7 @@ run_reset(struct run *r, const struct settings *set, const char *name)
 	const char *n = r->name;
 
 	run_clear(r);
-	run_zero(r);
+	run_zero(r, set);
 	r->set = set;
 	r->fd = r->tfd = r->spool = -1;
 	r->in.fd = -1;
