@@ -193,6 +193,7 @@ struct xmlsniff_result {
 	int		 has_decl;
 	char		*decl_kind, *decl_version, *decl_encoding;
 	char		*decl_standalone;
+	char		*head;		/* the block the strings above are in */
 	int		 has_http;
 	int		 http_status;	/* -1: null */
 	char		*http_ctype, *http_coding;
