@@ -23,18 +23,6 @@ dup(const char *s, int *bad)
 	return d;
 }
 
-/* s into buf of size (not empty), cut short to fit. */
-static void
-put(char *buf, size_t size, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n >= size)
-		n = size - 1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-}
-
 /* The charset label a producer should send (RFC 7303 section 3): the
  * registered name in lower case, or "" where none is reliably known. */
 static void
@@ -48,9 +36,9 @@ mime_label(const struct sniff *s, char *buf, size_t size)
 		return;
 	}
 	if (s->bom != BOM_NONE && enc_is_utf16(s->enc.family))
-		put(buf, size, "utf-16");
+		str_put(buf, size, "utf-16");
 	else if (s->bom != BOM_NONE && enc_is_utf32(s->enc.family))
-		put(buf, size, "utf-32");
+		str_put(buf, size, "utf-32");
 	else
 		enc_lower(buf, s->encname, size);
 }
@@ -71,7 +59,7 @@ mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 	int token = 1;
 
 	if (label[0] == '\0') {
-		put(buf, size, type);
+		str_put(buf, size, type);
 		return;
 	}
 	/* RFC 7231 section 3.1.1.1: a value that is not a token is sent as
@@ -83,7 +71,7 @@ mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 		    (label[i] >= 'A' && label[i] <= 'Z')))
 			token = 0;
 	if (token)
-		put(q, sizeof(q), label);
+		str_put(q, sizeof(q), label);
 	else {
 		q[k++] = '"';
 		for (i = 0; label[i] != '\0' && k + 3 < sizeof(q); i++) {
@@ -94,11 +82,11 @@ mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 		q[k++] = '"';
 		q[k] = '\0';
 	}
-	put(buf, size, type);
+	str_put(buf, size, type);
 	k = strlen(buf);
-	put(buf + k, size - k, "; charset=");
+	str_put(buf + k, size - k, "; charset=");
 	k += strlen(buf + k);
-	put(buf + k, size - k, q);
+	str_put(buf + k, size - k, q);
 }
 
 /* The strings of the head, gathered to be copied into one block. */

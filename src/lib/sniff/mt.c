@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "core.h"
+#include "sbuf.h"
 
 static int
 tchar(int c)
@@ -124,7 +125,7 @@ parameter(const char *v, const char **pp, struct mt *m, char *err,
 		return -1;
 	}
 	m->has_charset = 1;
-	snprintf(m->charset, sizeof(m->charset), "%s", val);
+	str_put(m->charset, sizeof(m->charset), val);
 	return 0;
 }
 
