@@ -20,7 +20,9 @@ struct units {
 	int			 eof;	/* p[0..n) is the whole entity */
 };
 
-static long
+/* In line at each caller: the head of every input is read through it a
+ * character at a time. */
+__attribute__((always_inline)) static inline long
 ch(const struct units *s, size_t i)
 {
 	size_t off = s->start + i * (size_t)s->usz;
@@ -34,7 +36,7 @@ ch(const struct units *s, size_t i)
 	return unit_get(s->u, s->p, s->n, off);
 }
 
-static size_t
+static inline size_t
 boff(const struct units *s, size_t i)
 {
 	return s->start + i * (size_t)s->usz;
@@ -58,8 +60,9 @@ is_digit(long c)
 	return c >= '0' && c <= '9';
 }
 
-/* Return whether the characters at unit i spell lit. */
-static int
+/* Return whether the characters at unit i spell lit (in line, so that
+ * lit's length is the compiler's). */
+__attribute__((always_inline)) static inline int
 at(const struct units *s, size_t i, const char *lit)
 {
 	/* An ASCII-compatible layout: the bytes are the characters (lit is
