@@ -268,11 +268,15 @@ FORCE:
 $(OBJS) $(LIBRARY_PICS): $(HDRS)
 
 # The unit driver: tests/unit.c and the kernel equivalence sweeps.
-UNIT_SRCS =	tests/unit.c tests/kern_fastpath.c tests/kern_dense.c \
+UNIT_SRCS =	tests/unit.c tests/unit_sniff.c tests/unit_decl.c \
+		tests/unit_enc.c tests/unit_diag.c tests/unit_utf.c \
+		tests/unit_stream.c tests/unit_conv.c tests/unit_xlex.c \
+		tests/unit_names.c tests/unit_guess.c tests/api.c \
+		tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
 		tests/kern_moj.c tests/kern_late.c tests/kern_xc.c tests/kern_xc2.c \
-		tests/kern_runs.c tests/unit_names.c tests/unit_guess.c tests/api.c
+		tests/kern_runs.c
 # Each source an object of its own, so that make -j compiles them side by
 # side (in one cc command they were the build's longest step); .to, so
 # that they alone are compiled with the test headers' folder (TEST_INC).
@@ -455,11 +459,15 @@ fuzz/api-fuzz: fuzz/api_fuzz.c fuzz/jsonv.c fuzz/jsonv.h $(LIBRARY_SRCS) $(HDRS)
 # where they are not.
 DIFF_CFLAGS =	`pkg-config --cflags libxml-2.0 2>/dev/null || xml2-config --cflags 2>/dev/null`
 DIFF_LIBS =	-lxml2 -lexpat
-fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_CORE)
+# The check itself (fuzz/diff.c, which alone includes their headers), its
+# divergences table and its generated inputs.
+DIFF_SRCS =	fuzz/diff.c fuzz/diff_table.c fuzz/diff_gen.c
+DIFF_HDRS =	fuzz/diff.h fuzz/diff_int.h
+fuzz/diff-fuzz: fuzz/diff_fuzz.c $(DIFF_SRCS) $(DIFF_HDRS) $(FUZZ_CORE)
 	@if $(FUZZ_CC) $(DIFF_CFLAGS) $(INC) $(TEST_INC) -E fuzz/diff.c > /dev/null 2>&1; then \
 	    echo "$(FUZZ_CC) ... -o $@"; \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) $(DIFF_CFLAGS) -o $@ fuzz/diff_fuzz.c \
-	    fuzz/diff.c $(FUZZ_CORE) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS) \
+	    $(DIFF_SRCS) $(FUZZ_CORE) $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS) \
 	    $(LIB_LIBS); \
 	else \
 	    echo "fuzz/diff-fuzz skipped: libxml2 or expat headers not found (libxml2-dev, libexpat1-dev)"; \
@@ -469,9 +477,9 @@ fuzz/diff-fuzz: fuzz/diff_fuzz.c fuzz/diff.c fuzz/diff.h $(FUZZ_CORE)
 # core again for it alone cost make check a tenth of its time): check-build
 # and sanitize make it with them, with the same flags, so that the make
 # of tests/differential finds it done.
-tests/diffcheck: tests/diffcheck.c fuzz/diff.c fuzz/diff.h $(CORE) $(HDRS)
+tests/diffcheck: tests/diffcheck.c $(DIFF_SRCS) $(DIFF_HDRS) $(CORE) $(HDRS)
 	$(CC) $(XCFLAGS) -Ifuzz $(TEST_INC) $(DIFF_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
-	    $(LDFLAGS) -o $@ tests/diffcheck.c fuzz/diff.c $(CORE) \
+	    $(LDFLAGS) -o $@ tests/diffcheck.c $(DIFF_SRCS) $(CORE) \
 	    $(DIFF_LIBS) $(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
 
 # The differential check over generated documents, the examples and the

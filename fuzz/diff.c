@@ -36,6 +36,9 @@
  * as xmlwf does.  A divergence is looked up in the divergences table
  * (divergences.tsv), where each class a parser gets wrong is listed once
  * with the clause that says so; an unlisted one is a finding.
+ *
+ * Here are the three verdicts and their comparison; the table is read in
+ * diff_table.c, the generated inputs are built in diff_gen.c.
  */
 #include <errno.h>
 #include <iconv.h>
@@ -43,7 +46,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <expat.h>
 #include <libxml/parser.h>
@@ -51,7 +53,7 @@
 #include <libxml/tree.h>
 
 #include "all.h"
-#include "diff.h"
+#include "diff_int.h"
 
 /* A parser's verdict. */
 enum pkind {
@@ -69,199 +71,8 @@ struct pv {
 	size_t		 tlen;
 };
 
-/* xmlsniff's verdict. */
-struct xv {
-	int		 bad;		/* illegal-sequence or illegal-char */
-	long long	 off;		/* the first of them */
-	int		 label;		/* a labelling error */
-	int		 unsup;		/* cannot be decoded */
-	int		 errors;	/* any error-level diagnostic */
-	unsigned long	 codes;		/* error codes present, 1 << code */
-	char		 enc[256];	/* the reported encoding name */
-	int		 bom, decl, charset, u16shape, lead, truncated;
-						/* see cond_holds() */
-};
-
-/* One row of the divergences table. */
-struct row {
-	char		 parser[16];
-	char		 what;
-	char		 code[200];	/* conditions: see cond_holds() */
-	char		 enc[64];	/* an xmlsniff encoding name or "*" */
-	unsigned long	 used;
-};
-
-static struct row *rows;
-static size_t nrows;
-
 static int	 dec_at(const struct sniff *, const unsigned char *, size_t,
 		    long long, uint32_t *);
-static int	 conds_eval(const char *, const struct xv *);
-
-static const char *const pnames[DP_N] = { "libxml2", "expat" };
-
-/*
- * Load the divergences table: tab-separated parser, what (a, b, c, u),
- * xmlsniff code, encoding, what the parser does, the clause; '#' starts a
- * comment line.  Return 0, or -1 with a message in err.
- */
-int
-diff_table_load(const char *path, char *err, size_t errsz)
-{
-	FILE *f;
-	char line[1024];
-	unsigned long ln = 0;
-
-	if ((f = fopen(path, "r")) == NULL) {
-		snprintf(err, errsz, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	free(rows);
-	rows = NULL;
-	nrows = 0;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		char *field[6], *p = line;
-		struct row *r;
-		struct xv zero;
-		int i;
-
-		ln++;
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0] == '#' || line[0] == '\0')
-			continue;
-		for (i = 0; i < 6 && p != NULL; i++) {
-			field[i] = p;
-			if ((p = strchr(p, '\t')) != NULL)
-				*p++ = '\0';
-		}
-		if (i < 6 || field[5][0] == '\0' || field[4][0] == '\0' ||
-		    strlen(field[1]) != 1 || strchr("abcu", field[1][0]) ==
-		    NULL || (strcmp(field[0], pnames[DP_LIBXML2]) != 0 &&
-		    strcmp(field[0], pnames[DP_EXPAT]) != 0)) {
-			snprintf(err, errsz, "%s:%lu: want parser, a|b|c|u, "
-			    "code, encoding, behaviour, clause", path, ln);
-			fclose(f);
-			return -1;
-		}
-		if ((r = realloc(rows, (nrows + 1) * sizeof(*rows))) == NULL) {
-			snprintf(err, errsz, "%s", strerror(errno));
-			fclose(f);
-			return -1;
-		}
-		rows = r;
-		memset(&zero, 0, sizeof(zero));
-		if (conds_eval(field[2], &zero) < 0) {
-			snprintf(err, errsz, "%s:%lu: unknown condition in "
-			    "\"%s\"", path, ln, field[2]);
-			fclose(f);
-			return -1;
-		}
-		r += nrows++;
-		memset(r, 0, sizeof(*r));
-		snprintf(r->parser, sizeof(r->parser), "%s", field[0]);
-		r->what = field[1][0];
-		snprintf(r->code, sizeof(r->code), "%s", field[2]);
-		snprintf(r->enc, sizeof(r->enc), "%s", field[3]);
-	}
-	fclose(f);
-	return 0;
-}
-
-/*
- * Whether condition c of a table row holds: an xmlsniff error code,
- * "clean" (no error), "*", or a property of the input: "bom", "decl" (a
- * declaration at the start), "charset" (a label came with the bytes),
- * "u16shape" (one of the first two bytes is zero, the other not: a 16-bit
- * layout), "lead-surrogate" (xmlsniff's first bad bytes are a UTF-16 high
- * surrogate), "truncated" (the input ends inside xmlsniff's first bad
- * sequence).  A leading '!' negates.  -1 for a name that is none of
- * these.
- */
-static int
-cond_holds(const char *c, const struct xv *x)
-{
-	const struct {
-		const char	*name;
-		int		 val;
-	} props[] = {
-		{ "*", 1 },
-		{ "clean", !x->errors },
-		{ "bom", x->bom },
-		{ "decl", x->decl },
-		{ "charset", x->charset },
-		{ "u16shape", x->u16shape },
-		{ "lead-surrogate", x->lead },
-		{ "truncated", x->truncated }
-	};
-	int neg = c[0] == '!';
-	size_t i;
-
-	c += neg;
-	for (i = 0; i < sizeof(props) / sizeof(props[0]); i++)
-		if (strcmp(c, props[i].name) == 0)
-			return neg != (props[i].val != 0);
-	for (i = 0; i < D_NCODES; i++)
-		if (strcmp(c, diag_code(i)) == 0)
-			return neg != ((x->codes & 1UL << i) != 0);
-	return -1;
-}
-
-/* Whether every condition of a comma-separated list holds: 1 or 0, or -1
- * when one is not a known name. */
-static int
-conds_eval(const char *list, const struct xv *x)
-{
-	char conds[sizeof(rows->code)], *c, *next;
-	int all = 1, r;
-
-	if (snprintf(conds, sizeof(conds), "%s", list) >= (int)sizeof(conds))
-		return -1;
-	for (c = conds; c != NULL; c = next) {
-		if ((next = strchr(c, ',')) != NULL)
-			*next++ = '\0';
-		if ((r = cond_holds(c, x)) < 0)
-			return -1;
-		all &= r;
-	}
-	return all;
-}
-
-/* Print the rows of the table that no divergence has matched; return how
- * many. */
-size_t
-diff_table_unused(FILE *f)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < nrows; i++)
-		if (rows[i].used == 0) {
-			fprintf(f, "diffcheck: unused row: %s %c %s %s\n",
-			    rows[i].parser, rows[i].what, rows[i].code,
-			    rows[i].enc);
-			n++;
-		}
-	return n;
-}
-
-/* The row that lists a divergence of parser p, or NULL: every condition
- * of its list holds and the encoding matches. */
-static const struct row *
-table_find(enum diff_parser p, int what, const struct xv *x)
-{
-	size_t i;
-
-	for (i = 0; i < nrows; i++) {
-		struct row *r = &rows[i];
-
-		if (strcmp(r->parser, pnames[p]) == 0 && r->what == what &&
-		    (strcmp(r->enc, "*") == 0 || strcasecmp(r->enc, x->enc) ==
-		    0) && conds_eval(r->code, x) == 1) {
-			r->used++;
-			return r;
-		}
-	}
-	return NULL;
-}
 
 /* --- xmlsniff -------------------------------------------------------- */
 
@@ -658,15 +469,15 @@ static int
 diverge(FILE *log, int all, const char *name, enum diff_parser p, int what,
     const struct xv *x, const struct pv *pv)
 {
-	const struct row *r = table_find(p, what, x);
+	int listed = diff_table_lists(p, what, x);
 	char xb[400], pb[100];
 
-	if (log != NULL && (r == NULL || all))
+	if (log != NULL && (!listed || all))
 		fprintf(log, "%s: %s %c: xmlsniff %s %s, %s %s: %s\n", name,
-		    pnames[p], what, x->enc, xv_say(x, xb, sizeof(xb)),
-		    pnames[p], pv_say(pv, pb, sizeof(pb)), r != NULL ?
+		    diff_pnames[p], what, x->enc, xv_say(x, xb, sizeof(xb)),
+		    diff_pnames[p], pv_say(pv, pb, sizeof(pb)), listed ?
 		    "listed" : "NOT LISTED");
-	return r == NULL;
+	return !listed;
 }
 
 /*
@@ -747,144 +558,4 @@ diff_check(const unsigned char *buf, size_t len, const char *charset,
 		cnt->offsets += ncmp[1];
 	}
 	return unlisted;
-}
-
-/* --- generated inputs ------------------------------------------------ */
-
-static const struct gen_form {
-	const char	*name;		/* also the iconv name */
-	int		 unit;		/* code unit size */
-	int		 be;		/* big endian units */
-	const char	*bom;		/* its own BOM, or NULL */
-	size_t		 bomlen;
-} forms[] = {
-	{ "UTF-8", 1, 0, "\xEF\xBB\xBF", 3 },
-	{ "UTF-16BE", 2, 1, "\xFE\xFF", 2 },
-	{ "UTF-16LE", 2, 0, "\xFF\xFE", 2 },
-	{ "UTF-32BE", 4, 1, "\0\0\xFE\xFF", 4 },
-	{ "UTF-32LE", 4, 0, "\xFF\xFE\0\0", 4 },
-	{ "ISO-8859-1", 1, 0, NULL, 0 },
-	{ "windows-1252", 1, 0, NULL, 0 },
-	{ "ISO-8859-2", 1, 0, NULL, 0 },
-	{ "Shift_JIS", 1, 0, NULL, 0 },
-	{ "EUC-JP", 1, 0, NULL, 0 },
-	{ "US-ASCII", 1, 0, NULL, 0 }
-};
-
-static const char *const labels[] = {
-	"UTF-8", "UTF-16", "UTF-16BE", "UTF-16LE", "UTF-32", "ISO-8859-1",
-	"windows-1252", "ISO-8859-2", "Shift_JIS", "EUC-JP", "US-ASCII",
-	"latin1"
-};
-
-#define NFORMS	(sizeof(forms) / sizeof(forms[0]))
-#define NLABELS	(sizeof(labels) / sizeof(labels[0]))
-
-size_t
-diff_nforms(void)
-{
-	return NFORMS;
-}
-
-size_t
-diff_nlabels(void)
-{
-	return NLABELS;
-}
-
-const char *
-diff_form_name(size_t i)
-{
-	return i < NFORMS ? forms[i].name : NULL;
-}
-
-const char *
-diff_label(size_t i)
-{
-	return i < NLABELS ? labels[i] : NULL;
-}
-
-/* Append ASCII string a encoded in form f; return the new length or 0. */
-static size_t
-put_ascii(const struct gen_form *f, const char *a, unsigned char *out,
-    size_t n, size_t cap)
-{
-	size_t i, k;
-
-	for (; *a != '\0'; a++) {
-		if (n + (size_t)f->unit > cap)
-			return 0;
-		for (i = 0; i < (size_t)f->unit; i++) {
-			k = f->be ? (size_t)f->unit - 1 - i : i;
-			out[n + k] = i == 0 ? (unsigned char)*a : 0;
-		}
-		n += (size_t)f->unit;
-	}
-	return n;
-}
-
-/*
- * Build a document: a BOM, a declaration, <a>, the text bytes and </a>, in
- * the form g->form.  Code units of the text that are '<', '&' or '>'
- * become 'x', so that the document stays well-formed whatever else the
- * bytes are (XML 1.0 [14] CharData); a partial last unit is dropped.
- * Return the length (0 if it does not fit in cap); *charset is the label
- * to give with it, or NULL.
- */
-size_t
-diff_build(const struct diff_gen *g, unsigned char *out, size_t cap,
-    const char **charset)
-{
-	static const char *const boms[] = { NULL, NULL, "\xEF\xBB\xBF",
-	    "\xFE\xFF", "\xFF\xFE" };
-	const struct gen_form *f;
-	const char *bom;
-	char decl[128];
-	size_t n = 0, i, tl;
-
-	if (g->form >= NFORMS || g->bom < 0 || g->bom >= DIFF_NBOMS ||
-	    g->decl < 0 || g->decl >= DIFF_NDECLS || g->label >= NLABELS ||
-	    g->charset > NLABELS)
-		return 0;
-	f = &forms[g->form];
-	*charset = g->charset > 0 ? labels[g->charset - 1] : NULL;
-	bom = g->bom == 1 ? f->bom : boms[g->bom];
-	if (bom != NULL) {
-		size_t bl = g->bom == 1 ? f->bomlen : strlen(bom);
-
-		if (bl > cap)
-			return 0;
-		memcpy(out, bom, bl);
-		n = bl;
-	}
-	if (g->decl == 1)
-		snprintf(decl, sizeof(decl), "<?xml version=\"1.0\"?>");
-	else if (g->decl == 2)
-		snprintf(decl, sizeof(decl),
-		    "<?xml version=\"1.0\" encoding=\"%s\"?>", labels[g->label]);
-	else
-		decl[0] = '\0';
-	if ((n = put_ascii(f, decl, out, n, cap)) == 0 && decl[0] != '\0')
-		return 0;
-	if ((n = put_ascii(f, "<a>", out, n, cap)) == 0)
-		return 0;
-	tl = g->textlen - g->textlen % (size_t)f->unit;
-	if (n + tl > cap)
-		return 0;
-	for (i = 0; i < tl; i += (size_t)f->unit) {
-		const unsigned char *u = g->text + i;
-		uint32_t c = 0;
-		size_t k;
-
-		for (k = 0; k < (size_t)f->unit; k++)
-			c |= (uint32_t)u[k] << 8 * (f->be ?
-			    (size_t)f->unit - 1 - k : k);
-		if (c == '<' || c == '&' || c == '>') {
-			if (put_ascii(f, "x", out, n + i, cap) == 0)
-				return 0;
-		} else
-			memcpy(out + n + i, u, (size_t)f->unit);
-	}
-	n += tl;
-	return put_ascii(f, "</a>", out, n, cap);
 }

@@ -1,8 +1,9 @@
 /*
  * The sniffing core and the validator on any bytes, with an optional
  * charset: input "\x01" CHARSET "\0" BYTES gives --content-type
- * "application/xml; charset=CHARSET".  The whole report is written (to
- * /dev/null), so the output code sees every result too.
+ * "application/xml; charset=CHARSET".  The whole report of the library's
+ * result for the same bytes and options is written (to /dev/null), so
+ * the output code sees every result too.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,9 +11,38 @@
 
 #include "mojibake.h"
 #include "all.h"
+#include "xmlsniff.h"
 #include "common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* The command line's report of the library's result for the bytes, with
+ * the content type ct (or none), in every format: the messages carry
+ * entity bytes. */
+static void
+report_all(const uint8_t *data, size_t size, const char *ct)
+{
+	static const enum fmt line[] = { FMT_JSON, FMT_TEXT, FMT_MIME };
+	static const enum fmt diag[] = { FMT_TEXT, FMT_GITHUB, FMT_SARIF,
+	    FMT_GITLAB, FMT_CHECKSTYLE };
+	xmlsniff_options *o = xmlsniff_options_new();
+	xmlsniff_result *r = NULL;
+	size_t i;
+
+	if (o == NULL)
+		return;
+	if ((ct == NULL ||
+	    xmlsniff_options_set(o, "content-type", ct) == XMLSNIFF_OK) &&
+	    xmlsniff_check_buffer(o, "fuzz.xml", data, size, &r, NULL, 0) ==
+	    XMLSNIFF_OK) {
+		for (i = 0; i < sizeof(line) / sizeof(line[0]); i++)
+			report_line("fuzz.xml", r, line[i], 0);
+		for (i = 0; i < sizeof(diag) / sizeof(diag[0]); i++)
+			report_diags("fuzz.xml", r, diag[i]);
+	}
+	xmlsniff_result_free(r);
+	xmlsniff_options_free(o);
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -63,14 +93,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    strcmp(d1.d[D_MOJIBAKE].msg, s.dg.d[D_MOJIBAKE].msg) != 0)
 			abort();
 	}
-	report_line("fuzz.xml", &s, FMT_JSON, 0);
-	report_line("fuzz.xml", &s, FMT_TEXT, 0);
-	report_line("fuzz.xml", &s, FMT_MIME, 0);
-	/* The diagnostics in every format (the messages carry entity bytes). */
-	report_diags("fuzz.xml", &s, FMT_TEXT, NULL);
-	report_diags("fuzz.xml", &s, FMT_GITHUB, NULL);
-	report_diags("fuzz.xml", &s, FMT_SARIF, NULL);
-	report_diags("fuzz.xml", &s, FMT_GITLAB, NULL);
-	report_diags("fuzz.xml", &s, FMT_CHECKSTYLE, NULL);
+	report_all(data, size, mtp != NULL ? ct : NULL);
 	return 0;
 }

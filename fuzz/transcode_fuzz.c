@@ -11,62 +11,69 @@
  * contradicted BOM), and transcoding it to the same target again writes
  * the same bytes.
  */
-#define _GNU_SOURCE
-#include <sys/mman.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "all.h"
+#include "xmlsniff.h"
 #include "common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-static unsigned char mem[IN_PAD + IN_SIZE] __attribute__((aligned(4096)));
+/* What the transcoder writes, gathered. */
+struct sink {
+	unsigned char	*p;
+	size_t		 n, cap;
+};
 
-/* Transcode in[0..n) to target into a fresh buffer (*out, *outn); return
- * the transcode's status (xlate_begin .. xlate_end). */
+static int
+gather(void *arg, const void *p, size_t n)
+{
+	struct sink *k = arg;
+
+	if (k->n + n + 1 > k->cap) {
+		k->cap = (k->n + n + 1) * 2;
+		if ((k->p = realloc(k->p, k->cap)) == NULL)
+			abort();
+	}
+	if (n > 0)
+		memcpy(k->p + k->n, p, n);
+	k->n += n;
+	return 0;
+}
+
+/* Transcode in[0..n) to target through the library's transcoder, the
+ * entity in one feed, into a fresh buffer (*out, *outn); return 0 when it
+ * was written, 1 when it was refused, 2 for any other status. */
 static int
 run(const unsigned char *in, size_t n, const char *target, unsigned char **out,
     size_t *outn)
 {
-	static struct sniff s;
-	struct xopts xo;
-	char err[256];
-	int fd, saved, rc;
-	off_t len;
-	struct inbuf ib = { -1, mem, mem + IN_PAD, 0, 1 };
-	struct xlate *xl;
-	struct val *v;
+	struct sink k = { NULL, 0, 0 };
+	xmlsniff_options *o = xmlsniff_options_new();
+	xmlsniff_transcoder *t;
+	xmlsniff_result *r = NULL;
+	int st;
 
-	if (n > HEAD_MAX)
-		return 1;
-	if (target_resolve(target, 0, 0, &xo, err, sizeof(err)) < 0)
+	/* The entity's own policy comment is another target's concern
+	 * (api-fuzz): a bad one is no transcode property. */
+	if (o == NULL || xmlsniff_options_set(o, "marker", "no") !=
+	    XMLSNIFF_OK ||
+	    (t = xmlsniff_transcoder_new(o, "fuzz", target, gather, &k)) ==
+	    NULL)
 		abort();
-	ib.n = n;
-	memcpy(mem + IN_PAD, in, n);
-	sniff(ib.p, n, 1, NULL, NULL, &s);
-	fd = memfd_create("out", 0);
-	saved = dup(1);
-	dup2(fd, 1);
-	/* The whole entity is one buffer: one val_feed, as main.c's loop
-	 * does at the end of an input. */
-	if ((rc = xlate_begin("fuzz", &ib, &s, &xo, 0, NULL, 0, &xl,
-	    &v)) == 0 && xl != NULL) {
-		val_feed(v, ib.p, ib.n, 1);
-		rc = xlate_end(xl, &ib, 0);
-	}
-	dup2(saved, 1);
-	close(saved);
-	len = lseek(fd, 0, SEEK_END);
-	*outn = (size_t)len;
-	*out = malloc(*outn + 1);
-	if (pread(fd, *out, *outn, 0) != (ssize_t)*outn)
-		abort();
-	close(fd);
-	return rc;
+	st = xmlsniff_transcoder_feed(t, in, n);
+	if (st == XMLSNIFF_OK)
+		st = xmlsniff_transcoder_finish(t, &r);
+	xmlsniff_result_free(r);
+	xmlsniff_transcoder_free(t);
+	xmlsniff_options_free(o);
+	gather(&k, NULL, 0);	/* a buffer even when nothing was written */
+	*out = k.p;
+	*outn = k.n;
+	return st == XMLSNIFF_OK ? 0 : st == XMLSNIFF_ERR_REFUSED ? 1 : 2;
 }
 
 /* Where the characters after the BOM and declaration begin; the number of

@@ -30,8 +30,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 HEADER = os.path.join(ROOT, "src", "lib", "xmlsniff.h")
 ARCHIVE = os.path.join(HERE, "libxmlsniff-pic.a")
-SOURCES = ["xmlsniff/_core.c", "xmlsniff/_result.c", "xmlsniff/_transcode.c"]
-DEPENDS = ["xmlsniff/_core.h"]
+# The extension's files, the module (_core.c) above its types and their
+# common ground (_base.c): _base.h draws the layers.
+SOURCES = ["xmlsniff/_core.c", "xmlsniff/_checker.c", "xmlsniff/_result.c",
+           "xmlsniff/_transcode.c", "xmlsniff/_base.c"]
+DEPENDS = ["xmlsniff/_base.h", "xmlsniff/_checker.h", "xmlsniff/_result.h",
+           "xmlsniff/_transcode.h"]
 
 
 def run(cmd):

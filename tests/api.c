@@ -217,6 +217,17 @@ test_buffer_positions(void)
 	xmlsniff_options_free(o);
 }
 
+/* The command line built with the same C library and iconv as this
+ * driver: UNIT_XMLSNIFF (tests/cross names its own build), or
+ * ./xmlsniff. */
+static const char *
+cli_path(void)
+{
+	const char *p = getenv("UNIT_XMLSNIFF");
+
+	return p != NULL && *p != '\0' ? p : "./xmlsniff";
+}
+
 /* The command line's --json line of file, with extra options. */
 static char *
 cli_json(const char *args, const char *file)
@@ -226,8 +237,8 @@ cli_json(const char *args, const char *file)
 	ssize_t n;
 	FILE *p;
 
-	snprintf(cmd, sizeof(cmd), "./xmlsniff --json --no-config %s '%s' "
-	    "2>/dev/null", args, file);
+	snprintf(cmd, sizeof(cmd), "'%s' --json --no-config %s '%s' "
+	    "2>/dev/null", cli_path(), args, file);
 	if ((p = popen(cmd, "r")) == NULL)
 		return NULL;
 	if ((n = getline(&line, &cap, p)) > 0 && line[n - 1] == '\n')
@@ -278,9 +289,9 @@ test_cli_json(void)
 	xmlsniff_options *plain = opts(NULL), *more = opts(set), *ho = opts(http);
 	size_t i;
 
-	if (access("./xmlsniff", X_OK) != 0) {
-		printf("unit: ./xmlsniff not built: the records are not "
-		    "compared with it\n");
+	if (access(cli_path(), X_OK) != 0) {
+		printf("unit: %s not built: the records are not "
+		    "compared with it\n", cli_path());
 		goto out;
 	}
 	for (i = 0; i < NELEM(files); i++) {

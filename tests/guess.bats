@@ -54,6 +54,34 @@ fr.xml: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâque
 	stderr_has "-o out.xml 'the file.xml'"
 }
 
+@test "a name too long to write whole in the command is written FILE, never cut short" {
+	local d long
+	d=$(printf 'd%.0s' {1..200})/$(printf 'e%.0s' {1..200})
+	mkdir -p "$d"
+	french
+	# 511 bytes: the longest name written whole.
+	long=$d/$(printf 'f%.0s' {1..105}).xml
+	cp fr.xml "$long"
+	xs "$long"
+	assert_success
+	assert_equal "${stderr_lines[1]##*-o out.xml }" "$long"
+	# A byte more than the note has room for: FILE, not a name cut.
+	long=$d/$(printf 'f%.0s' {1..106}).xml
+	cp fr.xml "$long"
+	xs "$long"
+	assert_success
+	assert_equal "${stderr_lines[1]##*-o out.xml }" FILE
+	# Quoted, the quotes count.
+	long="$d/$(printf 'f%.0s' {1..102}) .xml"
+	cp fr.xml "$long"
+	xs "$long"
+	assert_equal "${stderr_lines[1]##*-o out.xml }" "'$long'"
+	long="$d/$(printf 'f%.0s' {1..103}) .xml"
+	cp fr.xml "$long"
+	xs "$long"
+	assert_equal "${stderr_lines[1]##*-o out.xml }" FILE
+}
+
 @test "German in ISO-8859-1 without a declaration: windows-1252, which reads it the same" {
 	put de.xml '<p>Gr\374\337e aus M\374nchen: sch\366ne T\374r, \374ber die Br\374cke f\374r \304rger.</p>\n'
 	xs de.xml

@@ -137,10 +137,11 @@ only() {
 }
 
 # The objects' calls between files: "A B" when A.o uses a symbol B.o
-# defines (the library's objects; tsort finds a circle among them).
+# defines, among the objects below the folders given (tsort finds a
+# circle among them).
 calls() {
 	local o
-	for o in $(find "$SRC/lib" -name '*.o'); do
+	for o in $(find "$@" -name '*.o'); do
 		nm -g --defined-only "$o" | awk -v f="${o##*/}" \
 		    '$2 ~ /^[TDBR]$/ { print "D " $3 " " f }'
 		nm -u "$o" | awk -v f="${o##*/}" '{ print "U " $NF " " f }'
@@ -150,11 +151,39 @@ calls() {
 	    sort -u
 }
 
-@test "layers: no circle of calls between the library's files" {
-	command -v nm >/dev/null || skip "nm (binutils) is not installed"
-	[ -n "$(find "$SRC/lib" -name '*.o' | head -n 1)" ] ||
-	    skip "the library is not built"
+# no_circle DIR...: the objects below DIR call each other in no circle
+# (skipped where nothing is built there).
+no_circle() {
 	local out
-	out=$(calls | tsort 2>&1 >/dev/null) || true
+	command -v nm >/dev/null || skip "nm (binutils) is not installed"
+	[ -n "$(find "$@" -name '*.o' 2>/dev/null | head -n 1)" ] ||
+	    skip "nothing is built in $*"
+	out=$(calls "$@" | tsort 2>&1 >/dev/null) || true
 	[ -z "$out" ] || { echo "$out"; false; }
+}
+
+@test "layers: no circle of calls between the library's files" {
+	no_circle "$SRC/lib"
+}
+
+@test "layers: no circle of calls between the command line's files" {
+	no_circle "$SRC/cli"
+}
+
+# The extension's objects as make python leaves them (python/build/),
+# one for each source and none older than it or a header: objects of an
+# earlier build would hold the files as they were, not as they are.
+@test "layers: no circle of calls between the Python extension's files" {
+	local x="$BATS_TEST_DIRNAME/../python/xmlsniff" c o d
+	d=$(find "$BATS_TEST_DIRNAME/../python/build" -name _core.o \
+	    2>/dev/null | head -n 1)
+	[ -n "$d" ] || skip "the extension is not built (make python)"
+	d=${d%/*}
+	for c in "$x"/*.c; do
+		o=$d/$(basename "$c" .c).o
+		[ -f "$o" ] && [ ! "$c" -nt "$o" ] &&
+		    [ -z "$(find "$x" -name '*.h' -newer "$o")" ] ||
+		    skip "the extension's objects are older than its sources (make python)"
+	done
+	no_circle $(for c in "$x"/*.c; do echo "$d/$(basename "$c" .c).o"; done)
 }

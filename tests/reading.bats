@@ -108,7 +108,7 @@ setup() {
 # XML 1.1 section 2.11 reads a literal NEL or LS as a line end, XML 1.0 and
 # 1.1 a literal CR; section 3.3.3 reads TAB, LF and CR in an attribute
 # value as a space; a reference is read as the character itself.  (No
-# target this tests can reach lacks TAB, LF or CR: tests/unit.c,
+# target this tests can reach lacks TAB, LF or CR: tests/unit_xlex.c,
 # test_xlex_norm, has those.)
 
 # refused FILE TARGET WHERE CODEPOINT LINE:COL: --fallback=ncr refuses with

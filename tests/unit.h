@@ -1,8 +1,9 @@
 /*
- * The unit driver's one framework, shared by tests/unit.c and the kernel
- * equivalence sweeps (tests/kern_*.c): CHECK() counts, prints each
- * failure as "unit: FILE:LINE: failed: EXPR"; main() in tests/unit.c ends
- * with "N passed, M failed".
+ * The unit driver's one framework, shared by tests/unit.c, the tests by
+ * subject (tests/unit_*.c, tests/api.c) and the kernel equivalence sweeps
+ * (tests/kern_*.c): CHECK() counts, prints each failure as
+ * "unit: FILE:LINE: failed: EXPR"; main() in tests/unit.c calls each
+ * file's entry below and ends with "N passed, M failed".
  */
 #ifndef UNIT_H
 #define UNIT_H
@@ -30,9 +31,21 @@ void		 kern_mapped(void);
 /* The library's interface, as a caller has it (tests/api.c). */
 void		 unit_api(void);
 
-/* The names of suggest.c and the not-xml rule (tests/unit_names.c). */
+/* The names of suggest.c, the not-xml rule and repo.c's path names
+ * (tests/unit_names.c). */
 void		 unit_suggest(void);
 void		 unit_not_xml(void);
+void		 unit_repo_norm(void);
+
+/* The tests by subject, each file's in the order main() calls them. */
+void		 unit_sniff(void);	/* tests/unit_sniff.c: BOM, patterns */
+void		 unit_decl(void);	/* tests/unit_decl.c: the declaration */
+void		 unit_enc(void);	/* tests/unit_enc.c: names, media types */
+void		 unit_diag(void);	/* tests/unit_diag.c: diagnostics */
+void		 unit_utf(void);	/* tests/unit_utf.c: the text layer */
+void		 unit_stream(void);	/* tests/unit_stream.c: fed in pieces */
+void		 unit_conv(void);	/* tests/unit_conv.c: conv, plain */
+void		 unit_xlex(void);	/* tests/unit_xlex.c: --fallback=ncr */
 
 /* The encoding guess (tests/unit_guess.c). */
 void		 unit_guess(void);

@@ -1,7 +1,10 @@
 /*
- * The unit driver: the nearest name of suggest.c ("did you mean") and
- * the not-xml rule of notxml.c, from exact bytes in every layout.
+ * The unit driver: the nearest name of suggest.c ("did you mean"), the
+ * not-xml rule of notxml.c, from exact bytes in every layout, and the
+ * path names the CI formats write (repo.c).
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "all.h"
@@ -74,4 +77,42 @@ unit_not_xml(void)
 	    "\x95\x7E\x7F\xF1\x4B\xF0\x7F\x40\x85\x95\x83\x96\x84\x89\x95\x87"
 	    "\x7E\x7F\xC9\xC2\xD4\xF0\xF3\xF7\x7F\x6F\x6E\x4C\x81\x61\x6E"),
 	    "a.xml"));
+}
+
+/* repo_norm: the names the CI formats write, normalised by their text
+ * (RFC 3986 section 5.2.4's dot segments, on a path). */
+void
+unit_repo_norm(void)
+{
+	static const char *const cases[][2] = {
+		{ "./docs/x.xml", "docs/x.xml" },
+		{ "docs//./x.xml", "docs/x.xml" },
+		{ "a/../docs/x.xml", "docs/x.xml" },
+		{ "a/b/../../x.xml", "x.xml" },
+		{ "../x.xml", "../x.xml" },
+		{ "./../../x.xml", "../../x.xml" },
+		{ "a/../../x.xml", "../x.xml" },
+		{ "../a/../b", "../b" },
+		{ "/a/./b/../c.xml", "/a/c.xml" },
+		{ "/../x.xml", "/x.xml" },
+		{ "//a//b/", "/a/b" },
+		{ "/", "/" },
+		{ "/a/..", "/" },
+		{ ".", "." },
+		{ "", "." },
+		{ "a/..", "." },
+		{ "docs/", "docs" },
+		{ "...", "..." },
+		{ "..a/.b/x", "..a/.b/x" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *n = repo_norm(cases[i][0]);
+
+		CHECK(n != NULL && strcmp(n, cases[i][1]) == 0);
+		if (n != NULL && strcmp(n, cases[i][1]) != 0)
+			printf("repo_norm(\"%s\") = \"%s\"\n", cases[i][0], n);
+		free(n);
+	}
 }

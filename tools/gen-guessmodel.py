@@ -20,7 +20,7 @@ counts come out: what share of the characters past ASCII each one is, in
 what neighbourhood, and how often a letter is upper case after another.
 
 The character classes and the case folding below are those of
-src/lib/analysis/guess_char.c, which reads the table; tests/unit.c checks the two
+src/lib/analysis/guess_char.c, which reads the table; tests/unit_guess.c checks the two
 against each other on every character of every candidate encoding.
 """
 import gettext

@@ -45,6 +45,16 @@ def entities():
     def add(name, data):
         out.append((name, data))
 
+    _bom_entities(add)
+    _label_entities(add)
+    _error_entities(add)
+    _policy_and_size_entities(add)
+    _random_entities(add)
+    return out
+
+
+def _bom_entities(add):
+    """Each BOM, and each pattern of XML 1.0 Appendix F without one."""
     # Every BOM alone, with nothing after it, and before a document in
     # its encoding where Python has the codec.
     for k, bom in BOMS.items():
@@ -62,7 +72,10 @@ def entities():
             t = _text(label)
             add("nobom-%s-decl-%s.xml" % (k, label or "none"),
                 t.encode(codec))
-    # Single-byte and multi-byte labels, honest and not.
+
+
+def _label_entities(add):
+    """Single-byte and multi-byte labels, honest and not."""
     text = "<doc>na\u00efve caf\u00e9 \u00fcber r\u00e9sum\u00e9</doc>\n"
     for label, codec in (("ISO-8859-1", "latin-1"),
                          ("windows-1252", "cp1252"),
@@ -84,7 +97,10 @@ def entities():
         (decl("UTF-8") + jp).encode("shift_jis"))
     add("label-latin1-utf8-bytes.xml",
         (decl("ISO-8859-1") + text).encode("utf-8"))
-    # The error classes.
+
+
+def _error_entities(add):
+    """An entity for each diagnostic code and declaration form."""
     add("illegal-utf8-lone-continuation.xml",
         decl("UTF-8").encode() + b"<a>\x80</a>")
     add("illegal-utf8-overlong.xml", b"<a>\xc0\xaf</a>")
@@ -126,6 +142,10 @@ def entities():
     add("external-dtd.dtd",
         b'<?xml encoding="ISO-8859-1"?>\n<!ELEMENT a (#PCDATA)>\n\xe9')
     add("text-decl-in-doc.xml", b'<?xml encoding="UTF-8"?><a/>')
+
+
+def _policy_and_size_entities(add):
+    """Policy markers, and entities far longer than a read."""
     # The entity's own policy, a comment near its top (xmlsniffrc(5)).
     add("marker-ignore-utf8-bom.xml", BOMS["utf8"] + decl("UTF-8").encode() +
         b"\n<!-- xmlsniff: ignore=utf8-bom -->\n<a/>")
@@ -137,7 +157,10 @@ def entities():
         b"<a>" + b"x" * 70000 + b"\xff" + b"</a>")
     add("long-utf8-valid.xml",
         ("<a>" + "\u00e9\u4e2d\U0001f600" * 30000 + "</a>").encode())
-    # Random bytes after a few telling starts: what no one planned for.
+
+
+def _random_entities(add):
+    """Random bytes after a few telling starts: what no one planned for."""
     rnd = random.Random(2025)
     starts = [b"", b"<", b"\xef\xbb\xbf<", b"\xff\xfe", b"\xfe\xff",
               b"<?xml ", decl("UTF-8").encode(), decl("UTF-16").encode(),
@@ -147,7 +170,6 @@ def entities():
         n = rnd.choice((1, 3, 17, 100, 1000, 5000))
         add("random-%02d.xml" % i,
             head + bytes(rnd.getrandbits(8) for _ in range(n)))
-    return out
 
 
 def http_responses():

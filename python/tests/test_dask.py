@@ -3,7 +3,10 @@ xmlsniff --json -r (slow tier: starting a cluster takes seconds)."""
 
 import json
 import os
+import re
+import shlex
 import shutil
+import socket
 import subprocess
 import sys
 
@@ -154,3 +157,72 @@ def test_a_bag_of_paths_and_a_bag_of_pairs(client, generated):
     with pytest.raises(ValueError):
         xd.records(db.from_sequence(paths), max_errors=0)
     assert json.loads(xd.record_line(pairs[0])) == xd.record(pairs[0])
+
+
+def readme_cluster_commands():
+    """The README's cluster commands: the block of "Scaling out" that is
+    no session, each line less its comment."""
+    text = (ROOT / "README").read_text(encoding="utf-8")
+    section = text.split("\nScaling out\n-----------\n", 1)[1]
+    section = re.split(r"\n\n[^\n]+\n-{3,}\n", section, 1)[0]
+    blocks = [b for b in re.findall(r"(?m)^(?:    \S.*\n)+", section)
+              if not b.startswith("    $ ")]
+    assert len(blocks) == 1, blocks
+    return [line[4:].split("#", 1)[0].strip()
+            for line in blocks[0].splitlines()]
+
+
+@pytest.mark.slow
+@needs_dask
+def test_the_readmes_cluster_commands_as_written(tmp_path):
+    """A scheduler, a worker and the program as the README writes them,
+    on this machine: the address is 127.0.0.1 and a free port instead of
+    scheduler:8786, two worker processes instead of eight, and no
+    dashboards (their ports may be taken)."""
+    sched, worker, prog = readme_cluster_commands()
+    assert sched == "dask scheduler"
+    assert worker.startswith("dask worker tcp://scheduler:8786 ")
+    assert prog.startswith("python3 -m xmlsniff.dask "
+                           "--scheduler tcp://scheduler:8786 ")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    addr = "127.0.0.1:%d" % port
+
+    def argv(cmd):
+        return shlex.split(cmd.replace("scheduler:8786", addr))
+    procs = []
+    try:
+        procs.append(subprocess.Popen(
+            argv(sched) + ["--host", "127.0.0.1", "--port", str(port),
+                           "--no-dashboard"], env=ENV, cwd=tmp_path,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        w = argv(worker)
+        w[w.index("--nworkers") + 1] = "2"
+        procs.append(subprocess.Popen(
+            w + ["--no-dashboard"], env=ENV, cwd=tmp_path,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        import distributed
+        with distributed.Client("tcp://" + addr, timeout=60) as c:
+            c.wait_for_workers(2, timeout=60)
+        corpus = tmp_path / "corpus"
+        make_corpus(corpus)
+        cmd = prog.replace("scheduler:8786", addr).replace(
+            "python3", shlex.quote(sys.executable), 1)
+        d = subprocess.run(cmd, shell=True, cwd=tmp_path, env=ENV,
+                           stderr=subprocess.PIPE)
+        got = sorted((tmp_path / "records.jsonl").read_bytes().splitlines())
+        p = subprocess.run([XMLSNIFF, "--json", "-r", "corpus/"],
+                           cwd=tmp_path, stdout=subprocess.PIPE)
+        assert d.returncode == p.returncode, d.stderr.decode()
+        assert len(got) > 100
+        assert got == sorted(p.stdout.splitlines())
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()

@@ -1,4 +1,5 @@
-# The C part of the package (_core.c, _result.c, _transcode.c).
+# The C part of the package (_core.c, _checker.c, _result.c,
+# _transcode.c, _base.c).
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 library_version: str

@@ -4,7 +4,7 @@
  * derives from it and adds the objects made of several members
  * (declaration, guess, diagnostics) and to_dict().
  */
-#include "_core.h"
+#include "_result.h"
 
 static void
 result_dealloc(ResultObject *self)
@@ -21,7 +21,7 @@ static PyObject *						\
 result_get_##m(ResultObject *self, void *unused)		\
 {								\
 	(void)unused;						\
-	return core_str(xmlsniff_result_##m(self->res));	\
+	return base_str(xmlsniff_result_##m(self->res));	\
 }
 STR_MEMBER(encoding)
 STR_MEMBER(source)
@@ -84,10 +84,10 @@ result_declaration(ResultObject *self, PyObject *unused)
 	if (xmlsniff_result_decl_kind(r) == NULL)
 		Py_RETURN_NONE;
 	return Py_BuildValue("(O&O&O&O&)",
-	    core_str, xmlsniff_result_decl_kind(r),
-	    core_str, xmlsniff_result_decl_version(r),
-	    core_str, xmlsniff_result_decl_encoding(r),
-	    core_str, xmlsniff_result_decl_standalone(r));
+	    base_str, xmlsniff_result_decl_kind(r),
+	    base_str, xmlsniff_result_decl_version(r),
+	    base_str, xmlsniff_result_decl_encoding(r),
+	    base_str, xmlsniff_result_decl_standalone(r));
 }
 
 /* (encoding, sample), or None where nothing was guessed. */
@@ -100,8 +100,8 @@ result_guess(ResultObject *self, PyObject *unused)
 	if (xmlsniff_result_guess_encoding(r) == NULL)
 		Py_RETURN_NONE;
 	return Py_BuildValue("(O&O&)",
-	    core_str, xmlsniff_result_guess_encoding(r),
-	    core_str, xmlsniff_result_guess_sample(r));
+	    base_str, xmlsniff_result_guess_encoding(r),
+	    base_str, xmlsniff_result_guess_sample(r));
 }
 
 /* One diagnostic as (severity, code, offset, line, column, count,
@@ -110,14 +110,14 @@ static PyObject *
 diag_tuple(const xmlsniff_diagnostic *d, PyObject *occ)
 {
 	return Py_BuildValue("(O&O&KKKKO&O&N)",
-	    core_str, xmlsniff_diagnostic_severity(d),
-	    core_str, xmlsniff_diagnostic_code(d),
+	    base_str, xmlsniff_diagnostic_severity(d),
+	    base_str, xmlsniff_diagnostic_code(d),
 	    (unsigned long long)xmlsniff_diagnostic_offset(d),
 	    (unsigned long long)xmlsniff_diagnostic_line(d),
 	    (unsigned long long)xmlsniff_diagnostic_column(d),
 	    (unsigned long long)xmlsniff_diagnostic_count(d),
-	    core_str, xmlsniff_diagnostic_message(d),
-	    core_str, xmlsniff_diagnostic_excerpt(d), occ);
+	    base_str, xmlsniff_diagnostic_message(d),
+	    base_str, xmlsniff_diagnostic_excerpt(d), occ);
 }
 
 /*
@@ -228,9 +228,3 @@ PyTypeObject ResultBaseType = {
 	.tp_getset = result_getset,
 	.tp_methods = result_methods,
 };
-
-int
-result_init_type(void)
-{
-	return 0;
-}

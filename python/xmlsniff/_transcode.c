@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "_core.h"
+#include "_transcode.h"
 
 #define FLUSH	(1024 * 1024)
 
@@ -102,7 +102,7 @@ tc_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 	if (!PyArg_ParseTuple(args, "O!OsO:Transcoder", &OptionsType, &opts,
 	    &nameobj, &to, &sink))
 		return NULL;
-	if (core_name(nameobj, &keep, &name) < 0)
+	if (base_name(nameobj, &keep, &name) < 0)
 		return NULL;
 	if (sink != Py_None && !PyCallable_Check(sink)) {
 		PyErr_SetString(PyExc_TypeError, "sink: a callable or None");
@@ -160,13 +160,13 @@ tc_raise(TranscoderObject *self, int st, const char *err,
 		free_result(res);
 		PyErr_NoMemory();
 	} else
-		core_raise(st, err, res, self->owner);
+		base_raise(st, err, res, self->owner);
 }
 
 static PyObject *
 tc_finished_error(void)
 {
-	core_raise(XMLSNIFF_ERR_STATE, "the transcoder is finished", NULL,
+	base_raise(XMLSNIFF_ERR_STATE, "the transcoder is finished", NULL,
 	    NULL);
 	return NULL;
 }
@@ -181,7 +181,7 @@ tc_feed(TranscoderObject *self, PyObject *data)
 
 	if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0)
 		return NULL;
-	core_lock(self->lock);
+	base_lock(self->lock);
 	if (self->finished) {
 		PyThread_release_lock(self->lock);
 		PyBuffer_Release(&view);
@@ -217,7 +217,7 @@ tc_finish(TranscoderObject *self, PyObject *unused)
 	int st;
 
 	(void)unused;
-	core_lock(self->lock);
+	base_lock(self->lock);
 	if (self->finished) {
 		PyThread_release_lock(self->lock);
 		return tc_finished_error();
@@ -247,7 +247,7 @@ tc_finish(TranscoderObject *self, PyObject *unused)
 	free(self->buf);
 	self->buf = NULL;
 	self->len = self->cap = 0;
-	if ((r = core_new_result(res, self->owner)) == NULL) {
+	if ((r = base_new_result(res, self->owner)) == NULL) {
 		Py_DECREF(out);
 		return NULL;
 	}
@@ -273,9 +273,3 @@ PyTypeObject TranscoderType = {
 	.tp_dealloc = (destructor)tc_dealloc,
 	.tp_methods = tc_methods,
 };
-
-int
-transcode_init_type(void)
-{
-	return 0;
-}

@@ -27,7 +27,8 @@ struct guess {
 	int		 http;		/* a --http body: no command to give */
 	char		 encoding[64];
 	char		 sample[160];	/* decoded text, UTF-8 */
-	char		 note[700];	/* the text report's line */
+	char		 note[1024];	/* the text report's line: room for its
+					   longest form, with a name of 511 bytes */
 };
 
 /* Of an input that is not a regular file: the block in which the

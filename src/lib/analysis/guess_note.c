@@ -163,20 +163,26 @@ stray_sample(const unsigned char *p, size_t n, size_t at, char *buf,
 
 /* The name quoted for a POSIX shell where it needs it, into buf: in
  * single quotes, or double quotes where it holds a single quote (and
- * nothing a double-quoted word expands). */
+ * nothing a double-quoted word expands).  A name that does not fit whole
+ * is written FILE: a command with a name cut short would name another
+ * file. */
 static void
 shell_word(char *buf, size_t sz, const char *s)
 {
+	int n;
+
 	if (strcmp(s, "-") == 0 || (strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	    "abcdefghijklmnopqrstuvwxyz0123456789._/-+,:@%=") == strlen(s) &&
 	    s[0] != '-'))
-		snprintf(buf, sz, "%s", s);
+		n = snprintf(buf, sz, "%s", s);
 	else if (strchr(s, '\'') == NULL)
-		snprintf(buf, sz, "'%s'", s);
+		n = snprintf(buf, sz, "'%s'", s);
 	else if (strpbrk(s, "$`\\\"!") == NULL)
-		snprintf(buf, sz, "\"%s\"", s);
+		n = snprintf(buf, sz, "\"%s\"", s);
 	else
-		snprintf(buf, sz, "'%s'", s);	/* not for a shell as it is */
+		n = snprintf(buf, sz, "'%s'", s);	/* not for a shell as it is */
+	if (n < 0 || (size_t)n >= sz)
+		snprintf(buf, sz, "FILE");
 }
 
 /* UTF-8 with stray bytes, four valid multi-byte characters and more for
@@ -296,7 +302,7 @@ guess_note(const unsigned char *p, size_t n, const struct sniff *s,
 {
 	const struct gcand *c = gcand_at((size_t)pick);
 	const char *layout = guess_utf16_layout(p, n);
-	char word[300], also[120] = "";
+	char word[512], also[120] = "";
 
 	sample_of(c->iconv, p, n, g->sample, sizeof(g->sample));
 	if (g->sample[0] == '\0' && c->kind == GK_WIDE &&

@@ -5,13 +5,22 @@
  * library's objects, releases the GIL while the library works, and turns
  * its statuses into the package's exceptions.
  *
+ * Its files stand in layers, each calling only those below it:
+ *
+ *	_core.c		the module: the one-call checks, and the init that
+ *			adds the types
+ *	_checker.c	Checker, _result.c ResultBase, _transcode.c
+ *			Transcoder: a type each, none calling another
+ *	_base.c		what they all use: the Options type, the package's
+ *			classes, strings, exceptions, locks, input names
+ *
  * Threads: options are built once and then only read (xmlsniff.h allows
  * any number of threads on them); a result is only read; a checker or a
  * transcoder is one object fed by one thread at a time, which a lock of
  * its own enforces, so that two threads sharing one never race in C.
  */
-#ifndef XMLSNIFF_PY_CORE_H
-#define XMLSNIFF_PY_CORE_H
+#ifndef XMLSNIFF_PY_BASE_H
+#define XMLSNIFF_PY_BASE_H
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -24,6 +33,8 @@ typedef struct {
 	PyObject		*pairs;		/* the (name, value) tuple given */
 } OptionsObject;
 
+/* The layout of ResultBase (_result.c) and of the package's Result
+ * derived from it, which base_new_result() makes. */
 typedef struct {
 	PyObject_HEAD
 	xmlsniff_result		*res;
@@ -31,9 +42,6 @@ typedef struct {
 } ResultObject;
 
 extern PyTypeObject	OptionsType;
-extern PyTypeObject	ResultBaseType;
-extern PyTypeObject	CheckerType;
-extern PyTypeObject	TranscoderType;
 
 /* Free a result that may be NULL (a failed call may leave none). */
 static inline void
@@ -43,17 +51,12 @@ free_result(xmlsniff_result *res)
 		xmlsniff_result_free(res);
 }
 
-/* _core.c */
-PyObject	*core_str(const char *);
-PyObject	*core_new_result(xmlsniff_result *, PyObject *);
-void		 core_raise(int, const char *, xmlsniff_result *, PyObject *);
-int		 core_lock(PyThread_type_lock);
-int		 core_name(PyObject *, PyObject **, const char **);
-
-/* _result.c */
-int		 result_init_type(void);
-
-/* _transcode.c */
-int		 transcode_init_type(void);
+void		 base_set_classes(PyTypeObject *, PyObject *);
+PyObject	*base_str(const char *);
+PyObject	*base_new_result(xmlsniff_result *, PyObject *);
+void		 base_raise(int, const char *, xmlsniff_result *, PyObject *);
+int		 base_lock(PyThread_type_lock);
+int		 base_name(PyObject *, PyObject **, const char **);
+int		 base_check_options(PyObject *);
 
 #endif
