@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "core.h"
-#include "sbuf.h"
 
 /* The head of an entity as characters, one per code unit. */
 struct units {

@@ -8,7 +8,6 @@
 #include <strings.h>
 
 #include "core.h"
-#include "sbuf.h"
 
 static int
 tchar(int c)

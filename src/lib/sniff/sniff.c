@@ -10,7 +10,6 @@
 #include <strings.h>
 
 #include "core.h"
-#include "sbuf.h"
 
 const char *
 source_name(enum source s)

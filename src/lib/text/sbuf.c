@@ -219,19 +219,3 @@ sb_errno(int e, char *buf, size_t size)
 		snprintf(buf, size, "error %d", e);
 	return buf;
 }
-
-/*
- * src into dst of size (not 0), cut short to size - 1 bytes: what
- * snprintf(dst, size, "%s", src) writes, without its cost (the head of
- * every input is read into fixed fields this way).
- */
-void
-str_put(char *dst, size_t size, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}

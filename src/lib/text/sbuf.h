@@ -27,7 +27,6 @@ void		 sb_json_or_null(struct sbuf *, const char *);
 char		*sb_take(struct sbuf *);
 void		 sb_free(struct sbuf *);
 const char	*sb_errno(int, char *, size_t);
-void		 str_put(char *, size_t, const char *);
 /* errno e's text, in a buffer of the full expression's. */
 #define ERRTEXT(e)	sb_errno((e), (char[128]){ 0 }, 128)
 
