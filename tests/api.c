@@ -591,6 +591,29 @@ test_transcoder(void)
 	    r == NULL);
 	CHECK(strlen(xmlsniff_transcoder_error(t)) > 0);
 	xmlsniff_transcoder_free(t);
+	/* A head the transcode refuses (an encoding no one knows), in a
+	 * feed of more than a piece: the bytes after it are not read on,
+	 * for no validator was made for them. */
+	{
+		static const char head[] = "<?xml version=\"1.0\" "
+		    "encoding=\"x-no-such\"?><a>";
+		size_t n = 400 * 1024;
+		char *big = malloc(n);
+
+		if (CHECK(big != NULL)) {
+			memset(big, 'x', n);
+			memcpy(big, head, sizeof(head) - 1);
+			t = xmlsniff_transcoder_new(o, "a.xml", "UTF-8",
+			    writer, &w);
+			CHECK(xmlsniff_transcoder_feed(t, big, n) ==
+			    XMLSNIFF_ERR_REFUSED);
+			CHECK(xmlsniff_transcoder_finish(t, &r) ==
+			    XMLSNIFF_ERR_REFUSED);
+			xmlsniff_result_free(r);
+			xmlsniff_transcoder_free(t);
+		}
+		free(big);
+	}
 	/* No faithful transcode: a character US-ASCII lacks. */
 	memset(&w, 0, sizeof(w));
 	t = xmlsniff_transcoder_new(o, "a.xml", "US-ASCII", writer, &w);
