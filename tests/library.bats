@@ -375,7 +375,10 @@ $VERSION $num"
 	run sh -c 'readelf -d ./prog | grep NEEDED'
 	assert_output ""
 	cd "$TOP"
-	runp "$BATS_TEST_TMPDIR/prog" -j examples/*.xml
+	# Not under valgrind (XMLSNIFF_WRAP): it cannot put its own malloc in
+	# a program with no dynamic linking, and reports the C library's own
+	# memory as its errors.
+	run --separate-stderr "$BATS_TEST_TMPDIR/prog" -j examples/*.xml
 	assert_success
 	assert_equal "$output" "$("$XMLSNIFF" --json examples/*.xml)"
 }

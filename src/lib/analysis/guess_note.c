@@ -148,7 +148,7 @@ stray_sample(const unsigned char *p, size_t n, size_t at, char *buf,
 		i++;
 	end = n - at > 40 ? at + 40 : n;
 	while (i < end && p[i] != '\n' && p[i] != '\r') {
-		uint32_t c;
+		uint32_t c = 0;	/* set where the decoder reads one */
 		int k = utf8_dec(p + i, n - i, &c);
 
 		if (k <= 0) {

@@ -79,7 +79,7 @@ feed_quiet(struct dec *d, const unsigned char *p, size_t n)
 
 	while (i < n) {
 		unsigned b = p[i];
-		uint32_t c;
+		uint32_t c = 0;	/* set where the decoder reads one */
 		int r;
 
 		if (b >= 0x20 && b < 0x7F) {
@@ -582,7 +582,7 @@ feed_unicode(struct dec *d, const unsigned char *p, size_t n, int eof)
 	size_t i = 0;
 
 	while (i < n) {
-		uint32_t c;
+		uint32_t c = 0;	/* set where the decoder reads one */
 		int r;
 
 		/* Runs of plain characters need only counting (src/simd/);

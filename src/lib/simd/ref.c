@@ -43,7 +43,7 @@ plain_utf8_ref(const unsigned char *p, size_t n, uint64_t *lines,
 	size_t i = 0;
 
 	while (i < n) {
-		uint32_t c;
+		uint32_t c = 0;	/* set where the decoder reads one */
 		int r = utf8_dec(p + i, n - i, &c);
 
 		if (r <= 0 || !xml_char_ok(c, 0))

@@ -43,7 +43,7 @@ utf8_from(const unsigned char *p, size_t n, size_t i, uint64_t *lines,
 	int cr = i > 0 && p[i - 1] == '\r';
 
 	for (;;) {
-		uint32_t c;
+		uint32_t c = 0;	/* set where the decoder reads one */
 		int r;
 
 		while (i + 8 <= n) {
