@@ -165,6 +165,58 @@ test_splits(void)
 		xmlsniff_options_free(o[k]);
 }
 
+/*
+ * A buffer handed over whole finds the line and column of the first
+ * mojibake sequence by reading it again up to there, not by counting as
+ * the bytes go by: the same as fed a byte at a time, which counts.
+ * After a BOM, CR LF and NEL line ends (XML 1.1), stray bytes, a C1
+ * control, and in UTF-16.
+ */
+static void
+test_buffer_positions(void)
+{
+	static const struct {
+		const char *p;
+		size_t n;
+		const char *at;		/* "line":L,"column":C of the hit */
+	} doc[] = {
+#define D(s, at)	{ s, sizeof(s) - 1, at }
+		D("<a>caf\xC3\x83\xC2\xA9 caf\xC3\x83\xC2\xA9</a>",
+		    "\"line\":1,\"column\":7"),
+		D("\xEF\xBB\xBF<a>\r\n\r\nx\xC3\x83\xC2\xA9 \xC2\x85</a>",
+		    "\"line\":3,\"column\":2"),
+		D("<?xml version=\"1.1\"?>\n<a>\xC2\x85x\r\xC2\x85\xC3\x83"
+		    "\xC2\xA9 \xC3\x83\xC2\xA9</a>", "\"line\":4,\"column\":1"),
+		D("<a>\xA9\xA9\n\xE9t\xC3\xA9\n  \xC2\x85 \xC2\x96</a>",
+		    "\"line\":3,\"column\":3"),
+		D("<a>\xE2\x82\n\xC3\x83\xC2\xA9\xC3\x83\xC2</a>",
+		    "\"line\":2,\"column\":1"),
+		D("\xFF\xFE<\0a\0>\0\n\0x\0\xC3\0\xA9\0\xC3\0\xA9\0<\0/\0a\0>\0",
+		    "\"line\":2,\"column\":2"),
+#undef D
+	};
+	static const size_t one[] = { 1 };
+	xmlsniff_options *o = opts(NULL);
+	size_t i;
+
+	for (i = 0; i < NELEM(doc); i++) {
+		char *whole = record(o, "m.xml", doc[i].p, doc[i].n);
+		char *fed = record_fed(o, "m.xml", (const unsigned char *)
+		    doc[i].p, doc[i].n, one, 1);
+
+		if (!CHECK(whole != NULL && fed != NULL &&
+		    strcmp(whole, fed) == 0 && strstr(whole,
+		    "\"code\":\"mojibake\"") != NULL &&
+		    strstr(whole, doc[i].at) != NULL))
+			printf("  (document %zu: %s\n   fed: %s)\n", i,
+			    whole != NULL ? whole : "(none)",
+			    fed != NULL ? fed : "(none)");
+		free(whole);
+		free(fed);
+	}
+	xmlsniff_options_free(o);
+}
+
 /* The command line built with the same C library and iconv as this
  * driver: UNIT_XMLSNIFF (tests/cross names its own build), or
  * ./xmlsniff. */
@@ -539,6 +591,29 @@ test_transcoder(void)
 	    r == NULL);
 	CHECK(strlen(xmlsniff_transcoder_error(t)) > 0);
 	xmlsniff_transcoder_free(t);
+	/* A head the transcode refuses (an encoding no one knows), in a
+	 * feed of more than a piece: the bytes after it are not read on,
+	 * for no validator was made for them. */
+	{
+		static const char head[] = "<?xml version=\"1.0\" "
+		    "encoding=\"x-no-such\"?><a>";
+		size_t n = 400 * 1024;
+		char *big = malloc(n);
+
+		if (CHECK(big != NULL)) {
+			memset(big, 'x', n);
+			memcpy(big, head, sizeof(head) - 1);
+			t = xmlsniff_transcoder_new(o, "a.xml", "UTF-8",
+			    writer, &w);
+			CHECK(xmlsniff_transcoder_feed(t, big, n) ==
+			    XMLSNIFF_ERR_REFUSED);
+			CHECK(xmlsniff_transcoder_finish(t, &r) ==
+			    XMLSNIFF_ERR_REFUSED);
+			xmlsniff_result_free(r);
+			xmlsniff_transcoder_free(t);
+		}
+		free(big);
+	}
 	/* No faithful transcode: a character US-ASCII lacks. */
 	memset(&w, 0, sizeof(w));
 	t = xmlsniff_transcoder_new(o, "a.xml", "US-ASCII", writer, &w);
@@ -698,5 +773,6 @@ unit_api(void)
 	test_transcoder();
 	test_transcoder_fd();
 	test_splits();
+	test_buffer_positions();
 	test_cli_json();
 }

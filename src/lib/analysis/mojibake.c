@@ -157,7 +157,7 @@ complete(struct moj *m)
 static int
 counting(const struct moj *m)
 {
-	return m->fd < 0 && m->strong + m->weak == 0;
+	return m->fd < 0 && m->mem == NULL && m->strong + m->weak == 0;
 }
 
 /* A trail byte of UTF-8 with no lead (illegal-sequence): it breaks a
@@ -319,6 +319,19 @@ char_start(const unsigned char *p, size_t i, size_t n, struct mojskip *k)
 		return i;	/* stray continuation bytes: each its own */
 	k->prevcr = j - 1 > 0 && p[j - 2] == '\r';
 	return j - 1;
+}
+
+/* The whole entity is p[0..n), in memory for as long as the scan runs:
+ * no lines are counted as the bytes go by, the bytes before the first
+ * hit are read again for its position, as a file's are (a buffer the
+ * caller hands over in place). */
+void
+moj_memory(struct moj *m, const unsigned char *p, size_t n)
+{
+	if (m->form == FORM_NONE)
+		return;
+	m->mem = p;
+	m->memlen = n;
 }
 
 /* Take the candidates from mk, the marks the validator found in the piece

@@ -26,6 +26,9 @@ struct moj {
 					 * bytes go by */
 	uint64_t	 base;		/* the file offset of the entity's first
 					 * byte */
+	const unsigned char *mem;	/* or the whole entity in memory, to
+					 * read again the same way (NULL) */
+	uint64_t	 memlen;
 	size_t		 bomlen;
 	int		 xml11;
 	uint64_t	 skip;		/* BOM bytes still to pass over */
@@ -49,6 +52,7 @@ extern const uint16_t moj_cp1252[32];
 
 void	 moj_init(struct moj *, const struct sniff *, int, uint64_t);
 void	 moj_marks(struct moj *, struct marks *);
+void	 moj_memory(struct moj *, const unsigned char *, size_t);
 void	 moj_feed(struct moj *, const unsigned char *, size_t);
 void	 moj_end(struct moj *, struct diags *);
 

@@ -32,6 +32,38 @@ put(char *b, size_t left, uint32_t c)
 	return k;
 }
 
+/* A scan that counts positions, as m's would have from its start. */
+static void
+counter(const struct moj *m, struct moj *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->form = m->form;
+	c->fd = -1;
+	c->xml11 = m->xml11;
+	c->skip = m->bomlen;
+	c->pos.line = c->pos.col = 1;
+}
+
+/* The line and column of h, from the entity in memory read again up to
+ * it (as locate does a file's). */
+static void
+locate_mem(const struct moj *m, struct moj_hit *h)
+{
+	struct moj *c = malloc(sizeof(*c));
+	uint64_t end = h->off < m->memlen ? h->off : m->memlen;
+
+	h->line = h->col = 1;
+	if (c == NULL)
+		return;
+	counter(m, c);
+	moj_feed(c, m->mem, (size_t)end);
+	if (c->npart > 0 && end < m->memlen)
+		moj_feed(c, m->mem + end, 1);
+	h->line = c->pos.line;
+	h->col = c->pos.col;
+	free(c);
+}
+
 /* The line and column of h, from the file read again up to it; line 1
  * column 1 if it cannot be read. */
 static void
@@ -46,12 +78,7 @@ locate(const struct moj *m, struct moj_hit *h)
 	h->line = h->col = 1;
 	if (buf == NULL || c == NULL)
 		goto out;
-	memset(c, 0, sizeof(*c));
-	c->form = m->form;
-	c->fd = -1;
-	c->xml11 = m->xml11;
-	c->skip = m->bomlen;
-	c->pos.line = c->pos.col = 1;
+	counter(m, c);
 	while (off < h->off) {
 		size_t want = h->off - off < bsz ? (size_t)(h->off - off) : bsz;
 
@@ -104,7 +131,9 @@ moj_end(struct moj *m, struct diags *dg)
 		h = &m->first_weak;
 	else
 		h = &m->first_strong;
-	if (m->fd >= 0)
+	if (m->mem != NULL)
+		locate_mem(m, h);
+	else if (m->fd >= 0)
 		locate(m, h);
 	seen[0] = '\0';
 	for (i = 0; i < h->n; i++) {

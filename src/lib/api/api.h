@@ -120,21 +120,18 @@ struct run {
 	struct dpolicy	 pol;
 	struct layer	*mark;		/* the input's marker, when read */
 	struct sniff	 s;
-	struct http	 hr;
 	uint64_t	 head_len;	/* --http: bytes before the entity */
 	struct inbuf	 in;
 	int		 fd;		/* the input's descriptor, or -1 */
 	int		 tfd;		/* --http: the decoded body */
 	int		 spool;		/* --http: the coded body, gathered */
 	struct excerpt_src *exc;
-	struct browser	 br;
 	struct gkeep	 gk;
 	struct guess	 guess;
 	struct moj	 mj;
 	struct pre	*pre;
 	struct val	*v;
 	struct dcaches	*dc;		/* kept from one input to the next */
-	struct fixplan	 fix;
 	/* where the bytes come from: pushed (a checker's feeds), a buffer
 	 * read in place, or a descriptor read here */
 	enum { RM_PUSH, RM_BUFFER, RM_FD } mode;
@@ -152,6 +149,12 @@ struct run {
 	int		 ended;		/* run_end() is done */
 	const struct mt	*mt;		/* the Content-Type, over the settings' */
 	int		 status;	/* XMLSNIFF_ERR_* once it failed */
+	/* From here on, the members are not cleared whole for each input
+	 * but as far as what reads them needs (run.c, run_zero): their
+	 * kilobytes are read only with their options. */
+	struct http	 hr;		/* --http: the response's head */
+	struct browser	 br;
+	struct fixplan	 fix;
 	char		 msg[512];
 };
 
@@ -190,6 +193,7 @@ struct xmlsniff_result {
 	int		 has_decl;
 	char		*decl_kind, *decl_version, *decl_encoding;
 	char		*decl_standalone;
+	char		*head;		/* the block the strings above are in */
 	int		 has_http;
 	int		 http_status;	/* -1: null */
 	char		*http_ctype, *http_coding;

@@ -141,8 +141,14 @@ head(struct run *r)
 		return -1;
 	if (r->phase == PH_SKIP)
 		return 1;
-	if (r->head_hook != NULL && r->head_hook(r) != 0)
-		return r->phase == PH_FAILED ? -1 : 1;
+	if (r->head_hook != NULL && r->head_hook(r) != 0) {
+		if (r->phase == PH_FAILED)
+			return -1;
+		/* Refused (a transcode's head): no validator was made, so
+		 * the bytes after the head are not looked at. */
+		r->phase = PH_SKIP;
+		return 1;
+	}
 	if (r->mode == RM_FD)
 		run_map(r);
 	return 0;

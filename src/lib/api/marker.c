@@ -60,14 +60,14 @@ layer_lay(struct dpolicy *pol, const struct layer *l)
 }
 
 /*
- * The head of the entity as ASCII into out (at most MARK_SCAN bytes):
- * as it is, or, for UTF-16 (a BOM, or "<" as Appendix F's 3C 00 or
- * 00 3C), a byte a unit, with '?' for the units above U+007F.  Return
- * the length.  Other encodings are read as ASCII, which is what an
- * ASCII-compatible one needs; in EBCDIC no marker is found.
+ * The head of the entity as ASCII (at most MARK_SCAN bytes, *len): as it
+ * is, in place, or, for UTF-16 (a BOM, or "<" as Appendix F's 3C 00 or
+ * 00 3C), into out a byte a unit, with '?' for the units above U+007F.
+ * Other encodings are read as ASCII, which is what an ASCII-compatible
+ * one needs; in EBCDIC no marker is found.
  */
-static size_t
-ascii_head(const unsigned char *p, size_t n, char *out)
+static const char *
+ascii_head(const unsigned char *p, size_t n, char *out, size_t *len)
 {
 	size_t i, k = 0;
 	int le = -1;
@@ -88,16 +88,16 @@ ascii_head(const unsigned char *p, size_t n, char *out)
 	else if (n >= 2 && p[0] == 0x00 && p[1] == 0x3C)
 		le = 0;
 	if (le < 0) {
-		k = n < MARK_SCAN ? n : MARK_SCAN;
-		memcpy(out, p, k);
-		return k;
+		*len = n < MARK_SCAN ? n : MARK_SCAN;
+		return (const char *)p;
 	}
 	for (i = 0; i + 1 < n && k < MARK_SCAN; i += 2) {
 		unsigned u = le ? p[i] | p[i + 1] << 8 : p[i] << 8 | p[i + 1];
 
 		out[k++] = u < 0x80 ? (char)u : '?';
 	}
-	return k;
+	*len = k;
+	return out;
 }
 
 /*
@@ -225,11 +225,12 @@ marker_read(struct layer *mark, const unsigned char *p, size_t n, char *err,
     size_t errsize)
 {
 	char text[MARK_SCAN];
+	const char *h;
 	size_t len;
 
 	mark_clear(mark);
-	len = ascii_head(p, n, text);
-	if (marker_scan(mark, text, len, err, errsize) < 0) {
+	h = ascii_head(p, n, text, &len);
+	if (marker_scan(mark, h, len, err, errsize) < 0) {
 		mark_clear(mark);
 		return -1;
 	}

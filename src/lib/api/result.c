@@ -36,9 +36,9 @@ mime_label(const struct sniff *s, char *buf, size_t size)
 		return;
 	}
 	if (s->bom != BOM_NONE && enc_is_utf16(s->enc.family))
-		snprintf(buf, size, "utf-16");
+		str_put(buf, size, "utf-16");
 	else if (s->bom != BOM_NONE && enc_is_utf32(s->enc.family))
-		snprintf(buf, size, "utf-32");
+		str_put(buf, size, "utf-32");
 	else
 		enc_lower(buf, s->encname, size);
 }
@@ -59,7 +59,7 @@ mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 	int token = 1;
 
 	if (label[0] == '\0') {
-		snprintf(buf, size, "%s", type);
+		str_put(buf, size, type);
 		return;
 	}
 	/* RFC 7231 section 3.1.1.1: a value that is not a token is sent as
@@ -71,7 +71,7 @@ mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 		    (label[i] >= 'A' && label[i] <= 'Z')))
 			token = 0;
 	if (token)
-		snprintf(q, sizeof(q), "%s", label);
+		str_put(q, sizeof(q), label);
 	else {
 		q[k++] = '"';
 		for (i = 0; label[i] != '\0' && k + 3 < sizeof(q); i++) {
@@ -82,36 +82,70 @@ mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 		q[k++] = '"';
 		q[k] = '\0';
 	}
-	snprintf(buf, size, "%s; charset=%s", type, q);
+	str_put(buf, size, type);
+	k = strlen(buf);
+	str_put(buf + k, size - k, "; charset=");
+	k += strlen(buf + k);
+	str_put(buf + k, size - k, q);
 }
 
-/* The encoding, its source, BOM, declaration, charset and type. */
+/* The strings of the head, gathered to be copied into one block. */
+#define NHEAD	10
+struct heads {
+	char		**to[NHEAD];
+	const char	*from[NHEAD];
+	int		 n;
+};
+
+static void
+head_str(struct heads *h, char **to, const char *from)
+{
+	h->to[h->n] = to;
+	h->from[h->n++] = from;
+}
+
+/* The encoding, its source, BOM, declaration, charset and type, their
+ * strings in one block (res->head), as the result lives on its own. */
 static void
 take_head(xmlsniff_result *res, const struct sniff *s, int *bad)
 {
 	const struct decl *d = &s->decl;
 	char label[300], mime[1024];
+	struct heads h;
+	size_t len[NHEAD], total = 0;
+	char *p;
 	int i;
 
-	res->encoding = dup(s->have_enc ? s->encname : NULL, bad);
-	res->source = dup(source_name(s->source), bad);
-	res->bom = dup(s->bom != BOM_NONE ? bom_name(s->bom) : NULL, bad);
+	h.n = 0;
+	head_str(&h, &res->encoding, s->have_enc ? s->encname : NULL);
+	head_str(&h, &res->source, source_name(s->source));
+	head_str(&h, &res->bom, s->bom != BOM_NONE ? bom_name(s->bom) : NULL);
 	if ((res->has_decl = d->present)) {
-		res->decl_kind = dup(s->role == ROLE_DOCUMENT ? "xml" : "text",
-		    bad);
-		res->decl_version = dup(d->has_version ? d->version : NULL,
-		    bad);
-		res->decl_encoding = dup(d->has_encoding ? d->encoding : NULL,
-		    bad);
-		res->decl_standalone = dup(d->standalone < 0 ? NULL :
-		    d->standalone ? "yes" : "no", bad);
+		head_str(&h, &res->decl_kind, s->role == ROLE_DOCUMENT ?
+		    "xml" : "text");
+		head_str(&h, &res->decl_version, d->has_version ? d->version :
+		    NULL);
+		head_str(&h, &res->decl_encoding, d->has_encoding ?
+		    d->encoding : NULL);
+		head_str(&h, &res->decl_standalone, d->standalone < 0 ? NULL :
+		    d->standalone ? "yes" : "no");
 	}
-	res->charset = dup(s->mt != NULL && s->mt->has_charset ?
-	    s->mt->charset : NULL, bad);
+	head_str(&h, &res->charset, s->mt != NULL && s->mt->has_charset ?
+	    s->mt->charset : NULL);
 	mime_label(s, label, sizeof(label));
 	mime_type(s, label, mime, sizeof(mime));
-	res->mime = dup(mime, bad);
-	res->mime_label = dup(label[0] != '\0' ? label : NULL, bad);
+	head_str(&h, &res->mime, mime);
+	head_str(&h, &res->mime_label, label[0] != '\0' ? label : NULL);
+	for (i = 0; i < h.n; i++)
+		total += len[i] = h.from[i] != NULL ? strlen(h.from[i]) + 1 : 0;
+	if ((res->head = malloc(total > 0 ? total : 1)) == NULL)
+		*bad = 1;
+	for (i = 0, p = res->head; p != NULL && i < h.n; i++)
+		if (h.from[i] != NULL) {
+			memcpy(p, h.from[i], len[i]);
+			*h.to[i] = p;
+			p += len[i];
+		}
 	res->is_xml = !s->not_xml;
 	for (i = 0; i < D_NCODES; i++)
 		res->error[i] = (unsigned char)diag_is_error(&s->dg,
@@ -282,16 +316,7 @@ xmlsniff_result_free(xmlsniff_result *res)
 		free_diag(&res->line[i]);
 	free(res->diag);
 	free(res->line);
-	free(res->encoding);
-	free(res->source);
-	free(res->bom);
-	free(res->charset);
-	free(res->mime);
-	free(res->mime_label);
-	free(res->decl_kind);
-	free(res->decl_version);
-	free(res->decl_encoding);
-	free(res->decl_standalone);
+	free(res->head);
 	free(res->http_ctype);
 	free(res->http_coding);
 	free(res->browser);

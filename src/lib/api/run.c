@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,10 +56,40 @@ set_name(struct run *r, const char *name)
 	    NULL;
 }
 
+/*
+ * r empty for an input under set: all zero bytes but for its sniff,
+ * cleared as sniff_clear does (most of its size is messages not yet
+ * written), and the members after it, cleared whole only with their
+ * options: --http's head (which http_parse clears again), the browser's
+ * view (browser_begin), the plan of --fix (fix_plan); without them only
+ * what reads them looks at.
+ */
+static void
+run_zero(struct run *r, const struct settings *set)
+{
+	size_t after = offsetof(struct run, s) + sizeof(r->s);
+
+	memset(r, 0, offsetof(struct run, s));
+	sniff_clear(&r->s);
+	memset((char *)r + after, 0, offsetof(struct run, hr) - after);
+	if (set->http)
+		memset(&r->hr, 0, sizeof(r->hr));
+	if (set->browser)
+		memset(&r->br, 0, sizeof(r->br));
+	r->br.enc = NULL;
+	r->br.xcd = r->br.bcd = NULL;
+	if (set->fix)
+		memset(&r->fix, 0, sizeof(r->fix));
+	r->fix.action = NULL;
+	r->fix.why[0] = '\0';
+	r->fix.nchanges = 0;
+	r->msg[0] = '\0';
+}
+
 int
 run_init(struct run *r, const struct settings *set, const char *name)
 {
-	memset(r, 0, sizeof(*r));
+	run_zero(r, set);
 	r->set = set;
 	r->fd = r->tfd = r->spool = -1;
 	r->in.fd = -1;
@@ -99,7 +130,7 @@ run_reset(struct run *r, const struct settings *set, const char *name)
 	const char *n = r->name;
 
 	run_clear(r);
-	memset(r, 0, sizeof(*r));
+	run_zero(r, set);
 	r->set = set;
 	r->fd = r->tfd = r->spool = -1;
 	r->in.fd = -1;
@@ -261,6 +292,10 @@ run_watch(struct run *r)
 
 	moj_init(&r->mj, &r->s, at >= 0 ? r->fd : -1, at >= 0 ?
 	    (uint64_t)at : 0);
+	/* A buffer handed over in place is there to read again, as a
+	 * regular file is (--http's entity starts after the head). */
+	if (r->mode == RM_BUFFER && !r->set->http)
+		moj_memory(&r->mj, r->buf, r->buflen);
 	/* Its candidates from the validator's one pass over each piece. */
 	moj_marks(&r->mj, val_marks(r->v));
 }

@@ -345,9 +345,11 @@ find_end(const unsigned char *p, size_t n, const char *s, size_t k)
 
 /*
  * Markup of an 8-bit entity read as bytes that begins at p[i] ("<?" or
- * "<!" in character data) and is a comment, a CDATA section or a PI that
- * is no declaration (its target does not begin "xml"), whole in
- * p[0..n): the offset just past its end, as lex_one() would reach it a
+ * "<!" in character data; p[0] at offset off) and is a comment, a CDATA
+ * section or a PI that is no declaration to report (its target does not
+ * begin "xml", or it is one known already: the entity's own declaration,
+ * whose lexing would end in a hit not reported), whole in p[0..n): the
+ * offset just past its end, as lex_one() would reach it a
  * character at a time (a comment ends at the first "-->" after "<!--", a
  * CDATA section at the first "]]>", a PI at the first "?>" after "<?");
  * 0 for any other, which goes a character at a time.  Markup-heavy text
@@ -357,7 +359,8 @@ find_end(const unsigned char *p, size_t n, const char *s, size_t k)
  * others are held to.
  */
 static size_t
-skip_whole(const struct late *lt, const unsigned char *p, size_t n, size_t i)
+skip_whole(const struct late *lt, const unsigned char *p, size_t n, size_t i,
+    uint64_t off)
 {
 	const unsigned char *q = NULL;
 	size_t left = n - i;
@@ -368,7 +371,8 @@ skip_whole(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 		q = find_end(p + i + 4, left - 4, "-->", 3);
 	else if (left >= 9 && memcmp(p + i, "<![CDATA[", 9) == 0)
 		q = find_end(p + i + 9, left - 9, "]]>", 3);
-	else if (left >= 5 && p[i + 1] == '?' && memcmp(p + i + 2, "xml", 3) != 0)
+	else if (left >= 5 && p[i + 1] == '?' && (memcmp(p + i + 2, "xml",
+	    3) != 0 || off + i == lt->known[0] || off + i == lt->known[1]))
 		q = find_end(p + i + 2, left - 2, "?>", 2);
 	if (q == NULL)
 		return 0;
@@ -406,7 +410,7 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 				lt->pos = off + i;
 				return i;
 			}
-			if ((e = skip_whole(lt, p, n, i)) > 0) {
+			if ((e = skip_whole(lt, p, n, i, off)) > 0) {
 				i = e;
 				continue;
 			}

@@ -362,6 +362,7 @@ void		 diag_repeat(struct diags *, enum code, uint64_t);
 size_t		 diag_listing(const struct diags *);
 int		 diag_wants(const struct diags *, enum code);
 void		 diag_free(struct diags *);
+void		 diag_clear(struct diags *);
 void		 diag_cut_note(const struct diags *, char *, size_t);
 void		 diag_iter(struct diter *, const struct diags *);
 int		 diag_next(struct diter *, struct dent *);
@@ -444,6 +445,7 @@ void		 sniff(const unsigned char *, size_t, int, const struct mt *,
 		    const char *, struct sniff *);
 void		 sniff_set(const unsigned char *, size_t, int,
 		    const struct sset *, const char *, struct sniff *);
+void		 sniff_clear(struct sniff *);
 const char	*source_name(enum source);
 int		 policy_allows(const struct sniff *);
 void		 policy_check(struct sniff *);

@@ -253,6 +253,32 @@ diag_free(struct diags *dg)
 }
 
 /*
+ * dg empty, as all zero bytes would have it but for the messages' bytes
+ * past the first: a message is read only where its code's count is not
+ * 0, and diag_add writes it whole before it sets the count.  (Clearing
+ * the kilobytes of messages cost more than the rest of a small input's
+ * sniff.)  The list of further occurrences is not freed: diag_free.
+ */
+void
+diag_clear(struct diags *dg)
+{
+	int i;
+
+	dg->pol = NULL;
+	for (i = 0; i < D_NCODES; i++) {
+		struct diag *d = &dg->d[i];
+
+		d->count = d->off = d->line = d->col = d->seq = 0;
+		d->msg[0] = '\0';
+	}
+	dg->nseq = 0;
+	dg->errors = dg->warnings = 0;
+	dg->occ = NULL;
+	dg->nocc = dg->occcap = 0;
+	dg->unlisted = 0;
+}
+
+/*
  * What the reports say when the list of dg was cut: how many lines it
  * has, what capped it, and how many occurrences it leaves out.  It has
  * more lines than the cap only when more codes are present than that,

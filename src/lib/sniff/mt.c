@@ -124,7 +124,7 @@ parameter(const char *v, const char **pp, struct mt *m, char *err,
 		return -1;
 	}
 	m->has_charset = 1;
-	snprintf(m->charset, sizeof(m->charset), "%s", val);
+	str_put(m->charset, sizeof(m->charset), val);
 	return 0;
 }
 

@@ -4,6 +4,7 @@
  * parameter, the declaration and the bytes agree (the man page's
  * DIAGNOSTICS list each).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -60,7 +61,7 @@ set_unicode(struct sniff *s, const char *name)
 	enc_lookup(strncmp(name, "UCS-4-", 6) == 0 ? "ISO-10646-UCS-4" : name,
 	    &s->enc);
 	s->have_enc = 1;
-	snprintf(s->encname, sizeof(s->encname), "%s", name);
+	str_put(s->encname, sizeof(s->encname), name);
 }
 
 /* Use label e, giving UTF-16/UTF-32/UCS byte order from the pattern (big
@@ -73,10 +74,10 @@ set_label(struct sniff *s, const struct enc *e)
 
 	s->enc = *e;
 	s->have_enc = 1;
-	snprintf(s->encname, sizeof(s->encname), "%s", enc_report_name(e));
+	str_put(s->encname, sizeof(s->encname), enc_report_name(e));
 	if (enc_order_free_32(e) &&
 	    (s->pat == PAT_32_2143 || s->pat == PAT_32_3412))
-		snprintf(s->encname, sizeof(s->encname), "%s",
+		str_put(s->encname, sizeof(s->encname),
 		    pat_encoding(s->pat));
 	else if (strcmp(e->name, "UTF-16") == 0)
 		snprintf(s->encname, sizeof(s->encname), "UTF-16%s",
@@ -149,7 +150,7 @@ choose_decoder(struct sniff *s)
 	}
 	if (enc_iconv_ok(enc_iconv(&s->enc))) {
 		s->dec = FORM_ICONV;
-		snprintf(s->dec_iconv, sizeof(s->dec_iconv), "%s",
+		str_put(s->dec_iconv, sizeof(s->dec_iconv),
 		    enc_iconv(&s->enc));
 	}
 }
@@ -429,8 +430,7 @@ from_charset(struct sniff *s, const unsigned char *p, size_t n,
 	if (!s->cs.known) {
 		s->have_enc = 1;
 		s->enc = s->cs;
-		snprintf(s->encname, sizeof(s->encname), "%s",
-		    mt->charset);
+		str_put(s->encname, sizeof(s->encname), mt->charset);
 		diag_add(&s->dg, D_UNSUPPORTED_ENCODING, 0, 1, 1,
 		    "charset \"%s\" is not an encoding that the IANA "
 		    "registry or this system's iconv knows; correct "
@@ -473,8 +473,7 @@ from_declaration(struct sniff *s, const unsigned char *p, size_t n,
 	if (!s->de.known) {
 		s->have_enc = 1;
 		s->enc = s->de;
-		snprintf(s->encname, sizeof(s->encname), "%s",
-		    d->encoding);
+		str_put(s->encname, sizeof(s->encname), d->encoding);
 		AT(s, D_UNSUPPORTED_ENCODING, d->enc_off, "declared "
 		    "encoding \"%s\" is not one that the IANA registry "
 		    "or this system's iconv knows; declare a "
@@ -596,6 +595,18 @@ step_decoder(struct sniff *s, const unsigned char *p, size_t n,
 		    "this system's iconv does not support it");
 }
 
+/* s empty: all zero bytes but for its diagnostics, which are cleared as
+ * diag_clear does (their messages are most of its size). */
+void
+sniff_clear(struct sniff *s)
+{
+	size_t after = offsetof(struct sniff, dg) + sizeof(s->dg);
+
+	memset(s, 0, offsetof(struct sniff, dg));
+	diag_clear(&s->dg);
+	memset((char *)s + after, 0, sizeof(*s) - after);
+}
+
 /*
  * Determine the encoding of the entity whose first n bytes are p (eof: that
  * is all of it), with the Content-Type ss->mt (or NULL) and the default
@@ -616,7 +627,7 @@ sniff_set(const unsigned char *p, size_t n, int eof, const struct sset *ss,
 	enum unit unit;
 	int has_cs = 0, has_de = 0;
 
-	memset(s, 0, sizeof(*s));
+	sniff_clear(s);
 	s->dg.pol = ss->pol;
 	s->mt = mt;
 	s->bom = bom_sniff(p, n, &s->bomlen);

@@ -1,6 +1,7 @@
 /*
  * The Unicode text layer: decoders and an encoder for the Unicode forms,
- * the XML Char production, byte-order loads and the XML line-end rule.
+ * the XML Char production, byte-order loads and the XML line-end rule
+ * (and str_put, a copy into a fixed field).
  * It depends on nothing but the C library's integer types, does no I/O
  * and keeps no state, so that every other part can use it.
  */
@@ -242,5 +243,8 @@ linepos_step(struct linepos *pos, uint32_t c, int xml11)
 		pos->col++;
 	pos->prev = c;
 }
+
+/* src into dst of size (not 0), cut short to size - 1 bytes (utf.c). */
+void		str_put(char *, size_t, const char *);
 
 #endif /* UTF_H */
