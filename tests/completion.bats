@@ -155,13 +155,13 @@ zmodload zsh/zpty
 setopt extendedglob
 zpty z zsh -f -i
 zpty -w z "PROMPT='> '; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D; print ready"
-drain() { local l; out=; sleep 1; while zpty -r -t z l; do out+=$l; done; }
+drain() { local l; out=; sleep 0.7; while zpty -r -t z l; do out+=$l; done; }
 # compinit is done when "ready" is printed.
 zpty -r -m z l '*ready*'
 drain
 # The first completion loads _xmlsniff: let it, and wipe the line.
 zpty -w -n z $'xmlsniff --vers\t'
-sleep 2
+sleep 1
 drain
 zpty -w -n z $'\C-u'
 drain

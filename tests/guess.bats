@@ -599,6 +599,7 @@ guess_of() {
 # languages), each text in every encoding of its language and in UTF-16
 # and UTF-32 without a BOM, wrapped in documents that declare UTF-8 or
 # nothing: the floors of bench/guess-corpus.
+# bats test_tags=slow
 @test "the corpus, whole texts: right on all but a few, never wrong, with the models alone and with libuchardet" {
 	command -v python3 > /dev/null || skip "no python3"
 	# The few: Dutch and English whose only letters past ASCII other
@@ -612,6 +613,7 @@ guess_of() {
 	assert_success
 }
 
+# bats test_tags=slow
 @test "the corpus, documents of 60 to 1000 bytes: never wrong, the models alone" {
 	command -v python3 > /dev/null || skip "no python3"
 	run env XMLSNIFF_TEST_UCHARDET=no "$BATS_TEST_DIRNAME/../bench/guess-corpus" \

@@ -699,6 +699,7 @@ ct_refused() {
 	assert_equal "$stderr" 'xmlsniff: dir: Is a directory'
 }
 
+# bats test_tags=slow
 @test "--files0-from: 10 000 names, every other one missing: 5000 lines each way, in order, exit 2" {
 	xml_links m 0 2 9999
 	seq -f 'm/f%g.xml' 0 9999 | tr '\n' '\0' > list

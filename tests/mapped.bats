@@ -110,6 +110,7 @@ at() {
 	same "$f" --strict
 }
 
+# bats test_tags=slow
 @test "mapped: the real encoding of a big file is guessed from the whole of it" {
 	local f=$BATS_TEST_TMPDIR/l1.xml
 	huge "2 MB inputs"
@@ -156,6 +157,7 @@ marks() {
 	done
 }
 
+# bats test_tags=slow
 @test "mapped: late declarations, comments and mojibake where the second thread's steps end" {
 	local f=$BATS_TEST_TMPDIR/marks.xml
 	huge "5 MB inputs"
@@ -311,6 +313,7 @@ u16() {
 	    iconv -c -f UTF-8 -t "$2" > "$1.$2" 2> /dev/null || true
 }
 
+# bats test_tags=slow
 @test "mapped: a UTF-16 --http body that starts at an odd offset" {
 	local f=$BATS_TEST_TMPDIR/h.xml
 	huge "4 MB inputs"
