@@ -841,11 +841,23 @@ for p in sys.argv[2:]:
 EOF
 }
 
+# sarif-multitool (a .NET program from npm) takes seconds to start: the
+# slow tier, as the other npm and integration tools.  Alone there, it has
+# logs of its own besides: every example, the whole list of an input with
+# every code it can draw, a file that cannot be read, standard input.
+# bats test_tags=slow
 @test "sarif: every log passes sarif-multitool validate with no error or warning" {
 	command -v sarif-multitool > /dev/null ||
 	    skip "sarif-multitool is not installed (npm install -g @microsoft/sarif-multitool)"
 	xs --format=sarif --all --max-errors=1 bad.xml nosuch.xml
 	keep_sarif own-multitool
+	xs --format=sarif "$TOP"/examples/*.xml
+	keep_sarif own-examples
+	xs --format=sarif --all --browser --content-type='text/xml; charset=utf-8' \
+	    bad.xml
+	keep_sarif own-all
+	xs --format=sarif - < bad.xml
+	keep_sarif own-stdin
 	local n
 	n=$(ls "$BATS_FILE_TMPDIR"/sarif | wc -l)
 	run sarif-multitool validate "$BATS_FILE_TMPDIR"/sarif/*.sarif

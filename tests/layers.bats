@@ -8,9 +8,14 @@ load helper
 
 SRC="$BATS_TEST_DIRNAME/../src"
 
-# loc NAME: where the file NAME is below src/ (names are unique there).
+# loc NAME: where the file NAME is below src/ (names are unique there),
+# from one listing of the tree a test.
+declare -gA WHERE
+while IFS= read -r where; do
+	[ -n "${WHERE[${where##*/}]:-}" ] || WHERE[${where##*/}]=$where
+done < <(find "$SRC" -type f)
 loc() {
-	find "$SRC" -name "$1" | head -n 1
+	printf '%s\n' "${WHERE[$1]:-}"
 }
 
 # includes FILE: the project headers FILE includes, one a line: those in
