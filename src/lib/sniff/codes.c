@@ -345,6 +345,12 @@ diag_lookup(const char *name)
 {
 	int i;
 
+	/* The table's own string (xmlsniff_code(), diag_code()), as callers
+	 * that go through every code pass it, is found without comparing
+	 * text: a loop over the codes stays linear, not quadratic. */
+	for (i = 0; i < D_NCODES; i++)
+		if (codes[i].code == name)
+			return i;
 	for (i = 0; i < D_NCODES; i++)
 		if (strcmp(codes[i].code, name) == 0)
 			return i;
