@@ -66,23 +66,6 @@ next(struct run *r, size_t used)
 	}
 }
 
-/* Write all of p to fd; -1 with errno. */
-static int
-write_all(int fd, const unsigned char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /*
  * --http, the first piece of the body in r->in: a coded body that this
  * build decodes is decoded first, into a file that is then the input.
@@ -95,7 +78,7 @@ coding(struct run *r)
 	struct inbuf *in = &r->in;
 
 	if (r->mode != RM_FD && coding_needed(&r->hr, in->p, in->n)) {
-		if ((r->spool = coding_tmp()) < 0 || write_all(r->spool, in->p,
+		if ((r->spool = coding_tmp()) < 0 || coding_write(r->spool, in->p,
 		    in->n) < 0)
 			return run_fail(r, XMLSNIFF_ERR_READ, "no temporary "
 			    "file for the body: %s", ERRTEXT(errno));
@@ -231,7 +214,7 @@ run_push(struct run *r, const unsigned char *p, size_t n)
 				return r->status;
 			break;
 		case PH_SPOOL:
-			if (write_all(r->spool, p, n) < 0)
+			if (coding_write(r->spool, p, n) < 0)
 				return run_fail(r, XMLSNIFF_ERR_READ, "writing "
 				    "the body to a temporary file: %s",
 				    ERRTEXT(errno));

@@ -131,6 +131,24 @@ coding_tmp(void)
 	return fd;
 }
 
+/* Write all of p to fd (the spool of a body, a decoding's output); -1
+ * with errno. */
+int
+coding_write(int fd, const unsigned char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
 /*
  * Whether coding_body() would decode the body of h that begins with
  * p[0..n) (rather than take it as it is, or leave it unexamined): one
@@ -150,21 +168,6 @@ coding_needed(const struct http *h, const unsigned char *p, size_t n)
 }
 
 #if defined(HAVE_ZLIB) || defined(HAVE_BROTLI)
-static int
-write_all(int fd, const unsigned char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 /* The state of one decoding: where the input is, what went wrong. */
 struct dec {
@@ -211,7 +214,7 @@ z_piece(struct dec *d, z_stream *z, enum coding c)
 			rc = Z_DATA_ERROR;
 		if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
 			return rc;
-		if (write_all(d->out, buf, sizeof(buf) - z->avail_out) < 0)
+		if (coding_write(d->out, buf, sizeof(buf) - z->avail_out) < 0)
 			return Z_ERRNO;
 		/* gzip members may follow one another (RFC 1952
 		 * section 2.2). */
@@ -287,7 +290,7 @@ br_decode(struct dec *d)
 
 			r = BrotliDecoderDecompressStream(st, &il, &ip, &ol, &op,
 			    NULL);
-			if (write_all(d->out, buf, sizeof(buf) - ol) < 0) {
+			if (coding_write(d->out, buf, sizeof(buf) - ol) < 0) {
 				snprintf(d->why, d->size, "writing it: %s",
 				    ERRTEXT(errno));
 				go = -1;

@@ -17,6 +17,7 @@ enum coding {
 
 const char	*coding_methods(void);
 int		 coding_tmp(void);
+int		 coding_write(int, const unsigned char *, size_t);
 int		 coding_needed(const struct http *, const unsigned char *, size_t);
 int		 coding_body(struct inbuf *, struct http *, int, int *);
 
