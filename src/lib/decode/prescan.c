@@ -188,6 +188,44 @@ search_both(struct pre *pre, uint64_t *lpos, uint64_t *mpos,
 	return 0;
 }
 
+/* Keep the candidate at offset off in the ring; -1 when it is full. */
+static int
+hit_put(struct pre *pre, uint64_t off)
+{
+	uint64_t h = pre->mhead;
+
+	if (h - ld(&pre->mtail) >= PRE_CAP)
+		return -1;
+	pre->mhit[h % PRE_CAP] = off;
+	st(&pre->mhead, h + 1);
+	return 0;
+}
+
+/*
+ * The first kept candidate from a up to lim that is one (moj_exact8 with
+ * c1, or moj_exactw where wide) in the bytes up to end; lim where none
+ * is.  The ring's tail moves past those looked at: the first thread asks
+ * in order.
+ */
+static uint64_t
+hit_next(struct pre *pre, uint64_t a, uint64_t lim, uint64_t end, int c1,
+    int wide)
+{
+	uint64_t h = ld(&pre->mhead), t, j;
+
+	for (t = pre->mtail; t < h && pre->mhit[t % PRE_CAP] < a; t++)
+		;
+	for (; t < h && (j = pre->mhit[t % PRE_CAP]) < lim; t++)
+		if (wide ? moj_exactw(pre->base + j, (size_t)(end - j), 2,
+		    pre->be) : moj_exact8(pre->base + j, (size_t)(end - j),
+		    c1)) {
+			st(&pre->mtail, t);
+			return j;
+		}
+	st(&pre->mtail, t);
+	return lim;
+}
+
 /*
  * The UTF-8 bytes from *pos to e that moj_skip() stops at (the C1
  * controls too: the first thread drops them for XML 1.1), kept; *pos
@@ -199,7 +237,6 @@ search_bytes(struct pre *pre, uint64_t *pos, uint64_t e)
 {
 	struct mojskip k;
 	size_t n = (size_t)(e - *pos), j = 0, r;
-	uint64_t h;
 
 	memset(&k, 0, sizeof(k));
 	k.c1 = 1;
@@ -208,11 +245,8 @@ search_bytes(struct pre *pre, uint64_t *pos, uint64_t e)
 		/* a candidate has two bytes after it */
 		if (j + r + 3 > n)
 			break;
-		h = pre->mhead;
-		if (h - ld(&pre->mtail) >= PRE_CAP)
+		if (hit_put(pre, *pos + j + r) < 0)
 			return -1;
-		pre->mhit[h % PRE_CAP] = *pos + j + r;
-		st(&pre->mhead, h + 1);
 		j += r + 1;
 	}
 	*pos = e == pre->size ? e : *pos + j + r;
@@ -229,7 +263,6 @@ static int
 search_units(struct pre *pre, uint64_t *pos, uint64_t e)
 {
 	size_t n = (size_t)(e - *pos), j = 0, r;
-	uint64_t h;
 
 	if (pre->form != FORM_UTF16BE && pre->form != FORM_UTF16LE) {
 		*pos = e;
@@ -239,11 +272,8 @@ search_units(struct pre *pre, uint64_t *pos, uint64_t e)
 		r = moj_skipw(pre->base + *pos + j, n - j, pre->be);
 		if (j + r + 4 > n)
 			break;
-		h = pre->mhead;
-		if (h - ld(&pre->mtail) >= PRE_CAP)
+		if (hit_put(pre, *pos + j + r) < 0)
 			return -1;
-		pre->mhit[h % PRE_CAP] = *pos + j + r;
-		st(&pre->mhead, h + 1);
 		j += r + 2;
 	}
 	*pos = e == pre->size ? e : *pos + j + r;
@@ -480,7 +510,7 @@ size_t
 pre_moj_skip(struct pre *pre, const unsigned char *p, size_t n,
     struct mojskip *k)
 {
-	uint64_t a, lim, h, t, j;
+	uint64_t a, lim;
 
 	if (k->count || n < 3 || !mapped_here(pre, p, n) ||
 	    pre->form != FORM_UTF8)
@@ -489,16 +519,7 @@ pre_moj_skip(struct pre *pre, const unsigned char *p, size_t n,
 	lim = a + n - 2;	/* the offsets the kernel looks at */
 	if (!covered(&pre->mat, &pre->mlo, &pre->mcov, a, lim))
 		return moj_skip(p, n, k);
-	h = ld(&pre->mhead);
-	for (t = pre->mtail; t < h && pre->mhit[t % PRE_CAP] < a; t++)
-		;
-	for (; t < h && (j = pre->mhit[t % PRE_CAP]) < lim; t++)
-		if (moj_exact8(pre->base + j, (size_t)(a + n - j), k->c1)) {
-			st(&pre->mtail, t);
-			return (size_t)(j - a);
-		}
-	st(&pre->mtail, t);
-	return n - 2;
+	return (size_t)(hit_next(pre, a, lim, a + n, k->c1, 0) - a);
 }
 
 /*
@@ -509,7 +530,7 @@ pre_moj_skip(struct pre *pre, const unsigned char *p, size_t n,
 size_t
 pre_moj_skipw(struct pre *pre, const unsigned char *p, size_t n, int be)
 {
-	uint64_t a, lim, h, t, j;
+	uint64_t a, lim;
 
 	if (n < 4 || !mapped_here(pre, p, n) || be != pre->be ||
 	    (pre->form != FORM_UTF16BE && pre->form != FORM_UTF16LE))
@@ -520,14 +541,5 @@ pre_moj_skipw(struct pre *pre, const unsigned char *p, size_t n, int be)
 	lim = a + ((n - 2) & ~(size_t)1);	/* the units with a next one */
 	if (!covered(&pre->mat, &pre->mlo, &pre->mcov, a, lim))
 		return moj_skipw(p, n, be);
-	h = ld(&pre->mhead);
-	for (t = pre->mtail; t < h && pre->mhit[t % PRE_CAP] < a; t++)
-		;
-	for (; t < h && (j = pre->mhit[t % PRE_CAP]) < lim; t++)
-		if (moj_exactw(pre->base + j, (size_t)(a + n - j), 2, pre->be)) {
-			st(&pre->mtail, t);
-			return (size_t)(j - a);
-		}
-	st(&pre->mtail, t);
-	return (size_t)(lim - a);
+	return (size_t)(hit_next(pre, a, lim, a + n, 0, 1) - a);
 }
