@@ -545,6 +545,31 @@ guess_of() {
 	assert_equal "$(guess_of es.xml)" windows-1252
 }
 
+@test "a line repeated is no more evidence than once: the thin margin stays thin" {
+	local i
+	model_only
+	# The thin Spanish line of the last test forty times: the models
+	# would see forty times the letters, and their lead (č over è)
+	# forty times over.
+	{
+		printf '<doc>\n'
+		for i in $(seq 40); do
+			printf '<p>d\355a m\341s t\351 s\363lo \372til p\341gina m\351dico v\355a c\350ta</p>\n'
+		done
+		printf '</doc>\n'
+	} > rep.xml
+	assert_equal "$(guess_of rep.xml)" null
+	# Forty different lines do count: each adds ñ.
+	{
+		printf '<doc>\n'
+		for i in $(seq 40); do
+			printf '<p>%d: d\355a m\341s t\351 c\350ta espa\361ol</p>\n' "$i"
+		done
+		printf '</doc>\n'
+	} > lines.xml
+	assert_equal "$(guess_of lines.xml)" windows-1252
+}
+
 @test "BOM-less UTF-16 and UTF-32 in both byte orders, Cyrillic and Japanese: the right order" {
 	local e
 	model_only

@@ -6,6 +6,7 @@
  * the scores of readings of exact bytes.
  */
 #include <iconv.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -188,15 +189,19 @@ score_of(const char *name, const char *p, struct gscore *sc)
 	sc->lm = -1;
 	if (k < 0 || gtext_init(&t, 64) < 0)
 		return -1;
-	if (gcand_at((size_t)k)->kind == GK_TABLE) {
-		if (gbytes_init(&gb, b, strlen(p)) < 0)
-			return -1;
+	/* As guess_choose() reads: the words' letters from the bytes. */
+	if (gbytes_init(&gb, b, strlen(p)) < 0) {
+		gtext_free(&t);
+		return -1;
+	}
+	memcpy(t.wl, gb.wl, sizeof(t.wl));
+	if (gcand_at((size_t)k)->kind == GK_TABLE)
 		ok = gread_table(&gb, gcand_table((size_t)k), b, strlen(p),
 		    &t, &h) == 0;
-		gbytes_free(&gb);
-	} else
+	else
 		ok = gread_iconv(gcand_at((size_t)k)->iconv, b, strlen(p), &t,
 		    &h, &a) == 0;
+	gbytes_free(&gb);
 	if (ok)
 		gmodel_score(&t, gcand_at((size_t)k)->kind == GK_ICONV &&
 		    strcasecmp(name, "windows-1258") != 0, sc);
@@ -232,6 +237,50 @@ test_scores(void)
 	CHECK(score_of("ISO-8859-5", "a\x1B" "b", &a) < 0);
 }
 
+/*
+ * The evidence besides the characters past ASCII: the ASCII letters of the
+ * words that hold one, which tell the language where those characters fit
+ * several; and each line once.
+ */
+static void
+test_words(void)
+{
+	/* á é í ó, which Hungarian and Spanish both write, in words of
+	 * each, read by the one table. */
+	static const char hu[] = "<p>A sz\xE9p h\xE1z el\xF3tt \xE1ll egy "
+	    "gy\xF3gyszert\xE1r, \xEDgy k\xE9rt\xE9k.</p>";
+	static const char es[] = "<p>La canci\xF3n est\xE1 en el \xE1lbum "
+	    "de la m\xFAsica cl\xE1sica, dijo el m\xE9" "dico.</p>";
+	static const char lines[] = "a\nb\na\nc\nb";
+	struct gbytes gb;
+	struct gscore sc;
+	unsigned char *q;
+	size_t m;
+
+	/* "caf\xE9" and "na\xEFve" count, "au" and "lait" and the tag do
+	 * not. */
+	if (CHECK(gbytes_init(&gb, (const unsigned char *)
+	    "<p>caf\xE9 au lait, na\xEFve</p>", 29) == 0)) {
+		CHECK(gb.wl['a' - 'a'] == 2 && gb.wl['c' - 'a'] == 1 &&
+		    gb.wl['f' - 'a'] == 1 && gb.wl['n' - 'a'] == 1 &&
+		    gb.wl['v' - 'a'] == 1 && gb.wl['e' - 'a'] == 1 &&
+		    gb.wl['l' - 'a'] == 0 && gb.wl['u' - 'a'] == 0 &&
+		    gb.wl['p' - 'a'] == 0 && gb.wl['i' - 'a'] == 0);
+		gbytes_free(&gb);
+	}
+	CHECK(score_of("windows-1252", hu, &sc) == 0 && sc.lm >= 0 &&
+	    strcmp(gmodel_at((size_t)sc.lm)->lang, "hu") == 0);
+	CHECK(score_of("windows-1252", es, &sc) == 0 && sc.lm >= 0 &&
+	    strcmp(gmodel_at((size_t)sc.lm)->lang, "hu") != 0);
+	/* A line again is left out; "b" without its line feed is another. */
+	q = glines_once((const unsigned char *)lines, sizeof(lines) - 1, &m);
+	CHECK(q != NULL && m == 7 && memcmp(q, "a\nb\nc\nb", 7) == 0);
+	free(q);
+	q = glines_once((const unsigned char *)"", 0, &m);
+	CHECK(q != NULL && m == 0);
+	free(q);
+}
+
 void
 unit_guess(void)
 {
@@ -239,4 +288,5 @@ unit_guess(void)
 	test_ud_names();
 	test_classes();
 	test_scores();
+	test_words();
 }

@@ -17,7 +17,9 @@ of each LANG/LC_MESSAGES/*.mo, one a line), less the catalogues named in
 HOLDOUT (a comma-separated list of file names without .txt), which are
 kept for measuring the guess on texts the models have not seen.  Only
 counts come out: what share of the characters past ASCII each one is, in
-what neighbourhood, and how often a letter is upper case after another.
+what neighbourhood, how often a letter is upper case after another, and
+how often each ASCII letter is found in the words that hold a letter past
+ASCII.
 
 The character classes and the case folding below are those of
 src/lib/analysis/guess_char.c, which reads the table; tests/unit_guess.c checks the two
@@ -63,6 +65,10 @@ SCRIPT_SIZE = {"none": 1, "latin": 400, "greek": 120, "cyrillic": 250,
                "hangul": 11172}
 NSYM = 600		# likewise for symbols
 NTOK_POOL = 400		# characters kept in each script's pool
+# The word letters: a language's counts weigh against this many letters
+# of the pool; one with fewer than WL_MIN is left out of the pool.
+WL_PRIOR = 200.0
+WL_MIN = 200
 
 
 def info(c):
@@ -186,14 +192,33 @@ def lines_of(path):
         return f.read().split("\n")
 
 
+def word_letters(cs, wl):
+    """Count into wl the ASCII letters (folded) of the words of cs that
+    hold a letter past ASCII: a word is a run of letters and marks."""
+    word, high = [], False
+    for c in cs + [0x20]:
+        if info(c)[1] != 0:
+            if c < 0x80:
+                word.append((c | 0x20) - 0x61)
+            else:
+                high = True
+            continue
+        if high:
+            for k in word:
+                wl[k] += 1
+        word, high = [], False
+
+
 def count(lang, paths):
     tok = {}		# folded character: [n, prev[3], next[3]]
     case = [[0, 0], [0, 0], [0, 0]]	# previous lower/upper/other: [lower, upper]
+    wl = [0] * 26	# ASCII letters of words with a letter past ASCII
     total = 0
     for p in paths:
         for line in lines_of(p):
             line = unicodedata.normalize("NFC", line.rstrip("\n"))
             cs = [ord(ch) for ch in line]
+            word_letters(cs, wl)
             for i, c in enumerate(cs):
                 if c < 0x80 or c == 0xFFFD:
                     continue
@@ -209,14 +234,43 @@ def count(lang, paths):
                     pl = info(prev)[1] if prev is not None else 0
                     ctx = 0 if pl == 1 else 1 if pl == 2 else 2
                     case[ctx][letter - 1] += 1
-    return tok, case, total
+    return tok, case, total, wl
 
 
 def lp(x):
     return max(-32000, int(round(SCALE * math.log(x))))
 
 
-def model(lang, script, tok, case, total):
+def word_model(script, wl, pool):
+    """The log odds, against the pool of all alphabets' languages, of
+    each ASCII letter in a word with a letter past ASCII: the evidence
+    the letters around such a letter give for this language over an
+    average one.  The counts are smoothed towards the pool, so that a
+    language with few such words (English) says little; a large
+    character set's texts say nothing."""
+    if script in ("cjk", "hangul") or pool is None:
+        return [0] * 26
+    tot = sum(wl)
+    return [lp((wl[k] + WL_PRIOR * pool[k]) / (tot + WL_PRIOR)) -
+            lp(pool[k]) for k in range(26)]
+
+
+def word_pool(wls):
+    """Each ASCII letter's share in the words with a letter past ASCII,
+    all alphabets' languages weighing alike."""
+    share = [0.0] * 26
+    n = 0
+    for lang, wl in wls.items():
+        tot = sum(wl)
+        if LANGS[lang] in ("cjk", "hangul") or tot < WL_MIN:
+            continue
+        n += 1
+        for k in range(26):
+            share[k] += (wl[k] + 0.5) / (tot + 13.0)
+    return [x / n for x in share] if n else None
+
+
+def model(lang, script, tok, case, total, wl):
     cjk = script in ("cjk", "hangul")
     ntok = NTOK_CJK if cjk else NTOK_SB
     ranked = sorted(tok.items(), key=lambda kv: (-kv[1][0], kv[0]))
@@ -268,7 +322,7 @@ def model(lang, script, tok, case, total):
     return {"lang": lang, "script": script, "cjk": cjk,
             "tok": sorted(toks), "ctx": ctxs, "unk": unk, "up": up,
             "lo": lo, "letter_ctx": letter_i, "sym_ctx": sym_i,
-            "total": total}
+            "total": total, "wl": wl}
 
 
 def pools(counts):
@@ -297,6 +351,19 @@ def pools(counts):
         out[sc] = (sorted((c, lp(m / (total + 0.5))) for c, m in kept),
                    lp(left / max(size - len(kept), 1)))
     return out
+
+
+def wrap_list(v):
+    """The numbers of v, comma-separated, lines broken for the table."""
+    out, line = [], ""
+    for x in v:
+        item = "%d," % x
+        if len(line) + len(item) > 56:
+            out.append(line.rstrip())
+            line = ""
+        line += item + " "
+    out.append(line.rstrip().rstrip(","))
+    return "\n\t      ".join(out)
 
 
 def cname(lang):
@@ -372,12 +439,13 @@ def emit(models, holdout, pool):
     for m in models:
         n = cname(m["lang"])
         out.write("\t{ \"%s\", GS_%s, %d, %d, lm_tok_%s, lm_ctx_%s,\n"
-                  "\t    { %s },\n\t    { %s }, { %s }, %d, %d },\n" % (
+                  "\t    { %s },\n\t    { %s }, { %s }, %d, %d,\n"
+                  "\t    { %s } },\n" % (
                       m["lang"], m["script"].upper(), int(m["cjk"]),
                       len(m["tok"]), n, n, ", ".join(map(str, m["unk"])),
                       ", ".join(map(str, m["up"])),
                       ", ".join(map(str, m["lo"])), m["letter_ctx"],
-                      m["sym_ctx"]))
+                      m["sym_ctx"], wrap_list(m["wl"])))
     out.write("};\n")
 
 
@@ -405,13 +473,17 @@ def main():
     for f in sorted(os.listdir(extra)) if os.path.isdir(extra) else []:
         if f.endswith(".txt") and f[:-4] in LANGS:
             files.setdefault(f[:-4], []).append(os.path.join(extra, f))
-    models = []
-    counts = {}
+    counted = {}
     for lang in sorted(files):
-        tok, case, total = count(lang, files[lang])
-        counts[lang] = tok
-        models.append(model(lang, LANGS[lang], tok, case, total))
-    emit(models, holdout, pools(counts))
+        counted[lang] = count(lang, files[lang])
+    wpool = word_pool({lang: c[3] for lang, c in counted.items()})
+    models = []
+    for lang in sorted(counted):
+        tok, case, total, wl = counted[lang]
+        models.append(model(lang, LANGS[lang], tok, case, total,
+                            word_model(LANGS[lang], wl, wpool)))
+    emit(models, holdout, pools({lang: c[0] for lang, c in
+                                 counted.items()}))
 
 
 if __name__ == "__main__":

@@ -171,17 +171,21 @@ guess_choose(const unsigned char *p, size_t n, const struct sniff *s,
     int *alt)
 {
 	struct gwork *w;
+	unsigned char *q = NULL;
 	int best = -1, second = -1, pick = -1;
-	size_t i;
+	size_t i, m;
 
 	*alt = -1;
 	if ((w = calloc(1, sizeof(*w))) == NULL)
 		return -1;
 	w->nc = gcand_count() < NCMAX ? gcand_count() : NCMAX;
-	if (gbytes_init(&w->gb, p, n) < 0 || gtext_init(&w->t, 256) < 0)
+	/* Each line once: the repeated weigh no more than the rest. */
+	if ((q = glines_once(p, n, &m)) == NULL ||
+	    gbytes_init(&w->gb, q, m) < 0 || gtext_init(&w->t, 256) < 0)
 		goto out;
+	memcpy(w->t.wl, w->gb.wl, sizeof(w->t.wl));
 	for (i = 0; i < w->nc; i++) {
-		score_one(w, i, p, n);
+		score_one(w, i, q, m);
 		if (w->r[i].ok && w->r[i].nchars >= READ_MIN &&
 		    (best < 0 || w->r[i].score > w->r[best].score))
 			best = (int)i;
@@ -196,12 +200,13 @@ guess_choose(const unsigned char *p, size_t n, const struct sniff *s,
 	if (second < 0 || w->r[best].score >= w->r[second].score + MARGIN)
 		pick = best;
 	else
-		pick = ud_pick(w, p, n, best);
+		pick = ud_pick(w, q, m, best);
 	if (pick >= 0)
 		pick = name_of(w, pick, s, alt);
 out:
 	gbytes_free(&w->gb);
 	gtext_free(&w->t);
 	free(w);
+	free(q);
 	return pick;
 }

@@ -77,6 +77,9 @@ struct lm {
 	int16_t		 lo[3];
 	uint16_t	 letter_ctx;	/* the context of an unlisted letter */
 	uint16_t	 sym_ctx;	/* and symbol */
+	int16_t		 wl[26];	/* log odds of each ASCII letter, a to
+					 * z, in a word with a letter past
+					 * ASCII, against all languages' */
 };
 
 /*
@@ -100,6 +103,10 @@ struct gtext {
 	uint64_t	 glued;		/* ideographs, kana, hangul between two
 					 * ASCII letters */
 	uint64_t	 ascii_eaten;	/* ASCII bytes read as part of others */
+	uint32_t	 wl[26];	/* the ASCII letters, a to z, of the
+					 * words that hold a byte past ASCII
+					 * (struct gbytes's, kept by
+					 * gtext_clear) */
 };
 
 /* The score of a reading (guess_model.c): the best language's. */
@@ -128,9 +135,11 @@ struct gpair {
 struct gbytes {
 	struct gpair	*pairs;
 	size_t		 npairs;
-	unsigned char	 present[256];
+	uint32_t	 count[256];	/* of each byte value */
+	uint32_t	 wl[26];	/* as struct gtext's */
 };
 
+unsigned char	*glines_once(const unsigned char *, size_t, size_t *);
 int		 gbytes_init(struct gbytes *, const unsigned char *, size_t);
 void		 gbytes_free(struct gbytes *);
 int		 gread_table(const struct gbytes *, const uint32_t *,

@@ -219,6 +219,10 @@ score_in(const struct lm *m, const struct gtext *t, const struct gch *g,
 		for (k = 0; k < 3; k++)
 			s += (int64_t)r->next[k] * x->next[k];
 	}
+	/* The words around the letters past ASCII: which language their
+	 * ASCII letters are of. */
+	for (k = 0; k < 26; k++)
+		s += (int64_t)t->wl[k] * m->wl[k];
 	return s;
 }
 

@@ -34,8 +34,44 @@ key_of(unsigned char b)
 	return b;
 }
 
+/*
+ * Count into wl the ASCII letters, folded, of the words of p[0..n) that
+ * hold a byte past ASCII, a word being a run of ASCII letters and such
+ * bytes (which every alphabet's encoding reads as letters, mostly): what
+ * the models tell the language by, besides the letters past ASCII.
+ */
+static void
+word_letters(const unsigned char *p, size_t n, uint32_t *wl)
+{
+	uint32_t w[26];
+	size_t i;
+	int high = 0, any = 0, k;
+
+	memset(w, 0, sizeof(w));
+	for (i = 0; i <= n; i++) {
+		unsigned c = i < n ? p[i] : ' ';
+
+		if (c >= 0x80) {
+			high = 1;
+			continue;
+		}
+		if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') {
+			w[(c | 0x20) - 'a']++;
+			any = 1;
+			continue;
+		}
+		if (high && any)
+			for (k = 0; k < 26; k++)
+				wl[k] += w[k];
+		if (any)
+			memset(w, 0, sizeof(w));
+		high = any = 0;
+	}
+}
+
 /* Count the pairs of neighbouring bytes of p[0..n) of which one is past
- * ASCII or a control, and which bytes there are. */
+ * ASCII or a control, which bytes there are, and the letters of the words
+ * with a byte past ASCII. */
 int
 gbytes_init(struct gbytes *gb, const unsigned char *p, size_t n)
 {
@@ -49,11 +85,12 @@ gbytes_init(struct gbytes *gb, const unsigned char *p, size_t n)
 	for (i = 0; i <= n; i++) {
 		b = i < n ? key_of(p[i]) : K_OTHER;
 		if (i < n)
-			gb->present[p[i]] = 1;
+			gb->count[p[i]]++;
 		if (a < 256 || b < 256)
 			cnt[a * NKEYS + b]++;
 		a = b;
 	}
+	word_letters(p, n, gb->wl);
 	for (k = 0; k < (size_t)NKEYS * NKEYS; k++)
 		gb->npairs += cnt[k] != 0;
 	if ((gb->pairs = malloc((gb->npairs + 1) * sizeof(*gb->pairs))) ==
@@ -70,6 +107,66 @@ gbytes_init(struct gbytes *gb, const unsigned char *p, size_t n)
 		}
 	free(cnt);
 	return 0;
+}
+
+/* A line of the bytes: where, how long, and a hash of it. */
+struct gline {
+	uint64_t	 h;
+	size_t		 off, len;
+};
+
+/*
+ * p[0..n) with every line (to and with its line feed) that came before
+ * left out, into a new buffer, its length into *m; NULL when memory ran
+ * out.  The same line again says nothing new of its encoding (a record
+ * repeated, a text over and over), yet would weigh as much again as all
+ * the rest.  Every candidate reads a line feed as itself and as no part
+ * of another character, so the lines kept are read as they were.
+ */
+unsigned char *
+glines_once(const unsigned char *p, size_t n, size_t *m)
+{
+	struct gline *tab;
+	unsigned char *out;
+	const unsigned char *nl;
+	size_t nlines = 1, size, i, off, len, j;
+
+	for (i = 0; (nl = memchr(p + i, '\n', n - i)) != NULL;
+	    i = (size_t)(nl - p) + 1)
+		nlines++;
+	for (size = 16; size < nlines * 2; size *= 2)
+		continue;
+	tab = calloc(size, sizeof(*tab));
+	out = malloc(n > 0 ? n : 1);
+	if (tab == NULL || out == NULL) {
+		free(tab);
+		free(out);
+		return NULL;
+	}
+	*m = 0;
+	for (off = 0; off < n; off += len) {
+		uint64_t h = 1469598103934665603ULL;
+
+		nl = memchr(p + off, '\n', n - off);
+		len = nl != NULL ? (size_t)(nl - p) + 1 - off : n - off;
+		for (i = 0; i < len; i++)
+			h = (h ^ p[off + i]) * 1099511628211ULL;
+		h |= 1;		/* 0 marks a free slot */
+		for (j = (size_t)h & (size - 1); tab[j].h != 0;
+		    j = (j + 1) & (size - 1))
+			if (tab[j].h == h && tab[j].len == len &&
+			    memcmp(p + tab[j].off, p + off, len) == 0)
+				break;
+		if (tab[j].h != 0)
+			continue;
+		tab[j].h = h;
+		tab[j].off = off;
+		tab[j].len = len;
+		memcpy(out + *m, p + off, len);
+		*m += len;
+	}
+	free(tab);
+	return out;
 }
 
 void
@@ -113,7 +210,7 @@ gread_table(const struct gbytes *gb, const uint32_t *map,
 	int b;
 
 	for (b = 0; b < 256; b++)
-		if (gb->present[b] && map[b] == GB_BAD)
+		if (gb->count[b] != 0 && map[b] == GB_BAD)
 			return -1;
 	gtext_clear(t);
 	for (i = 0; i < gb->npairs; i++) {
