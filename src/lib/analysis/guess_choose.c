@@ -159,6 +159,12 @@ ud_pick(struct gwork *w, const unsigned char *p, size_t n, int best)
 		return -1;
 	if (w->r[k].score <= w->r[best].score - MARGIN)
 		return -1;
+	/* Within the margin the models may be unsure of the table, not of
+	 * the script: libuchardet naming another (Greek for a little
+	 * Russian) is no answer. */
+	if (gmodel_at((size_t)w->r[k].lm)->script !=
+	    gmodel_at((size_t)w->r[best].lm)->script)
+		return -1;
 	return k;
 }
 
