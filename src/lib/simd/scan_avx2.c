@@ -183,9 +183,9 @@ marks8_tail(const unsigned char *p, size_t n, size_t i, struct marks *m,
 }
 
 /*
- * marks8() in one pass, 64 bytes at a time: blocks with no '<' and no C2
- * or C3 (text of any script but Latin) cost one test; in the others the
- * masks of "<?" and "<!" (the next bytes loaded again) and of the bytes
+ * marks8() in one pass, 64 bytes at a time: blocks with no "<?", "<!"
+ * (the next bytes loaded again) and no C2 or C3 (markup and text of any
+ * script but Latin) cost one test; in the others the marks, and the bytes
  * that may begin a candidate (moj_mask32, each asked of moj_exact8()).
  * What late_find_avx2 and moj_skip_avx2 find in two passes, at the cost
  * of a little more than the second alone.
@@ -206,7 +206,17 @@ marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
 	while (i + 64 + 2 <= n && (lon || mon)) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-		__m256i la = _mm256_cmpeq_epi8(a, lt), lb = _mm256_cmpeq_epi8(b, lt);
+		__m256i a1 = _mm256_loadu_si256((const __m256i *)(p + i + 1));
+		__m256i b1 = _mm256_loadu_si256((const __m256i *)(p + i + 33));
+		/* "<?" and "<!" exactly: markup has a '<' in nearly every
+		 * block, and asking each block with one of its next byte
+		 * made the search the slower of the two threads. */
+		__m256i la = _mm256_and_si256(_mm256_cmpeq_epi8(a, lt),
+		    _mm256_or_si256(_mm256_cmpeq_epi8(a1, q),
+		    _mm256_cmpeq_epi8(a1, x)));
+		__m256i lb = _mm256_and_si256(_mm256_cmpeq_epi8(b, lt),
+		    _mm256_or_si256(_mm256_cmpeq_epi8(b1, q),
+		    _mm256_cmpeq_epi8(b1, x)));
 		__m256i ca = _mm256_cmpeq_epi8(_mm256_or_si256(a, o1), c3);
 		__m256i cb = _mm256_cmpeq_epi8(_mm256_or_si256(b, o1), c3);
 		__m256i l = _mm256_or_si256(la, lb), c = _mm256_or_si256(ca, cb);
@@ -218,16 +228,8 @@ marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
 			continue;
 		}
 		if (lon && !_mm256_testz_si256(l, l)) {
-			__m256i a1 = _mm256_loadu_si256((const __m256i *)(p + i + 1));
-			__m256i b1 = _mm256_loadu_si256((const __m256i *)(p + i + 33));
-
-			mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(
-			    _mm256_and_si256(la, _mm256_or_si256(
-			    _mm256_cmpeq_epi8(a1, q), _mm256_cmpeq_epi8(a1, x)))) |
-			    (uint64_t)(uint32_t)_mm256_movemask_epi8(
-			    _mm256_and_si256(lb, _mm256_or_si256(
-			    _mm256_cmpeq_epi8(b1, q), _mm256_cmpeq_epi8(b1, x)))) <<
-			    32;
+			mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
 			for (; mask != 0 && lon; mask &= mask - 1) {
 				size_t at = i + (size_t)__builtin_ctzll(mask);
 
