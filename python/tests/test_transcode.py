@@ -88,3 +88,21 @@ def test_a_long_stream_goes_to_a_file_through_a_spool(tmp_path):
     with open(tmp_path / "out.xml", "wb") as out:
         xmlsniff.transcode(p, "UTF-16", out=out)
     assert (tmp_path / "out.xml").read_bytes() == want
+
+
+def test_the_transcoder_feed_takes_bytes_like_and_nothing_after_finish():
+    # The object transcode() drives: a feed that is not bytes-like is a
+    # TypeError and feeds nothing, one after finish a StateError.
+    from xmlsniff import _core
+    tc = _core.Transcoder(xmlsniff._options({}), None, "UTF-16", None)
+    for bad in ("<a/>", 3, None):
+        with pytest.raises(TypeError):
+            tc.feed(bad)
+    tc.feed(b"<a>")
+    tc.feed(memoryview(b"x</a>"))
+    _result, data = tc.finish()
+    assert data == b"\xfe\xff" + "<a>x</a>".encode("utf-16-be")
+    with pytest.raises(xmlsniff.StateError, match="finished"):
+        tc.feed(b"<b/>")
+    with pytest.raises(xmlsniff.StateError, match="finished"):
+        tc.finish()

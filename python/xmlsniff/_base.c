@@ -117,6 +117,38 @@ base_lock(PyThread_type_lock lock)
 	return 0;
 }
 
+/*
+ * The body of a feed(data) method: data's bytes, read in place, fed to obj
+ * by f->feed under lock with the GIL let go.  BASE_DONE, nothing fed, when
+ * *done says obj takes no more input; -1, a Python exception set, when
+ * data has no buffer; else the library's status, with obj's message in
+ * err (size errsz) when it is not XMLSNIFF_OK.
+ */
+int
+base_feed(PyObject *data, PyThread_type_lock lock, const int *done,
+    const struct base_feeder *f, void *obj, char *err, size_t errsz)
+{
+	Py_buffer view;
+	int st;
+
+	if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0)
+		return -1;
+	base_lock(lock);
+	if (*done) {
+		PyThread_release_lock(lock);
+		PyBuffer_Release(&view);
+		return BASE_DONE;
+	}
+	Py_BEGIN_ALLOW_THREADS
+	st = f->feed(obj, view.buf, (size_t)view.len);
+	if (st != XMLSNIFF_OK)
+		(void)snprintf(err, errsz, "%s", f->error(obj));
+	Py_END_ALLOW_THREADS
+	PyThread_release_lock(lock);
+	PyBuffer_Release(&view);
+	return st;
+}
+
 /* The name of an input: None (NULL) or bytes (the package encodes a
  * str with os.fsencode).  -1 with TypeError for anything else. */
 int

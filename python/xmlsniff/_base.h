@@ -56,6 +56,17 @@ PyObject	*base_str(const char *);
 PyObject	*base_new_result(xmlsniff_result *, PyObject *);
 void		 base_raise(int, const char *, xmlsniff_result *, PyObject *);
 int		 base_lock(PyThread_type_lock);
+
+/* What base_feed() calls: an object's feed, and its last message. */
+struct base_feeder {
+	int		 (*feed)(void *, const void *, size_t);
+	const char	*(*error)(void *);
+};
+/* base_feed(): the object takes no more input (no library status). */
+#define BASE_DONE	(-2)
+
+int		 base_feed(PyObject *, PyThread_type_lock, const int *,
+		    const struct base_feeder *, void *, char *, size_t);
 int		 base_name(PyObject *, PyObject **, const char **);
 int		 base_check_options(PyObject *);
 

@@ -64,30 +64,33 @@ checker_closed_error(void)
 	return NULL;
 }
 
+static int
+ck_feed(void *ck, const void *p, size_t n)
+{
+	return xmlsniff_checker_feed(ck, p, n);
+}
+
+static const char *
+ck_error(void *ck)
+{
+	return xmlsniff_checker_error(ck);
+}
+
+static const struct base_feeder ck_feeder = { ck_feed, ck_error };
+
 /* feed(data): the next piece of the entity, read in place. */
 static PyObject *
 checker_feed(CheckerObject *self, PyObject *data)
 {
-	Py_buffer view;
 	char err[1024];
 	int st;
 
-	if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0)
-		return NULL;
-	base_lock(self->lock);
-	if (self->closed) {
-		PyThread_release_lock(self->lock);
-		PyBuffer_Release(&view);
+	st = base_feed(data, self->lock, &self->closed, &ck_feeder, self->ck,
+	    err, sizeof(err));
+	if (st == BASE_DONE)
 		return checker_closed_error();
-	}
-	Py_BEGIN_ALLOW_THREADS
-	st = xmlsniff_checker_feed(self->ck, view.buf, (size_t)view.len);
-	if (st != XMLSNIFF_OK)
-		(void)snprintf(err, sizeof(err), "%s",
-		    xmlsniff_checker_error(self->ck));
-	Py_END_ALLOW_THREADS
-	PyThread_release_lock(self->lock);
-	PyBuffer_Release(&view);
+	if (st == -1)
+		return NULL;
 	if (st != XMLSNIFF_OK) {
 		base_raise(st, err, NULL, NULL);
 		return NULL;

@@ -171,30 +171,33 @@ tc_finished_error(void)
 	return NULL;
 }
 
+static int
+tc_feed_one(void *tc, const void *p, size_t n)
+{
+	return xmlsniff_transcoder_feed(tc, p, n);
+}
+
+static const char *
+tc_error(void *tc)
+{
+	return xmlsniff_transcoder_error(tc);
+}
+
+static const struct base_feeder tc_feeder = { tc_feed_one, tc_error };
+
 /* feed(data): the next piece of the entity, read in place. */
 static PyObject *
 tc_feed(TranscoderObject *self, PyObject *data)
 {
-	Py_buffer view;
 	char err[1024];
 	int st;
 
-	if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0)
-		return NULL;
-	base_lock(self->lock);
-	if (self->finished) {
-		PyThread_release_lock(self->lock);
-		PyBuffer_Release(&view);
+	st = base_feed(data, self->lock, &self->finished, &tc_feeder,
+	    self->tc, err, sizeof(err));
+	if (st == BASE_DONE)
 		return tc_finished_error();
-	}
-	Py_BEGIN_ALLOW_THREADS
-	st = xmlsniff_transcoder_feed(self->tc, view.buf, (size_t)view.len);
-	if (st != XMLSNIFF_OK)
-		(void)snprintf(err, sizeof(err), "%s",
-		    xmlsniff_transcoder_error(self->tc));
-	Py_END_ALLOW_THREADS
-	PyThread_release_lock(self->lock);
-	PyBuffer_Release(&view);
+	if (st == -1)
+		return NULL;
 	if (st != XMLSNIFF_OK) {
 		tc_raise(self, st, err, NULL);
 		return NULL;
