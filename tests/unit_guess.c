@@ -252,6 +252,7 @@ test_words(void)
 	static const char es[] = "<p>La canci\xF3n est\xE1 en el \xE1lbum "
 	    "de la m\xFAsica cl\xE1sica, dijo el m\xE9" "dico.</p>";
 	static const char lines[] = "a\nb\na\nc\nb";
+	static const char cafe[] = "<p>caf\xE9 au lait, na\xEFve</p>";
 	struct gbytes gb;
 	struct gscore sc;
 	unsigned char *q;
@@ -259,8 +260,8 @@ test_words(void)
 
 	/* "caf\xE9" and "na\xEFve" count, "au" and "lait" and the tag do
 	 * not. */
-	if (CHECK(gbytes_init(&gb, (const unsigned char *)
-	    "<p>caf\xE9 au lait, na\xEFve</p>", 29) == 0)) {
+	if (CHECK(gbytes_init(&gb, (const unsigned char *)cafe,
+	    sizeof(cafe) - 1) == 0)) {
 		CHECK(gb.wl['a' - 'a'] == 2 && gb.wl['c' - 'a'] == 1 &&
 		    gb.wl['f' - 'a'] == 1 && gb.wl['n' - 'a'] == 1 &&
 		    gb.wl['v' - 'a'] == 1 && gb.wl['e' - 'a'] == 1 &&
