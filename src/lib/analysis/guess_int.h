@@ -135,7 +135,7 @@ struct gpair {
 struct gbytes {
 	struct gpair	*pairs;
 	size_t		 npairs;
-	uint32_t	 count[256];	/* of each byte value */
+	unsigned char	 present[256];
 	uint32_t	 wl[26];	/* as struct gtext's */
 };
 

@@ -14,6 +14,10 @@
 #include "core.h"
 #include "guess_int.h"
 
+/* FNV-1a: its start, and one value more. */
+#define H0		1469598103934665603ULL
+#define FNV_STEP(h, c)	(((h) ^ (c)) * 1099511628211ULL)
+
 /* The keys of the byte pairs: a byte past ASCII or a control keeps its
  * value; printable ASCII and the white space of XML are a lower-case
  * letter, an upper-case one, or anything else. */
@@ -85,7 +89,7 @@ gbytes_init(struct gbytes *gb, const unsigned char *p, size_t n)
 	for (i = 0; i <= n; i++) {
 		b = i < n ? key_of(p[i]) : K_OTHER;
 		if (i < n)
-			gb->count[p[i]]++;
+			gb->present[p[i]] = 1;
 		if (a < 256 || b < 256)
 			cnt[a * NKEYS + b]++;
 		a = b;
@@ -145,12 +149,12 @@ glines_once(const unsigned char *p, size_t n, size_t *m)
 	}
 	*m = 0;
 	for (off = 0; off < n; off += len) {
-		uint64_t h = 1469598103934665603ULL;
+		uint64_t h = H0;
 
 		nl = memchr(p + off, '\n', n - off);
 		len = nl != NULL ? (size_t)(nl - p) + 1 - off : n - off;
 		for (i = 0; i < len; i++)
-			h = (h ^ p[off + i]) * 1099511628211ULL;
+			h = FNV_STEP(h, p[off + i]);
 		h |= 1;		/* 0 marks a free slot */
 		for (j = (size_t)h & (size - 1); tab[j].h != 0;
 		    j = (j + 1) & (size - 1))
@@ -186,8 +190,7 @@ key_char(unsigned k, const uint32_t *map)
 /* FNV-1a over the characters of a reading, Romanian s and t with a
  * comma below taken for those with a cedilla: the readings that differ
  * in those alone (ISO-8859-16 and ISO-8859-2) give the same text. */
-#define H0	1469598103934665603ULL
-#define HSTEP(h, c)	(((h) ^ canon(c)) * 1099511628211ULL)
+#define HSTEP(h, c)	FNV_STEP(h, canon(c))
 
 static uint32_t
 canon(uint32_t c)
@@ -210,7 +213,7 @@ gread_table(const struct gbytes *gb, const uint32_t *map,
 	int b;
 
 	for (b = 0; b < 256; b++)
-		if (gb->count[b] != 0 && map[b] == GB_BAD)
+		if (gb->present[b] && map[b] == GB_BAD)
 			return -1;
 	gtext_clear(t);
 	for (i = 0; i < gb->npairs; i++) {
