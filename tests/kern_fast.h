@@ -93,5 +93,9 @@ void	 kern_runs(void);
 void	 kern_moj(void);
 /* tests/kern_late.c */
 void	 kern_late(void);
+/* the sequences of moj_pairs_seq(): two leads by 31 first bytes by 64
+ * second bytes */
+#define MOJ_PAIRS	(2 * 31 * 64)
+size_t	 moj_pairs_seq(size_t, unsigned char *);
 
 #endif

@@ -188,9 +188,120 @@ late_marks(void)
 	simd_init(NULL);
 }
 
+/*
+ * The UTF-8 into q of the sequence k (of MOJ_PAIRS) of moj_pairs_seq(): a
+ * lead U+00C3 (2 bytes) or U+00E2 (3 bytes, with a second trail C2 80)
+ * encoded twice, "\303\203" or "\303\242", before the pair of bytes k says
+ * (its first byte one of C2..DF and E2, its second 80..BF): each pair that
+ * begins a trail character, as the first trail, and those that do not.
+ * Return its length.
+ */
+size_t
+moj_pairs_seq(size_t k, unsigned char *q)
+{
+	size_t pair = k / 2, n = 0;
+	unsigned b1 = (unsigned)(pair / 64), b2 = 0x80 + (unsigned)(pair % 64);
+
+	q[n++] = 0xC3;
+	q[n++] = k % 2 ? 0xA2 : 0x83;
+	q[n++] = (unsigned char)(b1 < 30 ? 0xC2 + b1 : 0xE2);
+	q[n++] = (unsigned char)b2;
+	if (b1 == 30)
+		q[n++] = 0x99;	/* E2 80 99, E2 82 99... */
+	if (k % 2) {
+		q[n++] = 0xC2;
+		q[n++] = 0x80;
+	}
+	return n;
+}
+
+/* The text of pair_text() before a sequence: Latin (a C3 letter in
+ * every block), ASCII, CJK (E6 97 A5). */
+static const char *const pair_fill[] = { "\303\251t\303\251 ", "ab<c> ",
+	"\346\227\245 " };
+
+/*
+ * Into p: len bytes of the text kind of pair_fill (cut before a lead or
+ * continuation where it ends), the sequence k of moj_pairs_seq(), a
+ * "<?" and 100 bytes of Latin text.  Return its length.
+ */
+static size_t
+pair_text(unsigned char *p, int kind, size_t len, size_t k)
+{
+	const char *f = pair_fill[kind];
+	size_t n, s, fl = strlen(f);
+
+	for (n = 0; n < len; n++)
+		p[n] = (unsigned char)f[n % fl];
+	for (; n > 0 && p[n - 1] >= 0x80; n--)
+		;
+	for (; n < len; n++)
+		p[n] = 'x';
+	n += moj_pairs_seq(k, p + n);
+	memcpy(p + n, "<?", 2);
+	n += 2;
+	for (s = n; n < s + 100; n++)
+		p[n] = (n - s) % 2 ? 0xA9 : 0xC3;
+	return n;
+}
+
+/*
+ * marks8() at every level against its definition where each pair of
+ * moj_pairs_seq() follows a lead encoded twice: at offsets of a block of
+ * 64 after Latin text, and after blocks enough of each kind of text for
+ * marks8_avx2 to choose its mode by (MK_ROUND is 16):
+ * the vector search that passes over Latin Extended letters must still
+ * stop at every trail character, and find the "<?" after it.
+ */
+static void
+late_pairs(void)
+{
+	/* each lane, about the middle and the end of a block */
+	static const size_t offs[] = { 0, 1, 2, 30, 31, 32, 33, 62, 63 };
+	static const size_t ends[] = { 0, 32, 63 };
+	static uint32_t l0[64], m0[64], l1[64], m1[64];
+	static unsigned char p[2048];
+	struct marks want, got;
+	size_t k, n, off, o;
+	int l, kind, fail = 0;
+
+	for (l = 0; l < unit_nlevels && !fail; l++) {
+		simd_init(unit_levels[l]);
+		for (k = 0; k < MOJ_PAIRS && !fail; k++)
+			for (o = 0; o < NELEM(offs) + 9 && !fail; o++) {
+				/* after Latin text up to a block, then 20
+				 * blocks of each kind (offsets 0, 32, 63) */
+				kind = o < NELEM(offs) ? 0 :
+				    (int)(o - NELEM(offs)) / 3;
+				off = o < NELEM(offs) ? offs[o] : 20 * 64 +
+				    ends[(o - NELEM(offs)) % 3];
+				n = pair_text(p, kind, off, k);
+				want.lt = l0;
+				want.mj = m0;
+				got.lt = l1;
+				got.mj = m1;
+				want.cap = got.cap = 64;
+				marks_def(p, n, &want);
+				marks8(p, n, &got);
+				fail = !CHECK(want.nmj == got.nmj &&
+				    want.nlt == got.nlt && want.nlt > 0 &&
+				    want.mcov == got.mcov &&
+				    want.lcov == got.lcov &&
+				    memcmp(l0, l1, want.nlt * 4) == 0 &&
+				    memcmp(m0, m1, want.nmj * 4) == 0);
+				if (fail)
+					printf("  (%s: pair %zu after %zu bytes of "
+					    "%s)\n", unit_levels[l], k, off,
+					    pair_fill[kind]);
+			}
+	}
+	simd_init(NULL);
+}
+
 void
 kern_late(void)
 {
 	late_markup();
 	late_marks();
+	late_pairs();
 }

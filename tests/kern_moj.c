@@ -407,6 +407,46 @@ moj_kernels(void)
 	simd_init(NULL);
 }
 
+/*
+ * moj_skip() at every level against its definition where each pair of
+ * moj_pairs_seq() follows a lead encoded twice, at every offset of a
+ * block of 64 after Latin text with and without the C1 controls: where
+ * it stops, the candidate or the end (ref's passes over nothing: not
+ * asked).
+ */
+static void
+moj_trail_pairs(void)
+{
+	unsigned char p[256];
+	struct mojskip want, got;
+	size_t k, n, s, off, w, g;
+	int l, fail = 0;
+
+	for (l = 1; l < unit_nlevels && !fail; l++) {
+		simd_init(unit_levels[l]);
+		for (k = 0; k < MOJ_PAIRS && !fail; k++)
+			for (off = 0; off < 64 && !fail; off++) {
+				for (n = 0; n < off; n++)
+					p[n] = n % 2 ? 0xA9 : 0xC3;
+				if (n % 2)
+					p[n - 1] = 'e';
+				n += moj_pairs_seq(k, p + n);
+				for (s = n; n < s + 100; n++)
+					p[n] = (n - s) % 2 ? 0xB3 : 0xC3;
+				memset(&want, 0, sizeof(want));
+				want.c1 = (int)(off % 2);
+				got = want;
+				w = skip_def(p, n, &want);
+				g = moj_skip(p, n, &got);
+				fail = !CHECK(w == g);
+				if (fail)
+					printf("  (%s: pair %zu at %zu)\n",
+					    unit_levels[l], k, off);
+			}
+	}
+	simd_init(NULL);
+}
+
 void
 kern_moj(void)
 {
@@ -418,4 +458,5 @@ kern_moj(void)
 	moj_pairs();
 	moj_wide_cjk();
 	moj_leads();
+	moj_trail_pairs();
 }

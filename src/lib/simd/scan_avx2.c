@@ -73,65 +73,154 @@ moj_skip_avx2_32(const unsigned char *p, size_t n, struct mojskip *k)
 }
 
 /*
- * The bytes of the 32 at p that may begin a candidate, as a mask: C3 with
- * C2, C5, C6, CB or E2 (the first bytes of the trail characters) two
- * bytes on, or (c1 all ones) C2 with 80..9F one byte on.  Reads p[0..34).
+ * The pairs of bytes that may begin a trail character (moj_trail8: the
+ * UTF-8 of 80..BF, or of windows-1252's 27 at 80..9F), as bits that the
+ * first byte's nibbles (lead_hi, lead_lo) and the second's (next_hi,
+ * next_lo) must all have: C2 with 80..BF (bit 0); C5 with 92, 93 (1), A0,
+ * A1 (2), B8, BD, BE (3); C6 92 (4); CB 86 (5), CB 9C (6); E2 with 80, 82
+ * or 84 (7).  A pair is one of them when the four have a bit in common;
+ * the first byte's two tables alone say whether it is C2, C5, C6, CB or
+ * E2.  The bytes of Latin Extended letters (C4, C5 81..91, C5 94..9F...)
+ * have none, so their text costs no look at the exact rule.
+ */
+static const uint8_t lead_hi[16] = {
+	[0xC] = 0x7F, [0xE] = 0x80
+};
+static const uint8_t lead_lo[16] = {
+	[0x2] = 0x81, [0x5] = 0x0E, [0x6] = 0x10, [0xB] = 0x60
+};
+static const uint8_t next_hi[16] = {
+	[0x8] = 0xA1, [0x9] = 0x53, [0xA] = 0x05, [0xB] = 0x09
+};
+static const uint8_t next_lo[16] = {
+	0x85, 0x05, 0x93, 0x03, 0x81, 0x01, 0x21, 0x01,
+	0x09, 0x01, 0x01, 0x01, 0x41, 0x09, 0x09, 0x01
+};
+
+/* The byte of each low nibble that is C2, C5, C6 or CB, else one with
+ * another low nibble. */
+static const uint8_t lead_is[16] = {
+	0x01, 0x02, 0xC2, 0x04, 0x05, 0xC5, 0xC6, 0x08,
+	0x09, 0x0A, 0x0B, 0xCB, 0x0D, 0x0E, 0x0F, 0x00
+};
+
+/* The constant vectors of moj_first and moj_mask32. */
+struct mojk {
+	__m256i		 lhi, llo, nhi, nlo, lis, nib, c3, c2, e2, a0, c1;
+};
+
+AVX2 static void
+mojk_init(struct mojk *k, int c1)
+{
+	k->lhi = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)lead_hi));
+	k->llo = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)lead_lo));
+	k->nhi = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)next_hi));
+	k->nlo = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)next_lo));
+	k->lis = _mm256_broadcastsi128_si256(_mm_loadu_si128(
+	    (const __m128i *)lead_is));
+	k->nib = _mm256_set1_epi8(0x0F);
+	k->e2 = _mm256_set1_epi8((char)0xE2);
+	k->c3 = _mm256_set1_epi8((char)0xC3);
+	k->c2 = _mm256_set1_epi8((char)0xC2);
+	k->a0 = _mm256_set1_epi8((char)0xA0);
+	k->c1 = _mm256_set1_epi8(c1 ? -1 : 0);
+}
+
+/* The bits of the table pair (hi, lo) for the nibbles of v. */
+AVX2 __attribute__((always_inline)) static inline __m256i
+nib_bits(__m256i v, __m256i hi, __m256i lo, __m256i nib)
+{
+	return _mm256_and_si256(_mm256_shuffle_epi8(hi, _mm256_and_si256(
+	    _mm256_srli_epi16(v, 4), nib)), _mm256_shuffle_epi8(lo,
+	    _mm256_and_si256(v, nib)));
+}
+
+/*
+ * The lanes of v0 (v1, v2: the bytes one and two on) where a candidate
+ * may begin, by their first bytes: C3 two bytes before C2, C5, C6, CB or
+ * E2, or (k->c1) C2 before 80..9F.  Latin text of every script has few:
+ * its letters past ASCII are C3 before ASCII, C3 before C3, C4 or C5
+ * beside C3, but a Latin-1 letter two bytes before one of Latin
+ * Extended-A that begins C5 is not rare (Polish "ół", Turkish "üş").
+ */
+AVX2 __attribute__((always_inline)) static inline __m256i
+moj_first(__m256i v0, __m256i v1, __m256i v2, const struct mojk *k)
+{
+	/* C2, C5, C6 and CB are the bytes their low nibble gives in
+	 * lead_is (E2 shares C2's) */
+	__m256i lead = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(
+	    k->lis, _mm256_and_si256(v2, k->nib)), v2),
+	    _mm256_cmpeq_epi8(v2, k->e2));
+	/* 80..9F: below A0 as signed */
+	__m256i ctl = _mm256_and_si256(_mm256_and_si256(k->c1,
+	    _mm256_cmpeq_epi8(v0, k->c2)), _mm256_cmpgt_epi8(k->a0, v1));
+
+	return _mm256_or_si256(_mm256_and_si256(lead,
+	    _mm256_cmpeq_epi8(v0, k->c3)), ctl);
+}
+
+/*
+ * The bytes of the 32 at p that may begin a candidate, as a mask: those
+ * of moj_first() but a C3 whose trail is not the first two bytes of a
+ * trail character (the tables above: C5 81..91 and the other letters of
+ * Latin Extended-A that begin C5 are none).  Every candidate of
+ * moj_exact8() is in it.  Reads p[0..35).
  */
 AVX2 __attribute__((always_inline)) static inline uint32_t
-moj_mask32(const unsigned char *p, __m256i c1)
+moj_mask32(const unsigned char *p, const struct mojk *k)
 {
 	__m256i v0 = _mm256_loadu_si256((const __m256i *)p);
 	__m256i v1 = _mm256_loadu_si256((const __m256i *)(p + 1));
 	__m256i v2 = _mm256_loadu_si256((const __m256i *)(p + 2));
-	__m256i trail = _mm256_or_si256(_mm256_or_si256(
-	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xC2)),
-	    _mm256_or_si256(_mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xC5)),
-	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xC6)))),
-	    _mm256_or_si256(_mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xCB)),
-	    _mm256_cmpeq_epi8(v2, _mm256_set1_epi8((char)0xE2))));
+	__m256i v3 = _mm256_loadu_si256((const __m256i *)(p + 3));
+	__m256i pair = _mm256_and_si256(nib_bits(v2, k->lhi, k->llo, k->nib),
+	    nib_bits(v3, k->nhi, k->nlo, k->nib));
 	/* 80..9F: below A0 as signed */
-	__m256i ctl = _mm256_and_si256(_mm256_and_si256(c1,
-	    _mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xC2))),
-	    _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0xA0), v1));
+	__m256i ctl = _mm256_and_si256(_mm256_and_si256(k->c1,
+	    _mm256_cmpeq_epi8(v0, k->c2)), _mm256_cmpgt_epi8(k->a0, v1));
 
-	return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_and_si256(
-	    _mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xC3)), trail), ctl));
+	return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_andnot_si256(
+	    _mm256_cmpeq_epi8(pair, _mm256_setzero_si256()),
+	    _mm256_cmpeq_epi8(v0, k->c3)), ctl));
 }
 
 /*
- * moj_skip(), 64 bytes at a time when no lines are counted: blocks with
- * no C2 or C3 (CJK, Cyrillic, ASCII) passed over with one test; in the
- * others (Latin text has a C3 in nearly every block) the whole mask of
- * possible candidates at once, one branch a block, and only a C3 two
- * bytes before the first byte of a trail character (or a C2 before
- * 80..9F) asked of moj_exact8(); the rest, and counting, 32 bytes at a
+ * moj_skip(), 64 bytes at a time when no lines are counted: blocks where
+ * no candidate may begin by its first bytes (moj_first: text of every
+ * script, Latin Extended included) passed over with one test, one branch
+ * a block; in the others the whole mask of moj_mask32 at once, each of
+ * its bytes asked of moj_exact8(); the rest, and counting, 32 bytes at a
  * time.
  */
 AVX2 size_t
 moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
 {
-	const __m256i c1 = _mm256_set1_epi8(k->c1 ? -1 : 0);
-	const __m256i c3 = _mm256_set1_epi8((char)0xC3);
-	/* C2 (with c1) and C3 both C3 once 01 is set */
-	const __m256i o1 = _mm256_set1_epi8(k->c1 ? 1 : 0);
 	size_t i = 0;
+	struct mojk mk;
 
 	if (k->count)
 		return moj_skip_avx2_32(p, n, k);
-	while (i + 64 + 2 <= n) {
+	mojk_init(&mk, k->c1);
+	while (i + 64 + 3 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-		__m256i lead = _mm256_or_si256(_mm256_cmpeq_epi8(
-		    _mm256_or_si256(a, o1), c3), _mm256_cmpeq_epi8(
-		    _mm256_or_si256(b, o1), c3));
+		__m256i c = _mm256_or_si256(moj_first(a, _mm256_loadu_si256(
+		    (const __m256i *)(p + i + 1)), _mm256_loadu_si256(
+		    (const __m256i *)(p + i + 2)), &mk), moj_first(b,
+		    _mm256_loadu_si256((const __m256i *)(p + i + 33)),
+		    _mm256_loadu_si256((const __m256i *)(p + i + 34)), &mk));
 		uint64_t mask;
 
-		if (_mm256_testz_si256(lead, lead)) {
+		if (_mm256_testz_si256(c, c)) {
 			i += 64;
 			continue;
 		}
-		mask = (uint64_t)moj_mask32(p + i, c1) |
-		    (uint64_t)moj_mask32(p + i + 32, c1) << 32;
+		mask = (uint64_t)moj_mask32(p + i, &mk) |
+		    (uint64_t)moj_mask32(p + i + 32, &mk) << 32;
 		for (; mask != 0; mask &= mask - 1) {
 			size_t at = (size_t)__builtin_ctzll(mask);
 
@@ -188,28 +277,60 @@ marks8_tail(const unsigned char *p, size_t n, size_t i, struct marks *m,
 	}
 }
 
-/*
- * marks8() in one pass, 64 bytes at a time: blocks with no "<?", "<!"
- * (the next bytes loaded again) and no C2 or C3 (markup and text of any
- * script but Latin) cost one test; in the others the marks, and the bytes
- * that may begin a candidate (moj_mask32, each asked of moj_exact8()).
- * What late_find_avx2 and moj_skip_avx2 find in two passes, at the cost
- * of a little more than the second alone.
- */
-AVX2 void
-marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
+/* The marks of the block of 64 at p + i: la and lb the "<?" and "<!" of
+ * its halves, c where a candidate may begin (moj_first), each list while
+ * it takes marks (*lon, *mon: as marks8_tail's). */
+AVX2 __attribute__((always_inline)) static inline void
+marks8_block(const unsigned char *p, size_t n, size_t i, __m256i la,
+    __m256i lb, __m256i c, const struct mojk *mk, struct marks *m, int *lon,
+    int *mon)
+{
+	__m256i l = _mm256_or_si256(la, lb);
+	uint64_t mask;
+
+	if (*lon && !_mm256_testz_si256(l, l)) {
+		mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		for (; mask != 0 && *lon; mask &= mask - 1) {
+			size_t at = i + (size_t)__builtin_ctzll(mask);
+
+			if (!mark_add(m->lt, &m->nlt, m->cap, at)) {
+				m->lcov = at;
+				*lon = 0;
+			}
+		}
+	}
+	if (*mon && !_mm256_testz_si256(c, c)) {
+		mask = (uint64_t)moj_mask32(p + i, mk) |
+		    (uint64_t)moj_mask32(p + i + 32, mk) << 32;
+		for (; mask != 0 && *mon; mask &= mask - 1) {
+			size_t at = i + (size_t)__builtin_ctzll(mask);
+
+			if (moj_exact8(p + at, n - at, 1) &&
+			    !mark_add(m->mj, &m->nmj, m->cap, at)) {
+				m->mcov = at;
+				*mon = 0;
+			}
+		}
+	}
+}
+
+/* Blocks of marks8_avx2 from i to stop; latin: text with a C2 or C3 in
+ * most blocks, whose candidates are sought in each at once (moj_first),
+ * else only in a block that has one (the test of text of every other
+ * script).  Return where it stopped, with *busy the blocks with a C2 or
+ * C3. */
+AVX2 __attribute__((always_inline)) static inline size_t
+marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
+    int latin, const struct mojk *mk, struct marks *m, int *lon, int *mon,
+    unsigned *busy)
 {
 	const __m256i lt = _mm256_set1_epi8('<'), q = _mm256_set1_epi8('?');
 	const __m256i x = _mm256_set1_epi8('!');
 	const __m256i c3 = _mm256_set1_epi8((char)0xC3);
-	const __m256i o1 = _mm256_set1_epi8(1), ones = _mm256_set1_epi8(-1);
-	size_t i = 0;
-	int lon = 1, mon = 1;
+	const __m256i o1 = _mm256_set1_epi8(1);
 
-	m->nlt = m->nmj = 0;
-	m->lcov = n > 0 ? n - 1 : 0;
-	m->mcov = n > 2 ? n - 2 : 0;
-	while (i + 64 + 2 <= n && (lon || mon)) {
+	for (; i < stop && (*lon || *mon); i += 64) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
 		__m256i a1 = _mm256_loadu_si256((const __m256i *)(p + i + 1));
@@ -218,42 +339,68 @@ marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
 		 * nearly every block. */
 		__m256i la = lt_mask(a, a1, lt, q, x);
 		__m256i lb = lt_mask(b, b1, lt, q, x);
-		__m256i ca = _mm256_cmpeq_epi8(_mm256_or_si256(a, o1), c3);
-		__m256i cb = _mm256_cmpeq_epi8(_mm256_or_si256(b, o1), c3);
-		__m256i l = _mm256_or_si256(la, lb), c = _mm256_or_si256(ca, cb);
-		uint64_t mask;
+		__m256i l = _mm256_or_si256(la, lb), c;
+		/* C2 and C3 alike once 01 is set */
+		__m256i cc = _mm256_or_si256(_mm256_cmpeq_epi8(
+		    _mm256_or_si256(a, o1), c3), _mm256_cmpeq_epi8(
+		    _mm256_or_si256(b, o1), c3));
 
+		*busy += !_mm256_testz_si256(cc, cc);
+		if (!latin) {
+			if (_mm256_testz_si256(_mm256_or_si256(l, cc),
+			    _mm256_or_si256(l, cc)))
+				continue;
+		}
+		c = _mm256_or_si256(moj_first(a, a1, _mm256_loadu_si256(
+		    (const __m256i *)(p + i + 2)), mk), moj_first(b, b1,
+		    _mm256_loadu_si256((const __m256i *)(p + i + 34)), mk));
 		if (_mm256_testz_si256(_mm256_or_si256(l, c),
-		    _mm256_or_si256(l, c))) {
-			i += 64;
+		    _mm256_or_si256(l, c)))
 			continue;
-		}
-		if (lon && !_mm256_testz_si256(l, l)) {
-			mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
-			    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
-			for (; mask != 0 && lon; mask &= mask - 1) {
-				size_t at = i + (size_t)__builtin_ctzll(mask);
+		marks8_block(p, n, i, la, lb, c, mk, m, lon, mon);
+	}
+	return i;
+}
 
-				if (!mark_add(m->lt, &m->nlt, m->cap, at)) {
-					m->lcov = at;
-					lon = 0;
-				}
-			}
-		}
-		if (mon && !_mm256_testz_si256(c, c)) {
-			mask = (uint64_t)moj_mask32(p + i, ones) |
-			    (uint64_t)moj_mask32(p + i + 32, ones) << 32;
-			for (; mask != 0 && mon; mask &= mask - 1) {
-				size_t at = i + (size_t)__builtin_ctzll(mask);
+/* The blocks marks8_avx2 takes in one mode before it chooses again, and
+ * how many of them with a C2 or C3 choose Latin. */
+#define MK_ROUND	16
+#define MK_LATIN	4
 
-				if (moj_exact8(p + at, n - at, 1) &&
-				    !mark_add(m->mj, &m->nmj, m->cap, at)) {
-					m->mcov = at;
-					mon = 0;
-				}
-			}
-		}
-		i += 64;
+/*
+ * marks8() in one pass, 64 bytes at a time: blocks with no "<?", "<!"
+ * (the next bytes loaded again) and no byte where a candidate may begin
+ * cost one test, one branch.  Where few blocks have a C2 or C3 (markup,
+ * and text of every script but Latin) that test is of C2 and C3 alone;
+ * where most do (Latin text, Latin Extended included), a second test of
+ * C2 and C3 would branch at random, and the test is of where a candidate
+ * may begin by its first bytes (moj_first), which Latin letters seldom
+ * are.  The mode is chosen again every MK_ROUND blocks.  In the blocks
+ * that fail the test the marks, and the bytes of moj_mask32, each asked
+ * of moj_exact8().  What late_find_avx2 and moj_skip_avx2 find in two
+ * passes, at the cost of a little more than the second alone.
+ */
+AVX2 void
+marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
+{
+	size_t i = 0, stop;
+	int lon = 1, mon = 1, latin = 0;
+	struct mojk mk;
+
+	m->nlt = m->nmj = 0;
+	m->lcov = n > 0 ? n - 1 : 0;
+	m->mcov = n > 2 ? n - 2 : 0;
+	mojk_init(&mk, 1);
+	while (i + 64 + 3 <= n && (lon || mon)) {
+		unsigned busy = 0;
+
+		/* blocks of 64 with 3 bytes after them */
+		stop = n - 67 - i < (MK_ROUND - 1) * 64 ? n - 66 : i +
+		    MK_ROUND * 64;
+		i = latin ? marks8_run(p, n, i, stop, 1, &mk, m, &lon, &mon,
+		    &busy) : marks8_run(p, n, i, stop, 0, &mk, m, &lon, &mon,
+		    &busy);
+		latin = busy >= MK_LATIN;
 	}
 	marks8_tail(p, n, i, m, &lon, &mon);
 }
