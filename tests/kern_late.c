@@ -294,6 +294,28 @@ late_pairs(void)
 					    "%s)\n", unit_levels[l], k, off,
 					    pair_fill[kind]);
 			}
+		/* the sequence at the end, cut after each of its bytes
+		 * from the third: a candidate the end may cut short */
+		for (k = 0; k < MOJ_PAIRS && !fail; k++)
+			for (off = 0; off < 7 && !fail; off++) {
+				n = pair_text(p, 0, 64 + k % 64, k);
+				n -= 102 + off;
+				if (n < 64 + k % 64 + 3)
+					break;
+				want.lt = l0;
+				want.mj = m0;
+				got.lt = l1;
+				got.mj = m1;
+				want.cap = got.cap = 64;
+				marks_def(p, n, &want);
+				marks8(p, n, &got);
+				fail = !CHECK(want.nmj == got.nmj &&
+				    want.mcov == got.mcov &&
+				    memcmp(m0, m1, want.nmj * 4) == 0);
+				if (fail)
+					printf("  (%s: pair %zu, %zu bytes, at the "
+					    "end)\n", unit_levels[l], k, n);
+			}
 	}
 	simd_init(NULL);
 }

@@ -410,9 +410,9 @@ moj_kernels(void)
 /*
  * moj_skip() at every level against its definition where each pair of
  * moj_pairs_seq() follows a lead encoded twice, at every offset of a
- * block of 64 after Latin text with and without the C1 controls: where
- * it stops, the candidate or the end (ref's passes over nothing: not
- * asked).
+ * block of 64 after Latin text with and without the C1 controls, and at
+ * the end, cut short: where it stops, the candidate or the end (ref's
+ * passes over nothing: not asked).
  */
 static void
 moj_trail_pairs(void)
@@ -442,6 +442,26 @@ moj_trail_pairs(void)
 				if (fail)
 					printf("  (%s: pair %zu at %zu)\n",
 					    unit_levels[l], k, off);
+			}
+		/* the sequence at the end, cut after each of its bytes
+		 * from the third: a candidate the end may cut short */
+		for (k = 0; k < MOJ_PAIRS && !fail; k++)
+			for (off = 3; off <= 7 && !fail; off++) {
+				for (n = 0; n < 64 + k % 64; n++)
+					p[n] = n % 2 ? 0xA9 : 0xC3;
+				s = moj_pairs_seq(k, p + n);
+				if (off > s)
+					break;
+				n += off;
+				memset(&want, 0, sizeof(want));
+				want.c1 = 1;
+				got = want;
+				w = skip_def(p, n, &want);
+				g = moj_skip(p, n, &got);
+				fail = !CHECK(w == g);
+				if (fail)
+					printf("  (%s: pair %zu, %zu bytes, at the "
+					    "end)\n", unit_levels[l], k, n);
 			}
 	}
 	simd_init(NULL);

@@ -168,7 +168,8 @@ moj_first(__m256i v0, __m256i v1, __m256i v2, const struct mojk *k)
  * of moj_first() but a C3 whose trail is not the first two bytes of a
  * trail character (the tables above: C5 81..91 and the other letters of
  * Latin Extended-A that begin C5 are none).  Every candidate of
- * moj_exact8() is in it.  Reads p[0..35).
+ * moj_exact8() with 4 bytes after it is in it (not one that the end cuts
+ * short: E2 and a continuation, the last bytes).  Reads p[0..35).
  */
 AVX2 __attribute__((always_inline)) static inline uint32_t
 moj_mask32(const unsigned char *p, const struct mojk *k)
@@ -205,7 +206,8 @@ moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
 	if (k->count)
 		return moj_skip_avx2_32(p, n, k);
 	mojk_init(&mk, k->c1);
-	while (i + 64 + 3 <= n) {
+	/* 4 bytes after the block: as marks8_avx2's */
+	while (i + 64 + 4 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
 		__m256i c = _mm256_or_si256(moj_first(a, _mm256_loadu_si256(
@@ -277,20 +279,21 @@ marks8_tail(const unsigned char *p, size_t n, size_t i, struct marks *m,
 	}
 }
 
-/* The marks of the block of 64 at p + i: la and lb the "<?" and "<!" of
- * its halves, c where a candidate may begin (moj_first), each list while
- * it takes marks (*lon, *mon: as marks8_tail's). */
+/* The marks of the block of 64 at p + i, less its first skip bytes: la
+ * and lb the "<?" and "<!" of its halves, c where a candidate may begin
+ * (moj_first), each list while it takes marks (*lon, *mon: as
+ * marks8_tail's). */
 AVX2 __attribute__((always_inline)) static inline void
-marks8_block(const unsigned char *p, size_t n, size_t i, __m256i la,
-    __m256i lb, __m256i c, const struct mojk *mk, struct marks *m, int *lon,
-    int *mon)
+marks8_block(const unsigned char *p, size_t n, size_t i, unsigned skip,
+    __m256i la, __m256i lb, __m256i c, const struct mojk *mk,
+    struct marks *m, int *lon, int *mon)
 {
 	__m256i l = _mm256_or_si256(la, lb);
-	uint64_t mask;
+	uint64_t mask, keep = ~(uint64_t)0 << skip;
 
 	if (*lon && !_mm256_testz_si256(l, l)) {
-		mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
-		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		mask = ((uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32) & keep;
 		for (; mask != 0 && *lon; mask &= mask - 1) {
 			size_t at = i + (size_t)__builtin_ctzll(mask);
 
@@ -301,8 +304,8 @@ marks8_block(const unsigned char *p, size_t n, size_t i, __m256i la,
 		}
 	}
 	if (*mon && !_mm256_testz_si256(c, c)) {
-		mask = (uint64_t)moj_mask32(p + i, mk) |
-		    (uint64_t)moj_mask32(p + i + 32, mk) << 32;
+		mask = ((uint64_t)moj_mask32(p + i, mk) |
+		    (uint64_t)moj_mask32(p + i + 32, mk) << 32) & keep;
 		for (; mask != 0 && *mon; mask &= mask - 1) {
 			size_t at = i + (size_t)__builtin_ctzll(mask);
 
@@ -357,9 +360,34 @@ marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
 		if (_mm256_testz_si256(_mm256_or_si256(l, c),
 		    _mm256_or_si256(l, c)))
 			continue;
-		marks8_block(p, n, i, la, lb, c, mk, m, lon, mon);
+		marks8_block(p, n, i, 0, la, lb, c, mk, m, lon, mon);
 	}
 	return i;
+}
+
+/* The last bytes of marks8_avx2 from i on (i + 68 > n >= 68, i + 4 < n):
+ * the block of 64 that ends 4 bytes before n, less what is before i.
+ * Return where the bytes left begin (n - 4: a candidate there may be cut
+ * short, E2 and a continuation at the end, which moj_mask32 would not
+ * take). */
+AVX2 static size_t
+marks8_end(const unsigned char *p, size_t n, size_t i, const struct mojk *mk,
+    struct marks *m, int *lon, int *mon)
+{
+	const __m256i lt = _mm256_set1_epi8('<'), q = _mm256_set1_epi8('?');
+	const __m256i x = _mm256_set1_epi8('!');
+	size_t j = n - 68;
+	__m256i a = _mm256_loadu_si256((const __m256i *)(p + j));
+	__m256i b = _mm256_loadu_si256((const __m256i *)(p + j + 32));
+	__m256i a1 = _mm256_loadu_si256((const __m256i *)(p + j + 1));
+	__m256i b1 = _mm256_loadu_si256((const __m256i *)(p + j + 33));
+	__m256i c = _mm256_or_si256(moj_first(a, a1, _mm256_loadu_si256(
+	    (const __m256i *)(p + j + 2)), mk), moj_first(b, b1,
+	    _mm256_loadu_si256((const __m256i *)(p + j + 34)), mk));
+
+	marks8_block(p, n, j, (unsigned)(i - j), lt_mask(a, a1, lt, q, x),
+	    lt_mask(b, b1, lt, q, x), c, mk, m, lon, mon);
+	return n - 4;
 }
 
 /* The blocks marks8_avx2 takes in one mode before it chooses again, and
@@ -391,17 +419,20 @@ marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
 	m->lcov = n > 0 ? n - 1 : 0;
 	m->mcov = n > 2 ? n - 2 : 0;
 	mojk_init(&mk, 1);
-	while (i + 64 + 3 <= n && (lon || mon)) {
+	/* Blocks of 64 with 4 bytes after them: moj_mask32 reads 3, and a
+	 * candidate cut short by the end (moj_exact8) is the tail's. */
+	while (i + 64 + 4 <= n && (lon || mon)) {
 		unsigned busy = 0;
 
-		/* blocks of 64 with 3 bytes after them */
-		stop = n - 67 - i < (MK_ROUND - 1) * 64 ? n - 66 : i +
+		stop = n - 68 - i < (MK_ROUND - 1) * 64 ? n - 67 : i +
 		    MK_ROUND * 64;
 		i = latin ? marks8_run(p, n, i, stop, 1, &mk, m, &lon, &mon,
 		    &busy) : marks8_run(p, n, i, stop, 0, &mk, m, &lon, &mon,
 		    &busy);
 		latin = busy >= MK_LATIN;
 	}
+	if (n >= 68 && i + 4 < n && (lon || mon))
+		i = marks8_end(p, n, i, &mk, m, &lon, &mon);
 	marks8_tail(p, n, i, m, &lon, &mon);
 }
 
