@@ -242,16 +242,35 @@ u8_rare_ok(__m256i v, const unsigned char *q, __m256i v2, const struct u8k *k,
 	return _mm256_testz_si256(ctl, ctl);
 }
 
+/* Just past the last CR or LF of p[from..i) (i - from a multiple of 32),
+ * or from when there is none: searched back from i, 32 bytes at a time,
+ * once a run. */
+AVX2 static size_t
+u8_last_eol(const unsigned char *p, size_t from, size_t i,
+    const struct u8k *k)
+{
+	for (; i > from; i -= 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i - 32));
+		uint32_t e = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+		    _mm256_cmpeq_epi8(v, k->lf), _mm256_cmpeq_epi8(v, k->cr)));
+
+		if (e != 0)
+			return i - (size_t)__builtin_clz(e);
+	}
+	return from;
+}
+
 /*
  * Plain UTF-8 64 bytes at a time from p[i] on (i >= 32): the errors of
  * both blocks gathered and asked once, with the bytes that are rare in
  * text (controls, CR and TAB among them, and EF, the lead of U+FFFE and
  * U+FFFF) looked at closely only in the blocks that have them; the line
  * ends counted by their masks, and the column left until the end, where
- * the characters since the last line end are counted (the LF of a CR LF
- * pair is neither a line end nor a column, XML 1.0 section 2.11).  Stop
- * before the first pair of blocks with a byte that is no plain character
- * but CR; *carry and *ascii as in plain_utf8_avx2.
+ * the characters since the last line end (found by a search back) are
+ * counted (the LF of a CR LF pair is neither a line end nor a column, XML
+ * 1.0 section 2.11).  Stop before the first pair of blocks with a byte
+ * that is no plain character but CR; *carry and *ascii as in
+ * plain_utf8_avx2.
  */
 __attribute__((target("avx2,popcnt"), always_inline))
 static inline size_t
@@ -259,10 +278,8 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
     uint32_t *carry, int *ascii, uint64_t *lines, uint64_t *col)
 {
 	const size_t from = i;
-	const uint32_t carry0 = *carry;
-	size_t ls = i;		/* just past the last line end */
-	uint64_t c0 = *col;	/* the column at ls */
-	uint64_t cr = *carry, nl;
+	uint64_t cr = *carry;
+	size_t ls;
 
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
@@ -298,22 +315,20 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 			cr = r >> 63;
 		}
 		*lines += (uint64_t)__builtin_popcountll(m);
-		/* without a branch: line ends come at random */
-		ls = m != 0 ? i + 64 - (size_t)__builtin_clzll(m | 1) : ls;
-		c0 = m != 0 ? 1 : c0;
 		i += 64;
 	}
+	if (i == from)
+		return i;
 	/* Its last three bytes ASCII: no character goes on. */
-	if (i > from)
-		*ascii = (p[i - 1] | p[i - 2] | p[i - 3]) < 0x80;
+	*ascii = (p[i - 1] | p[i - 2] | p[i - 3]) < 0x80;
 	*carry = (uint32_t)cr;
-	if (i > ls) {
-		/* An LF at ls right after a CR takes no column. */
-		nl = p[ls] == '\n' && (ls == from ? carry0 != 0 :
-		    p[ls - 1] == '\r');
-		c0 += u8_nchars(p, ls, i) - nl;
-	}
-	*col = c0;
+	/* The column: after the last CR or LF (of a CR LF pair, the LF,
+	 * which takes none, as the CR before it ended the line), else on
+	 * from where it was. */
+	if ((ls = u8_last_eol(p, from, i, k)) > from)
+		*col = 1 + u8_nchars(p, ls, i);
+	else
+		*col += u8_nchars(p, from, i);
 	return i;
 }
 
