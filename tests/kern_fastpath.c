@@ -608,11 +608,78 @@ fp_plain8(void)
 	bfree(&t);
 }
 
+/*
+ * The UTF-8 run kernel once the text has shown a CR or a TAB, which
+ * plain_utf8_avx2 then seeks in every block (u8_pairs's ctab): Latin,
+ * CJK and Cyrillic text with CR LF lines or TAB indents, then each byte
+ * 00..1F and 7F (the controls are no Char but TAB, LF and CR) at every
+ * offset of two pairs of blocks, at every level against the definition.
+ */
+static void
+fp_ctab(void)
+{
+	static const char *const texts[] = { "d\303\251j\303\240 ",
+	    "\346\227\245\346\234\254", "\320\264\320\260 " };
+	static const char *const shows[] = { "\r\n", "\t", "\r" };
+	struct buf t = { NULL, 0, 0 };
+	uint64_t l0, c0, l, c;
+	size_t x, w, k, r0, r;
+	int ctl, i, fail = 0;
+
+	for (x = 0; x < NELEM(texts) && !fail; x++)
+		for (w = 0; w < NELEM(shows) && !fail; w++)
+			for (ctl = 0; ctl <= 0x20 && !fail; ctl++)
+				for (k = 0; k < 256 && !fail; k++) {
+					t.n = 0;
+					bstr(&t, "abc");
+					while (t.n < 40)
+						bstr(&t, texts[x]);
+					bstr(&t, shows[w]);
+					while (t.n < 80 + k)
+						bstr(&t, texts[x]);
+					{
+						unsigned char z = (unsigned char)
+						    (ctl == 0x20 ? 0x7F : ctl);
+
+						bput(&t, &z, 1);
+					}
+					while (t.n < 420) {
+						bstr(&t, texts[x]);
+						if (t.n % 7 == 0)
+							bstr(&t, shows[w]);
+					}
+					l0 = c0 = 1;
+					r0 = plain_utf8_ref(t.p, t.n, &l0, &c0);
+					for (i = 0; i < unit_nlevels && !fail; i++) {
+						if (strcmp(unit_levels[i], "ref") == 0)
+							continue;
+						simd_init(unit_levels[i]);
+						l = c = 1;
+						r = plain_utf8(t.p, t.n, &l, &c);
+						if (!CHECK(r == r0 && l == l0 &&
+						    c == c0)) {
+							fail = 1;
+							printf("  (%s: text %zu, %zu, byte "
+							    "%02X at %zu: %zu %llu:%llu, "
+							    "not %zu %llu:%llu)\n",
+							    unit_levels[i], x, w, ctl, k,
+							    r, (unsigned long long)l,
+							    (unsigned long long)c, r0,
+							    (unsigned long long)l0,
+							    (unsigned long long)c0);
+						}
+					}
+				}
+	simd_init(NULL);
+	bfree(&t);
+}
+
 void
 kern_fastpath(void)
 {
 	fp_kernels();
 	fp_plain8();
+	fp_ctab();
 	fp_errors();
 	fp_boundary();
 	fp_crlf();

@@ -271,51 +271,83 @@ u8_last_eol(const unsigned char *p, size_t from, size_t i,
  * 1.0 section 2.11).  Stop before the first pair of blocks with a byte
  * that is no plain character but CR; *carry and *ascii as in
  * plain_utf8_avx2.
+ *
+ * ctab: the text has CR or TAB (CR LF lines, indentation by TAB), in so
+ * many blocks that the branch to the close look would go one way or the
+ * other at random: both are sought in every block and CR taken without a
+ * branch.  Without it, the first block that has either ends the run, with
+ * *ctab set, for the caller to go on with it.
  */
 __attribute__((target("avx2,popcnt"), always_inline))
 static inline size_t
 u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
-    uint32_t *carry, int *ascii, uint64_t *lines, uint64_t *col)
+    uint32_t *carry, int *ascii, uint64_t *lines, uint64_t *col,
+    const int ctab, int *seen)
 {
 	const size_t from = i;
 	uint64_t cr = *carry;
 	size_t ls;
+	int rest = 0;
 
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-		__m256i a2, b2, la, lb, bad, rare;
+		__m256i a2, b2, la, lb, ra, rb, bad, rare, oka, okb;
 		uint64_t r = 0, pair, m;
 
 		bad = _mm256_or_si256(u8_lookup(a, p + i, k, &a2),
 		    u8_lookup(b, p + i + 32, k, &b2));
 		la = _mm256_cmpeq_epi8(a, k->lf);
 		lb = _mm256_cmpeq_epi8(b, k->lf);
-		/* 00..1F but LF, and EF two bytes back */
-		rare = _mm256_or_si256(_mm256_or_si256(_mm256_andnot_si256(la,
+		oka = la;
+		okb = lb;
+		if (ctab) {
+			ra = _mm256_cmpeq_epi8(a, k->cr);
+			rb = _mm256_cmpeq_epi8(b, k->cr);
+			oka = _mm256_or_si256(_mm256_or_si256(la, ra),
+			    _mm256_cmpeq_epi8(a, k->tab));
+			okb = _mm256_or_si256(_mm256_or_si256(lb, rb),
+			    _mm256_cmpeq_epi8(b, k->tab));
+		}
+		/* 00..1F but LF (and with ctab CR and TAB), and EF two
+		 * bytes back */
+		rare = _mm256_or_si256(_mm256_or_si256(_mm256_andnot_si256(oka,
 		    _mm256_cmpeq_epi8(_mm256_min_epu8(a, k->c1f), a)),
-		    _mm256_andnot_si256(lb, _mm256_cmpeq_epi8(
+		    _mm256_andnot_si256(okb, _mm256_cmpeq_epi8(
 		    _mm256_min_epu8(b, k->c1f), b))), _mm256_or_si256(
 		    _mm256_cmpeq_epi8(a2, k->ef), _mm256_cmpeq_epi8(b2, k->ef)));
 		if (!_mm256_testz_si256(_mm256_or_si256(bad, rare),
 		    _mm256_or_si256(bad, rare))) {
-			uint32_t ra, rb;
+			uint32_t ua, ub;
 
 			if (!_mm256_testz_si256(bad, bad) ||
-			    !u8_rare_ok(a, p + i, a2, k, &ra) ||
-			    !u8_rare_ok(b, p + i + 32, b2, k, &rb))
+			    !u8_rare_ok(a, p + i, a2, k, &ua) ||
+			    !u8_rare_ok(b, p + i + 32, b2, k, &ub))
 				break;
-			r = (uint64_t)ra | (uint64_t)rb << 32;
+			r = (uint64_t)ua | (uint64_t)ub << 32;
+			if (!ctab) {
+				/* on without a branch to here, next run */
+				*seen = 1;
+				rest = 1;
+			}
 		}
 		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
-		if ((r | cr) != 0) {
+		if (ctab) {
+			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
+			pair = m & (r << 1 | cr);
+			m = r | (m & ~pair);
+			cr = r >> 63;
+		} else if ((r | cr) != 0) {
 			pair = m & (r << 1 | cr);
 			m = r | (m & ~pair);
 			cr = r >> 63;
 		}
 		*lines += (uint64_t)__builtin_popcountll(m);
 		i += 64;
+		if (!ctab && rest)
+			break;
 	}
 	if (i == from)
 		return i;
@@ -345,6 +377,7 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 	size_t i = 0;
 	uint32_t carry = 0;	/* the byte before block i is CR */
 	int ascii_prev = 1;
+	int ctab = 0;		/* CR or TAB seen: u8_pairs's */
 
 	k.t1h = _mm256_broadcastsi128_si256(
 	    _mm_loadu_si128((const __m128i *)utf8_lane[0]));
@@ -374,8 +407,9 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 		/* Then 64 bytes at a time; a pair that fails is taken a
 		 * block at a time below. */
 		if (i + 64 <= n && i >= 32)
-			i = u8_pairs(p, n, i, &k, &carry, &ascii_prev, lines,
-			    col);
+			i = ctab ? u8_pairs(p, n, i, &k, &carry, &ascii_prev,
+			    lines, col, 1, &ctab) : u8_pairs(p, n, i, &k, &carry,
+			    &ascii_prev, lines, col, 0, &ctab);
 		if (i + 32 > n)
 			break;
 		/* the block before, whichever loop took it */
