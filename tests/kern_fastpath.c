@@ -610,8 +610,9 @@ fp_plain8(void)
 
 /*
  * The UTF-8 run kernel once the text has shown a CR or a TAB, which
- * plain_utf8_avx2 then seeks in every block (u8_pairs's ctab): Latin,
- * CJK and Cyrillic text with CR LF lines or TAB indents, then each byte
+ * plain_utf8_avx2 then seeks in every block (u8_pairs's ctab,
+ * ascii_pairs's cr): Latin, CJK, Cyrillic and ASCII text with CR LF
+ * lines, lone CRs or TAB indents, then each byte
  * 00..1F and 7F (the controls are no Char but TAB, LF and CR) at every
  * offset of two pairs of blocks, at every level against the definition.
  */
@@ -619,11 +620,12 @@ static void
 fp_ctab(void)
 {
 	static const char *const texts[] = { "d\303\251j\303\240 ",
-	    "\346\227\245\346\234\254", "\320\264\320\260 " };
+	    "\346\227\245\346\234\254", "\320\264\320\260 ",
+	    "<a>text</a> " };
 	static const char *const shows[] = { "\r\n", "\t", "\r" };
 	struct buf t = { NULL, 0, 0 };
 	uint64_t l0, c0, l, c;
-	size_t x, w, k, r0, r;
+	size_t x, w, k, r0, r, reps;
 	int ctl, i, fail = 0;
 
 	for (x = 0; x < NELEM(texts) && !fail; x++)
@@ -632,11 +634,13 @@ fp_ctab(void)
 				for (k = 0; k < 256 && !fail; k++) {
 					t.n = 0;
 					bstr(&t, "abc");
-					while (t.n < 40)
+					/* lines of three texts, the first
+					 * blocks with and without a CR or TAB */
+					for (reps = 1; t.n < 80 + k; reps++) {
 						bstr(&t, texts[x]);
-					bstr(&t, shows[w]);
-					while (t.n < 80 + k)
-						bstr(&t, texts[x]);
+						if (reps % 3 == 0)
+							bstr(&t, shows[w]);
+					}
 					{
 						unsigned char z = (unsigned char)
 						    (ctl == 0x20 ? 0x7F : ctl);

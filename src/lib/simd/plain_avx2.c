@@ -43,52 +43,72 @@ struct u8k {
 			 m64, e0, f0, x80, sp;
 };
 
+/* Just past the last CR or LF of p[from..i) (i - from a multiple of 32),
+ * or from when there is none: searched back from i, 32 bytes at a time,
+ * once a run. */
+AVX2 static size_t
+u8_last_eol(const unsigned char *p, size_t from, size_t i,
+    const struct u8k *k)
+{
+	for (; i > from; i -= 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i - 32));
+		uint32_t e = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+		    _mm256_cmpeq_epi8(v, k->lf), _mm256_cmpeq_epi8(v, k->cr)));
+
+		if (e != 0)
+			return i - (size_t)__builtin_clz(e);
+	}
+	return from;
+}
+
 /*
  * Plain ASCII 64 bytes at a time from p[i] on, the common case: stop at
  * the first pair of blocks with a byte other than TAB, LF, CR and 20-7F.
  * Return where it stopped, with *prev the last block taken; *carry as
- * count_block_cr's.
+ * count_block_cr's.  The line ends are counted by their masks and the
+ * column found once at the end, after the last line end, as u8_pairs
+ * does.  cr: the text has shown a CR (CR LF lines), and it is sought in
+ * every block and paired with LF without a branch, as u8_pairs's ctab;
+ * without it, the first block with a CR ends the run with *seen set.
  */
-__attribute__((target("avx2"), always_inline))
+__attribute__((target("avx2,popcnt"), always_inline))
 static inline size_t
 ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
-    __m256i *prev, uint32_t *carry, uint64_t *lines, uint64_t *col)
+    __m256i *prev, uint32_t *carry, uint64_t *lines, uint64_t *col,
+    const int cr, int *seen)
 {
+	const size_t from = i;
+	uint64_t c = *carry;
+	size_t ls;
+	int rest = 0;
+
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
 		__m256i la = _mm256_cmpeq_epi8(a, k->lf);
 		__m256i lb = _mm256_cmpeq_epi8(b, k->lf);
-		/* Below 0x20 (signed: or 0x80 up), less TAB and LF. */
-		__m256i ba = _mm256_andnot_si256(_mm256_or_si256(la,
-		    _mm256_cmpeq_epi8(a, k->tab)), _mm256_cmpgt_epi8(k->sp, a));
-		__m256i bb = _mm256_andnot_si256(_mm256_or_si256(lb,
-		    _mm256_cmpeq_epi8(b, k->tab)), _mm256_cmpgt_epi8(k->sp, b));
-		uint64_t m, r, pair;
+		__m256i oka = _mm256_or_si256(la, _mm256_cmpeq_epi8(a, k->tab));
+		__m256i okb = _mm256_or_si256(lb, _mm256_cmpeq_epi8(b, k->tab));
+		__m256i ra, rb, ba, bb;
+		uint64_t m, r = 0, pair;
 
-		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
-		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
-		if (_mm256_testz_si256(_mm256_or_si256(ba, bb),
+		if (cr) {
+			ra = _mm256_cmpeq_epi8(a, k->cr);
+			rb = _mm256_cmpeq_epi8(b, k->cr);
+			oka = _mm256_or_si256(oka, ra);
+			okb = _mm256_or_si256(okb, rb);
+		}
+		/* Below 0x20 (signed: or 0x80 up), less TAB and LF (and
+		 * with cr CR). */
+		ba = _mm256_andnot_si256(oka, _mm256_cmpgt_epi8(k->sp, a));
+		bb = _mm256_andnot_si256(okb, _mm256_cmpgt_epi8(k->sp, b));
+		if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
 		    _mm256_or_si256(ba, bb))) {
-			if (*carry == 0) {
-				/* No CR, as in LF text. */
-				if (m == 0)
-					*col += 64;
-				else {
-					*lines += (uint64_t)
-					    __builtin_popcountll(m);
-					*col = 1 + (uint64_t)__builtin_clzll(m);
-				}
-				*prev = b;
-				i += 64;
-				continue;
-			}
-			r = 0;
-		} else {
+			if (cr)
+				break;
 			/* CR too (looked for only now, LF text has none) */
-			__m256i ra = _mm256_cmpeq_epi8(a, k->cr);
-			__m256i rb = _mm256_cmpeq_epi8(b, k->cr);
-
+			ra = _mm256_cmpeq_epi8(a, k->cr);
+			rb = _mm256_cmpeq_epi8(b, k->cr);
 			ba = _mm256_andnot_si256(ra, ba);
 			bb = _mm256_andnot_si256(rb, bb);
 			if (!_mm256_testz_si256(_mm256_or_si256(ba, bb),
@@ -96,24 +116,35 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 				break;
 			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
 			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
+			*seen = 1;
+			rest = 1;
 		}
+		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		if (cr)
+			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
+			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
 		/* As count_block_cr: the LF of a CR LF pair is neither a
 		 * line end nor a column. */
-		pair = m & (r << 1 | *carry);
-		m = r | (m & ~pair);
-		*carry = (uint32_t)(r >> 63);
-		if (m == 0)
-			*col += 64 - (uint64_t)__builtin_popcountll(pair);
-		else {
-			int z = __builtin_clzll(m);
-
-			*lines += (uint64_t)__builtin_popcountll(m);
-			*col = 1 + (uint64_t)z - (z == 0 ? 0 :
-			    (uint64_t)__builtin_popcountll(pair >> (64 - z)));
+		if (cr || (r | c) != 0) {
+			pair = m & (r << 1 | c);
+			m = r | (m & ~pair);
+			c = r >> 63;
 		}
-		*prev = b;
+		*lines += (uint64_t)__builtin_popcountll(m);
 		i += 64;
+		if (!cr && rest)
+			break;
 	}
+	if (i == from)
+		return i;
+	*prev = _mm256_loadu_si256((const __m256i *)(p + i - 32));
+	*carry = (uint32_t)c;
+	/* ASCII: a column a byte */
+	if ((ls = u8_last_eol(p, from, i, k)) > from)
+		*col = 1 + (i - ls);
+	else
+		*col += i - from;
 	return i;
 }
 
@@ -242,24 +273,6 @@ u8_rare_ok(__m256i v, const unsigned char *q, __m256i v2, const struct u8k *k,
 	return _mm256_testz_si256(ctl, ctl);
 }
 
-/* Just past the last CR or LF of p[from..i) (i - from a multiple of 32),
- * or from when there is none: searched back from i, 32 bytes at a time,
- * once a run. */
-AVX2 static size_t
-u8_last_eol(const unsigned char *p, size_t from, size_t i,
-    const struct u8k *k)
-{
-	for (; i > from; i -= 32) {
-		__m256i v = _mm256_loadu_si256((const __m256i *)(p + i - 32));
-		uint32_t e = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
-		    _mm256_cmpeq_epi8(v, k->lf), _mm256_cmpeq_epi8(v, k->cr)));
-
-		if (e != 0)
-			return i - (size_t)__builtin_clz(e);
-	}
-	return from;
-}
-
 /*
  * Plain UTF-8 64 bytes at a time from p[i] on (i >= 32): the errors of
  * both blocks gathered and asked once, with the bytes that are rare in
@@ -378,6 +391,7 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 	uint32_t carry = 0;	/* the byte before block i is CR */
 	int ascii_prev = 1;
 	int ctab = 0;		/* CR or TAB seen: u8_pairs's */
+	int crs = 0;		/* CR seen: ascii_pairs's */
 
 	k.t1h = _mm256_broadcastsi128_si256(
 	    _mm_loadu_si128((const __m128i *)utf8_lane[0]));
@@ -403,7 +417,9 @@ plain_utf8_avx2(const unsigned char *p, size_t n, uint64_t *plines,
 		uint32_t hi, nl, r, lead;
 
 		if (ascii_prev)
-			i = ascii_pairs(p, n, i, &k, &prev, &carry, lines, col);
+			i = crs ? ascii_pairs(p, n, i, &k, &prev, &carry, lines,
+			    col, 1, &crs) : ascii_pairs(p, n, i, &k, &prev, &carry,
+			    lines, col, 0, &crs);
 		/* Then 64 bytes at a time; a pair that fails is taken a
 		 * block at a time below. */
 		if (i + 64 <= n && i >= 32)
