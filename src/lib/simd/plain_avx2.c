@@ -494,13 +494,61 @@ u16_bad(__m256i u, __m256i eol, const struct u16k *k)
 }
 
 /*
+ * Just past the last LF or CR unit of UTF-16 p[from..i) (i - from a
+ * multiple of 32; be: big-endian), or from when there is none: searched
+ * back 32 bytes at a time, once a run.
+ */
+AVX2 static size_t
+u16_last_eol(const unsigned char *p, size_t from, size_t i, int be,
+    const struct u16k *k)
+{
+	for (; i > from; i -= 32) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + i - 32));
+		uint32_t e;
+
+		if (be)
+			u = _mm256_shuffle_epi8(u, k->swap);
+		e = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+		    _mm256_cmpeq_epi16(u, k->lf), _mm256_cmpeq_epi16(u, k->cr)));
+		if (e != 0)
+			return i - (size_t)__builtin_clz(e);
+	}
+	return from;
+}
+
+/* The characters of UTF-16 p[a..b) (b - a even, its pairs whole): its
+ * units but the low halves. */
+AVX2 static uint64_t
+u16_nchars(const unsigned char *p, size_t a, size_t b, int be,
+    const struct u16k *k)
+{
+	const __m256i dc00 = _mm256_set1_epi16((short)0xDC00);
+	uint64_t c = (b - a) / 2;
+
+	for (; a + 32 <= b; a += 32) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + a));
+
+		if (be)
+			u = _mm256_shuffle_epi8(u, k->swap);
+		c -= (uint64_t)__builtin_popcount((uint32_t)
+		    _mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_and_si256(u,
+		    k->fc00), dc00))) / 2;
+	}
+	for (; a < b; a += 2)
+		c -= (p[a + !be] & 0xFC) == 0xDC;
+	return c;
+}
+
+/*
  * Plain UTF-16 64 bytes at a time from p[i] on, as u8_pairs: errors asked
- * once a step, line ends by their masks, and the column (a unit is a
- * character, but the low half of a pair) only at the end.  A surrogate
- * pair is one plain character (RFC 2781 section 2.2): a high half with a
- * low half after it, the two maybe in two steps.  Stop before the first
- * pair of blocks with a unit that is no plain character but CR, or with
- * a lone half; and before a high half whose low half is not taken.
+ * once a step, line ends by their masks (a CR LF pair without a branch:
+ * CR LF text has one in most steps and not in all), and the column (a
+ * unit is a character, but the low half of a pair) only at the end,
+ * after the last line end.  A surrogate pair is one plain character (RFC
+ * 2781 section 2.2): a high half with a low half after it, the two maybe
+ * in two steps.  Stop before the first pair of blocks with a unit that is
+ * no plain character but CR, or with a lone half; and before a high half
+ * whose low half is not taken.
  */
 __attribute__((target("avx2,popcnt"), always_inline))
 static inline size_t
@@ -509,19 +557,15 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 {
 	const uint64_t ev = 0x5555555555555555ull;	/* a bit a unit */
 	const size_t from = i;
-	const uint32_t carry0 = *carry;
-	size_t ls = i;		/* just past the last line end */
-	uint64_t c0 = *col;	/* the column at ls */
 	uint64_t cr = *carry;
 	uint64_t hc = 0;	/* the step before ended with a high half */
-	uint64_t nlow = 0;	/* low halves from ls to i */
-	int lf;
+	size_t ls;
 
 	while (i + 64 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
 		__m256i ea, eb, ra, rb, ba, bb, sa, sb;
-		uint64_t r, pair, m, lo = 0;
+		uint64_t r, pair, m;
 
 		if (be) {
 			a = _mm256_shuffle_epi8(a, k->swap);
@@ -551,8 +595,7 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 			    _mm256_cmpeq_epi16(_mm256_and_si256(b, k->fc00),
 			    k->d800)) << 32) & ev;
 
-			lo = s & ~h;
-			if (lo != (h << 2 | hc))
+			if ((s & ~h) != (h << 2 | hc))
 				break;
 			hc = h >> 62;
 		}
@@ -560,37 +603,25 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32) & ev;
 		m = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ea) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(eb) << 32) & ev;
-		if ((r | cr) != 0) {
-			pair = m & (r << 2 | cr);
-			m = r | (m & ~pair);
-			cr = r >> 62;
-		}
-		if (m != 0) {
-			*lines += (uint64_t)__builtin_popcountll(m);
-			/* the unit after the last line end */
-			ls = i + 65 - (size_t)__builtin_clzll(m);
-			c0 = 1;
-			nlow = 0;
-			if (__builtin_clzll(m) > 1)
-				lo &= ~0ull << (64 - __builtin_clzll(m));
-			else
-				lo = 0;
-		}
-		nlow += (uint64_t)__builtin_popcountll(lo);
+		pair = m & (r << 2 | cr);
+		m = r | (m & ~pair);
+		cr = r >> 62;
+		*lines += (uint64_t)__builtin_popcountll(m);
 		i += 64;
 	}
-	/* A high half whose low half is not taken is not taken either (it
-	 * is no line end, so ls is before it). */
+	if (i == from)
+		return i;
+	*carry = (uint32_t)cr;
+	/* The column: after the last CR or LF (of a CR LF pair, the LF,
+	 * which takes none), else on from where it was.  (Before the high
+	 * half left for the next run: no line end.) */
+	ls = u16_last_eol(p, from, i, be, k);
 	if (hc != 0)
 		i -= 2;
-	*carry = (uint32_t)cr;
-	if (i > ls) {
-		/* An LF at ls right after a CR takes no column. */
-		lf = p[ls + !be] == 0 && p[ls + be] == '\n' && (ls == from ?
-		    carry0 != 0 : p[ls - 2 + !be] == 0 && p[ls - 2 + be] == '\r');
-		c0 += (i - ls) / 2 - nlow - (uint64_t)lf;
-	}
-	*col = c0;
+	if (ls > from)
+		*col = 1 + u16_nchars(p, ls, i, be, k);
+	else
+		*col += u16_nchars(p, from, i, be, k);
 	return i;
 }
 
