@@ -542,6 +542,32 @@ fp_kernels(void)
 }
 
 /*
+ * plain_utf8() of p[0..n) at every level but ref (whose runs stop at
+ * each CR) against its definition a character at a time
+ * (plain_utf8_ref): the first level whose answer differs, with it in *r,
+ * *l, *c and the definition's in *r0, *l0, *c0; NULL when all agree.
+ */
+static const char *
+plain8_levels(const unsigned char *p, size_t n, size_t *r, uint64_t *l,
+    uint64_t *c, size_t *r0, uint64_t *l0, uint64_t *c0)
+{
+	int i;
+
+	*l0 = *c0 = 1;
+	*r0 = plain_utf8_ref(p, n, l0, c0);
+	for (i = 0; i < unit_nlevels; i++) {
+		if (strcmp(unit_levels[i], "ref") == 0)
+			continue;
+		simd_init(unit_levels[i]);
+		*l = *c = 1;
+		*r = plain_utf8(p, n, l, c);
+		if (*r != *r0 || *l != *l0 || *c != *c0)
+			return unit_levels[i];
+	}
+	return NULL;
+}
+
+/*
  * The UTF-8 run kernel (plain_utf8) at every level against its
  * definition a character at a time (plain_utf8_ref): after text of one,
  * two, three or four bytes a character of every length up to 160, a
@@ -564,7 +590,8 @@ fp_plain8(void)
 	struct buf t = { NULL, 0, 0 };
 	uint64_t l0, c0, l, c;
 	size_t x, e, k, s, r0, r;
-	int i, fail = 0;
+	const char *lev;
+	int fail = 0;
 
 	for (x = 0; x < NELEM(texts) && !fail; x++)
 		for (e = 0; e < NELEM(events) && !fail; e++)
@@ -577,30 +604,17 @@ fp_plain8(void)
 				while (t.n < 320)
 					bstr(&t, texts[(x + 1) % NELEM(texts)]);
 				for (s = 0; s < 4 && !fail; s++) {
-					l0 = l = 1;
-					c0 = c = 1;
-					r0 = plain_utf8_ref(t.p + s, t.n - s, &l0,
-					    &c0);
-					for (i = 0; i < unit_nlevels && !fail; i++) {
-						if (strcmp(unit_levels[i], "ref") == 0)
-							continue;
-						simd_init(unit_levels[i]);
-						l = c = 1;
-						r = plain_utf8(t.p + s, t.n - s, &l,
-						    &c);
-						if (!CHECK(r == r0 && l == l0 &&
-						    c == c0)) {
-							fail = 1;
-							printf("  (%s: text %zu, event "
-							    "%zu at %zu, start %zu: "
-							    "%zu %llu:%llu, not %zu "
-							    "%llu:%llu)\n",
-							    unit_levels[i], x, e, k, s,
-							    r, (unsigned long long)l,
-							    (unsigned long long)c, r0,
-							    (unsigned long long)l0,
-							    (unsigned long long)c0);
-						}
+					lev = plain8_levels(t.p + s, t.n - s, &r,
+					    &l, &c, &r0, &l0, &c0);
+					if (!CHECK(lev == NULL)) {
+						fail = 1;
+						printf("  (%s: text %zu, event %zu at "
+						    "%zu, start %zu: %zu %llu:%llu, "
+						    "not %zu %llu:%llu)\n", lev, x, e,
+						    k, s, r, (unsigned long long)l,
+						    (unsigned long long)c, r0,
+						    (unsigned long long)l0,
+						    (unsigned long long)c0);
 					}
 				}
 			}
@@ -626,7 +640,8 @@ fp_ctab(void)
 	struct buf t = { NULL, 0, 0 };
 	uint64_t l0, c0, l, c;
 	size_t x, w, k, r0, r, reps;
-	int ctl, i, fail = 0;
+	const char *lev;
+	int ctl, fail = 0;
 
 	for (x = 0; x < NELEM(texts) && !fail; x++)
 		for (w = 0; w < NELEM(shows) && !fail; w++)
@@ -652,26 +667,17 @@ fp_ctab(void)
 						if (t.n % 7 == 0)
 							bstr(&t, shows[w]);
 					}
-					l0 = c0 = 1;
-					r0 = plain_utf8_ref(t.p, t.n, &l0, &c0);
-					for (i = 0; i < unit_nlevels && !fail; i++) {
-						if (strcmp(unit_levels[i], "ref") == 0)
-							continue;
-						simd_init(unit_levels[i]);
-						l = c = 1;
-						r = plain_utf8(t.p, t.n, &l, &c);
-						if (!CHECK(r == r0 && l == l0 &&
-						    c == c0)) {
-							fail = 1;
-							printf("  (%s: text %zu, %zu, byte "
-							    "%02X at %zu: %zu %llu:%llu, "
-							    "not %zu %llu:%llu)\n",
-							    unit_levels[i], x, w, ctl, k,
-							    r, (unsigned long long)l,
-							    (unsigned long long)c, r0,
-							    (unsigned long long)l0,
-							    (unsigned long long)c0);
-						}
+					lev = plain8_levels(t.p, t.n, &r, &l, &c,
+					    &r0, &l0, &c0);
+					if (!CHECK(lev == NULL)) {
+						fail = 1;
+						printf("  (%s: text %zu, %zu, byte "
+						    "%02X at %zu: %zu %llu:%llu, not "
+						    "%zu %llu:%llu)\n", lev, x, w, ctl,
+						    k, r, (unsigned long long)l,
+						    (unsigned long long)c, r0,
+						    (unsigned long long)l0,
+						    (unsigned long long)c0);
 					}
 				}
 	simd_init(NULL);

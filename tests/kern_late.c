@@ -245,6 +245,28 @@ pair_text(unsigned char *p, int kind, size_t len, size_t k)
 	return n;
 }
 
+/* Whether marks8() of p[0..n) at the level in use finds the candidates
+ * of its definition (and with lt, the "<?" and "<!" too, at least one),
+ * in lists of 64. */
+static int
+marks_agree(const unsigned char *p, size_t n, int lt)
+{
+	static uint32_t l0[64], m0[64], l1[64], m1[64];
+	struct marks want, got;
+
+	want.lt = l0;
+	want.mj = m0;
+	got.lt = l1;
+	got.mj = m1;
+	want.cap = got.cap = 64;
+	marks_def(p, n, &want);
+	marks8(p, n, &got);
+	return want.nmj == got.nmj && want.mcov == got.mcov &&
+	    memcmp(m0, m1, want.nmj * 4) == 0 && (!lt ||
+	    (want.nlt == got.nlt && want.nlt > 0 && want.lcov == got.lcov &&
+	    memcmp(l0, l1, want.nlt * 4) == 0));
+}
+
 /*
  * marks8() at every level against its definition where each pair of
  * moj_pairs_seq() follows a lead encoded twice: at offsets of a block of
@@ -259,9 +281,7 @@ late_pairs(void)
 	/* each lane, about the middle and the end of a block */
 	static const size_t offs[] = { 0, 1, 2, 30, 31, 32, 33, 62, 63 };
 	static const size_t ends[] = { 0, 32, 63 };
-	static uint32_t l0[64], m0[64], l1[64], m1[64];
 	static unsigned char p[2048];
-	struct marks want, got;
 	size_t k, n, off, o;
 	int l, kind, fail = 0;
 
@@ -276,19 +296,7 @@ late_pairs(void)
 				off = o < NELEM(offs) ? offs[o] : 20 * 64 +
 				    ends[(o - NELEM(offs)) % 3];
 				n = pair_text(p, kind, off, k);
-				want.lt = l0;
-				want.mj = m0;
-				got.lt = l1;
-				got.mj = m1;
-				want.cap = got.cap = 64;
-				marks_def(p, n, &want);
-				marks8(p, n, &got);
-				fail = !CHECK(want.nmj == got.nmj &&
-				    want.nlt == got.nlt && want.nlt > 0 &&
-				    want.mcov == got.mcov &&
-				    want.lcov == got.lcov &&
-				    memcmp(l0, l1, want.nlt * 4) == 0 &&
-				    memcmp(m0, m1, want.nmj * 4) == 0);
+				fail = !CHECK(marks_agree(p, n, 1));
 				if (fail)
 					printf("  (%s: pair %zu after %zu bytes of "
 					    "%s)\n", unit_levels[l], k, off,
@@ -302,16 +310,7 @@ late_pairs(void)
 				n -= 102 + off;
 				if (n < 64 + k % 64 + 3)
 					break;
-				want.lt = l0;
-				want.mj = m0;
-				got.lt = l1;
-				got.mj = m1;
-				want.cap = got.cap = 64;
-				marks_def(p, n, &want);
-				marks8(p, n, &got);
-				fail = !CHECK(want.nmj == got.nmj &&
-				    want.mcov == got.mcov &&
-				    memcmp(m0, m1, want.nmj * 4) == 0);
+				fail = !CHECK(marks_agree(p, n, 0));
 				if (fail)
 					printf("  (%s: pair %zu, %zu bytes, at the "
 					    "end)\n", unit_levels[l], k, n);

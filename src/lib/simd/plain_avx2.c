@@ -61,6 +61,18 @@ u8_last_eol(const unsigned char *p, size_t from, size_t i,
 	return from;
 }
 
+/* The line ends of a block of 64 with LF at m and CR at r, the byte
+ * before it CR when *cr (then set for the next block): CR, and LF but
+ * after a CR (XML 1.0 section 2.11, as count_block_cr). */
+static inline uint64_t
+crlf_ends(uint64_t m, uint64_t r, uint64_t *cr)
+{
+	uint64_t pair = m & (r << 1 | *cr);
+
+	*cr = r >> 63;
+	return r | (m & ~pair);
+}
+
 /*
  * Plain ASCII 64 bytes at a time from p[i] on, the common case: stop at
  * the first pair of blocks with a byte other than TAB, LF, CR and 20-7F.
@@ -90,7 +102,7 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		__m256i oka = _mm256_or_si256(la, _mm256_cmpeq_epi8(a, k->tab));
 		__m256i okb = _mm256_or_si256(lb, _mm256_cmpeq_epi8(b, k->tab));
 		__m256i ra, rb, ba, bb;
-		uint64_t m, r = 0, pair;
+		uint64_t m, r = 0;
 
 		if (cr) {
 			ra = _mm256_cmpeq_epi8(a, k->cr);
@@ -124,13 +136,8 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		if (cr)
 			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
 			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
-		/* As count_block_cr: the LF of a CR LF pair is neither a
-		 * line end nor a column. */
-		if (cr || (r | c) != 0) {
-			pair = m & (r << 1 | c);
-			m = r | (m & ~pair);
-			c = r >> 63;
-		}
+		if (cr || (r | c) != 0)
+			m = crlf_ends(m, r, &c);
 		*lines += (uint64_t)__builtin_popcountll(m);
 		i += 64;
 		if (!cr && rest)
@@ -306,7 +313,7 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
 		__m256i a2, b2, la, lb, ra, rb, bad, rare, oka, okb;
-		uint64_t r = 0, pair, m;
+		uint64_t r = 0, m;
 
 		bad = _mm256_or_si256(u8_lookup(a, p + i, k, &a2),
 		    u8_lookup(b, p + i + 32, k, &b2));
@@ -346,17 +353,11 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		}
 		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
-		if (ctab) {
+		if (ctab)
 			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
 			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
-			pair = m & (r << 1 | cr);
-			m = r | (m & ~pair);
-			cr = r >> 63;
-		} else if ((r | cr) != 0) {
-			pair = m & (r << 1 | cr);
-			m = r | (m & ~pair);
-			cr = r >> 63;
-		}
+		if (ctab || (r | cr) != 0)
+			m = crlf_ends(m, r, &cr);
 		*lines += (uint64_t)__builtin_popcountll(m);
 		i += 64;
 		if (!ctab && rest)
