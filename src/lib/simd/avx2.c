@@ -3,7 +3,8 @@
  * the processor at run time): every kernel 32 bytes at a time, in one
  * file per family of kernels,
  *
- *	plain_avx2.c	validation of UTF-8, UTF-16, UTF-32, single-byte
+ *	plain_avx2.c	validation of UTF-8 and single-byte text
+ *	plainw_avx2.c	validation of UTF-16 and UTF-32
  *	dense_avx2.c	error-dense text counted a block at a time
  *	narrow_avx2.c	conversions to UTF-8
  *	wide_avx2.c	conversions from UTF-8 to UTF-16 and UTF-32, and

@@ -27,10 +27,12 @@ swap32(__m256i v)
 /* plain_avx2.c */
 size_t		 plain_utf8_avx2(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
-size_t		 plain_utf16_avx2(const unsigned char *, size_t, int,
-		    uint64_t *, uint64_t *);
 size_t		 plain_sb_avx2(const unsigned char *, size_t,
 		    const struct plainmap *, uint64_t *, uint64_t *);
+
+/* plainw_avx2.c (plain_utf32_avx2: simd.h, level avx512 takes it too) */
+size_t		 plain_utf16_avx2(const unsigned char *, size_t, int,
+		    uint64_t *, uint64_t *);
 
 /* narrow_avx2.c, wide_avx2.c */
 void		 narrow_avx2_tables(void);
