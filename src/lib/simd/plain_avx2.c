@@ -128,7 +128,6 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 				break;
 			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
 			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
-			*seen = 1;
 			rest = 1;
 		}
 		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
@@ -143,6 +142,8 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		if (!cr && rest)
 			break;
 	}
+	if (rest)
+		*seen = 1;
 	if (i == from)
 		return i;
 	*prev = _mm256_loadu_si256((const __m256i *)(p + i - 32));
@@ -296,7 +297,7 @@ u8_rare_ok(__m256i v, const unsigned char *q, __m256i v2, const struct u8k *k,
  * many blocks that the branch to the close look would go one way or the
  * other at random: both are sought in every block and CR taken without a
  * branch.  Without it, the first block that has either ends the run, with
- * *ctab set, for the caller to go on with it.
+ * *seen set, for the caller to go on with ctab.
  */
 __attribute__((target("avx2,popcnt"), always_inline))
 static inline size_t
@@ -345,11 +346,8 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 			    !u8_rare_ok(b, p + i + 32, b2, k, &ub))
 				break;
 			r = (uint64_t)ua | (uint64_t)ub << 32;
-			if (!ctab) {
-				/* on without a branch to here, next run */
-				*seen = 1;
-				rest = 1;
-			}
+			/* on without a branch to here, next run */
+			rest = 1;
 		}
 		m = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
@@ -363,6 +361,8 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 		if (!ctab && rest)
 			break;
 	}
+	if (rest)
+		*seen = 1;
 	if (i == from)
 		return i;
 	/* Its last three bytes ASCII: no character goes on. */

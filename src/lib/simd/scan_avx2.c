@@ -163,6 +163,17 @@ moj_first(__m256i v0, __m256i v1, __m256i v2, const struct mojk *k)
 	    _mm256_cmpeq_epi8(v0, k->c3)), ctl);
 }
 
+/* moj_first() of the block of 64 at p + i: a and b its halves, a1 and b1
+ * the same one byte on. */
+AVX2 __attribute__((always_inline)) static inline __m256i
+moj_first64(const unsigned char *p, size_t i, __m256i a, __m256i b,
+    __m256i a1, __m256i b1, const struct mojk *k)
+{
+	return _mm256_or_si256(moj_first(a, a1, _mm256_loadu_si256(
+	    (const __m256i *)(p + i + 2)), k), moj_first(b, b1,
+	    _mm256_loadu_si256((const __m256i *)(p + i + 34)), k));
+}
+
 /*
  * The bytes of the 32 at p that may begin a candidate, as a mask: those
  * of moj_first() but a C3 whose trail is not the first two bytes of a
@@ -210,11 +221,9 @@ moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
 	while (i + 64 + 4 <= n) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
-		__m256i c = _mm256_or_si256(moj_first(a, _mm256_loadu_si256(
+		__m256i c = moj_first64(p, i, a, b, _mm256_loadu_si256(
 		    (const __m256i *)(p + i + 1)), _mm256_loadu_si256(
-		    (const __m256i *)(p + i + 2)), &mk), moj_first(b,
-		    _mm256_loadu_si256((const __m256i *)(p + i + 33)),
-		    _mm256_loadu_si256((const __m256i *)(p + i + 34)), &mk));
+		    (const __m256i *)(p + i + 33)), &mk);
 		uint64_t mask;
 
 		if (_mm256_testz_si256(c, c)) {
@@ -354,9 +363,7 @@ marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
 			    _mm256_or_si256(l, cc)))
 				continue;
 		}
-		c = _mm256_or_si256(moj_first(a, a1, _mm256_loadu_si256(
-		    (const __m256i *)(p + i + 2)), mk), moj_first(b, b1,
-		    _mm256_loadu_si256((const __m256i *)(p + i + 34)), mk));
+		c = moj_first64(p, i, a, b, a1, b1, mk);
 		if (_mm256_testz_si256(_mm256_or_si256(l, c),
 		    _mm256_or_si256(l, c)))
 			continue;
@@ -381,9 +388,7 @@ marks8_end(const unsigned char *p, size_t n, size_t i, const struct mojk *mk,
 	__m256i b = _mm256_loadu_si256((const __m256i *)(p + j + 32));
 	__m256i a1 = _mm256_loadu_si256((const __m256i *)(p + j + 1));
 	__m256i b1 = _mm256_loadu_si256((const __m256i *)(p + j + 33));
-	__m256i c = _mm256_or_si256(moj_first(a, a1, _mm256_loadu_si256(
-	    (const __m256i *)(p + j + 2)), mk), moj_first(b, b1,
-	    _mm256_loadu_si256((const __m256i *)(p + j + 34)), mk));
+	__m256i c = moj_first64(p, j, a, b, a1, b1, mk);
 
 	marks8_block(p, n, j, (unsigned)(i - j), lt_mask(a, a1, lt, q, x),
 	    lt_mask(b, b1, lt, q, x), c, mk, m, lon, mon);
