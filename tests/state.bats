@@ -62,6 +62,8 @@ decl.o ebcdic_map		IBM037 for EBCDIC declarations, built once
 decl.o ebcdic_once
 enc.o memo			the iconv name of each table entry: atomics
 enc.o pairs			iconv answers kept (memo.c: atomics)
+enc.o utf8_label		the label utf-8 of the table, found once (pthread_once)
+enc.o utf8_once
 iconvcap.o known		iconv answers kept (memo.c: atomics)
 iconvcap.o u32le		the UTF-32LE name iconv takes, found once
 iconvcap.o u32le_once

@@ -27,7 +27,7 @@ struct layer {
 int		 layer_add(struct layer *, const char *, size_t, const char *,
 		    char *, size_t);
 void		 layer_lay(struct dpolicy *, const struct layer *);
-int		 marker_read(struct layer *, const unsigned char *, size_t,
+int		 marker_read(struct layer **, const unsigned char *, size_t,
 		    char *, size_t);
 
 /*
@@ -156,6 +156,7 @@ struct run {
 	struct browser	 br;
 	struct fixplan	 fix;
 	char		 msg[512];
+	char		 namebuf[128];	/* name, when it fits */
 };
 
 int		 run_init(struct run *, const struct settings *, const char *);
@@ -193,7 +194,8 @@ struct xmlsniff_result {
 	int		 has_decl;
 	char		*decl_kind, *decl_version, *decl_encoding;
 	char		*decl_standalone;
-	char		*head;		/* the block the strings above are in */
+	char		*head;		/* the strings above, in the result's own
+					 * block, after it */
 	int		 has_http;
 	int		 http_status;	/* -1: null */
 	char		*http_ctype, *http_coding;

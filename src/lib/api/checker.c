@@ -156,7 +156,7 @@ static int
 said(int rc, const char *msg, char *err, size_t size)
 {
 	if (err != NULL && size > 0)
-		snprintf(err, size, "%s", rc == XMLSNIFF_OK ? "" : msg);
+		str_put(err, size, rc == XMLSNIFF_OK ? "" : msg);
 	return rc;
 }
 

@@ -7,6 +7,7 @@
  * below it (the command line lays the sections of .xmlsniffrc there).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api.h"
@@ -50,9 +51,20 @@ layer_add(struct layer *l, const char *key, size_t klen, const char *val,
 void
 layer_lay(struct dpolicy *pol, const struct layer *l)
 {
+	uint64_t w, any = 0;
 	int i;
 
-	for (i = 0; i < D_NCODES; i++)
+	/* Most layers say nothing of any code (the options' and the
+	 * configuration's unless asked, and most inputs have no marker),
+	 * and this runs three times for each input: the test first, eight
+	 * codes a word. */
+	for (i = 0; i + 8 <= D_NCODES; i += 8) {
+		memcpy(&w, l->code + i, 8);
+		any |= w;
+	}
+	for (; i < D_NCODES; i++)
+		any |= l->code[i];
+	for (i = 0; any != 0 && i < D_NCODES; i++)
 		if (l->code[i] != 0)
 			pol->code[i] = l->code[i];
 	if (l->allow.n > 0)
@@ -139,6 +151,8 @@ marker_items(struct layer *mark, const char *t, size_t len, char *err,
 static void
 mark_clear(struct layer *mark)
 {
+	if (mark == NULL)
+		return;
 	memset(mark->code, 0, sizeof(mark->code));
 	mark->allow.n = 0;
 	mark->allow.names[0] = '\0';
@@ -163,7 +177,7 @@ comment_end(const char *p, const char *e, const char **end)
  * (and the line) in err for a marker that cannot be read.
  */
 static int
-marker_scan(struct layer *mark, const char *h, size_t len, char *err,
+marker_scan(struct layer **markp, const char *h, size_t len, char *err,
     size_t errsize)
 {
 	const char *p = h, *e = h + len, *end, *t;
@@ -177,7 +191,7 @@ marker_scan(struct layer *mark, const char *h, size_t len, char *err,
 			 * near the top the way XML allows. */
 			if (e - p >= 6 && memcmp(p, "<?xml", 5) == 0 &&
 			    strchr(" \t\r\n", p[5]) != NULL && seen) {
-				mark_clear(mark);
+				mark_clear(*markp);
 				seen = 0;
 			}
 			p += 2;
@@ -198,8 +212,15 @@ marker_scan(struct layer *mark, const char *h, size_t len, char *err,
 		for (t = p + 4; t < end && strchr(" \t\r\n", *t) != NULL; t++)
 			continue;
 		if (end - t >= 9 && memcmp(t, "xmlsniff:", 9) == 0) {
+			/* The layer is made when a first marker is found:
+			 * most inputs have none. */
+			if (*markp == NULL) {
+				if ((*markp = malloc(sizeof(**markp))) == NULL)
+					return -2;
+				mark_clear(*markp);
+			}
 			seen = 1;
-			if (marker_items(mark, t + 9, (size_t)(end - t - 9), why,
+			if (marker_items(*markp, t + 9, (size_t)(end - t - 9), why,
 			    sizeof(why)) < 0) {
 				size_t line = 1;
 
@@ -216,23 +237,23 @@ marker_scan(struct layer *mark, const char *h, size_t len, char *err,
 }
 
 /*
- * The marker of the entity whose head is p[0..n) into mark (cleared
- * first).  Return 0, or -1 with the reason in err when it cannot be read
- * (mark says nothing then).
+ * The marker of the entity whose head is p[0..n) into *markp (cleared
+ * first; made when the entity has a marker and *markp is NULL, else left
+ * NULL).  Return 0; -1 with the reason in err when it cannot be read, -2
+ * for want of memory (*markp says nothing then).
  */
 int
-marker_read(struct layer *mark, const unsigned char *p, size_t n, char *err,
-    size_t errsize)
+marker_read(struct layer **markp, const unsigned char *p, size_t n,
+    char *err, size_t errsize)
 {
 	char text[MARK_SCAN];
 	const char *h;
 	size_t len;
+	int rc;
 
-	mark_clear(mark);
+	mark_clear(*markp);
 	h = ascii_head(p, n, text, &len);
-	if (marker_scan(mark, h, len, err, errsize) < 0) {
-		mark_clear(mark);
-		return -1;
-	}
-	return 0;
+	if ((rc = marker_scan(markp, h, len, err, errsize)) < 0)
+		mark_clear(*markp);
+	return rc < 0 ? rc : 0;
 }

@@ -6,6 +6,7 @@
  * xmlsniff_result_set_fix(); its record and summary are made when first
  * asked for, and published atomically, so that threads may read it.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,18 @@ mime_label(const struct sniff *s, char *buf, size_t size)
 		enc_lower(buf, s->encname, size);
 }
 
+/* Whether c is a tchar of RFC 9110 section 5.6.2: a letter, a digit or
+ * one of !#$%&'*+-.^_`|~ (a bit of the two words per character). */
+static int
+tchar(unsigned char c)
+{
+	static const uint64_t lo = 0x03ff6cfa00000000ULL;	/* 00..3F */
+	static const uint64_t hi = 0x57ffffffc7fffffeULL;	/* 40..7F */
+
+	return c < 64 ? (int)(lo >> c & 1) : c < 128 ?
+	    (int)(hi >> (c - 64) & 1) : 0;
+}
+
 /* The Content-Type the entity should be served with. */
 static void
 mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
@@ -64,12 +77,8 @@ mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 	}
 	/* RFC 7231 section 3.1.1.1: a value that is not a token is sent as
 	 * a quoted-string. */
-	for (i = 0; label[i] != '\0'; i++)
-		if (!((label[i] >= 'a' && label[i] <= 'z') ||
-		    (label[i] >= '0' && label[i] <= '9') ||
-		    strchr("!#$%&'*+-.^_`|~", label[i]) != NULL ||
-		    (label[i] >= 'A' && label[i] <= 'Z')))
-			token = 0;
+	for (i = 0; label[i] != '\0' && token; i++)
+		token = tchar((unsigned char)label[i]);
 	if (token)
 		str_put(q, sizeof(q), label);
 	else {
@@ -89,67 +98,76 @@ mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 	str_put(buf + k, size - k, q);
 }
 
-/* The strings of the head, gathered to be copied into one block. */
+/* The strings of the head, gathered to be copied after the result, in
+ * the same block: each string and the member (its offset) it goes to. */
 #define NHEAD	10
 struct heads {
-	char		**to[NHEAD];
+	size_t		 to[NHEAD];
 	const char	*from[NHEAD];
+	size_t		 len[NHEAD];
+	size_t		 total;
 	int		 n;
+	char		 label[300];
+	char		 mime[1024];
 };
 
+#define HEAD(h, member, from)	head_str(h, offsetof(xmlsniff_result, \
+				    member), from)
+
 static void
-head_str(struct heads *h, char **to, const char *from)
+head_str(struct heads *h, size_t to, const char *from)
 {
+	if (from == NULL)
+		return;
 	h->to[h->n] = to;
-	h->from[h->n++] = from;
+	h->from[h->n] = from;
+	h->total += h->len[h->n++] = strlen(from) + 1;
 }
 
-/* The encoding, its source, BOM, declaration, charset and type, their
- * strings in one block (res->head), as the result lives on its own. */
+/* The encoding, its source, BOM, declaration, charset and type. */
 static void
-take_head(xmlsniff_result *res, const struct sniff *s, int *bad)
+gather_head(struct heads *h, const struct sniff *s)
 {
 	const struct decl *d = &s->decl;
-	char label[300], mime[1024];
-	struct heads h;
-	size_t len[NHEAD], total = 0;
-	char *p;
-	int i;
 
-	h.n = 0;
-	head_str(&h, &res->encoding, s->have_enc ? s->encname : NULL);
-	head_str(&h, &res->source, source_name(s->source));
-	head_str(&h, &res->bom, s->bom != BOM_NONE ? bom_name(s->bom) : NULL);
-	if ((res->has_decl = d->present)) {
-		head_str(&h, &res->decl_kind, s->role == ROLE_DOCUMENT ?
-		    "xml" : "text");
-		head_str(&h, &res->decl_version, d->has_version ? d->version :
-		    NULL);
-		head_str(&h, &res->decl_encoding, d->has_encoding ?
-		    d->encoding : NULL);
-		head_str(&h, &res->decl_standalone, d->standalone < 0 ? NULL :
+	h->n = 0;
+	h->total = 0;
+	HEAD(h, encoding, s->have_enc ? s->encname : NULL);
+	HEAD(h, source, source_name(s->source));
+	HEAD(h, bom, s->bom != BOM_NONE ? bom_name(s->bom) : NULL);
+	if (d->present) {
+		HEAD(h, decl_kind, s->role == ROLE_DOCUMENT ? "xml" : "text");
+		HEAD(h, decl_version, d->has_version ? d->version : NULL);
+		HEAD(h, decl_encoding, d->has_encoding ? d->encoding : NULL);
+		HEAD(h, decl_standalone, d->standalone < 0 ? NULL :
 		    d->standalone ? "yes" : "no");
 	}
-	head_str(&h, &res->charset, s->mt != NULL && s->mt->has_charset ?
+	HEAD(h, charset, s->mt != NULL && s->mt->has_charset ?
 	    s->mt->charset : NULL);
-	mime_label(s, label, sizeof(label));
-	mime_type(s, label, mime, sizeof(mime));
-	head_str(&h, &res->mime, mime);
-	head_str(&h, &res->mime_label, label[0] != '\0' ? label : NULL);
-	for (i = 0; i < h.n; i++)
-		total += len[i] = h.from[i] != NULL ? strlen(h.from[i]) + 1 : 0;
-	if ((res->head = malloc(total > 0 ? total : 1)) == NULL)
-		*bad = 1;
-	for (i = 0, p = res->head; p != NULL && i < h.n; i++)
-		if (h.from[i] != NULL) {
-			memcpy(p, h.from[i], len[i]);
-			*h.to[i] = p;
-			p += len[i];
-		}
+	mime_label(s, h->label, sizeof(h->label));
+	mime_type(s, h->label, h->mime, sizeof(h->mime));
+	HEAD(h, mime, h->mime);
+	HEAD(h, mime_label, h->label[0] != '\0' ? h->label : NULL);
+}
+
+/* The head's strings into the block after res (res->head), as the result
+ * lives on its own, and the rest of what the sniff says. */
+static void
+take_head(xmlsniff_result *res, const struct heads *h,
+    const struct sniff *s, int *bad)
+{
+	char *p = (char *)(res + 1);
+	int i;
+
+	res->head = p;
+	for (i = 0; i < h->n; i++) {
+		memcpy(p, h->from[i], h->len[i]);
+		*(char **)(void *)((char *)res + h->to[i]) = p;
+		p += h->len[i];
+	}
+	res->has_decl = s->decl.present;
 	res->is_xml = !s->not_xml;
-	for (i = 0; i < D_NCODES; i++)
-		res->error[i] = (unsigned char)diag_is_error(&s->dg,
-		    (enum code)i);
+	diag_errors(s->dg.pol, res->error);
 	res->content_at = s->decl.present ? s->decl.end : s->bomlen;
 	if ((res->has_http = s->http != NULL)) {
 		res->http_status = s->http->malformed ? -1 : s->http->status;
@@ -190,15 +208,17 @@ static void
 take_diags(xmlsniff_result *res, struct run *r, int *bad)
 {
 	const struct diags *dg = &r->s.dg;
-	enum code order[D_NCODES];
+	const enum code *order;
 	struct diter it;
 	struct dent e;
-	size_t i, j, n = 0, k;
+	size_t i, j, n, k;
 
+	/* The lines are the first of each code present (the record's
+	 * diagnostics, in it.order) and the further occurrences listed. */
 	diag_iter(&it, dg);
-	while (diag_next(&it, &e))
-		n++;
-	res->ndiag = (size_t)diag_order(dg, order);
+	order = it.order;
+	n = (size_t)it.n + dg->nocc;
+	res->ndiag = (size_t)it.n;
 	if ((n > 0 && (res->line = calloc(n, sizeof(*res->line))) == NULL) ||
 	    (res->ndiag > 0 && (res->diag = calloc(res->ndiag,
 	    sizeof(*res->diag))) == NULL)) {
@@ -206,7 +226,6 @@ take_diags(xmlsniff_result *res, struct run *r, int *bad)
 		*bad = 1;
 		return;
 	}
-	diag_iter(&it, dg);
 	while (res->nline < n && diag_next(&it, &e))
 		take_line(&res->line[res->nline++], &e, r, bad);
 	for (i = 0; i < res->ndiag; i++) {
@@ -214,7 +233,7 @@ take_diags(xmlsniff_result *res, struct run *r, int *bad)
 		const struct diag *g = &dg->d[order[i]];
 
 		d->code = (int)order[i];
-		d->error = diag_is_error(dg, order[i]);
+		d->error = res->error[order[i]];
 		d->off = g->off;
 		d->line = g->line;
 		d->col = g->col;
@@ -280,11 +299,13 @@ xmlsniff_result *
 result_make(struct run *r)
 {
 	xmlsniff_result *res;
+	struct heads h;
 	int bad = 0;
 
-	if ((res = calloc(1, sizeof(*res))) == NULL)
+	gather_head(&h, &r->s);
+	if ((res = calloc(1, sizeof(*res) + h.total)) == NULL)
 		return NULL;
-	take_head(res, &r->s, &bad);
+	take_head(res, &h, &r->s, &bad);
 	take_diags(res, r, &bad);
 	take_rest(res, r, &bad);
 	if (bad) {
@@ -316,7 +337,6 @@ xmlsniff_result_free(xmlsniff_result *res)
 		free_diag(&res->line[i]);
 	free(res->diag);
 	free(res->line);
-	free(res->head);
 	free(res->http_ctype);
 	free(res->http_coding);
 	free(res->browser);

@@ -50,8 +50,17 @@ run_fail_errno(struct run *r, int e)
 static void
 set_name(struct run *r, const char *name)
 {
-	free((char *)r->name);
-	r->name = strdup(name != NULL ? name : "-");
+	const char *src = name != NULL ? name : "-";
+	char *old = r->name != r->namebuf ? (char *)r->name : NULL;
+	size_t len = strlen(src);
+
+	/* A name that fits is kept in the run: no allocation a call. */
+	if (len < sizeof(r->namebuf)) {
+		memmove(r->namebuf, src, len + 1);
+		r->name = r->namebuf;
+	} else
+		r->name = strdup(src);
+	free(old);
 	r->rname = r->name != NULL && strcmp(r->name, "-") != 0 ? r->name :
 	    NULL;
 }
@@ -154,7 +163,8 @@ run_free(struct run *r)
 	free(r->mark);
 	dcaches_free(r->dc);
 	guess_keep_free(&r->gk);
-	free((char *)r->name);
+	if (r->name != r->namebuf)
+		free((char *)r->name);
 }
 
 /* Where the entity starts in a file read again: -1 when it cannot be. */
@@ -177,14 +187,16 @@ policy(struct run *r)
 	r->pol.keep_asked = set->keep_asked;
 	layer_lay(&r->pol, &set->base);
 	if (set->marker) {
-		if (r->mark == NULL && (r->mark = malloc(sizeof(*r->mark))) ==
-		    NULL)
+		switch (marker_read(&r->mark, r->in.p, r->in.n, why,
+		    sizeof(why))) {
+		case -2:
 			return run_fail(r, XMLSNIFF_ERR_MEMORY, "%s",
 			    ERRTEXT(ENOMEM));
-		if (marker_read(r->mark, r->in.p, r->in.n, why,
-		    sizeof(why)) < 0)
+		case -1:
 			return run_fail(r, XMLSNIFF_ERR_MARKER, "%s", why);
-		layer_lay(&r->pol, r->mark);
+		}
+		if (r->mark != NULL)
+			layer_lay(&r->pol, r->mark);
 	}
 	layer_lay(&r->pol, &set->top);
 	return 0;

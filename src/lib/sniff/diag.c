@@ -265,12 +265,10 @@ diag_clear(struct diags *dg)
 	int i;
 
 	dg->pol = NULL;
-	for (i = 0; i < D_NCODES; i++) {
-		struct diag *d = &dg->d[i];
-
-		d->count = d->off = d->line = d->col = d->seq = 0;
-		d->msg[0] = '\0';
-	}
+	/* A code's other members are read only while its count is above 0
+	 * (diag_add sets them all with the first occurrence). */
+	for (i = 0; i < D_NCODES; i++)
+		dg->d[i].count = 0;
 	dg->nseq = 0;
 	dg->errors = dg->warnings = 0;
 	dg->occ = NULL;

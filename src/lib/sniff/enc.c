@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <iconv.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,7 +201,7 @@ fill(struct enc *e, int idx)
 {
 	const struct enc_entry *t = &enc_table[idx];
 
-	strncpy(e->name, t->name, sizeof(e->name) - 1);
+	str_put(e->name, sizeof(e->name), t->name);
 	e->entry = idx + 1;
 	e->family = (enum family)t->family;
 	e->known = 1;
@@ -213,6 +214,18 @@ fill(struct enc *e, int idx)
  * known in any of these ways, -1 when it is not (e->name is then the name as
  * given).
  */
+/* The label "utf-8", the one nearly every declaration and default
+ * names: found once, then without a search. */
+static const struct enc_label *utf8_label;
+static pthread_once_t utf8_once = PTHREAD_ONCE_INIT;
+
+static void
+utf8_find(void)
+{
+	utf8_label = bsearch("utf-8", enc_labels, NELEM(enc_labels),
+	    sizeof(enc_labels[0]), label_cmp);
+}
+
 int
 enc_lookup(const char *name, struct enc *e)
 {
@@ -220,12 +233,16 @@ enc_lookup(const char *name, struct enc *e)
 	const struct enc_label *l;
 
 	memset(e, 0, sizeof(*e));
-	strncpy(e->name, name, sizeof(e->name) - 1);
+	str_put(e->name, sizeof(e->name), name);
 	if (strlen(name) >= sizeof(key))
 		return -1;
 	enc_lower(key, name, sizeof(key));
-	l = bsearch(key, enc_labels, NELEM(enc_labels), sizeof(enc_labels[0]),
-	    label_cmp);
+	if (strcmp(key, "utf-8") == 0) {
+		pthread_once(&utf8_once, utf8_find);
+		l = utf8_label;
+	} else
+		l = bsearch(key, enc_labels, NELEM(enc_labels),
+		    sizeof(enc_labels[0]), label_cmp);
 	if (l != NULL) {
 		fill(e, l->idx);
 		e->registered = 1;
@@ -244,7 +261,7 @@ enc_lookup(const char *name, struct enc *e)
 	}
 	/* Not "UTF-8//IGNORE" and the like: iconv's suffixes are no names. */
 	if (strchr(name, '/') == NULL && enc_iconv_ok(name)) {
-		strncpy(e->iconv_only, name, sizeof(e->iconv_only) - 1);
+		str_put(e->iconv_only, sizeof(e->iconv_only), name);
 		e->family = icap_family(name);
 		e->known = 1;
 		return 0;
