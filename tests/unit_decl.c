@@ -459,9 +459,101 @@ test_encname(void)
 	CHECK(!decl_encname_ok("\xC3\xA9"));
 }
 
+/* decl_read() and decl_read_ref() on the n bytes of p from start, with
+ * eof and without: the same declaration, byte for byte. */
+static int
+fast_agrees(const unsigned char *p, size_t n, size_t start)
+{
+	struct decl a, b;
+	int eof, ok = 1;
+
+	for (eof = 0; eof < 2; eof++) {
+		decl_read(p, n, start, UNIT_8, eof, &a);
+		decl_read_ref(p, n, start, UNIT_8, eof, &b);
+		ok &= memcmp(&a, &b, sizeof(a)) == 0;
+	}
+	return ok;
+}
+
+/*
+ * The one-pass reading of a declaration in an ASCII-compatible layout
+ * (parse8) against the reference, parse(): declarations of every form
+ * (each pseudo-attribute or not, either quote, white space of each kind,
+ * the longest values), then each with every byte replaced by one that
+ * matters to the syntax, each byte left out, each byte doubled, and cut
+ * at every length: whatever parse8 takes it must read as parse() does,
+ * and what it does not take, parse() reads.
+ */
+static void
+test_decl_fast(void)
+{
+	static const char *const decls[] = {
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+		"<?xml version='1.0' encoding='ISO-8859-1' standalone='yes'?>",
+		"<?xml version=\"1.1\"?>",
+		"<?xml encoding=\"utf-8\"?>",
+		"<?xml version = \"1.0\"\tencoding\n=\r'x'  standalone=\"no\"  ?>",
+		"<?xml ?>",
+		"<?xml version=\"1.0\" standalone=\"yes\"?>",
+		"<?xml version=\"1.0000000000000000001\" encoding=\"A.b_c-9\"?>",
+		"<?xml\nversion=\"1.0\"\rencoding=\"Shift_JIS\"\t?>",
+	};
+	static const unsigned char subst[] = { ' ', '\t', '\n', '\r', '"',
+	    '\'', '?', '>', '<', '=', 'a', 'Z', '1', '0', '.', '-', '_', 'y',
+	    'n', 'e', 'v', 's', 'x', 0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xFF };
+	unsigned char buf[700];
+	size_t d, i, k, n, len, fails = 0, runs = 0;
+
+	for (d = 0; d < NELEM(decls); d++) {
+		/* The declaration alone, then after a BOM and before the
+		 * root element. */
+		len = strlen(decls[d]);
+		memcpy(buf, "\xEF\xBB\xBF", 3);
+		memcpy(buf + 3, decls[d], len);
+		memcpy(buf + 3 + len, "\n<r/>", 6);
+		fails += !fast_agrees(buf + 3, len, 0);
+		fails += !fast_agrees(buf, len + 9, 3);
+		for (n = 0; n < len + 9; n++)
+			fails += !fast_agrees(buf, n, n < 3 ? 0 : 3);
+		runs += 2 + len + 9;
+		for (i = 3; i < len + 9; i++) {
+			unsigned char was = buf[i];
+
+			for (k = 0; k < sizeof(subst); k++) {
+				buf[i] = subst[k];
+				fails += !fast_agrees(buf, len + 9, 3);
+				runs++;
+			}
+			buf[i] = was;
+			/* Left out, and doubled. */
+			memmove(buf + i, buf + i + 1, len + 9 - i - 1);
+			fails += !fast_agrees(buf, len + 8, 3);
+			memmove(buf + i + 1, buf + i, len + 8 - i);
+			buf[i] = was;
+			memmove(buf + i + 1, buf + i, len + 9 - i);
+			fails += !fast_agrees(buf, len + 10, 3);
+			memmove(buf + i, buf + i + 1, len + 9 - i);
+			runs += 2;
+		}
+	}
+	/* The longest encoding name parse() keeps whole, and one more. */
+	for (len = 254; len <= 257; len++) {
+		n = (size_t)snprintf((char *)buf, sizeof(buf),
+		    "<?xml version=\"1.0\" encoding=\"");
+		memset(buf + n, 'A', len);
+		n += len;
+		memcpy(buf + n, "\"?><r/>", 7);
+		fails += !fast_agrees(buf, n + 7, 0);
+		runs++;
+	}
+	CHECK(runs > 10000);
+	CHECK(fails == 0);
+}
+
 void
 unit_decl(void)
 {
+	test_decl_fast();
 	test_decl_layouts();
 	test_decl_values();
 	test_decl_errors();

@@ -202,6 +202,8 @@ struct decl {
 
 void		 decl_read(const unsigned char *, size_t, size_t, enum unit,
 		    int, struct decl *);
+void		 decl_read_ref(const unsigned char *, size_t, size_t, enum unit,
+		    int, struct decl *);
 int		 decl_encname_ok(const char *);
 
 /* mt.c */

@@ -17,22 +17,43 @@ struct units {
 	size_t			 start;	/* byte offset of unit 0 */
 	int			 usz;
 	int			 eof;	/* p[0..n) is the whole entity */
+	size_t			 lim;	/* units from 0 that ch() reads: those
+					 * before n, at most DECL_MAX * 4 + 1 */
+	const unsigned char	*p0;	/* p + start */
 };
+
+/* The units of the head p[0..n) from byte start on, in layout u. */
+static void
+units_set(struct units *s, enum unit u, const unsigned char *p, size_t n,
+    size_t start, int eof)
+{
+	size_t usz = (size_t)unit_size(u);
+
+	s->u = u;
+	s->p = p;
+	s->n = n;
+	s->start = start;
+	s->usz = (int)usz;
+	s->eof = eof;
+	s->p0 = p + start;
+	/* Unit i is read while start + i * usz < n and i <= DECL_MAX * 4. */
+	s->lim = start < n ? (n - start + usz - 1) / usz : 0;
+	if (s->lim > DECL_MAX * 4 + 1)
+		s->lim = DECL_MAX * 4 + 1;
+}
 
 /* In line at each caller: the head of every input is read through it a
  * character at a time. */
 __attribute__((always_inline)) static inline long
 ch(const struct units *s, size_t i)
 {
-	size_t off = s->start + i * (size_t)s->usz;
-
-	if (i > DECL_MAX * 4 || off >= s->n)
+	if (i >= s->lim)
 		return -1;
 	/* The layout of nearly every entity read here without the call:
 	 * what unit_get (bom.c) gives for it. */
 	if (s->u == UNIT_8)
-		return s->p[off] < 0x80 ? s->p[off] : 0x100;
-	return unit_get(s->u, s->p, s->n, off);
+		return s->p0[i] < 0x80 ? s->p0[i] : 0x100;
+	return unit_get(s->u, s->p, s->n, s->start + i * (size_t)s->usz);
 }
 
 static inline size_t
@@ -267,7 +288,11 @@ value_char(const struct units *s, size_t j, long v, char *buf, size_t size,
 	} else
 		len = (size_t)utf8_enc(b, (uint32_t)c);
 	if (*k + len < size) {
-		memcpy(buf + *k, b, len);
+		size_t x;
+
+		/* A character is at most 8 bytes here: no call for them. */
+		for (x = 0; x < len; x++)
+			buf[*k + x] = (char)b[x];
 		*k += len;
 	}
 	return used;
@@ -530,6 +555,94 @@ parse(struct decl *d, const struct units *s)
 }
 
 /*
+ * parse() for an ASCII-compatible layout, in one pass over the bytes,
+ * for a declaration without a fault: each pseudo-attribute in its place
+ * and rank, after white space, with a value of printable ASCII that its
+ * rule allows (VersionNum [26], EncName [81], "yes" or "no" [32]), then
+ * "?>".  Return 1 with d filled as parse() fills it; 0 for anything else
+ * (d untouched), which parse() then reads, and says what is wrong.
+ */
+static int
+parse8(struct decl *d, const struct units *s)
+{
+	static const char *const names[] = { "version", "encoding",
+	    "standalone" };
+	static const size_t lens[] = { 7, 8, 10 };
+	const unsigned char *p = s->p0;
+	size_t lim = s->lim < DECL_MAX ? s->lim : DECL_MAX;
+	size_t i = 5, j, k, next = 0, open[3] = { 0 }, end[3] = { 0 };
+	char text[3][256];
+	unsigned char q;
+	int space;
+
+	for (;;) {
+		for (space = 0; i < lim && is_s(p[i]); i++)
+			space = 1;
+		if (i + 1 < lim && p[i] == '?' && p[i + 1] == '>')
+			break;
+		/* The next name, of a rank above those seen. */
+		for (k = next; k < 3; k++)
+			if (lim - i > lens[k] && memcmp(p + i, names[k],
+			    lens[k]) == 0 && !is_alpha(p[i + lens[k]]))
+				break;
+		if (!space || k == 3)
+			return 0;
+		for (i += lens[k]; i < lim && is_s(p[i]); i++)
+			continue;
+		if (i >= lim || p[i] != '=')
+			return 0;
+		for (i++; i < lim && is_s(p[i]); i++)
+			continue;
+		if (i >= lim || (p[i] != '"' && p[i] != '\''))
+			return 0;
+		q = p[i];
+		for (j = i + 1; j < lim && p[j] != q; j++)
+			if (p[j] < 0x20 || p[j] >= 0x7F || p[j] == '<' ||
+			    p[j] == '?' || p[j] == '>')
+				return 0;
+		if (j >= lim || j - i - 1 >= sizeof(text[k]))
+			return 0;
+		memcpy(text[k], p + i + 1, j - i - 1);
+		text[k][j - i - 1] = '\0';
+		open[k] = i;
+		end[k] = i = j + 1;
+		next = k + 1;
+		switch (k) {
+		case 0:
+			if (!version_ok(text[0]))
+				return 0;
+			break;
+		case 1:
+			if (!decl_encname_ok(text[1]))
+				return 0;
+			break;
+		default:
+			if (strcmp(text[2], "yes") != 0 &&
+			    strcmp(text[2], "no") != 0)
+				return 0;
+		}
+	}
+	if (end[0] != 0) {
+		d->has_version = 1;
+		str_put(d->version, sizeof(d->version), text[0]);
+		d->ver_end = boff(s, end[0]);
+	}
+	if (end[1] != 0) {
+		d->has_encoding = 1;
+		str_put(d->encoding, sizeof(d->encoding), text[1]);
+		d->quote = (char)p[open[1]];
+		d->enc_off = boff(s, open[1] + 1);
+		d->enc_end = boff(s, end[1] - 1);
+		d->enc_ok = 1;
+	}
+	if (end[2] != 0)
+		d->standalone = text[2][0] == 'y';
+	d->end = boff(s, i + 2);
+	d->closed = 1;
+	return 1;
+}
+
+/*
  * A U+FEFF in the prolog, after the BOM and before the first element or
  * DOCTYPE: content there (RFC 3629 section 6), which a document's prolog
  * does not allow (XML 1.0 [1], [22], [27]: only comments, PIs and white
@@ -559,21 +672,25 @@ prolog_feff(struct decl *d, const struct units *s, size_t i)
  * offset start in layout u; eof says whether p[0..n) is the whole entity.
  * Fills d: what the declaration says, where, its first syntax error, a
  * declaration that comes too late (decl-not-at-start), and the role that the
- * content after it suggests.
+ * content after it suggests.  fast: a declaration of an ASCII-compatible
+ * layout is read by parse8() when it can be (decl_read_ref: never, the
+ * reference the tests hold it to).
  */
-void
-decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
-    int eof, struct decl *d)
+static void
+read_decl(const unsigned char *p, size_t n, size_t start, enum unit u,
+    int eof, struct decl *d, int fast)
 {
-	struct units s = { u, p, n, start, unit_size(u), eof };
+	struct units s;
 	size_t i, j, text = 0;
 
+	units_set(&s, u, p, n, start, eof);
 	memset(d, 0, sizeof(*d));
 	d->standalone = -1;
 	d->start = d->end = start;
 	if (decl_at(&s, 0)) {
 		d->present = 1;
-		parse(d, &s);
+		if (!fast || u != UNIT_8 || !parse8(d, &s))
+			parse(d, &s);
 		/* Without its "?>", nothing after it can be told apart. */
 		if (d->end <= start || !d->closed)
 			return;
@@ -650,4 +767,18 @@ decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
 		d->late_off = boff(&s, i);
 	} else
 		d->late_what[0] = '\0';
+}
+
+void
+decl_read(const unsigned char *p, size_t n, size_t start, enum unit u,
+    int eof, struct decl *d)
+{
+	read_decl(p, n, start, u, eof, d, 1);
+}
+
+void
+decl_read_ref(const unsigned char *p, size_t n, size_t start, enum unit u,
+    int eof, struct decl *d)
+{
+	read_decl(p, n, start, u, eof, d, 0);
 }
