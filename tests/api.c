@@ -449,6 +449,58 @@ test_states(void)
 	xmlsniff_options_free(o);
 }
 
+/* The name of an input, of every length, tells the role by its suffix
+ * (.ent, .dtd), and a checker reset under one name after another keeps
+ * each: short names are kept in the checker, long ones apart. */
+static void
+test_input_names(void)
+{
+	static const struct {
+		size_t		 len;	/* of the name, suffix included */
+		const char	*suffix;
+		const char	*mime;
+	} names[] = {
+		{ 5, ".ent", "application/xml-external-parsed-entity" },
+		{ 300, ".dtd", "application/xml-dtd" },
+		{ 127, ".ent", "application/xml-external-parsed-entity" },
+		{ 128, ".dtd", "application/xml-dtd" },
+		{ 5, ".xml", "application/xml;" },
+		{ 129, ".xml", "application/xml;" },
+		{ 2000, ".ent", "application/xml-external-parsed-entity" },
+	};
+	xmlsniff_options *o = opts(NULL);
+	xmlsniff_checker *c = xmlsniff_checker_new(o, "first.xml");
+	xmlsniff_result *r;
+	char name[2001];
+	size_t i, k;
+
+	CHECK(c != NULL);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < NELEM(names); i++) {
+			size_t n = names[i].len;
+
+			memset(name, 'n', n - 4);
+			memcpy(name + n - 4, names[i].suffix, 5);
+			/* One checker reset for each name, and the one call. */
+			r = NULL;
+			if (k == 0) {
+				CHECK(xmlsniff_checker_reset(c, o, name) ==
+				    XMLSNIFF_OK);
+				CHECK(xmlsniff_checker_feed(c, "<a/>\n", 5) ==
+				    XMLSNIFF_OK);
+				CHECK(xmlsniff_checker_finish(c, &r) ==
+				    XMLSNIFF_OK);
+			} else
+				CHECK(xmlsniff_check_buffer(o, name, "<a/>\n",
+				    5, &r, NULL, 0) == XMLSNIFF_OK);
+			CHECK(r != NULL && strncmp(xmlsniff_result_mime(r),
+			    names[i].mime, strlen(names[i].mime)) == 0);
+			xmlsniff_result_free(r);
+		}
+	xmlsniff_checker_free(c);
+	xmlsniff_options_free(o);
+}
+
 /* The record's members through the accessors. */
 static void
 test_accessors(void)
@@ -769,6 +821,7 @@ unit_api(void)
 	test_names();
 	test_options();
 	test_states();
+	test_input_names();
 	test_accessors();
 	test_transcoder();
 	test_transcoder_fd();
