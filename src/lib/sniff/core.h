@@ -434,6 +434,8 @@ struct sniff {
 	const char	*browser;	/* --browser: what a browser reads it
 					 * as, or NULL */
 	int		 not_xml;	/* not XML at all (notxml.c) */
+	int		 clean;		/* as sniff_clear left it: sniff_set
+					 * need not clear it again */
 };
 
 /* What sniff_set() is told besides the bytes and the name. */

@@ -253,9 +253,9 @@ diag_free(struct diags *dg)
 }
 
 /*
- * dg empty, as all zero bytes would have it but for the messages' bytes
- * past the first: a message is read only where its code's count is not
- * 0, and diag_add writes it whole before it sets the count.  (Clearing
+ * dg empty, as all zero bytes would have it but for the members of each
+ * code other than its count: they are read only where the count is not
+ * 0, and diag_add writes them all before it sets the count.  (Clearing
  * the kilobytes of messages cost more than the rest of a small input's
  * sniff.)  The list of further occurrences is not freed: diag_free.
  */
@@ -265,8 +265,6 @@ diag_clear(struct diags *dg)
 	int i;
 
 	dg->pol = NULL;
-	/* A code's other members are read only while its count is above 0
-	 * (diag_add sets them all with the first occurrence). */
 	for (i = 0; i < D_NCODES; i++)
 		dg->d[i].count = 0;
 	dg->nseq = 0;

@@ -155,16 +155,21 @@ choose_decoder(struct sniff *s)
 	}
 }
 
-static int
-has_suffix(const char *name, const char *suf)
+/* The role a file name's suffix says, in any case: .ent an external
+ * parsed entity, .mod and .dtd markup declarations; else a document
+ * (and for a name that is nothing but the suffix). */
+static enum role
+role_of_name(const char *name)
 {
-	size_t a, b;
+	const char *dot = name != NULL ? strrchr(name, '.') : NULL;
 
-	if (name == NULL)
-		return 0;
-	a = strlen(name);
-	b = strlen(suf);
-	return a > b && strcasecmp(name + a - b, suf) == 0;
+	if (dot == NULL || dot == name || strlen(dot) != 4)
+		return ROLE_DOCUMENT;
+	if (strcasecmp(dot, ".ent") == 0)
+		return ROLE_ENTITY;
+	if (strcasecmp(dot, ".mod") == 0 || strcasecmp(dot, ".dtd") == 0)
+		return ROLE_DTD;
+	return ROLE_DOCUMENT;
 }
 
 /* unregistered-name: a label that is no name or alias in the IANA
@@ -278,9 +283,8 @@ step_role(struct sniff *s, const struct mt *mt, const char *name)
 	s->role = d->role;
 	if (mt != NULL && mt->role_known)
 		s->role = mt->role;
-	else if (s->role == ROLE_DOCUMENT && (has_suffix(name, ".ent") ||
-	    has_suffix(name, ".mod") || has_suffix(name, ".dtd")))
-		s->role = has_suffix(name, ".ent") ? ROLE_ENTITY : ROLE_DTD;
+	else if (s->role == ROLE_DOCUMENT)
+		s->role = role_of_name(name);
 	d->role = s->role;
 }
 
@@ -596,7 +600,9 @@ step_decoder(struct sniff *s, const unsigned char *p, size_t n,
 }
 
 /* s empty: all zero bytes but for its diagnostics, which are cleared as
- * diag_clear does (their messages are most of its size). */
+ * diag_clear does (their messages are most of its size), and marked so:
+ * a run clears its sniff when it begins, and sniff_set() then need not
+ * again (two kilobytes and the codes' counts, for every input). */
 void
 sniff_clear(struct sniff *s)
 {
@@ -605,6 +611,7 @@ sniff_clear(struct sniff *s)
 	memset(s, 0, offsetof(struct sniff, dg));
 	diag_clear(&s->dg);
 	memset((char *)s + after, 0, sizeof(*s) - after);
+	s->clean = 1;
 }
 
 /*
@@ -627,7 +634,9 @@ sniff_set(const unsigned char *p, size_t n, int eof, const struct sset *ss,
 	enum unit unit;
 	int has_cs = 0, has_de = 0;
 
-	sniff_clear(s);
+	if (!s->clean)
+		sniff_clear(s);
+	s->clean = 0;
 	s->dg.pol = ss->pol;
 	s->mt = mt;
 	s->bom = bom_sniff(p, n, &s->bomlen);
