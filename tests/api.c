@@ -450,8 +450,9 @@ test_states(void)
 }
 
 /* The name of an input, of every length, tells the role by its suffix
- * (.ent, .dtd), and a checker reset under one name after another keeps
- * each: short names are kept in the checker, long ones apart. */
+ * (.ent, .mod, .dtd, in any case), and a checker reset under one name
+ * after another keeps each: short names are kept in the checker, long
+ * ones apart. */
 static void
 test_input_names(void)
 {
@@ -497,6 +498,31 @@ test_input_names(void)
 			    names[i].mime, strlen(names[i].mime)) == 0);
 			xmlsniff_result_free(r);
 		}
+	/* The suffix in any case, after the last dot, not the name alone. */
+	{
+		static const struct {
+			const char	*name, *mime;
+		} suf[] = {
+			{ "X.ENT", "application/xml-external-parsed-entity" },
+			{ "a.Dtd", "application/xml-dtd" },
+			{ "a.b.mod", "application/xml-dtd" },
+			{ "dir/.ent", "application/xml-external-parsed-entity" },
+			{ ".ent", "application/xml;" },
+			{ "a.entx", "application/xml;" },
+			{ "a.ent.xml", "application/xml;" },
+			{ "ent", "application/xml;" },
+			{ "a.", "application/xml;" },
+		};
+
+		for (i = 0; i < NELEM(suf); i++) {
+			r = NULL;
+			CHECK(xmlsniff_check_buffer(o, suf[i].name, "<a/>\n", 5,
+			    &r, NULL, 0) == XMLSNIFF_OK && r != NULL &&
+			    strncmp(xmlsniff_result_mime(r), suf[i].mime,
+			    strlen(suf[i].mime)) == 0);
+			xmlsniff_result_free(r);
+		}
+	}
 	xmlsniff_checker_free(c);
 	xmlsniff_options_free(o);
 }

@@ -190,12 +190,13 @@ struct xmlsniff_diagnostic {
 
 struct xmlsniff_result {
 	/* the members of the record (json.c) */
-	char		*encoding, *source, *bom, *charset, *mime, *mime_label;
+	char		*encoding, *charset, *mime, *mime_label;
 	int		 has_decl;
-	char		*decl_kind, *decl_version, *decl_encoding;
-	char		*decl_standalone;
+	char		*decl_version, *decl_encoding;
 	char		*head;		/* the strings above, in the result's own
 					 * block, after it */
+	/* names from the library's tables */
+	const char	*source, *bom, *decl_kind, *decl_standalone;
 	int		 has_http;
 	int		 http_status;	/* -1: null */
 	char		*http_ctype, *http_coding;

@@ -133,14 +133,9 @@ gather_head(struct heads *h, const struct sniff *s)
 	h->n = 0;
 	h->total = 0;
 	HEAD(h, encoding, s->have_enc ? s->encname : NULL);
-	HEAD(h, source, source_name(s->source));
-	HEAD(h, bom, s->bom != BOM_NONE ? bom_name(s->bom) : NULL);
 	if (d->present) {
-		HEAD(h, decl_kind, s->role == ROLE_DOCUMENT ? "xml" : "text");
 		HEAD(h, decl_version, d->has_version ? d->version : NULL);
 		HEAD(h, decl_encoding, d->has_encoding ? d->encoding : NULL);
-		HEAD(h, decl_standalone, d->standalone < 0 ? NULL :
-		    d->standalone ? "yes" : "no");
 	}
 	HEAD(h, charset, s->mt != NULL && s->mt->has_charset ?
 	    s->mt->charset : NULL);
@@ -151,11 +146,13 @@ gather_head(struct heads *h, const struct sniff *s)
 }
 
 /* The head's strings into the block after res (res->head), as the result
- * lives on its own, and the rest of what the sniff says. */
+ * lives on its own, the names of the library's own tables as they are,
+ * and the rest of what the sniff says. */
 static void
 take_head(xmlsniff_result *res, const struct heads *h,
     const struct sniff *s, int *bad)
 {
+	const struct decl *d = &s->decl;
 	char *p = (char *)(res + 1);
 	int i;
 
@@ -164,6 +161,14 @@ take_head(xmlsniff_result *res, const struct heads *h,
 		memcpy(p, h->from[i], h->len[i]);
 		*(char **)(void *)((char *)res + h->to[i]) = p;
 		p += h->len[i];
+	}
+	res->source = source_name(s->source);
+	if (s->bom != BOM_NONE)
+		res->bom = bom_name(s->bom);
+	if (d->present) {
+		res->decl_kind = s->role == ROLE_DOCUMENT ? "xml" : "text";
+		if (d->standalone >= 0)
+			res->decl_standalone = d->standalone ? "yes" : "no";
 	}
 	res->has_decl = s->decl.present;
 	res->is_xml = !s->not_xml;

@@ -25,10 +25,12 @@ struct val {
 	uint64_t	 c1off, c1line, c1col;
 	/* The marks of the piece fed (UTF-8, kernels.h): the "<?" the late
 	 * lexer looks for and the mojibake scan's candidates, found in one
-	 * pass; mkbuf, their arrays, is kept from input to input. */
+	 * pass; mkbuf, their arrays, mkcap marks each, is kept from piece
+	 * to piece and grows with them (val_mark). */
 	int		 mkon;
 	struct marks	 mk;
 	uint32_t	*mkbuf;
+	size_t		 mkcap;
 };
 
 /* The room for each kind of mark in a piece: past it, the kernels. */

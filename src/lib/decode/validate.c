@@ -80,7 +80,6 @@ val_open(const struct sniff *s, struct diags *dg, struct dcaches *cache)
 	v->mkon = v->d.form == FORM_UTF8 && v->late.scan &&
 	    v->late.unit == UNIT_8 && v->late.map == NULL && !v->late.decoded &&
 	    !simd_char_only();
-	v->mk.cap = VAL_MARKS;
 	return v;
 }
 
@@ -110,16 +109,27 @@ val_marks(struct val *v)
 static void
 val_mark(struct val *v, const unsigned char *p, size_t n)
 {
+	size_t want;
+
 	v->mk.base = NULL;
 	v->late.mk = NULL;
 	if (!v->mkon || (v->late.find == pre_late_find &&
 	    pre_covered(v->late.find_ctx, p, n)))
 		return;
-	if (v->mkbuf == NULL &&
-	    (v->mkbuf = malloc(2 * VAL_MARKS * sizeof(uint32_t))) == NULL)
-		return;
+	/* Room for a mark of each kind at every byte of the piece, up to
+	 * VAL_MARKS: a list fills only where it did with VAL_MARKS, and a
+	 * small entity's arrays come from the small sizes of malloc. */
+	want = n < VAL_MARKS ? (n > 0 ? n : 1) : VAL_MARKS;
+	if (v->mkcap < want) {
+		free(v->mkbuf);
+		v->mkcap = 0;
+		if ((v->mkbuf = malloc(2 * want * sizeof(uint32_t))) == NULL)
+			return;
+		v->mkcap = want;
+	}
+	v->mk.cap = v->mkcap;
 	v->mk.lt = v->mkbuf;
-	v->mk.mj = v->mkbuf + VAL_MARKS;
+	v->mk.mj = v->mkbuf + v->mkcap;
 	marks8(p, n, &v->mk);
 	v->late.mk = &v->mk;
 }

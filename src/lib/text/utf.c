@@ -1,7 +1,7 @@
 /*
  * The Unicode text layer (utf.h): the one external definition of each of
  * its C99 inline functions, for the callers that do not take them inline;
- * why a rejected sequence is illegal, for the messages; str_put.
+ * why a rejected sequence is illegal, for the messages.
  */
 #include <stdio.h>
 #include <string.h>
@@ -80,18 +80,3 @@ utf32_why(const unsigned char *p, int be, char *buf, size_t size)
 		snprintf(buf, size, "0x%lX, above U+10FFFF", (unsigned long)u);
 }
 
-/*
- * src into dst of size (not 0), cut short to size - 1 bytes: what
- * snprintf(dst, size, "%s", src) writes, without its cost (the head of
- * every input is read into fixed fields this way).
- */
-void
-str_put(char *dst, size_t size, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /*
  * The loads, the decoders and xml_char_ok are C99 inline definitions, so
@@ -244,7 +245,21 @@ linepos_step(struct linepos *pos, uint32_t c, int xml11)
 	pos->prev = c;
 }
 
-/* src into dst of size (not 0), cut short to size - 1 bytes (utf.c). */
-void		str_put(char *, size_t, const char *);
+/*
+ * src into dst of size (not 0), cut short to size - 1 bytes: what
+ * snprintf(dst, size, "%s", src) writes, without its cost (the head of
+ * every input is read into fixed fields this way).  In line: a string
+ * the caller names has its length known to the compiler.
+ */
+static inline void
+str_put(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
 
 #endif /* UTF_H */
