@@ -301,6 +301,8 @@ struct dpolicy {
 
 struct diags {
 	const struct dpolicy *pol;	/* NULL: none (nothing ignored) */
+	uint32_t	 present;	/* bit c: d[c].count is above 0 (set
+					 * with the first, by diag_add) */
 	struct diag	 d[D_NCODES];
 	uint64_t	 nseq;
 	int		 errors;

@@ -119,6 +119,7 @@ diag_add(struct diags *dg, enum code c, uint64_t off, uint64_t line,
 	size_t keep = diag_listing(dg);
 	int ignored = diag_ignored(dg, c);
 
+	dg->present |= (uint32_t)1 << c;
 	if (d->count++ > 0) {
 		if (keep > 0 && !ignored) {
 			va_start(ap, fmt);
@@ -149,6 +150,9 @@ diag_add(struct diags *dg, enum code c, uint64_t off, uint64_t line,
 		dg->warnings++;
 }
 
+/* The codes present are the bits of a word. */
+_Static_assert(D_NCODES <= 32, "struct diags's present has a bit a code");
+
 /*
  * Fill out[] with the codes present and not ignored, by byte offset and
  * then by the order in which they were found; return how many.
@@ -156,11 +160,14 @@ diag_add(struct diags *dg, enum code c, uint64_t off, uint64_t line,
 int
 diag_order(const struct diags *dg, enum code *out)
 {
+	uint32_t m;
 	int n = 0, i, j;
 
-	for (i = 0; i < D_NCODES; i++)
-		if (dg->d[i].count > 0 && !diag_ignored(dg, (enum code)i))
+	for (m = dg->present; m != 0; m &= m - 1) {
+		i = __builtin_ctz(m);
+		if (!diag_ignored(dg, (enum code)i))
 			out[n++] = (enum code)i;
+	}
 	for (i = 1; i < n; i++)
 		for (j = i; j > 0; j--) {
 			const struct diag *a = &dg->d[out[j - 1]];
@@ -192,6 +199,7 @@ diag_repeat(struct diags *dg, enum code c, uint64_t n)
 
 	if (n == 0)
 		return;
+	dg->present |= (uint32_t)1 << c;
 	d->count += n;
 	if (diag_listing(dg) == 0 || diag_ignored(dg, c))
 		return;
@@ -264,9 +272,11 @@ diag_clear(struct diags *dg)
 {
 	int i;
 
+	/* Every count, whatever the mask says: dg may be new memory. */
 	dg->pol = NULL;
 	for (i = 0; i < D_NCODES; i++)
 		dg->d[i].count = 0;
+	dg->present = 0;
 	dg->nseq = 0;
 	dg->errors = dg->warnings = 0;
 	dg->occ = NULL;
