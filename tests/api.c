@@ -527,6 +527,57 @@ test_input_names(void)
 	xmlsniff_options_free(o);
 }
 
+/* The severity of each code in a result: the library's own, the
+ * options' --error, the input's own marker; the same in its lines. */
+static void
+test_result_severity(void)
+{
+	static const char *const raise[] = { "error", "utf8-bom", NULL };
+	static const char plain[] = "\xEF\xBB\xBF<?xml version=\"1.0\"?>\n"
+	    "<a>\xFF</a>\n";
+	static const char marked[] = "\xEF\xBB\xBF<?xml version=\"1.0\"?>\n"
+	    "<!-- xmlsniff: error=utf8-bom -->\n<a/>\n";
+	static const struct {
+		int		 opt;	/* with --error=utf8-bom */
+		const char	*doc;
+		size_t		 len;
+		const char	*bom;	/* utf8-bom's severity */
+	} runs[] = {
+		{ 0, plain, sizeof(plain) - 1, "warning" },
+		{ 1, plain, sizeof(plain) - 1, "error" },
+		{ 0, marked, sizeof(marked) - 1, "error" },
+		{ 0, plain, sizeof(plain) - 1, "warning" },
+	};
+	xmlsniff_options *def = opts(NULL), *up = opts(raise);
+	xmlsniff_result *r;
+	size_t i, k;
+
+	for (i = 0; i < NELEM(runs); i++) {
+		r = NULL;
+		if (!CHECK(xmlsniff_check_buffer(runs[i].opt ? up : def, "s.xml",
+		    runs[i].doc, runs[i].len, &r, NULL, 0) == XMLSNIFF_OK))
+			continue;
+		CHECK(strcmp(xmlsniff_result_severity(r, "utf8-bom"),
+		    runs[i].bom) == 0);
+		CHECK(strcmp(xmlsniff_result_severity(r, "illegal-sequence"),
+		    "error") == 0);
+		CHECK(strcmp(xmlsniff_result_severity(r, "mojibake"),
+		    "warning") == 0);
+		CHECK(xmlsniff_result_severity(r, "no-code") == NULL);
+		for (k = 0; k < xmlsniff_result_ndiagnostics(r); k++) {
+			const xmlsniff_diagnostic *d =
+			    xmlsniff_result_diagnostic(r, k);
+
+			CHECK(strcmp(xmlsniff_diagnostic_severity(d),
+			    xmlsniff_result_severity(r,
+			    xmlsniff_diagnostic_code(d))) == 0);
+		}
+		xmlsniff_result_free(r);
+	}
+	xmlsniff_options_free(def);
+	xmlsniff_options_free(up);
+}
+
 /* The record's members through the accessors. */
 static void
 test_accessors(void)
@@ -848,6 +899,7 @@ unit_api(void)
 	test_options();
 	test_states();
 	test_input_names();
+	test_result_severity();
 	test_accessors();
 	test_transcoder();
 	test_transcoder_fd();

@@ -225,7 +225,7 @@ xmlsniff_result_severity(const xmlsniff_result *res, const char *code)
 
 	if (c < 0)
 		return NULL;
-	return res->error[c] ? "error" : "warning";
+	return diag_error_of(res->pcode, (enum code)c) ? "error" : "warning";
 }
 
 const char *

@@ -213,7 +213,8 @@ struct xmlsniff_result {
 	char		*guess_enc, *guess_sample, *guess_note;
 	int		 is_xml;
 	int		 examined;
-	unsigned char	 error[D_NCODES];	/* each code's severity here */
+	unsigned char	 pcode[D_NCODES];	/* the input's policy of each
+						 * code (dpolicy's code) */
 	uint64_t	 content_at;
 	/* --fix, --in-place */
 	int		 has_fix;

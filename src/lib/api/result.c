@@ -172,7 +172,8 @@ take_head(xmlsniff_result *res, const struct heads *h,
 	}
 	res->has_decl = s->decl.present;
 	res->is_xml = !s->not_xml;
-	diag_errors(s->dg.pol, res->error);
+	if (s->dg.pol != NULL)
+		memcpy(res->pcode, s->dg.pol->code, sizeof(res->pcode));
 	res->content_at = s->decl.present ? s->decl.end : s->bomlen;
 	if ((res->has_http = s->http != NULL)) {
 		res->http_status = s->http->malformed ? -1 : s->http->status;
@@ -238,7 +239,7 @@ take_diags(xmlsniff_result *res, struct run *r, int *bad)
 		const struct diag *g = &dg->d[order[i]];
 
 		d->code = (int)order[i];
-		d->error = res->error[order[i]];
+		d->error = diag_error_of(res->pcode, order[i]);
 		d->off = g->off;
 		d->line = g->line;
 		d->col = g->col;

@@ -339,18 +339,12 @@ diag_error_in(const struct dpolicy *pol, enum code c)
 	return codes[c].error || (pol != NULL && (pol->code[c] & DP_ERROR));
 }
 
-/* Whether each code is an error under pol, into err[D_NCODES]: the
- * table and the policy read in one loop, as a result keeps them. */
-void
-diag_errors(const struct dpolicy *pol, unsigned char *restrict err)
+/* Whether c is an error under the policy bits pcode[D_NCODES] (a
+ * result's copy of its input's policy: dpolicy's code). */
+int
+diag_error_of(const unsigned char *pcode, enum code c)
 {
-	static const unsigned char none[D_NCODES];
-	const unsigned char *restrict pc = pol != NULL ? pol->code : none;
-	int i;
-
-	for (i = 0; i < D_NCODES; i++)
-		err[i] = (unsigned char)((codes[i].error != 0) |
-		    ((pc[i] & DP_ERROR) != 0));
+	return codes[c].error || (pcode[c] & DP_ERROR);
 }
 
 /* The code named name, or -1. */

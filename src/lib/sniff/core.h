@@ -352,7 +352,7 @@ struct code_info {
 const char	*diag_code(enum code);
 int		 diag_is_error(const struct diags *, enum code);
 int		 diag_error_in(const struct dpolicy *, enum code);
-void		 diag_errors(const struct dpolicy *, unsigned char *);
+int		 diag_error_of(const unsigned char *, enum code);
 int		 diag_ignored(const struct diags *, enum code);
 int		 diag_lookup(const char *);
 const char	*diag_suggest(const char *);
