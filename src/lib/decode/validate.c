@@ -49,8 +49,11 @@ val_open(const struct sniff *s, struct diags *dg, struct dcaches *cache)
 {
 	struct val *v;
 
-	if (s->dec == FORM_NONE || (v = calloc(1, sizeof(*v))) == NULL)
+	/* malloc and memset, not calloc: glibc's calloc passes over the
+	 * thread's cache of small blocks, and one is made for each input. */
+	if (s->dec == FORM_NONE || (v = malloc(sizeof(*v))) == NULL)
 		return NULL;
+	memset(v, 0, sizeof(*v));
 	if (cache == NULL && s->dec == FORM_ICONV &&
 	    (cache = v->own = dcaches_new()) == NULL) {
 		free(v);
