@@ -527,6 +527,60 @@ test_input_names(void)
 	xmlsniff_options_free(o);
 }
 
+/*
+ * An entity fed whole in one piece (one feed, or a few that fit one
+ * piece) and finished is read back for the position of a mojibake hit,
+ * as a buffer handed over is: the same record as the buffer's and as
+ * pieces cut small, with hits on line 1, after LF and after CR LF, at
+ * the end, and listed (--all).
+ */
+static void
+test_whole_piece(void)
+{
+	static const char *const all[] = { "all", "yes", NULL };
+	static const char *const docs[] = {
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?><a>caf\xC3\x83\xC2"
+		    "\xA9</a>",
+		"<?xml version=\"1.0\"?>\r\n<a>\r\nline two\r\n\xC3\xA9t\xC3\xA9 "
+		    "\xC3\x83\xC2\xA9t\xC3\x83\xC2\xA9\r\n</a>\r\n",
+		"<a>\n\n\n  x \xE2\x80\x94 \xC3\xA2\xE2\x82\xAC\xE2\x80\x9D\n"
+		    "\xC3\x83\xC2\xA8\n</a>\n\xC3\x83\xC2\xA9",
+		"<a>\xC3\x83\xC2\xA9</a>\n<!-- \xC3\x83\xC2\xBC -->",
+	};
+	static const size_t one[] = { 1000000 }, two[] = { 5, 1000000 };
+	static const size_t small[] = { 1, 2, 3 };
+	xmlsniff_options *o[2];
+	size_t d, k, n;
+
+	o[0] = opts(NULL);
+	o[1] = opts(all);
+	for (k = 0; k < 2; k++)
+		for (d = 0; d < NELEM(docs); d++) {
+			const unsigned char *p = (const unsigned char *)docs[d];
+			char *whole, *fed1, *fed2, *cut;
+
+			n = strlen(docs[d]);
+			whole = record(o[k], "w.xml", p, n);
+			fed1 = record_fed(o[k], "w.xml", p, n, one, 1);
+			fed2 = record_fed(o[k], "w.xml", p, n, two, 2);
+			cut = record_fed(o[k], "w.xml", p, n, small, 3);
+			CHECK(whole != NULL && strstr(whole, "\"mojibake\"") !=
+			    NULL);
+			CHECK(whole != NULL && fed1 != NULL &&
+			    strcmp(whole, fed1) == 0);
+			CHECK(whole != NULL && fed2 != NULL &&
+			    strcmp(whole, fed2) == 0);
+			CHECK(whole != NULL && cut != NULL &&
+			    strcmp(whole, cut) == 0);
+			free(whole);
+			free(fed1);
+			free(fed2);
+			free(cut);
+		}
+	xmlsniff_options_free(o[0]);
+	xmlsniff_options_free(o[1]);
+}
+
 /* The severity of each code in a result: the library's own, the
  * options' --error, the input's own marker; the same in its lines. */
 static void
@@ -904,6 +958,7 @@ unit_api(void)
 	test_transcoder();
 	test_transcoder_fd();
 	test_splits();
+	test_whole_piece();
 	test_buffer_positions();
 	test_cli_json();
 }

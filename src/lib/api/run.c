@@ -305,9 +305,15 @@ run_watch(struct run *r)
 	moj_init(&r->mj, &r->s, at >= 0 ? r->fd : -1, at >= 0 ?
 	    (uint64_t)at : 0);
 	/* A buffer handed over in place is there to read again, as a
-	 * regular file is (--http's entity starts after the head). */
+	 * regular file is (--http's entity starts after the head); so is
+	 * an entity pushed or piped whole into the one piece, from its
+	 * first byte to its end (a document fed at once and finished), for
+	 * as long as the scan runs: that piece. */
 	if (r->mode == RM_BUFFER && !r->set->http)
 		moj_memory(&r->mj, r->buf, r->buflen);
+	else if (at < 0 && !r->set->http && r->in.eof && r->in.got >= 0 &&
+	    (unsigned long long)r->in.got == r->in.n)
+		moj_memory(&r->mj, r->in.p, r->in.n);
 	/* Its candidates from the validator's one pass over each piece. */
 	moj_marks(&r->mj, val_marks(r->v));
 }
