@@ -65,6 +65,7 @@ LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
 LIB_SRCS =	src/lib/text/utf.c src/lib/text/sbuf.c \
 		src/lib/text/suggest.c \
 		src/lib/sniff/bom.c src/lib/sniff/codes.c src/lib/sniff/decl.c \
+		src/lib/sniff/declparse.c \
 		src/lib/sniff/diag.c \
 		src/lib/sniff/enc.c src/lib/sniff/iconvcap.c src/lib/sniff/memo.c \
 		src/lib/sniff/mt.c \
@@ -116,7 +117,7 @@ HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/lib/text/utf.h src/cli/out.h src/lib/text/sbuf.h \
 		src/lib/text/suggest.h \
 		src/lib/sniff/core.h src/lib/sniff/enctab.h \
-		src/lib/sniff/iconvcap.h \
+		src/lib/sniff/iconvcap.h src/lib/sniff/decl_int.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
 		src/lib/decode/val.h src/lib/simd/testhooks.h \
 		src/lib/simd/kernels.h src/lib/simd/simd.h src/lib/simd/avx2_int.h \

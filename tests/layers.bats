@@ -90,11 +90,15 @@ only() {
 
 @test "layers: the core includes only the core and the text layer" {
 	local f
-	for f in bom.c codes.c decl.c diag.c enc.c iconvcap.c memo.c mt.c \
-	    notxml.c policy.c sniff.c; do
-		only $f core.h utf.h enctab.h iconvcap.h
+	for f in bom.c codes.c decl.c declparse.c diag.c enc.c iconvcap.c \
+	    memo.c mt.c notxml.c policy.c sniff.c; do
+		only $f core.h utf.h enctab.h iconvcap.h decl_int.h
 	done
 	[ "$(includes "$(loc core.h)" | sort | tr '\n' ' ')" = "suggest.h utf.h " ]
+	# the declaration's readers' own header: the core, and only for them
+	[ "$(includes "$(loc decl_int.h)")" = "core.h" ]
+	[ "$(grep -l 'decl_int\.h' "$SRC"/lib/*/*.c | sed 's,.*/,,' |
+	    sort | tr '\n' ' ')" = "decl.c declparse.c " ]
 }
 
 @test "layers: the kernels include only the kernels and the core" {

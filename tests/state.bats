@@ -58,8 +58,8 @@ avx512.o known			whether the CPU runs AVX-512: an atomic
 select.o kern			the kernels chosen: one atomic pointer
 select.o kern_bad		XMLSNIFF_SIMD named none: an atomic
 select.o kern_once
-decl.o ebcdic_map		IBM037 for EBCDIC declarations, built once
-decl.o ebcdic_once
+declparse.o ebcdic_map	IBM037 for EBCDIC declarations, built once
+declparse.o ebcdic_once
 enc.o memo			the iconv name of each table entry: atomics
 enc.o pairs			iconv answers kept (memo.c: atomics)
 enc.o utf8_label		the label utf-8 of the table, found once (pthread_once)

@@ -477,12 +477,12 @@ fast_agrees(const unsigned char *p, size_t n, size_t start)
 
 /*
  * The one-pass reading of a declaration in an ASCII-compatible layout
- * (parse8) against the reference, parse(): declarations of every form
+ * (decl_parse8) against the reference, decl_parse(): declarations of every form
  * (each pseudo-attribute or not, either quote, white space of each kind,
  * the longest values), then each with every byte replaced by one that
  * matters to the syntax, each byte left out, each byte doubled, and cut
- * at every length: whatever parse8 takes it must read as parse() does,
- * and what it does not take, parse() reads.
+ * at every length: whatever decl_parse8 takes it must read as decl_parse()
+ * does, and what it does not take, decl_parse() reads.
  */
 static void
 test_decl_fast(void)
@@ -536,7 +536,7 @@ test_decl_fast(void)
 			runs += 2;
 		}
 	}
-	/* The longest encoding name parse() keeps whole, and one more. */
+	/* The longest encoding name decl_parse() keeps whole, and one more. */
 	for (len = 254; len <= 257; len++) {
 		n = (size_t)snprintf((char *)buf, sizeof(buf),
 		    "<?xml version=\"1.0\" encoding=\"");
