@@ -86,11 +86,13 @@ same_diags(const struct diags *a, const struct diags *b)
 {
 	int k;
 
+	/* A code's position means something only while its count is
+	 * above 0 (diag_clear leaves the rest). */
 	for (k = 0; k < D_NCODES; k++)
-		if (a->d[k].count != b->d[k].count ||
-		    a->d[k].off != b->d[k].off ||
+		if (a->d[k].count != b->d[k].count || (a->d[k].count > 0 &&
+		    (a->d[k].off != b->d[k].off ||
 		    a->d[k].line != b->d[k].line ||
-		    a->d[k].col != b->d[k].col)
+		    a->d[k].col != b->d[k].col)))
 			return 0;
 	return 1;
 }
