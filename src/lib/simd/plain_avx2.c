@@ -61,18 +61,6 @@ u8_last_eol(const unsigned char *p, size_t from, size_t i,
 	return from;
 }
 
-/* The line ends of a block of 64 with LF at m and CR at r, the byte
- * before it CR when *cr (then set for the next block): CR, and LF but
- * after a CR (XML 1.0 section 2.11, as count_block_cr). */
-static inline uint64_t
-crlf_ends(uint64_t m, uint64_t r, uint64_t *cr)
-{
-	uint64_t pair = m & (r << 1 | *cr);
-
-	*cr = r >> 63;
-	return r | (m & ~pair);
-}
-
 /*
  * Plain ASCII 64 bytes at a time from p[i] on, the common case: stop at
  * the first pair of blocks with a byte other than TAB, LF, CR and 20-7F.
@@ -136,7 +124,7 @@ ascii_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
 			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
 		if (cr || (r | c) != 0)
-			m = crlf_ends(m, r, &c);
+			m = crlf_ends(m, r, 1, &c);
 		*lines += (uint64_t)__builtin_popcountll(m);
 		i += 64;
 		if (!cr && rest)
@@ -355,7 +343,7 @@ u8_pairs(const unsigned char *p, size_t n, size_t i, const struct u8k *k,
 			r = (uint64_t)(uint32_t)_mm256_movemask_epi8(ra) |
 			    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32;
 		if (ctab || (r | cr) != 0)
-			m = crlf_ends(m, r, &cr);
+			m = crlf_ends(m, r, 1, &cr);
 		*lines += (uint64_t)__builtin_popcountll(m);
 		i += 64;
 		if (!ctab && rest)

@@ -120,7 +120,7 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
 		__m256i ea, eb, ra, rb, ba, bb, sa, sb;
-		uint64_t r, pair, m;
+		uint64_t r, m;
 
 		if (be) {
 			a = _mm256_shuffle_epi8(a, k->swap);
@@ -158,9 +158,7 @@ u16_pairs(const unsigned char *p, size_t n, size_t i, int be,
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(rb) << 32) & ev;
 		m = ((uint64_t)(uint32_t)_mm256_movemask_epi8(ea) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(eb) << 32) & ev;
-		pair = m & (r << 2 | cr);
-		m = r | (m & ~pair);
-		cr = r >> 62;
+		m = crlf_ends(m, r, 2, &cr);
 		*lines += (uint64_t)__builtin_popcountll(m);
 		i += 64;
 	}

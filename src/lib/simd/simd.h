@@ -194,6 +194,18 @@ count_block_cr(uint32_t nl, uint32_t cr, uint32_t lead, int step, int top,
 	*carry = cr >> top & 1;
 	count_block(cr | (nl & ~pair), lead & ~pair, lines, col);
 }
+
+/* The line ends of a block of 64 bytes with LF at m and CR at r, as
+ * count_block_cr has them (step, *carry: as there; the last character's
+ * bit is 64 - step): CR, and LF but right after a CR. */
+static inline uint64_t
+crlf_ends(uint64_t m, uint64_t r, int step, uint64_t *carry)
+{
+	uint64_t pair = m & (r << step | *carry);
+
+	*carry = r >> (64 - step);
+	return r | (m & ~pair);
+}
 #endif
 
 
