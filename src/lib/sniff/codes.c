@@ -331,20 +331,19 @@ diag_code(enum code c)
 	return codes[c].code;
 }
 
-/* Whether c is reported as an error under the policy pol (NULL: none):
- * by its nature or by --error. */
-int
-diag_error_in(const struct dpolicy *pol, enum code c)
-{
-	return codes[c].error || (pol != NULL && (pol->code[c] & DP_ERROR));
-}
-
 /* Whether c is an error under the policy bits pcode[D_NCODES] (a
- * result's copy of its input's policy: dpolicy's code). */
+ * policy's code, or a result's copy of it): by its nature or by --error. */
 int
 diag_error_of(const unsigned char *pcode, enum code c)
 {
 	return codes[c].error || (pcode[c] & DP_ERROR);
+}
+
+/* The same under the policy pol (NULL: none). */
+int
+diag_error_in(const struct dpolicy *pol, enum code c)
+{
+	return pol != NULL ? diag_error_of(pol->code, c) : codes[c].error;
 }
 
 /* The code named name, or -1. */

@@ -207,13 +207,6 @@ fill(struct enc *e, int idx)
 	e->known = 1;
 }
 
-/*
- * Look up an encoding name: case-insensitively among the IANA names and
- * aliases (registered), else loosely ("IBM-1141" for IBM01141, "utf8" for
- * UTF-8), else as a name iconv itself accepts.  Return 0 when the name is
- * known in any of these ways, -1 when it is not (e->name is then the name as
- * given).
- */
 /* The label "utf-8", the one nearly every declaration and default
  * names: found once, then without a search. */
 static const struct enc_label *utf8_label;
@@ -226,6 +219,13 @@ utf8_find(void)
 	    sizeof(enc_labels[0]), label_cmp);
 }
 
+/*
+ * Look up an encoding name: case-insensitively among the IANA names and
+ * aliases (registered), else loosely ("IBM-1141" for IBM01141, "utf8" for
+ * UTF-8), else as a name iconv itself accepts.  Return 0 when the name is
+ * known in any of these ways, -1 when it is not (e->name is then the name as
+ * given).
+ */
 int
 enc_lookup(const char *name, struct enc *e)
 {
