@@ -274,6 +274,7 @@ UNIT_SRCS =	tests/unit.c tests/unit_sniff.c tests/unit_decl.c \
 		tests/unit_enc.c tests/unit_diag.c tests/unit_utf.c \
 		tests/unit_stream.c tests/unit_conv.c tests/unit_xlex.c \
 		tests/unit_names.c tests/unit_guess.c tests/api.c \
+		tests/api_keep.c \
 		tests/kern_fastpath.c tests/kern_dense.c \
 		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
 		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \

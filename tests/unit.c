@@ -85,6 +85,7 @@ main(void)
 	unit_conv();
 	unit_xlex();
 	unit_api();
+	unit_api_keep();
 	/* UNIT_SWEEPS=no: the kernel sweeps are left out (CI's valgrind
 	 * run, where they would take many minutes; the ASan, TSan, qemu
 	 * and native runs have them), and the last line says so. */

@@ -30,6 +30,7 @@ void		 kern_mapped(void);
 
 /* The library's interface, as a caller has it (tests/api.c). */
 void		 unit_api(void);
+void		 unit_api_keep(void);
 
 /* The names of suggest.c, the not-xml rule and repo.c's path names
  * (tests/unit_names.c). */

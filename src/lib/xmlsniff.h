@@ -181,7 +181,9 @@ int		 xmlsniff_checker_read(xmlsniff_checker *, int, int64_t);
  * One call: a buffer, or a descriptor read to its end (as
  * xmlsniff_checker_read; its offset is left where reading stopped).  err
  * (may be NULL) receives the message of a status other than XMLSNIFF_OK,
- * cut to errlen bytes.
+ * cut to errlen bytes.  The options keep a checker for these calls, taken
+ * by one thread at a time (another makes its own): a run of calls makes
+ * it once.  The answer is the same either way.
  */
 int		 xmlsniff_check_buffer(const xmlsniff_options *, const char *,
 		    const void *, size_t, xmlsniff_result **, char *, size_t);

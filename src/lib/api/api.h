@@ -72,7 +72,12 @@ struct settings {
 struct xmlsniff_options {
 	struct settings	 set;
 	char		 err[512];
+	/* A checker the one-call forms (checker.c) take and give back: one
+	 * thread at a time has it, by an atomic exchange.  Not copied. */
+	_Atomic(struct xmlsniff_checker *) spare;
 };
+
+void		 api_spare_free(xmlsniff_options *);
 
 /*
  * --fix: what fix_plan() (fixplan.c) decided for one entity.  action is
@@ -131,6 +136,7 @@ struct run {
 	struct moj	 mj;
 	struct pre	*pre;
 	struct val	*v;
+	struct val	*vkeep;		/* v closed, kept for the next input */
 	struct dcaches	*dc;		/* kept from one input to the next */
 	/* where the bytes come from: pushed (a checker's feeds), a buffer
 	 * read in place, or a descriptor read here */
@@ -161,6 +167,7 @@ struct run {
 
 int		 run_init(struct run *, const struct settings *, const char *);
 void		 run_reset(struct run *, const struct settings *, const char *);
+void		 run_clear(struct run *);
 void		 run_free(struct run *);
 int		 run_push(struct run *, const unsigned char *, size_t);
 int		 run_finish(struct run *);

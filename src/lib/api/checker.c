@@ -6,6 +6,7 @@
  * made before the first object is (api_ready).
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +161,49 @@ said(int rc, const char *msg, char *err, size_t size)
 	return rc;
 }
 
+/*
+ * The checker of a one-call form: the one the options keep, when no
+ * other thread has it, reset for this input; else a new one.  The 23-KB
+ * checker, its validator and its arrays are then made once for a run of
+ * calls, not once a call (bench/lib).  The exchange hands the spare to
+ * one thread at a time; the options are otherwise only read.
+ */
+static xmlsniff_checker *
+take_checker(const xmlsniff_options *o, const char *name)
+{
+	xmlsniff_options *w = (xmlsniff_options *)(uintptr_t)o;
+	xmlsniff_checker *c = atomic_exchange(&w->spare, NULL);
+
+	if (c == NULL)
+		return xmlsniff_checker_new(o, name);
+	if (xmlsniff_checker_reset(c, o, name) != XMLSNIFF_OK) {
+		xmlsniff_checker_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* c, done with: what its input held let go of (a descriptor's mapping,
+ * --http's files), then given to the options as their spare when they
+ * have none, else freed. */
+static void
+give_checker(const xmlsniff_options *o, xmlsniff_checker *c)
+{
+	xmlsniff_options *w = (xmlsniff_options *)(uintptr_t)o;
+	xmlsniff_checker *none = NULL;
+
+	run_clear(&c->r);
+	if (!atomic_compare_exchange_strong(&w->spare, &none, c))
+		xmlsniff_checker_free(c);
+}
+
+/* The options' spare checker freed, with them. */
+void
+api_spare_free(xmlsniff_options *o)
+{
+	xmlsniff_checker_free(atomic_exchange(&o->spare, NULL));
+}
+
 int
 xmlsniff_check_buffer(const xmlsniff_options *o, const char *name,
     const void *p, size_t n, xmlsniff_result **res, char *err, size_t size)
@@ -168,14 +212,14 @@ xmlsniff_check_buffer(const xmlsniff_options *o, const char *name,
 	int rc;
 
 	*res = NULL;
-	if ((c = xmlsniff_checker_new(o, name)) == NULL)
+	if ((c = take_checker(o, name)) == NULL)
 		return said(XMLSNIFF_ERR_MEMORY, "out of memory", err, size);
 	c->finished = 1;
 	if ((rc = run_buffer(&c->r, p, n)) == XMLSNIFF_OK &&
 	    (*res = result_make(&c->r)) == NULL)
 		rc = run_fail(&c->r, XMLSNIFF_ERR_MEMORY, "out of memory");
 	said(rc, c->r.msg, err, size);
-	xmlsniff_checker_free(c);
+	give_checker(o, c);
 	return rc;
 }
 
@@ -187,12 +231,12 @@ xmlsniff_check_fd(const xmlsniff_options *o, const char *name, int fd,
 	int rc;
 
 	*res = NULL;
-	if ((c = xmlsniff_checker_new(o, name)) == NULL)
+	if ((c = take_checker(o, name)) == NULL)
 		return said(XMLSNIFF_ERR_MEMORY, "out of memory", err, size);
 	if ((rc = xmlsniff_checker_read(c, fd, XMLSNIFF_SIZE_ASK)) ==
 	    XMLSNIFF_OK)
 		rc = xmlsniff_checker_finish(c, res);
 	said(rc, c->r.msg, err, size);
-	xmlsniff_checker_free(c);
+	give_checker(o, c);
 	return rc;
 }

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,7 @@ xmlsniff_options_new(void)
 
 	if ((o = calloc(1, sizeof(*o))) == NULL)
 		return NULL;
+	atomic_init(&o->spare, NULL);
 	defaults(&o->set);
 	return o;
 }
@@ -74,7 +76,8 @@ xmlsniff_options_copy(const xmlsniff_options *from)
 
 	if ((o = malloc(sizeof(*o))) == NULL)
 		return NULL;
-	memcpy(o, from, sizeof(*o));
+	memcpy(o, from, offsetof(xmlsniff_options, spare));
+	atomic_init(&o->spare, NULL);
 	o->set.ctype = dup_or_null(from->set.ctype, &bad);
 	o->set.encoding = dup_or_null(from->set.encoding, &bad);
 	o->set.target = dup_or_null(from->set.target, &bad);
@@ -90,6 +93,7 @@ xmlsniff_options_free(xmlsniff_options *o)
 {
 	if (o == NULL)
 		return;
+	api_spare_free(o);
 	free(o->set.ctype);
 	free(o->set.encoding);
 	free(o->set.target);

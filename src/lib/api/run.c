@@ -106,13 +106,25 @@ run_init(struct run *r, const struct settings *set, const char *name)
 	return r->name != NULL ? 0 : -1;
 }
 
-/* Let go of what the input held (the decoders and buffers stay). */
+/* The validator closed and kept for the next input (one at most). */
 static void
-run_clear(struct run *r)
+run_keep_val(struct run *r)
 {
-	if (r->v != NULL)
+	if (r->v == NULL)
+		return;
+	val_close(r->v);
+	if (r->vkeep == NULL)
+		r->vkeep = r->v;
+	else
 		val_free(r->v);
 	r->v = NULL;
+}
+
+/* Let go of what the input held (the decoders and buffers stay). */
+void
+run_clear(struct run *r)
+{
+	run_keep_val(r);
 	pre_end(r->pre);
 	r->pre = NULL;
 	if (r->in.mapped)
@@ -135,6 +147,7 @@ run_reset(struct run *r, const struct settings *set, const char *name)
 	struct excerpt_src *exc = r->exc;
 	struct layer *mark = r->mark;
 	struct dcaches *dc = r->dc;
+	struct val *vkeep = r->vkeep;
 	struct gkeep gk = r->gk;
 	const char *n = r->name;
 
@@ -147,6 +160,7 @@ run_reset(struct run *r, const struct settings *set, const char *name)
 	r->exc = exc;
 	r->mark = mark;
 	r->dc = dc;
+	r->vkeep = vkeep;
 	r->gk = gk;
 	r->name = n;
 	set_name(r, name);
@@ -162,6 +176,7 @@ run_free(struct run *r)
 	free(r->exc);
 	free(r->mark);
 	dcaches_free(r->dc);
+	val_free(r->vkeep);
 	guess_keep_free(&r->gk);
 	if (r->name != r->namebuf)
 		free((char *)r->name);
@@ -285,7 +300,9 @@ run_begin(struct run *r)
 	if (r->s.dec == FORM_ICONV && r->dc == NULL &&
 	    (r->dc = dcaches_new()) == NULL)
 		return run_fail(r, XMLSNIFF_ERR_MEMORY, "%s", ERRTEXT(ENOMEM));
-	if ((r->v = val_open(&r->s, &r->s.dg, r->dc)) == NULL) {
+	r->v = val_open_in(r->vkeep, &r->s, &r->s.dg, r->dc);
+	r->vkeep = NULL;
+	if (r->v == NULL) {
 		if (set->browser)
 			browser_feed(&r->br, in->p, in->n);
 		r->phase = PH_SKIP;
@@ -393,8 +410,7 @@ run_end(struct run *r, int read_errno)
 		r->read_errno = e;
 		return 0;
 	}
-	val_free(r->v);
-	r->v = NULL;
+	run_keep_val(r);
 	if (e != 0) {
 		if (in->shrunk)
 			return run_fail(r, XMLSNIFF_ERR_READ, "%s",

@@ -82,6 +82,8 @@ struct dcaches	*dcaches_new(void);
 void		 dcaches_free(struct dcaches *);
 struct val	*val_open(const struct sniff *, struct diags *,
 		    struct dcaches *);
+struct val	*val_open_in(struct val *, const struct sniff *,
+		    struct diags *, struct dcaches *);
 struct val	*val_new(const struct sniff *, struct diags *);
 void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, val_block_fn,
 		    void *);
@@ -89,6 +91,7 @@ void		 val_set_finder(struct val *, late_find_fn, void *);
 const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
 struct marks	*val_marks(struct val *);
+void		 val_close(struct val *);
 void		 val_free(struct val *);
 
 /* transcode.c (target_resolve: target.c) */

@@ -41,22 +41,38 @@ dcaches_free(struct dcaches *c)
 /*
  * Start validating the entity s; diagnostics go to dg.  An iconv decoder
  * comes from cache, which the caller keeps from one input to the next
- * (NULL: the validator keeps one of its own).  NULL when it cannot be
- * decoded (already diagnosed by sniff), or for want of memory.
+ * (NULL: the validator keeps one of its own).  The validator is made in
+ * spare, one val_close() let go of, when it is not NULL (its arrays of
+ * marks kept): a caller that validates one input after another allocates
+ * it once.  NULL when the entity cannot be decoded (already diagnosed by
+ * sniff), or for want of memory; spare is freed then.
  */
 struct val *
-val_open(const struct sniff *s, struct diags *dg, struct dcaches *cache)
+val_open_in(struct val *spare, const struct sniff *s, struct diags *dg,
+    struct dcaches *cache)
 {
-	struct val *v;
+	struct val *v = spare;
+	uint32_t *mkbuf = NULL;
+	size_t mkcap = 0;
 
-	/* malloc and memset, not calloc: glibc's calloc passes over the
-	 * thread's cache of small blocks, and one is made for each input. */
-	if (s->dec == FORM_NONE || (v = malloc(sizeof(*v))) == NULL)
+	if (s->dec == FORM_NONE) {
+		val_free(spare);
 		return NULL;
+	}
+	if (v != NULL) {
+		mkbuf = v->mkbuf;
+		mkcap = v->mkcap;
+	} else if ((v = malloc(sizeof(*v))) == NULL)
+		return NULL;
+	/* malloc and memset, not calloc: glibc's calloc passes over the
+	 * thread's cache of small blocks (and a kept block needs only the
+	 * memset). */
 	memset(v, 0, sizeof(*v));
+	v->mkbuf = mkbuf;
+	v->mkcap = mkcap;
 	if (cache == NULL && s->dec == FORM_ICONV &&
 	    (cache = v->own = dcaches_new()) == NULL) {
-		free(v);
+		val_free(v);
 		return NULL;
 	}
 	if (dec_init(&v->d, s, &check, v, cache) < 0) {
@@ -84,6 +100,13 @@ val_open(const struct sniff *s, struct diags *dg, struct dcaches *cache)
 	    v->late.unit == UNIT_8 && v->late.map == NULL && !v->late.decoded &&
 	    !simd_char_only();
 	return v;
+}
+
+/* A validator in a block of its own. */
+struct val *
+val_open(const struct sniff *s, struct diags *dg, struct dcaches *cache)
+{
+	return val_open_in(NULL, s, dg, cache);
 }
 
 /* val_open() with a cache of the validator's own. */
@@ -137,13 +160,24 @@ val_mark(struct val *v, const unsigned char *p, size_t n)
 	v->late.mk = &v->mk;
 }
 
+/* Let go of what v holds for its input (its decoder, its own cache), to
+ * be made again by val_open_in(v, ...); its block and marks stay. */
 void
-val_free(struct val *v)
+val_close(struct val *v)
 {
 	if (v == NULL)
 		return;
 	dec_fini(&v->d);
 	dcaches_free(v->own);
+	v->own = NULL;
+}
+
+void
+val_free(struct val *v)
+{
+	if (v == NULL)
+		return;
+	val_close(v);
 	free(v->mkbuf);
 	free(v);
 }
