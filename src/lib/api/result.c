@@ -56,8 +56,19 @@ tchar(unsigned char c)
 	    (int)(hi >> (c - 64) & 1) : 0;
 }
 
-/* The Content-Type the entity should be served with. */
+/* src (n bytes) at buf + *k, as far as size leaves room (one byte is
+ * left for the NUL). */
 static void
+put_n(char *buf, size_t size, size_t *k, const char *src, size_t n)
+{
+	if (n > size - 1 - *k)
+		n = size - 1 - *k;
+	memcpy(buf + *k, src, n);
+	*k += n;
+}
+
+/* The Content-Type the entity should be served with; its length. */
+static size_t
 mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 {
 	static const char *const types[] = {
@@ -65,37 +76,38 @@ mime_type(const struct sniff *s, const char *label, char *buf, size_t size)
 		[ROLE_ENTITY] = "application/xml-external-parsed-entity",
 		[ROLE_DTD] = "application/xml-dtd",
 	};
+	static const char cs[] = "; charset=";
 	char q[620];
 	const char *type = mt_fits(s->mt, s->role) ? s->mt->type :
 	    types[s->role];
-	size_t i, k = 0;
+	size_t i, k = 0, qn = 0;
 	int token = 1;
 
+	put_n(buf, size, &k, type, strlen(type));
 	if (label[0] == '\0') {
-		str_put(buf, size, type);
-		return;
+		buf[k] = '\0';
+		return k;
 	}
 	/* RFC 7231 section 3.1.1.1: a value that is not a token is sent as
 	 * a quoted-string. */
 	for (i = 0; label[i] != '\0' && token; i++)
 		token = tchar((unsigned char)label[i]);
-	if (token)
-		str_put(q, sizeof(q), label);
-	else {
-		q[k++] = '"';
-		for (i = 0; label[i] != '\0' && k + 3 < sizeof(q); i++) {
+	if (!token) {
+		q[qn++] = '"';
+		for (i = 0; label[i] != '\0' && qn + 3 < sizeof(q); i++) {
 			if (label[i] == '"' || label[i] == '\\')
-				q[k++] = '\\';
-			q[k++] = label[i];
+				q[qn++] = '\\';
+			q[qn++] = label[i];
 		}
-		q[k++] = '"';
-		q[k] = '\0';
+		q[qn++] = '"';
 	}
-	str_put(buf, size, type);
-	k = strlen(buf);
-	str_put(buf + k, size - k, "; charset=");
-	k += strlen(buf + k);
-	str_put(buf + k, size - k, q);
+	put_n(buf, size, &k, cs, sizeof(cs) - 1);
+	if (token)
+		put_n(buf, size, &k, label, strlen(label));
+	else
+		put_n(buf, size, &k, q, qn);
+	buf[k] = '\0';
+	return k;
 }
 
 /* The strings of the head, gathered to be copied after the result, in
@@ -114,14 +126,22 @@ struct heads {
 #define HEAD(h, member, from)	head_str(h, offsetof(xmlsniff_result, \
 				    member), from)
 
+/* from (NULL: none), of len bytes, to the member at offset to. */
 static void
-head_str(struct heads *h, size_t to, const char *from)
+head_strn(struct heads *h, size_t to, const char *from, size_t len)
 {
 	if (from == NULL)
 		return;
 	h->to[h->n] = to;
 	h->from[h->n] = from;
-	h->total += h->len[h->n++] = strlen(from) + 1;
+	h->total += h->len[h->n++] = len + 1;
+}
+
+static void
+head_str(struct heads *h, size_t to, const char *from)
+{
+	if (from != NULL)
+		head_strn(h, to, from, strlen(from));
 }
 
 /* The encoding, its source, BOM, declaration, charset and type. */
@@ -140,8 +160,8 @@ gather_head(struct heads *h, const struct sniff *s)
 	HEAD(h, charset, s->mt != NULL && s->mt->has_charset ?
 	    s->mt->charset : NULL);
 	mime_label(s, h->label, sizeof(h->label));
-	mime_type(s, h->label, h->mime, sizeof(h->mime));
-	HEAD(h, mime, h->mime);
+	head_strn(h, offsetof(xmlsniff_result, mime), h->mime,
+	    mime_type(s, h->label, h->mime, sizeof(h->mime)));
 	HEAD(h, mime_label, h->label[0] != '\0' ? h->label : NULL);
 }
 

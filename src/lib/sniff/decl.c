@@ -79,21 +79,23 @@ guess_role(const struct units *s, size_t i, int have_decl)
 			break;
 		i = j;
 	}
-	/* A comment or PI that does not end within the head says nothing. */
-	if (at(s, i, "<!--") || at(s, i, "<?"))
-		return ROLE_DOCUMENT;
 	c = ch(s, i);
-	if (c < 0 || at(s, i, "<!DOCTYPE"))
+	/* A start tag, the common case, first: every string below has '!'
+	 * or '?' after its '<'. */
+	if (c == '<') {
+		long c1 = ch(s, i + 1);
+
+		if (is_alpha(c1) || c1 == '_' || c1 == ':' || c1 >= 0x80)
+			return ROLE_DOCUMENT;
+	}
+	/* A comment or PI that does not end within the head says nothing. */
+	if (c < 0 || at(s, i, "<!--") || at(s, i, "<?") ||
+	    at(s, i, "<!DOCTYPE"))
 		return ROLE_DOCUMENT;
 	if (at(s, i, "<!ELEMENT") || at(s, i, "<!ATTLIST") ||
 	    at(s, i, "<!ENTITY") || at(s, i, "<!NOTATION") ||
 	    at(s, i, "<![") || c == '%')
 		return ROLE_DTD;
-	if (c == '<') {
-		c = ch(s, i + 1);
-		if (is_alpha(c) || c == '_' || c == ':' || c >= 0x80)
-			return ROLE_DOCUMENT;
-	}
 	return have_decl ? ROLE_ENTITY : ROLE_DOCUMENT;
 }
 
