@@ -132,8 +132,6 @@ struct run {
 	int		 spool;		/* --http: the coded body, gathered */
 	struct excerpt_src *exc;
 	struct gkeep	 gk;
-	struct guess	 guess;
-	struct moj	 mj;
 	struct pre	*pre;
 	struct val	*v;
 	struct val	*vkeep;		/* v closed, kept for the next input */
@@ -158,6 +156,9 @@ struct run {
 	/* From here on, the members are not cleared whole for each input
 	 * but as far as what reads them needs (run.c, run_zero): their
 	 * kilobytes are read only with their options. */
+	struct guess	 guess;		/* set whole by guess_input() */
+	struct moj	 mj;		/* set whole by moj_init() (run_watch),
+					 * before the first piece */
 	struct http	 hr;		/* --http: the response's head */
 	struct browser	 br;
 	struct fixplan	 fix;

@@ -68,10 +68,12 @@ set_name(struct run *r, const char *name)
 /*
  * r empty for an input under set: all zero bytes but for its sniff,
  * cleared as sniff_clear does (most of its size is messages not yet
- * written), and the members after it, cleared whole only with their
- * options: --http's head (which http_parse clears again), the browser's
- * view (browser_begin), the plan of --fix (fix_plan); without them only
- * what reads them looks at.
+ * written), and the members after it: the guess and the mojibake scan,
+ * which guess_input and moj_init set whole before anything reads them,
+ * are not cleared; --http's head (which http_parse clears again), the
+ * browser's view (browser_begin) and the plan of --fix (fix_plan) are
+ * cleared whole only with their options, and without them only what
+ * reads them looks at.
  */
 static void
 run_zero(struct run *r, const struct settings *set)
