@@ -42,7 +42,7 @@ const uint16_t moj_cp1252[32] = {
 void
 moj_init(struct moj *m, const struct sniff *s, int fd, uint64_t base)
 {
-	memset(m, 0, sizeof(*m));
+	mem_zero(m, sizeof(*m));
 	m->fd = fd;
 	m->base = base;
 	switch (s->dec) {

@@ -333,7 +333,7 @@ result_make(struct run *r)
 	 * glibc's calloc passes over the thread's cache of small blocks. */
 	if ((res = malloc(sizeof(*res) + h.total)) == NULL)
 		return NULL;
-	memset(res, 0, sizeof(*res));
+	mem_zero(res, sizeof(*res));
 	take_head(res, &h, &r->s, &bad);
 	take_diags(res, r, &bad);
 	take_rest(res, r, &bad);

@@ -80,9 +80,9 @@ run_zero(struct run *r, const struct settings *set)
 {
 	size_t after = offsetof(struct run, s) + sizeof(r->s);
 
-	memset(r, 0, offsetof(struct run, s));
+	mem_zero(r, offsetof(struct run, s));
 	sniff_clear(&r->s);
-	memset((char *)r + after, 0, offsetof(struct run, hr) - after);
+	mem_zero((char *)r + after, offsetof(struct run, hr) - after);
 	if (set->http)
 		memset(&r->hr, 0, sizeof(r->hr));
 	if (set->browser)

@@ -17,7 +17,7 @@ int
 dec_init(struct dec *d, const struct sniff *s, const struct dec_check *chk,
     void *ctx, struct dcaches *cache)
 {
-	memset(d, 0, sizeof(*d));
+	mem_zero(d, sizeof(*d));
 	d->cache = cache;
 	d->form = s->dec;
 	d->xml11 = s->xml11;

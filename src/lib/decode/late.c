@@ -86,7 +86,7 @@ late_init(struct late *lt, const struct sniff *s, const uint32_t *sbmap)
 {
 	int b, ascii = 1;
 
-	memset(lt, 0, sizeof(*lt));
+	mem_zero(lt, sizeof(*lt));
 	lt->unit = unit_of(s);
 	lt->usz = (size_t)unit_size(lt->unit);
 	/* The declaration at the start, and one sniff found late, are

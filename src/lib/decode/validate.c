@@ -67,7 +67,7 @@ val_open_in(struct val *spare, const struct sniff *s, struct diags *dg,
 	/* malloc and memset, not calloc: glibc's calloc passes over the
 	 * thread's cache of small blocks (and a kept block needs only the
 	 * memset). */
-	memset(v, 0, sizeof(*v));
+	mem_zero(v, sizeof(*v));
 	v->mkbuf = mkbuf;
 	v->mkcap = mkcap;
 	if (cache == NULL && s->dec == FORM_ICONV &&

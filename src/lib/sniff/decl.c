@@ -141,7 +141,7 @@ read_decl(const unsigned char *p, size_t n, size_t start, enum unit u,
 	size_t i, j, text = 0;
 
 	units_set(&s, u, p, n, start, eof);
-	memset(d, 0, sizeof(*d));
+	mem_zero(d, sizeof(*d));
 	d->standalone = -1;
 	d->start = d->end = start;
 	if (decl_at(&s, 0)) {

@@ -232,7 +232,7 @@ enc_lookup(const char *name, struct enc *e)
 	char key[128];
 	const struct enc_label *l;
 
-	memset(e, 0, sizeof(*e));
+	mem_zero(e, sizeof(*e));
 	str_put(e->name, sizeof(e->name), name);
 	if (strlen(name) >= sizeof(key))
 		return -1;

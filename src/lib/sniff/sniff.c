@@ -608,9 +608,9 @@ sniff_clear(struct sniff *s)
 {
 	size_t after = offsetof(struct sniff, dg) + sizeof(s->dg);
 
-	memset(s, 0, offsetof(struct sniff, dg));
+	mem_zero(s, offsetof(struct sniff, dg));
 	diag_clear(&s->dg);
-	memset((char *)s + after, 0, sizeof(*s) - after);
+	mem_zero((char *)s + after, sizeof(*s) - after);
 	s->clean = 1;
 }
 

@@ -80,3 +80,8 @@ utf32_why(const unsigned char *p, int be, char *buf, size_t size)
 		snprintf(buf, size, "0x%lX, above U+10FFFF", (unsigned long)u);
 }
 
+void
+mem_zero(void *p, size_t n)
+{
+	memset(p, 0, n);
+}
