@@ -157,8 +157,6 @@ space(long c)
  * p[i..n); else by the finder the engine gave (prescan.c's lists) or by
  * the kernels.
  */
-#define MARK_AHEAD	4
-
 static size_t
 mark_find(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 {
@@ -176,9 +174,7 @@ mark_find(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 	for (; t < m->nlt && m->lt[t] < a + i; t++)
 		;
 	m->lat = t;
-	/* The lexer reads the bytes at each mark: those of a mark some
-	 * ahead asked for now, as they are not in this core's cache when
-	 * another searched them, nor in a line the walk has passed. */
+	/* the bytes of a mark further on, for the lexer (MARK_AHEAD) */
 	if (t + MARK_AHEAD < m->nlt)
 		__builtin_prefetch(m->base + m->lt[t + MARK_AHEAD]);
 	if (t < m->nlt && m->lt[t] < a + n - 1)

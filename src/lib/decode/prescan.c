@@ -496,10 +496,10 @@ pre_late_find(void *ctx, const struct late *lt, const unsigned char *p,
 	for (t = pre->ltail; t < h && pre->lhit[t % PRE_CAP] < a + i; t++)
 		;
 	st(&pre->ltail, t);
-	/* The bytes of a hit some ahead, which the lexer will read and the
-	 * searching thread's core has in its cache, not this one's. */
-	if (t + 4 < h)
-		__builtin_prefetch(pre->base + pre->lhit[(t + 4) % PRE_CAP]);
+	/* the bytes of a hit further on, for the lexer (MARK_AHEAD) */
+	if (t + MARK_AHEAD < h)
+		__builtin_prefetch(pre->base + pre->lhit[(t + MARK_AHEAD) %
+		    PRE_CAP]);
 	if (t < h && pre->lhit[t % PRE_CAP] < lim)
 		return (size_t)(pre->lhit[t % PRE_CAP] - a);
 	return n;

@@ -25,6 +25,11 @@ struct marks;
  * it: the kernels, or what a search ahead found (prescan.c). */
 typedef size_t	(*late_find_fn)(void *, const struct late *,
 		    const unsigned char *, size_t, size_t);
+/* How many marks ahead of the one it answers a finder from a list
+ * (late.c's mark_find, prescan.c's pre_late_find) prefetches the bytes
+ * the lexer will read there: they are in no line this core has walked,
+ * and in the other core's cache when the search ahead found them. */
+#define MARK_AHEAD	4
 
 struct late {
 	enum unit	 unit;

@@ -88,7 +88,8 @@ guess_role(const struct units *s, size_t i, int have_decl)
 		if (is_alpha(c1) || c1 == '_' || c1 == ':' || c1 >= 0x80)
 			return ROLE_DOCUMENT;
 	}
-	/* A comment or PI that does not end within the head says nothing. */
+	/* Nothing more, a comment or PI that does not end within the head
+	 * (they say nothing), or a DOCTYPE. */
 	if (c < 0 || at(s, i, "<!--") || at(s, i, "<?") ||
 	    at(s, i, "<!DOCTYPE"))
 		return ROLE_DOCUMENT;
