@@ -84,13 +84,13 @@ run_zero(struct run *r, const struct settings *set)
 	sniff_clear(&r->s);
 	mem_zero((char *)r + after, offsetof(struct run, hr) - after);
 	if (set->http)
-		memset(&r->hr, 0, sizeof(r->hr));
+		mem_zero(&r->hr, sizeof(r->hr));
 	if (set->browser)
-		memset(&r->br, 0, sizeof(r->br));
+		mem_zero(&r->br, sizeof(r->br));
 	r->br.enc = NULL;
 	r->br.xcd = r->br.bcd = NULL;
 	if (set->fix)
-		memset(&r->fix, 0, sizeof(r->fix));
+		mem_zero(&r->fix, sizeof(r->fix));
 	r->fix.action = NULL;
 	r->fix.why[0] = '\0';
 	r->fix.nchanges = 0;
