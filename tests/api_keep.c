@@ -127,6 +127,29 @@ test_kept(const char *const *set)
 					goto next;
 next:		;
 	}
+	/* A call that fails (a directory, a closed descriptor, a marker
+	 * that is bad) gives the checker back as usable as one that did
+	 * not. */
+	{
+		static const char badmark[] = "<!-- xmlsniff: error=no-code "
+		    "-->\n<a/>\n";
+		xmlsniff_result *r = NULL;
+		int dir = open("/", O_RDONLY);
+
+		CHECK(dir >= 0 && xmlsniff_check_fd(o, "dir", dir, &r, NULL,
+		    0) == XMLSNIFF_ERR_READ && r == NULL);
+		if (dir >= 0)
+			close(dir);
+		CHECK(same(o, c, 1, 0, want[1]));
+		CHECK(xmlsniff_check_fd(o, "closed", -1, &r, NULL, 0) ==
+		    XMLSNIFF_ERR_READ && r == NULL);
+		CHECK(same(o, c, 2, 0, want[2]));
+		CHECK(xmlsniff_check_buffer(o, "m.xml", badmark,
+		    sizeof(badmark) - 1, &r, NULL, 0) == XMLSNIFF_ERR_MARKER &&
+		    r == NULL);
+		for (i = 0; i < n; i++)
+			CHECK(same(o, c, i, 0, want[i]));
+	}
 	/* A copy made while the options keep a checker has its own; either
 	 * is freed without the other. */
 	copy = xmlsniff_options_copy(o);
