@@ -524,6 +524,10 @@ bench: xmlsniff
 bench-lib: libxmlsniff.a
 	sh bench/lib
 
+# Each pass over UTF-8 text by itself, for every script family.
+bench-kernels: libxmlsniff.a
+	sh bench/kernels
+
 # Shell completions (completions/), where each shell looks for them below
 # PREFIX: bash-completion's and fish's completionsdir as their pkg-config
 # files say (their prefix and datadir set to PREFIX's), else the usual
@@ -647,4 +651,4 @@ print-library-libs:
 print-soname:
 	@echo $(SHLIB)
 
-.PHONY: $(PHONY_CHECKS) FORCE check-build print-inc python check-python print-library-libs print-soname bench-lib print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) FORCE check-build print-inc python check-python print-library-libs print-soname bench-lib bench-kernels print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench

@@ -101,3 +101,72 @@ setup() {
 	assert_line --regexp '^wall-clock time: [0-9.]+ s$'
 	assert_equal "${#lines[@]}" 12
 }
+
+@test "bench/kernels: a row for each script, each pass in cache and from memory, against Latin, in a tiny run" {
+	[ -f "$TOP/libxmlsniff.a" ] || fail "libxmlsniff.a is not built (make)"
+	local s n='[0-9]+\.[0-9]{2}' r='[0-9]+\.[0-9]{2}x'
+	BENCH_KERNELS_SECONDS=0.001 BENCH_KERNELS_MB=2 \
+	    run --separate-stderr sh "$TOP/bench/kernels"
+	assert_success
+	assert_equal "$stderr" ""
+	assert_line --index 0 --regexp '^kernels at level [a-z0-9]+, GB/s, the best of 3 runs of 0\.001 s of CPU time$'
+	assert_line --index 1 --regexp '^text +read +plain +marks +both +\| +read +plain +marks +both +\| in cache against latin$'
+	assert_line --index 2 --regexp '^ +in cache \(1 MB\) +\| +from memory \(2 MB\) +\|$'
+	assert_line --index 3 --regexp "^latin( +$n){4} +\|( +$n){4} +\| +1\.00x +1\.00x +1\.00x +1\.00x$"
+	for s in en cjk emoji cyr ce baltic tr vi el arhe th ko mixed; do
+		assert_line --regexp "^$s( +$n){4} +\|( +$n){4} +\|( +$r){4}$"
+	done
+	assert_equal "${#lines[@]}" 17
+}
+
+@test "bench/kernels: a level that no table has is refused with the names, status 2; one this machine cannot run is the portable one" {
+	[ -f "$TOP/libxmlsniff.a" ] || fail "libxmlsniff.a is not built (make)"
+	BENCH_KERNELS_LEVEL=avx3 BENCH_KERNELS_SECONDS=0.001 \
+	    run --separate-stderr sh "$TOP/bench/kernels"
+	assert_failure 2
+	assert_output ""
+	[[ $stderr =~ ^kernels:\ no\ level\ avx3\ \(([a-z0-9]+,\ )*none\ or\ ref\)$ ]] ||
+	    fail "stderr: $stderr"
+	BENCH_KERNELS_LEVEL=neon BENCH_KERNELS_LINES=1500 BENCH_KERNELS_MB=2 \
+	    BENCH_KERNELS_SECONDS=0.001 run --separate-stderr sh "$TOP/bench/kernels"
+	if [ "$(uname -m)" = aarch64 ]; then
+		assert_line --index 0 --partial 'kernels at level neon,'
+	else
+		assert_line --index 0 --partial 'kernels at level none,'
+	fi
+	assert_success
+}
+
+@test "bench/kernels: texts of one's own; one that is not plain UTF-8, one too short, a bad size or time, each refused with its reason" {
+	[ -f "$TOP/libxmlsniff.a" ] || fail "libxmlsniff.a is not built (make)"
+	local t=$BATS_TEST_TMPDIR i
+	for i in $(seq 9000); do printf 'Z\303\263\305\202w <p>%d</p>\n' "$i"; done > "$t/pl.txt"
+	cp "$t/pl.txt" "$t/bad.txt"
+	printf 'a\300\257b\n' >> "$t/bad.txt"
+	head -c 1000 "$t/pl.txt" > "$t/short.txt"
+	BENCH_KERNELS_SECONDS=0.001 BENCH_KERNELS_MB=2 \
+	    run --separate-stderr sh "$TOP/bench/kernels" "pl=$t/pl.txt" "two=$t/pl.txt"
+	assert_success
+	assert_line --index 1 --regexp 'in cache against pl$'
+	assert_line --index 3 --regexp '^pl( +[0-9.]+){4} +\|( +[0-9.]+){4} +\| +1\.00x +1\.00x +1\.00x +1\.00x$'
+	assert_line --index 4 --regexp '^two( +[0-9.]+){4} +\|( +[0-9.]+){4} +\|( +[0-9.]+x){4}$'
+	assert_equal "${#lines[@]}" 5
+	BENCH_KERNELS_SECONDS=0.001 BENCH_KERNELS_MB=2 \
+	    run --separate-stderr sh "$TOP/bench/kernels" "pl=$t/pl.txt" "bad=$t/bad.txt"
+	assert_failure 1
+	assert_equal "$stderr" "kernels: bad: plain stopped before the end: not plain UTF-8 text"
+	BENCH_KERNELS_SECONDS=0.001 run --separate-stderr sh "$TOP/bench/kernels" "s=$t/short.txt"
+	assert_failure 2
+	assert_equal "$stderr" "kernels: $t/short.txt: under 131072 bytes"
+	BENCH_KERNELS_SECONDS=0.001 run --separate-stderr sh "$TOP/bench/kernels" "s=$t/none.txt"
+	assert_failure 2
+	assert_equal "$stderr" "$t/none.txt: No such file or directory"
+	for bad in "BENCH_KERNELS_MB=1" "BENCH_KERNELS_MB=x" "BENCH_KERNELS_SECONDS=0" "BENCH_KERNELS_SECONDS=61"; do
+		run --separate-stderr env "$bad" sh "$TOP/bench/kernels" "pl=$t/pl.txt"
+		assert_failure 2
+		assert_equal "$stderr" "usage: kernels [-s SECONDS] [-l LEVEL] [-m MB] NAME=FILE..."
+	done
+	run --separate-stderr sh "$TOP/bench/kernels" "nofile"
+	assert_failure 2
+	assert_equal "$stderr" "usage: kernels [-s SECONDS] [-l LEVEL] [-m MB] NAME=FILE..."
+}
