@@ -1,7 +1,8 @@
 /*
  * Level neon (little-endian AArch64, where Advanced SIMD is always
- * there): UTF-8 validation by the lookup method of the AVX2 kernel, and
- * UTF-16 validation, 16 bytes at a time.  The rest is word.c's.
+ * there): UTF-8 validation by the lookup method of the AVX2 kernel,
+ * UTF-16 validation, the search for late declarations and the mojibake
+ * scan of UTF-8, 16 bytes at a time.  The rest is word.c's.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -139,6 +140,53 @@ plain_utf16_neon(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	return plain_utf16_rest(p, n, i, be, lines, col);
 }
 
+/* late_find, 16 bytes at a time (sse2.c's test), then a byte at a
+ * time. */
+static size_t
+late_find_neon(const struct late *lt, const unsigned char *p, size_t n,
+    size_t i)
+{
+	size_t step = lt->usz;
+	const unsigned char *b;
+	uint8x16_t vl = vdupq_n_u8(lt->lt_byte);
+	uint8x16_t vq = vdupq_n_u8(lt->q_byte);
+	uint8x16_t vb = vdupq_n_u8(lt->bang_byte);
+
+	for (; i + lt->lt_at + step + 16 <= n; i += 16) {
+		uint8x16_t a, c, m;
+
+		b = p + i + lt->lt_at;
+		a = vld1q_u8(b);
+		c = vld1q_u8(b + step);
+		m = vandq_u8(vceqq_u8(a, vl), vorrq_u8(vceqq_u8(c, vq),
+		    vceqq_u8(c, vb)));
+		/* one test a block: "<?" and "<!" are rare */
+		if (vmaxvq_u8(m) != 0)
+			return i + (size_t)__builtin_ctz(neon_mask8(m));
+	}
+	for (; i + lt->lt_at + step < n; i++) {
+		b = p + i + lt->lt_at;
+		if (b[0] == lt->lt_byte && (b[step] == lt->q_byte ||
+		    b[step] == lt->bang_byte))
+			return i;
+	}
+	return n;
+}
+
+/* The vector operations MOJ_SKIP_BODY (simd.h) is written in. */
+#define NLOAD(x)	vld1q_u8((const uint8_t *)(x))
+#define NSET1(x)	vdupq_n_u8((uint8_t)(x))
+#define NLT(a, b)	vcltq_s8(vreinterpretq_s8_u8(a),		\
+			    vreinterpretq_s8_u8(b))
+
+/* moj_skip(), sixteen bytes at a time. */
+static size_t
+moj_skip_neon(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	MOJ_SKIP_BODY(16, uint8x16_t, NLOAD, NSET1, vandq_u8, vorrq_u8,
+	    vceqq_u8, NLT, neon_mask8, (unsigned)__builtin_popcount)
+}
+
 static int
 neon_usable(void)
 {
@@ -154,8 +202,8 @@ const struct kernels kernels_neon = {
 	.plain_sb = plain_sb_word,
 	.conv = conv_word,
 	.find32 = find32_word,
-	.late_find = late_find_word,
-	.moj_skip = moj_skip_word,
+	.late_find = late_find_neon,
+	.moj_skip = moj_skip_neon,
 };
 #else
 const struct kernels kernels_neon = { .name = "neon" };
