@@ -28,8 +28,8 @@
 #include "engine.h"
 #include "testhooks.h"
 
-/* The offsets kept for each search, unread, before the thread gives up
- * (a file of nothing but "<!<!<!"): a ring of PRE_CAP. */
+/* The offsets kept for each search, unread, before the thread waits for
+ * the first one (a file of nothing but "<!<!<!"): a ring of PRE_CAP. */
 #define PRE_CAP		4096
 /* How far ahead of the first thread the second may read (the pages it
  * maps in are memory), and the piece it searches at a time. */
@@ -133,15 +133,28 @@ hold_back(struct pre *pre, uint64_t pos)
  * filled. */
 #define PRE_MARKS	4096
 
-/* Keep offset at in the ring of head h and tail t (hit); -1 when it is
- * full. */
+/*
+ * Keep offset at in the ring of head and tail (hit).  A full ring is
+ * waited on: the first thread lets go of the offsets it has gone past
+ * (let_go), so there is room again as soon as it goes on, as it does
+ * whatever this thread does.  -1 when the first thread is done.
+ */
 static int
-keep(uint64_t *hit, uint64_t *head, uint64_t *tail, uint64_t at)
+keep(struct pre *pre, uint64_t *hit, uint64_t *head, const uint64_t *tail,
+    uint64_t at)
 {
+	struct timespec ts = { 0, 100000 };
 	uint64_t h = *head;
+	long i = 0;
 
-	if (h - ld(tail) >= PRE_CAP)
-		return -1;
+	while (h - ld(tail) >= PRE_CAP) {
+		if (__atomic_load_n(&pre->quit, __ATOMIC_ACQUIRE))
+			return -1;
+		if (++i % PRE_POLL != 0)
+			PAUSE();
+		else
+			nanosleep(&ts, NULL);
+	}
 	hit[h % PRE_CAP] = at;
 	st(head, h + 1);
 	return 0;
@@ -151,7 +164,8 @@ keep(uint64_t *hit, uint64_t *head, uint64_t *tail, uint64_t at)
  * UTF-8: both searches, from *lpos and from *mpos to e, in one pass over
  * the bytes (marks8: the "<?" and "<!", and the mojibake candidates with
  * the C1 controls), the marks kept in their rings; each position moves
- * to where its list holds every mark below.  -1 when a ring is full.
+ * to where its list holds every mark below.  -1 when the first thread is
+ * done (keep()).
  */
 static int
 search_both(struct pre *pre, uint64_t *lpos, uint64_t *mpos,
@@ -168,11 +182,13 @@ search_both(struct pre *pre, uint64_t *lpos, uint64_t *mpos,
 	marks8(pre->base + from, n, &m);
 	for (k = 0; k < m.nlt; k++)
 		if (from + m.lt[k] >= *lpos &&
-		    keep(pre->lhit, &pre->lhead, &pre->ltail, from + m.lt[k]) < 0)
+		    keep(pre, pre->lhit, &pre->lhead, &pre->ltail,
+		    from + m.lt[k]) < 0)
 			return -1;
 	for (k = 0; k < m.nmj; k++)
 		if (from + m.mj[k] >= *mpos &&
-		    keep(pre->mhit, &pre->mhead, &pre->mtail, from + m.mj[k]) < 0)
+		    keep(pre, pre->mhit, &pre->mhead, &pre->mtail,
+		    from + m.mj[k]) < 0)
 			return -1;
 	/* at the end, all of it; else below the marks' coverage */
 	if (e == pre->size && m.lcov + 1 >= n)
@@ -188,17 +204,11 @@ search_both(struct pre *pre, uint64_t *lpos, uint64_t *mpos,
 	return 0;
 }
 
-/* Keep the candidate at offset off in the ring; -1 when it is full. */
+/* Keep the candidate at offset off in the ring (keep()). */
 static int
 hit_put(struct pre *pre, uint64_t off)
 {
-	uint64_t h = pre->mhead;
-
-	if (h - ld(&pre->mtail) >= PRE_CAP)
-		return -1;
-	pre->mhit[h % PRE_CAP] = off;
-	st(&pre->mhead, h + 1);
-	return 0;
+	return keep(pre, pre->mhit, &pre->mhead, &pre->mtail, off);
 }
 
 /*
@@ -229,8 +239,8 @@ hit_next(struct pre *pre, uint64_t a, uint64_t lim, uint64_t end, int c1,
 /*
  * The UTF-8 bytes from *pos to e that moj_skip() stops at (the C1
  * controls too: the first thread drops them for XML 1.1), kept; *pos
- * moves to where the kernel stopped for want of bytes.  -1 when the ring
- * is full.
+ * moves to where the kernel stopped for want of bytes.  -1 when the
+ * first thread is done (keep()).
  */
 static int
 search_bytes(struct pre *pre, uint64_t *pos, uint64_t e)
@@ -257,7 +267,8 @@ search_bytes(struct pre *pre, uint64_t *pos, uint64_t e)
 /*
  * The UTF-16 units from *pos to e that moj_skipw() stops at, kept; *pos
  * moves to where it stopped for want of units.  UTF-32 has no such
- * kernel: nothing is searched.  -1 when the ring is full.
+ * kernel: nothing is searched.  -1 when the first thread is done
+ * (keep()).
  */
 static int
 search_units(struct pre *pre, uint64_t *pos, uint64_t e)
@@ -307,7 +318,7 @@ static void *
 searcher(void *arg)
 {
 	struct pre *pre = arg;
-	uint64_t lpos = ld(&pre->lcov), mpos = ld(&pre->mcov), e, h;
+	uint64_t lpos = ld(&pre->lcov), mpos = ld(&pre->mcov), e;
 	size_t back = pre->lt.lt_at + pre->lt.usz, i, j, n;
 
 	while (lpos < pre->size || mpos < pre->size) {
@@ -340,13 +351,10 @@ searcher(void *arg)
 		if (e > lpos && e - lpos > back) {
 			n = (size_t)(e - lpos);
 			for (i = 0; (j = late_find(&pre->lt, pre->base + lpos, n,
-			    i)) < n; i = j + 1) {
-				h = pre->lhead;
-				if (h - ld(&pre->ltail) >= PRE_CAP)
+			    i)) < n; i = j + 1)
+				if (keep(pre, pre->lhit, &pre->lhead,
+				    &pre->ltail, lpos + j) < 0)
 					goto out;
-				pre->lhit[h % PRE_CAP] = lpos + j;
-				st(&pre->lhead, h + 1);
-			}
 			lpos = e == pre->size ? e : e - back;
 			st(&pre->lcov, lpos);
 		} else if (e == pre->size) {
@@ -453,6 +461,26 @@ mapped_here(const struct pre *pre, const unsigned char *p, size_t n)
 }
 
 /*
+ * Let go of the offsets kept in a ring (hit, tail, head) below a, where
+ * the first thread has been: it asks in order and never below the piece
+ * it is at.  Those of the pieces it searched for itself, where the
+ * thread had not been, would stay otherwise: the ring would fill with
+ * them, and the thread wait (keep()) for room that never came: markup
+ * with a comment every few hundred bytes stopped it within a few
+ * megabytes, and the first thread searched the rest itself.
+ */
+static void
+let_go(const uint64_t *hit, uint64_t *tail, const uint64_t *head, uint64_t a)
+{
+	uint64_t h = ld(head), t = *tail;
+
+	while (t < h && hit[t % PRE_CAP] < a)
+		t++;
+	if (t != *tail)
+		st(tail, t);
+}
+
+/*
  * Whether the thread has searched all of p[0..n) for both kinds (then the
  * lists answer pre_late_find and pre_moj_skip there); the first thread
  * is there now, which the thread is told, as by the searches.
@@ -469,6 +497,8 @@ pre_covered(struct pre *pre, const unsigned char *p, size_t n)
 		st(&pre->lat, a);
 	if (a > pre->mat)
 		st(&pre->mat, a);
+	let_go(pre->lhit, &pre->ltail, &pre->lhead, a);
+	let_go(pre->mhit, &pre->mtail, &pre->mhead, a);
 	return ld(&pre->lcov) >= a + n - 1 && ld(&pre->llo) <= a &&
 	    (pre->form != FORM_UTF8 || (ld(&pre->mcov) >= a + n - 2 &&
 	    ld(&pre->mlo) <= a));
