@@ -33,12 +33,14 @@
 /* How the file reaches the engine. */
 enum how {
 	H_MAP,		/* mapped, searched ahead by the second thread */
+	H_SPLIT,	/* the same, each piece's marks half the thread's
+			 * (pre_test_split) */
 	H_MAPONE,	/* mapped, no thread (a worker of -j) */
 	H_READ,		/* read, mapping off */
 	H_PIPE		/* read as from a pipe: no size, no second look */
 };
-static const char *const hows[] = { "mapped", "mapped, no thread", "read",
-    "pipe" };
+static const char *const hows[] = { "mapped", "mapped, searched in part",
+    "mapped, no thread", "read", "pipe" };
 
 static char path[64];
 static struct inbuf in;
@@ -162,8 +164,10 @@ file_run(enum how how, int http, size_t keep, int *mapped)
 		    in.eof, http && hr.has_mt ? &hr.mt : NULL, NULL, &s);
 	s.dg.pol = &unit_pol;
 	if (e == 0 && (v = val_new(&s, &s.dg)) != NULL) {
+		atomic_store(&pre_test_split, how == H_SPLIT);
 		e = feed(&s, v, how == H_PIPE ? -1 : (long long)hl,
-		    how == H_MAP || how == H_MAPONE, how != H_MAPONE, mapped);
+		    how <= H_MAPONE, how != H_MAPONE, mapped);
+		atomic_store(&pre_test_split, 0);
 		val_free(v);
 	}
 	close(in.fd);
@@ -201,7 +205,7 @@ same(const char *label, const struct buf *b, int http, int all)
 		CHECK(ref != NULL && m == 0);
 		for (l = 1; l < unit_nlevels && ok && ref != NULL; l++) {
 			simd_init(unit_levels[l]);
-			for (h = H_MAP; h <= (all && k == 0 ? H_PIPE : H_MAP) &&
+			for (h = H_MAP; h <= (all && k == 0 ? H_PIPE : H_SPLIT) &&
 			    ok; h++) {
 				got = file_run((enum how)h, http, keeps[k], &m);
 				snprintf(what, sizeof(what), "%s, %s, keep %zu",

@@ -65,6 +65,8 @@ struct pre	*pre_begin(const unsigned char *, uint64_t, uint64_t, uint64_t,
 		    const struct sniff *, const uint32_t *);
 void		 pre_end(struct pre *);
 int		 pre_covered(struct pre *, const unsigned char *, size_t);
+size_t		 pre_take(struct pre *, const unsigned char *, size_t,
+		    struct marks *);
 
 /* validate.c: the validator, which also drives the decoder (decode.h);
  * the sink functions go through it to the decoder. */

@@ -39,6 +39,8 @@
  * back (the first thread still reads a piece behind where it asks). */
 #define PRE_BEHIND	((uint64_t)IN_PAD + 2 * IN_SIZE)
 
+atomic_int pre_test_split;
+
 /* About 50 microseconds of PAUSE on a current x86 processor. */
 #define PRE_POLL	1024
 
@@ -499,9 +501,94 @@ pre_covered(struct pre *pre, const unsigned char *p, size_t n)
 		st(&pre->mat, a);
 	let_go(pre->lhit, &pre->ltail, &pre->lhead, a);
 	let_go(pre->mhit, &pre->mtail, &pre->mhead, a);
+	if (atomic_load(&pre_test_split))
+		return 0;
 	return ld(&pre->lcov) >= a + n - 1 && ld(&pre->llo) <= a &&
 	    (pre->form != FORM_UTF8 || (ld(&pre->mcov) >= a + n - 2 &&
 	    ld(&pre->mlo) <= a));
+}
+
+/* The offsets of the ring (hit, tail, head) from a to below e, less a,
+ * into l, *nl of cap: up to the first that does not fit, returned (e
+ * when all do). */
+static uint64_t
+take_ring(const uint64_t *hit, const uint64_t *tail, const uint64_t *head,
+    uint64_t a, uint64_t e, uint32_t *l, size_t *nl, size_t cap)
+{
+	uint64_t h = ld(head), t = ld(tail), j;
+
+	for (; t < h && hit[t % PRE_CAP] < a; t++)
+		;
+	for (; t < h && (j = hit[t % PRE_CAP]) < e; t++) {
+		if (*nl == cap)
+			return j;
+		l[(*nl)++] = (uint32_t)(j - a);
+	}
+	return e;
+}
+
+/* pre_test_split: wait until the thread has searched both kinds below
+ * e, or stopped (a second at most: a test must not hang). */
+static void
+split_wait(struct pre *pre, uint64_t e)
+{
+	struct timespec ts = { 0, 100000 };
+	int i;
+
+	for (i = 0; i < 10000 && !__atomic_load_n(&pre->stopped,
+	    __ATOMIC_ACQUIRE) && (ld(&pre->lcov) < e || ld(&pre->mcov) < e);
+	    i++)
+		nanosleep(&ts, NULL);
+}
+
+/*
+ * A piece p[0..n) of UTF-8 that the thread has searched only in part
+ * (pre_covered() said no): the marks it found from p on, as far as it has
+ * searched both kinds, into m's lists (offsets from p, m->cap each); the
+ * bytes that far are returned (0: it has not been at p), and the first
+ * thread searches the rest itself.  The thread is sent on past the
+ * piece, less the bytes the next piece may take again (IN_PAD), so that
+ * the two search no byte twice but those of the step the thread is in.
+ * A list that fills ends the bytes taken at the mark that did not fit.
+ */
+size_t
+pre_take(struct pre *pre, const unsigned char *p, size_t n, struct marks *m)
+{
+	uint64_t a, c, lc, mc, e;
+
+	m->nlt = m->nmj = 0;
+	if (n < 3 || !mapped_here(pre, p, n) || pre->form != FORM_UTF8)
+		return 0;
+	a = (uint64_t)(p - pre->base);
+	if (atomic_load(&pre_test_split))
+		split_wait(pre, a + n / 2);
+	/* cov before lo, as pre_covered() */
+	lc = ld(&pre->lcov);
+	mc = ld(&pre->mcov);
+	if (ld(&pre->llo) > a || ld(&pre->mlo) > a || lc <= a || mc <= a)
+		return 0;
+	c = lc < mc ? lc : mc;
+	if (c > a + n)
+		c = a + n;
+	if (atomic_load(&pre_test_split) && c > a + n / 2)
+		c = a + n / 2;
+	e = take_ring(pre->lhit, &pre->ltail, &pre->lhead, a, c, m->lt,
+	    &m->nlt, m->cap);
+	if (e < c)
+		c = e;
+	e = take_ring(pre->mhit, &pre->mtail, &pre->mhead, a, c, m->mj,
+	    &m->nmj, m->cap);
+	if (e < c) {
+		c = e;
+		while (m->nlt > 0 && m->lt[m->nlt - 1] >= c - a)
+			m->nlt--;
+	}
+	e = a + n - (n < IN_PAD ? n : IN_PAD);
+	if (e > pre->lat)
+		st(&pre->lat, e);
+	if (e > pre->mat)
+		st(&pre->mat, e);
+	return (size_t)(c - a);
 }
 
 /* late_find(), from the list when the search ctx (a struct pre) has been

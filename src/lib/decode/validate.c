@@ -127,15 +127,49 @@ val_marks(struct val *v)
 }
 
 /*
+ * The marks of p[c..n) after those of p[0..c) that m's lists hold
+ * (pre_take), in one pass (marks8) into the room the lists have left;
+ * the lists as marks8(p, n, m) leaves them, but that one that filled
+ * before c ends both at c.
+ */
+static void
+mark_rest(const unsigned char *p, size_t n, size_t c, struct marks *m)
+{
+	struct marks r;
+	size_t used = m->nlt > m->nmj ? m->nlt : m->nmj, k;
+
+	if (used == m->cap)
+		m->lcov = m->mcov = c;
+	else {
+		r.lt = m->lt + m->nlt;
+		r.mj = m->mj + m->nmj;
+		r.cap = m->cap - used;
+		marks8(p + c, n - c, &r);
+		for (k = 0; k < r.nlt; k++)
+			r.lt[k] += (uint32_t)c;
+		for (k = 0; k < r.nmj; k++)
+			r.mj[k] += (uint32_t)c;
+		m->nlt += r.nlt;
+		m->nmj += r.nmj;
+		m->lcov = c + r.lcov;
+		m->mcov = c + r.mcov;
+	}
+	m->base = p;
+	m->len = n;
+	m->lat = m->mat = 0;
+}
+
+/*
  * Search the piece p[0..n) that the validator is fed for its marks, in
  * one pass (marks8), unless the search ahead it was given (prescan.c,
- * val_set_finder) has searched it already; else the lexer and the scan
- * search as they would alone.
+ * val_set_finder) has searched it already; where that search has been
+ * in part, its marks are taken that far and the rest searched here
+ * (pre_take).  Else the lexer and the scan search as they would alone.
  */
 static void
 val_mark(struct val *v, const unsigned char *p, size_t n)
 {
-	size_t want;
+	size_t want, c;
 
 	v->mk.base = NULL;
 	v->late.mk = NULL;
@@ -156,7 +190,11 @@ val_mark(struct val *v, const unsigned char *p, size_t n)
 	v->mk.cap = v->mkcap;
 	v->mk.lt = v->mkbuf;
 	v->mk.mj = v->mkbuf + v->mkcap;
-	marks8(p, n, &v->mk);
+	if (v->late.find == pre_late_find && (c = pre_take(v->late.find_ctx,
+	    p, n, &v->mk)) > 0)
+		mark_rest(p, n, c, &v->mk);
+	else
+		marks8(p, n, &v->mk);
 	v->late.mk = &v->mk;
 }
 

@@ -24,6 +24,12 @@ extern atomic_int val_char_only;
  * in a build that has it.
  */
 
+/* The look-ahead thread's search (prescan.c) taken in part for every
+ * piece: the first thread waits until the thread has searched half of
+ * it, takes that half's marks and searches the rest itself (pre_take),
+ * as it does wherever the thread has been only so far. */
+extern atomic_int pre_test_split;
+
 /* The reference kernels (src/lib/simd/ref.c). */
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
