@@ -152,7 +152,9 @@ keep(struct pre *pre, uint64_t *hit, uint64_t *head, const uint64_t *tail,
 	while (h - ld(tail) >= PRE_CAP) {
 		if (__atomic_load_n(&pre->quit, __ATOMIC_ACQUIRE))
 			return -1;
-		if (++i % PRE_POLL != 0)
+		/* a while, then asleep: the first thread may have stopped
+		 * asking (a search it no longer needs) */
+		if (i++ < PRE_POLL)
 			PAUSE();
 		else
 			nanosleep(&ts, NULL);
@@ -465,7 +467,8 @@ mapped_here(const struct pre *pre, const unsigned char *p, size_t n)
 /*
  * Let go of the offsets kept in a ring (hit, tail, head) below a, where
  * the first thread has been: it asks in order and never below the piece
- * it is at.  Those of the pieces it searched for itself, where the
+ * it is at (pre_covered), or where its search is (pre_late_find, the
+ * mojibake scan's pre_moj_skip and pre_moj_skipw, in every form).  Those of the pieces it searched for itself, where the
  * thread had not been, would stay otherwise: the ring would fill with
  * them, and the thread wait (keep()) for room that never came: markup
  * with a comment every few hundred bytes stopped it within a few
@@ -606,6 +609,7 @@ pre_late_find(void *ctx, const struct late *lt, const unsigned char *p,
 	if (i + back >= n)
 		return n;
 	a = (uint64_t)(p - pre->base);
+	let_go(pre->lhit, &pre->ltail, &pre->lhead, a);
 	lim = a + n - back;	/* the kernel looks at offsets below */
 	if (!covered(&pre->lat, &pre->llo, &pre->lcov, a + i, lim))
 		return late_find(lt, p, n, i);
@@ -637,6 +641,7 @@ pre_moj_skip(struct pre *pre, const unsigned char *p, size_t n,
 	    pre->form != FORM_UTF8)
 		return moj_skip(p, n, k);
 	a = (uint64_t)(p - pre->base);
+	let_go(pre->mhit, &pre->mtail, &pre->mhead, a);
 	lim = a + n - 2;	/* the offsets the kernel looks at */
 	if (!covered(&pre->mat, &pre->mlo, &pre->mcov, a, lim))
 		return moj_skip(p, n, k);
@@ -659,6 +664,7 @@ pre_moj_skipw(struct pre *pre, const unsigned char *p, size_t n, int be)
 	a = (uint64_t)(p - pre->base);
 	if (a < pre->ustart || (a - pre->ustart) % 2 != 0)
 		return moj_skipw(p, n, be);
+	let_go(pre->mhit, &pre->mtail, &pre->mhead, a);
 	lim = a + ((n - 2) & ~(size_t)1);	/* the units with a next one */
 	if (!covered(&pre->mat, &pre->mlo, &pre->mcov, a, lim))
 		return moj_skipw(p, n, be);
