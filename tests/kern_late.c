@@ -3,8 +3,9 @@
  * late_find kernels): markup-heavy text, whose comments, CDATA sections
  * and processing instructions the fast levels take whole (late.c,
  * skip_whole) and level ref a character at a time, the bytes arriving up
- * to every offset of its trickiest part, in UTF-8 and in an 8-bit
- * encoding; every level as the reference.  And the marks of UTF-8 that
+ * to every offset of its trickiest part, in UTF-8, in an 8-bit encoding
+ * and in UTF-16 and UTF-32 of both orders; every level as the
+ * reference.  And the marks of UTF-8 that
  * the validator finds for the late lexer and the mojibake scan in one
  * pass (marks8), at every level against their definition.
  */
@@ -57,16 +58,22 @@ markup_line(struct buf *b, unsigned k)
 }
 
 /*
- * The text with a late declaration after it (or none), in UTF-8 and as
- * ISO-8859-2, with the bytes cut at every offset of a stretch holding
+ * The text with a late declaration after it (or none), in UTF-8, as
+ * ISO-8859-2 and in the 16- and 32-bit forms, with the bytes cut at
+ * offsets all through a stretch holding
  * every tricky piece: the same answer at every level as the reference's,
  * the declaration found exactly when it is there.
  */
 static void
 late_markup(void)
 {
-	static const char *const encs[] = { "UTF-8", "ISO-8859-2" };
+	/* the 16- and 32-bit forms cut at every byte (UTF-16LE) or every
+	 * third or fifth, which meets every place in a unit */
+	static const char *const encs[] = { "UTF-8", "ISO-8859-2", "UTF-16LE",
+	    "UTF-16BE", "UTF-32LE", "UTF-32BE" };
+	static const size_t steps[] = { 1, 1, 1, 3, 5, 7 };
 	struct buf t = { NULL, 0, 0 }, b = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	struct buf x = { NULL, 0, 0 };
 	size_t e, at, from, to, cut;
 	unsigned k;
 	int late;
@@ -94,7 +101,16 @@ late_markup(void)
 				    encs[e]);
 				continue;
 			}
-			for (at = from; at <= to; at++) {
+			/* the stretch where the recoded text has it */
+			if (e > 0) {
+				x.n = 0;
+				CHECK(brecode(&x, encs[e], t.p, from) == 0);
+				from = x.n;
+				x.n = 0;
+				CHECK(brecode(&x, encs[e], t.p, to) == 0);
+				to = x.n;
+			}
+			for (at = from; at <= to; at += steps[e]) {
 				cut = at;
 				k_same("markup-heavy text", b.p, b.n, NULL, &cut,
 				    1, &r);
@@ -105,6 +121,7 @@ late_markup(void)
 	bfree(&t);
 	bfree(&b);
 	bfree(&r);
+	bfree(&x);
 }
 
 /* The marks of p[0..n) as struct marks defines them, a byte at a time,

@@ -122,7 +122,7 @@ late_init(struct late *lt, const struct sniff *s, const uint32_t *sbmap)
 		}
 	}
 	lt->scan = 1;
-	lt->whole = lt->unit == UNIT_8 && !simd_char_only();
+	lt->whole = !simd_char_only();
 	/* Where '<' and '?' have their non-zero byte within a unit. */
 	lt->lt_at = lt->unit == UNIT_16BE ? 1 : lt->unit == UNIT_32BE ? 3 : 0;
 }
@@ -297,17 +297,51 @@ lex_one(struct late *lt, long c, uint64_t at)
 	return 0;
 }
 
-/* In a comment, CDATA section or PI of an 8-bit entity: the offset of the
- * next possible end of it at or after i, as far as that can be skipped to
- * without losing a partly matched end. */
+/* Whether p[i..n) begins with the ASCII s in the entity's code units. */
+static int
+units_at(const struct late *lt, const unsigned char *p, size_t n, size_t i,
+    const char *s)
+{
+	for (; *s != '\0'; s++, i += lt->usz)
+		if (get(lt, p, n, i) != (unsigned char)*s)
+			return 0;
+	return 1;
+}
+
+/*
+ * The first unit at or after j (on j's units) of p[0..n) where the ASCII
+ * s begins, whole, or n: a search for the byte that carries its last
+ * character (memchr), the rest compared.  8-bit text is the case of one
+ * byte a unit.
+ */
+static size_t
+find_units(const struct late *lt, const unsigned char *p, size_t n, size_t j,
+    const char *s)
+{
+	size_t u = lt->usz, k = strlen(s), back = (k - 1) * u + lt->lt_at, at;
+	const unsigned char *q;
+
+	for (at = j + back; at < n && (q = memchr(p + at, s[k - 1], n - at)) !=
+	    NULL; at = (size_t)(q - p) + 1) {
+		size_t st = (size_t)(q - p) - back;
+
+		if ((st - j) % u == 0 && units_at(lt, p, n, st, s))
+			return st;
+	}
+	return n;
+}
+
+/* In a comment, CDATA section or PI: the offset of the next possible end
+ * of it at or after i, as far as that can be skipped to without losing a
+ * partly matched end.  8-bit text read as bytes, and the 16- and 32-bit
+ * forms but at level ref, which lexes their every character. */
 static size_t
 skip_inside(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 {
 	const char *end;
-	const unsigned char *q;
-	size_t len, j;
+	size_t u = lt->usz, j;
 
-	if (lt->unit != UNIT_8 || lt->map != NULL || lt->match != 0)
+	if (lt->map != NULL || lt->match != 0 || (u > 1 && !lt->whole))
 		return i;
 	switch (lt->st) {
 	case LX_COMMENT:
@@ -322,64 +356,49 @@ skip_inside(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 	default:
 		return i;
 	}
-	/* Every end is its last character, '>', after one or two others. */
-	len = strlen(end);
-	for (j = i + len - 1; j < n && (q = memchr(p + j, '>', n - j)) != NULL;
-	    j = (size_t)(q - p) + 1)
-		if (memcmp(q - (len - 1), end, len - 1) == 0)
-			return (size_t)(q - p) - (len - 1);
-	return n - i > 2 ? n - 2 : i;
-}
-
-/* The first occurrence of the k bytes s in p[0..n), or NULL (memmem(3)
- * is not POSIX): a search for their last byte, the others compared. */
-static const unsigned char *
-find_end(const unsigned char *p, size_t n, const char *s, size_t k)
-{
-	const unsigned char *q;
-	size_t j;
-
-	for (j = k - 1; j < n && (q = memchr(p + j, s[k - 1], n - j)) != NULL;
-	    j = (size_t)(q - p) + 1)
-		if (memcmp(q - (k - 1), s, k - 1) == 0)
-			return q - (k - 1);
-	return NULL;
+	if ((j = find_units(lt, p, n, i, end)) < n)
+		return j;
+	/* the last two units, which may begin the end */
+	return n - i > 2 * u ? i + (n - i - 2 * u) / u * u : i;
 }
 
 /*
- * Markup of an 8-bit entity read as bytes that begins at p[i] ("<?" or
- * "<!" in character data; p[0] at offset off) and is a comment, a CDATA
- * section or a PI that is no declaration to report (its target does not
- * begin "xml", or it is one known already: the entity's own declaration,
- * whose lexing would end in a hit not reported), whole in p[0..n): the
- * offset just past its end, as lex_one() would reach it a
- * character at a time (a comment ends at the first "-->" after "<!--", a
- * CDATA section at the first "]]>", a PI at the first "?>" after "<?");
- * 0 for any other, which goes a character at a time.  Markup-heavy text
- * (comments, PIs and CDATA sections every few dozen bytes) then costs a
- * search for each end, not a step of the lexer for each character.
- * Level ref lexes every character (lt->whole is 0), the answer the
- * others are held to.
+ * Markup that begins at p[i] ("<?" or "<!" in character data; p[0] at
+ * offset off) and is a comment, a CDATA section or a PI that is no
+ * declaration to report (its target does not begin "xml", or it is one
+ * known already: the entity's own declaration, whose lexing would end in
+ * a hit not reported), whole in p[0..n): the offset just past its end,
+ * as lex_one() would reach it a character at a time (a comment ends at
+ * the first "-->" after "<!--", a CDATA section at the first "]]>", a PI
+ * at the first "?>" after "<?"); 0 for any other, which goes a character
+ * at a time.  Markup-heavy text (comments, PIs and CDATA sections every
+ * few dozen bytes) then costs a search for each end, not a step of the
+ * lexer for each character, in 8-bit text read as bytes and in the 16-
+ * and 32-bit forms alike.  Level ref lexes every character (lt->whole is
+ * 0), the answer the others are held to.
  */
 static size_t
 skip_whole(const struct late *lt, const unsigned char *p, size_t n, size_t i,
     uint64_t off)
 {
-	const unsigned char *q = NULL;
-	size_t left = n - i;
+	size_t u = lt->usz, q = n;
+	int pi = 0;
 
 	if (!lt->whole)
 		return 0;
-	if (left >= 4 && memcmp(p + i, "<!--", 4) == 0)
-		q = find_end(p + i + 4, left - 4, "-->", 3);
-	else if (left >= 9 && memcmp(p + i, "<![CDATA[", 9) == 0)
-		q = find_end(p + i + 9, left - 9, "]]>", 3);
-	else if (left >= 5 && p[i + 1] == '?' && (memcmp(p + i + 2, "xml",
-	    3) != 0 || off + i == lt->known[0] || off + i == lt->known[1]))
-		q = find_end(p + i + 2, left - 2, "?>", 2);
-	if (q == NULL)
+	if (units_at(lt, p, n, i, "<!--"))
+		q = find_units(lt, p, n, i + 4 * u, "-->");
+	else if (units_at(lt, p, n, i, "<![CDATA["))
+		q = find_units(lt, p, n, i + 9 * u, "]]>");
+	else if (i + 5 * u <= n && get(lt, p, n, i + u) == '?' &&
+	    (!units_at(lt, p, n, i + 2 * u, "xml") || off + i == lt->known[0] ||
+	    off + i == lt->known[1])) {
+		q = find_units(lt, p, n, i + 2 * u, "?>");
+		pi = 1;
+	}
+	if (q >= n)
 		return 0;
-	return (size_t)(q - p) + (p[i + 1] == '?' ? 2 : 3);
+	return q + (pi ? 2 : 3) * u;
 }
 
 /*
@@ -404,12 +423,16 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 		return n;	/* late_char() sees the characters */
 	for (;;) {
 		if (lt->st == LX_TEXT) {
-			size_t e;
+			size_t e, from = i;
 
 			i = find_markup(lt, p, n, i);
 			if (i >= n) {
-				/* The last unit may be a '<' of the next. */
+				/* The last unit may be a '<' of the next: the
+				 * last whole one, where from's units start (a
+				 * piece may end in part of a unit). */
 				i = n >= lt->usz && !eof ? n - lt->usz : n;
+				if (i < n && i > from)
+					i -= (i - from) % lt->usz;
 				lt->pos = off + i;
 				return i;
 			}
