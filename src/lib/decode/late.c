@@ -297,16 +297,24 @@ lex_one(struct late *lt, long c, uint64_t at)
 	return 0;
 }
 
-/* Whether p[i..n) begins with the ASCII s in the entity's code units. */
-static int
+/* Whether p[i..n) begins with the k ASCII characters s in the entity's
+ * code units (bytes: compared at once). */
+static inline int
 units_at(const struct late *lt, const unsigned char *p, size_t n, size_t i,
-    const char *s)
+    const char *s, size_t k)
 {
-	for (; *s != '\0'; s++, i += lt->usz)
-		if (get(lt, p, n, i) != (unsigned char)*s)
+	size_t j;
+
+	if (lt->usz == 1 && lt->map == NULL)
+		return k <= n - i && memcmp(p + i, s, k) == 0;
+	for (j = 0; j < k; j++, i += lt->usz)
+		if (get(lt, p, n, i) != (unsigned char)s[j])
 			return 0;
 	return 1;
 }
+
+/* units_at() of a string literal */
+#define UNITS_AT(lt, p, n, i, s)	units_at(lt, p, n, i, s, sizeof(s) - 1)
 
 /*
  * The first unit at or after j (on j's units) of p[0..n) where the ASCII
@@ -316,20 +324,23 @@ units_at(const struct late *lt, const unsigned char *p, size_t n, size_t i,
  */
 static size_t
 find_units(const struct late *lt, const unsigned char *p, size_t n, size_t j,
-    const char *s)
+    const char *s, size_t k)
 {
-	size_t u = lt->usz, k = strlen(s), back = (k - 1) * u + lt->lt_at, at;
+	size_t u = lt->usz, back = (k - 1) * u + lt->lt_at, at;
 	const unsigned char *q;
 
 	for (at = j + back; at < n && (q = memchr(p + at, s[k - 1], n - at)) !=
 	    NULL; at = (size_t)(q - p) + 1) {
 		size_t st = (size_t)(q - p) - back;
 
-		if ((st - j) % u == 0 && units_at(lt, p, n, st, s))
+		if ((st - j) % u == 0 && units_at(lt, p, n, st, s, k))
 			return st;
 	}
 	return n;
 }
+
+/* find_units() of a string literal */
+#define FIND_UNITS(lt, p, n, j, s)	find_units(lt, p, n, j, s, sizeof(s) - 1)
 
 /* In a comment, CDATA section or PI: the offset of the next possible end
  * of it at or after i, as far as that can be skipped to without losing a
@@ -356,7 +367,7 @@ skip_inside(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 	default:
 		return i;
 	}
-	if ((j = find_units(lt, p, n, i, end)) < n)
+	if ((j = find_units(lt, p, n, i, end, strlen(end))) < n)
 		return j;
 	/* the last two units, which may begin the end */
 	return n - i > 2 * u ? i + (n - i - 2 * u) / u * u : i;
@@ -386,14 +397,14 @@ skip_whole(const struct late *lt, const unsigned char *p, size_t n, size_t i,
 
 	if (!lt->whole)
 		return 0;
-	if (units_at(lt, p, n, i, "<!--"))
-		q = find_units(lt, p, n, i + 4 * u, "-->");
-	else if (units_at(lt, p, n, i, "<![CDATA["))
-		q = find_units(lt, p, n, i + 9 * u, "]]>");
+	if (UNITS_AT(lt, p, n, i, "<!--"))
+		q = FIND_UNITS(lt, p, n, i + 4 * u, "-->");
+	else if (UNITS_AT(lt, p, n, i, "<![CDATA["))
+		q = FIND_UNITS(lt, p, n, i + 9 * u, "]]>");
 	else if (i + 5 * u <= n && get(lt, p, n, i + u) == '?' &&
-	    (!units_at(lt, p, n, i + 2 * u, "xml") || off + i == lt->known[0] ||
+	    (!UNITS_AT(lt, p, n, i + 2 * u, "xml") || off + i == lt->known[0] ||
 	    off + i == lt->known[1])) {
-		q = find_units(lt, p, n, i + 2 * u, "?>");
+		q = FIND_UNITS(lt, p, n, i + 2 * u, "?>");
 		pi = 1;
 	}
 	if (q >= n)
