@@ -165,6 +165,28 @@ keep(struct pre *pre, uint64_t *hit, uint64_t *head, const uint64_t *tail,
 }
 
 /*
+ * Let go of the offsets kept in a ring (hit, tail, head) below a, where
+ * the first thread has been: it asks in order and never below the piece
+ * it is at (pre_covered), or where its search is (pre_late_find, the
+ * mojibake scan's pre_moj_skip and pre_moj_skipw, in every form).  Those
+ * of the pieces it searched for itself, where the thread had not been,
+ * would stay otherwise: the ring would fill with them, and the thread
+ * wait (keep()) for room that never came: markup with a comment every
+ * few hundred bytes stopped it within a few megabytes, and the first
+ * thread searched the rest itself.
+ */
+static void
+let_go(const uint64_t *hit, uint64_t *tail, const uint64_t *head, uint64_t a)
+{
+	uint64_t h = ld(head), t = *tail;
+
+	while (t < h && hit[t % PRE_CAP] < a)
+		t++;
+	if (t != *tail)
+		st(tail, t);
+}
+
+/*
  * UTF-8: both searches, from *lpos and from *mpos to e, in one pass over
  * the bytes (marks8: the "<?" and "<!", and the mojibake candidates with
  * the C1 controls), the marks kept in their rings; each position moves
@@ -225,11 +247,11 @@ static uint64_t
 hit_next(struct pre *pre, uint64_t a, uint64_t lim, uint64_t end, int c1,
     int wide)
 {
-	uint64_t h = ld(&pre->mhead), t, j;
+	uint64_t h, t, j;
 
-	for (t = pre->mtail; t < h && pre->mhit[t % PRE_CAP] < a; t++)
-		;
-	for (; t < h && (j = pre->mhit[t % PRE_CAP]) < lim; t++)
+	let_go(pre->mhit, &pre->mtail, &pre->mhead, a);
+	h = ld(&pre->mhead);
+	for (t = pre->mtail; t < h && (j = pre->mhit[t % PRE_CAP]) < lim; t++)
 		if (wide ? moj_exactw(pre->base + j, (size_t)(end - j), 2,
 		    pre->be) : moj_exact8(pre->base + j, (size_t)(end - j),
 		    c1)) {
@@ -465,27 +487,6 @@ mapped_here(const struct pre *pre, const unsigned char *p, size_t n)
 }
 
 /*
- * Let go of the offsets kept in a ring (hit, tail, head) below a, where
- * the first thread has been: it asks in order and never below the piece
- * it is at (pre_covered), or where its search is (pre_late_find, the
- * mojibake scan's pre_moj_skip and pre_moj_skipw, in every form).  Those of the pieces it searched for itself, where the
- * thread had not been, would stay otherwise: the ring would fill with
- * them, and the thread wait (keep()) for room that never came: markup
- * with a comment every few hundred bytes stopped it within a few
- * megabytes, and the first thread searched the rest itself.
- */
-static void
-let_go(const uint64_t *hit, uint64_t *tail, const uint64_t *head, uint64_t a)
-{
-	uint64_t h = ld(head), t = *tail;
-
-	while (t < h && hit[t % PRE_CAP] < a)
-		t++;
-	if (t != *tail)
-		st(tail, t);
-}
-
-/*
  * Whether the thread has searched all of p[0..n) for both kinds (then the
  * lists answer pre_late_find and pre_moj_skip there); the first thread
  * is there now, which the thread is told, as by the searches.
@@ -515,14 +516,14 @@ pre_covered(struct pre *pre, const unsigned char *p, size_t n)
  * into l, *nl of cap: up to the first that does not fit, returned (e
  * when all do). */
 static uint64_t
-take_ring(const uint64_t *hit, const uint64_t *tail, const uint64_t *head,
+take_ring(const uint64_t *hit, uint64_t *tail, const uint64_t *head,
     uint64_t a, uint64_t e, uint32_t *l, size_t *nl, size_t cap)
 {
-	uint64_t h = ld(head), t = ld(tail), j;
+	uint64_t h, t, j;
 
-	for (; t < h && hit[t % PRE_CAP] < a; t++)
-		;
-	for (; t < h && (j = hit[t % PRE_CAP]) < e; t++) {
+	let_go(hit, tail, head, a);
+	h = ld(head);
+	for (t = *tail; t < h && (j = hit[t % PRE_CAP]) < e; t++) {
 		if (*nl == cap)
 			return j;
 		l[(*nl)++] = (uint32_t)(j - a);
@@ -613,10 +614,9 @@ pre_late_find(void *ctx, const struct late *lt, const unsigned char *p,
 	lim = a + n - back;	/* the kernel looks at offsets below */
 	if (!covered(&pre->lat, &pre->llo, &pre->lcov, a + i, lim))
 		return late_find(lt, p, n, i);
+	let_go(pre->lhit, &pre->ltail, &pre->lhead, a + i);
 	h = ld(&pre->lhead);
-	for (t = pre->ltail; t < h && pre->lhit[t % PRE_CAP] < a + i; t++)
-		;
-	st(&pre->ltail, t);
+	t = pre->ltail;
 	/* the bytes of a hit further on, for the lexer (MARK_AHEAD) */
 	if (t + MARK_AHEAD < h)
 		__builtin_prefetch(pre->base + pre->lhit[(t + MARK_AHEAD) %
