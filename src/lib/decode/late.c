@@ -350,24 +350,27 @@ static size_t
 skip_inside(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 {
 	const char *end;
-	size_t u = lt->usz, j;
+	size_t u = lt->usz, j, k;
 
 	if (lt->map != NULL || lt->match != 0 || (u > 1 && !lt->whole))
 		return i;
 	switch (lt->st) {
 	case LX_COMMENT:
 		end = "-->";
+		k = 3;
 		break;
 	case LX_CDATA:
 		end = "]]>";
+		k = 3;
 		break;
 	case LX_PI:
 		end = "?>";
+		k = 2;
 		break;
 	default:
 		return i;
 	}
-	if ((j = find_units(lt, p, n, i, end, strlen(end))) < n)
+	if ((j = find_units(lt, p, n, i, end, k)) < n)
 		return j;
 	/* the last two units, which may begin the end */
 	return n - i > 2 * u ? i + (n - i - 2 * u) / u * u : i;
