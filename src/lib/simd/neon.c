@@ -140,8 +140,8 @@ plain_utf16_neon(const unsigned char *p, size_t n, int be, uint64_t *lines,
 	return plain_utf16_rest(p, n, i, be, lines, col);
 }
 
-/* late_find, 16 bytes at a time (sse2.c's test), then a byte at a
- * time. */
+/* late_find, 16 bytes at a time (sse2.c's test); the rest as word.c
+ * does it. */
 static size_t
 late_find_neon(const struct late *lt, const unsigned char *p, size_t n,
     size_t i)
@@ -164,13 +164,7 @@ late_find_neon(const struct late *lt, const unsigned char *p, size_t n,
 		if (vmaxvq_u8(m) != 0)
 			return i + (size_t)__builtin_ctz(neon_mask8(m));
 	}
-	for (; i + lt->lt_at + step < n; i++) {
-		b = p + i + lt->lt_at;
-		if (b[0] == lt->lt_byte && (b[step] == lt->q_byte ||
-		    b[step] == lt->bang_byte))
-			return i;
-	}
-	return n;
+	return late_find_word(lt, p, n, i);
 }
 
 /* The vector operations MOJ_SKIP_BODY (simd.h) is written in. */

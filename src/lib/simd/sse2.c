@@ -46,7 +46,7 @@ plain_utf8_sse2(const unsigned char *p, size_t n, uint64_t *lines,
 	return plain_utf8_rest(p, n, i, lines, col);
 }
 
-/* late_find, 16 bytes at a time, then a byte at a time. */
+/* late_find, 16 bytes at a time; the rest as word.c does it. */
 size_t
 late_find_sse2(const struct late *lt, const unsigned char *p, size_t n,
     size_t i)
@@ -70,13 +70,7 @@ late_find_sse2(const struct late *lt, const unsigned char *p, size_t n,
 		if (m != 0)
 			return i + (size_t)__builtin_ctz(m);
 	}
-	for (; i + lt->lt_at + step < n; i++) {
-		b = p + i + lt->lt_at;
-		if (b[0] == lt->lt_byte && (b[step] == lt->q_byte ||
-		    b[step] == lt->bang_byte))
-			return i;
-	}
-	return n;
+	return late_find_word(lt, p, n, i);
 }
 
 static int
