@@ -1,6 +1,6 @@
 /*
- * bench/kernels.c: what each pass over UTF-8 text costs by itself, per
- * script (issue 27: "a block of letters from any script costs the same
+ * bench/kernel_passes.c: what each pass over UTF-8 text costs by itself,
+ * per script (issue 27: "a block of letters from any script costs the same
  * as a block of Latin-1 letters").  The whole-command numbers of
  * bench/run mix the passes with the page cache, the mapping and the
  * second thread; these are the kernels alone, at the level the library
