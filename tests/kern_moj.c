@@ -227,6 +227,52 @@ moj_wide_cjk(void)
 	bfree(&r);
 }
 
+/* UTF-32 in both orders: long CJK text, then at each offset of two
+ * words "Ã", a unit FFFFFFFF (no character: it breaks the sequence), "©",
+ * and after it "A", FFFFFFFF and "Ã©", which is mojibake (whether the
+ * letter before it is a capital, which the unit hides, is part of how
+ * sure it is), and " Ã©", which is too; every level as the reference,
+ * whose scan looks at each unit. */
+static void
+moj_wide_stray(void)
+{
+	static const char *const encs[] = { "UTF-32LE", "UTF-32BE" };
+	static const unsigned char ff[4] = { 0xFF, 0xFF, 0xFF, 0xFF };
+	struct buf b = { NULL, 0, 0 }, t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	char ct[64];
+	size_t e;
+	int off, i;
+
+	for (e = 0; e < NELEM(encs); e++)
+		for (off = 0; off < 16; off++) {
+			t.n = b.n = 0;
+			bstr(&t, "<r>\n");
+			for (i = 0; i < 200; i++)
+				bstr(&t, "\346\227\245\346\234\254 \344\270\255\n");
+			brep(&t, "x", (size_t)off);
+			bstr(&t, "\303\203");
+			brecode(&b, encs[e], t.p, t.n);
+			bput(&b, (const char *)ff, 4);
+			t.n = 0;
+			bstr(&t, "\302\251 \346\227\245\346\234\254A");
+			brecode(&b, encs[e], t.p, t.n);
+			bput(&b, (const char *)ff, 4);
+			t.n = 0;
+			bstr(&t, "\303\203\302\251\346\227\245 \303\203\302\251"
+			    "</r>\n");
+			brecode(&b, encs[e], t.p, t.n);
+			snprintf(ct, sizeof(ct), "application/xml; charset=%s",
+			    encs[e]);
+			k_same(ct, (const unsigned char *)b.p, b.n, ct, NULL,
+			    0, &r);
+			if (!CHECK(has(&r, "\"Ã©\" is \"é\"")))
+				printf("  (%s at %d)\n", encs[e], off);
+		}
+	bfree(&b);
+	bfree(&t);
+	bfree(&r);
+}
+
 /* Latin leads followed by ASCII at every offset of a word, in UTF-16 and
  * UTF-32; a UTF-16 trail that is a windows-1252 character. */
 static void
@@ -477,6 +523,7 @@ kern_moj(void)
 	moj_split();
 	moj_pairs();
 	moj_wide_cjk();
+	moj_wide_stray();
 	moj_leads();
 	moj_trail_pairs();
 }
