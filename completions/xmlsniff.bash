@@ -72,7 +72,7 @@ _xmlsniff()
 		    --list-files --print0 --config= --no-config --allow-encoding=
 		    --error= --ignore= --fix --dry-run --http --stdin-name=
 		    --browser --excerpt= --color= --all --max-errors= --encoding=
-		    --default-encoding= --jobs= -0 -b -h -i -j -o -q -r -v' \
+		    --default-encoding= --jobs= --mmap -0 -b -h -i -j -o -q -r -v' \
 		    -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace
 		return

@@ -1307,7 +1307,9 @@ U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
 	assert_line '  xmlsniff -r --strict          check the XML files below ., exit 1'
 	assert_line '  xmlsniff --explain=decl-mismatch'
 	assert_line 'is a usage error); -r with no FILE checks the current directory.'
-	assert_line --regexp '^ +\[--color=WHEN\] \[--all\] \[--max-errors=N\] \[-j N\] \[FILE \.\.\.\]$'
+	assert_line --regexp '^ +\[--color=WHEN\] \[--all\] \[--max-errors=N\] \[-j N\] \[--mmap\]$'
+	assert_line --regexp '^ +\[FILE \.\.\.\]$'
+	assert_line '      --mmap            map big regular files instead of reading'
 }
 
 # ---------------------------------------------------------------------------

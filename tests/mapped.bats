@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
-# Mapping (input.c, prescan.c): a regular file of more than 1.25 MiB is
-# mapped and handed on in pieces of 320 KiB, the size of a read, and a
-# UTF-8 one is searched for "<?", "<!" and mojibake candidates by a second
-# thread ahead of the validator.  XMLSNIFF_SIMD=ref reads it, a buffer at
-# a time, with no thread; every answer must be the same both ways,
+# Mapping (input.c, prescan.c): with --mmap, a regular file of more than
+# 1.25 MiB is mapped and handed on in pieces of 320 KiB, the size of a
+# read, and a UTF-8 one is searched for "<?", "<!" and mojibake candidates
+# by a second thread ahead of the validator.  Without it, and with
+# XMLSNIFF_SIMD=ref, it is read, a buffer at a time, with no thread; every
+# answer must be the same all three ways,
 # whatever falls on the edge of a piece, of the thread's 64 KiB steps or
 # of the pages given back behind (every MiB).
 #
@@ -48,10 +49,11 @@ text() {
 	}'
 }
 
-# same FILE [ARGS...]: the answers mapped and read (XMLSNIFF_SIMD=ref, a
-# character at a time) agree, in text (with excerpts) and in JSON with
-# every occurrence listed; and -j2, whose workers map without a second
-# thread, prints what -j1 prints for the file twice.  SAME_TEXT= (empty)
+# same FILE [ARGS...]: the answers mapped (--mmap), read (the default)
+# and read a character at a time (XMLSNIFF_SIMD=ref) agree, in text (with
+# excerpts) and in JSON with every occurrence listed; and -j2 --mmap,
+# whose workers map without a second thread, prints what -j1 --mmap
+# prints for the file twice.  SAME_TEXT= (empty)
 # compares JSON only: the marks tests of other encodings, whose text
 # output is made by the same code as UTF-8's.  The outputs (megabytes,
 # with every occurrence) are compared as files.
@@ -60,12 +62,14 @@ same() {
 	shift
 	for a in ${SAME_TEXT-""} "--all --max-errors=100000 --json"; do
 		to "$o.ref" env XMLSNIFF_SIMD=ref "$XMLSNIFF" $a "$@" "$f"
+		to "$o.out" "$XMLSNIFF" --mmap $a "$@" "$f"
+		same_files "$o.ref" "$o.out" "--mmap $a"
 		to "$o.out" "$XMLSNIFF" $a "$@" "$f"
 		same_files "$o.ref" "$o.out" "$a"
 	done
 	a="--all --max-errors=100000 --json"
-	to "$o.ref" "$XMLSNIFF" -j1 $a "$@" "$f" "$f"
-	to "$o.out" "$XMLSNIFF" -j2 $a "$@" "$f" "$f"
+	to "$o.ref" "$XMLSNIFF" --mmap -j1 $a "$@" "$f" "$f"
+	to "$o.out" "$XMLSNIFF" --mmap -j2 $a "$@" "$f" "$f"
 	same_files "$o.ref" "$o.out" "-j2 $a"
 }
 
@@ -119,7 +123,7 @@ at() {
 	  printf '</r>\n'; } > "$f"
 	[ "$(wc -c < "$f")" -gt 1400000 ]
 	same "$f"
-	run sh -c '"$0" "$1" 2>&1' "$XMLSNIFF" "$f"
+	run sh -c '"$0" --mmap "$1" 2>&1' "$XMLSNIFF" "$f"
 	assert_output --partial "note: it decodes cleanly as windows-1252: \"<p n=\"3\">  café crème naïve"
 }
 
@@ -133,7 +137,7 @@ at() {
 	  printf '\001</r>\n'; } > "$d/c.xml"
 	cp "$d/b.xml" "$d/d.xml"
 	ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" -j1 --strict --json -r "$d" 2>&1; true)
-	run "$XMLSNIFF" -j1 --strict --json -r "$d"
+	run "$XMLSNIFF" --mmap -j1 --strict --json -r "$d"
 	assert_failure 1
 	assert_output "$ref"
 }
@@ -174,12 +178,12 @@ marks() {
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<r>\n'
 	  text 30000; printf '</r>\n'; } > "$f"
 	XMLSNIFF_SIMD=ref "$XMLSNIFF" --transcode-to=UTF-16LE -o "$f.ref" "$f"
-	run "$XMLSNIFF" --transcode-to=UTF-16LE -o "$f.out" "$f"
+	run "$XMLSNIFF" --mmap --transcode-to=UTF-16LE -o "$f.out" "$f"
 	assert_success
 	cmp "$f.ref" "$f.out"
 	# in place, and --fix: the file read and written is the same one
 	cp "$f" "$f.2"
-	run "$XMLSNIFF" --transcode-to=UTF-16LE --in-place "$f.2"
+	run "$XMLSNIFF" --mmap --transcode-to=UTF-16LE --in-place "$f.2"
 	assert_success
 	cmp "$f.ref" "$f.2"
 }
@@ -251,7 +255,7 @@ C
 	for n in 100000 700000 2000000; do
 		{ printf '<r>\n'; text 30000; printf '</r>\n'; } > "$f"
 		run env LD_PRELOAD="$so" SHRINK_FILE="$(realpath "$f")" \
-		    SHRINK_TO=$n "$XMLSNIFF" "$f"
+		    SHRINK_TO=$n "$XMLSNIFF" --mmap "$f"
 		[ "${lines[0]}" = shrunk ] || skip "the preload did not take (a static build)"
 		assert_failure 2
 		assert_line "xmlsniff: $f: the file shrank while it was read"
@@ -260,7 +264,7 @@ C
 	# a transcode: no output file is left
 	{ printf '<r>\n'; text 30000; printf '</r>\n'; } > "$f"
 	run env LD_PRELOAD="$so" SHRINK_FILE="$(realpath "$f")" \
-	    SHRINK_TO=500000 "$XMLSNIFF" --transcode-to=UTF-16LE -o "$f.out" "$f"
+	    SHRINK_TO=500000 "$XMLSNIFF" --mmap --transcode-to=UTF-16LE -o "$f.out" "$f"
 	assert_failure 2
 	assert_output --partial "read error on $f"
 	[ ! -e "$f.out" ]
@@ -271,10 +275,10 @@ C
 	  printf '</r>\n'; } > "$f"
 	at "$f" 100000 '\377'
 	at "$f" 1000000 '\377'
-	run "$XMLSNIFF" "$f"
+	run "$XMLSNIFF" --mmap "$f"
 	assert_line --index 2 --partial "$f: note: it is mostly UTF-8, with 2 stray bytes"
 	run env LD_PRELOAD="$so" SHRINK_FILE="$(realpath "$f")" \
-	    SHRINK_AT=2 SHRINK_TO=500000 "$XMLSNIFF" "$f"
+	    SHRINK_AT=2 SHRINK_TO=500000 "$XMLSNIFF" --mmap "$f"
 	assert_success
 	assert_line --index 0 shrunk
 	assert_line --index 1 "$f: UTF-8 (declaration), declared \"UTF-8\", 1 error"
@@ -295,13 +299,13 @@ C
 			[ "$(wc -c < "$f")" -eq "$n" ]
 			ref=$(XMLSNIFF_SIMD=ref "$XMLSNIFF" --json "$f" 2>&1; echo "rc=$?")
 			for lv in "" none; do
-				run env XMLSNIFF_SIMD=$lv sh -c '"$0" --json "$1" 2>&1; echo "rc=$?"' \
+				run env XMLSNIFF_SIMD=$lv sh -c '"$0" --mmap --json "$1" 2>&1; echo "rc=$?"' \
 				    "$XMLSNIFF" "$f"
 				assert_output "$ref"
 			done
 		done
 		XMLSNIFF_SIMD=ref "$XMLSNIFF" --transcode-to=UTF-16BE -o "$f.ref" "$f" || true
-		"$XMLSNIFF" --transcode-to=UTF-16BE -o "$f.out" "$f" || true
+		"$XMLSNIFF" --mmap --transcode-to=UTF-16BE -o "$f.out" "$f" || true
 		cmp "$f.ref" "$f.out"
 	done
 }

@@ -91,58 +91,75 @@ maps() {
 	    END { print n + 0 }' trace.txt
 }
 
-@test "a file of more than 1.25 MiB is mapped and searched by a second thread; a small one, a pipe or XMLSNIFF_SIMD=ref is read" {
+@test "a file of more than 1.25 MiB is read, 320 KiB at a time, with no thread; with --mmap it is mapped and searched by a second thread; a small one, a pipe or XMLSNIFF_SIMD=ref is read" {
 	{ printf '<r>'; head -c 3000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > big.xml
 	printf '<r/>\n' > small.xml
+	# the default: every byte read, in reads of at most 320 KiB
 	run strace -f -e trace=clone,clone3,mmap,read -o trace.txt "$XMLSNIFF" big.xml
+	assert_success
+	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(awk '/ read\(/ && !/ELF/ { n += $NF } END { print n + 0 }' \
+	    trace.txt)" -ge 3000008 ] || fail "$(cat trace.txt)"
+	[ "$(awk '/ read\(/ && !/ELF/ && $NF > 327680 { n++ } END { print n + 0 }' \
+	    trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+	run strace -f -e trace=clone,clone3,mmap,read -o trace.txt "$XMLSNIFF" --mmap big.xml
 	assert_success
 	[ "$(clones)" -eq 1 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
 	# the head is read (320 KiB); the rest is not
 	[ "$(awk '/ read\(/ && !/ELF/ { n += $NF } END { print n + 0 }' \
 	    trace.txt)" -le 400000 ] || fail "$(cat trace.txt)"
-	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" small.xml
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" --mmap small.xml
 	assert_success
 	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
 	run env XMLSNIFF_SIMD=ref strace -f -e trace=clone,clone3,mmap -o trace.txt \
-	    "$XMLSNIFF" big.xml
+	    "$XMLSNIFF" --mmap big.xml
 	assert_success
 	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
 	# through a pipe: nothing to map
-	run sh -c 'cat big.xml | strace -f -e trace=clone,clone3,mmap -o trace.txt "$0" -' "$XMLSNIFF"
+	run sh -c 'cat big.xml | strace -f -e trace=clone,clone3,mmap -o trace.txt "$0" --mmap -' "$XMLSNIFF"
 	assert_success
 	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
 	# UTF-16: mapped and searched too
 	{ printf '\357\273\277<r>'; head -c 1000000 /dev/zero | tr '\0' a
 	  printf '</r>\n'; } | iconv -f UTF-8 -t UTF-16LE > u16.xml
-	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" u16.xml
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" --mmap u16.xml
 	assert_success
 	[ "$(clones)" -eq 1 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" u16.xml
+	assert_success
+	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
 	# a single-byte encoding: mapped and searched (for markup)
 	{ printf '<?xml version="1.0" encoding="ISO-8859-1"?><r>'
 	  head -c 2000000 /dev/zero | tr '\0' '\351'; printf '</r>\n'; } > l1.xml
-	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" l1.xml
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" --mmap l1.xml
 	assert_success
 	[ "$(clones)" -eq 1 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
 }
 
-@test "-j: the workers map big files but start no thread (they have the processors); -j1 does" {
+@test "-j --mmap: the workers map big files but start no thread (they have the processors); -j1 does; without --mmap neither maps" {
 	local i
 	mkdir t
 	for i in $(seq 1 40); do printf '<r>%s</r>\n' "$i" > "t/f$i.xml"; done
 	{ printf '<r>'; head -c 3000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > t/big.xml
 	run strace -f -e trace=clone,clone3,fork,mmap -o trace.txt "$XMLSNIFF" -j2 -r t
 	assert_success
+	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
+	run strace -f -e trace=clone,clone3,fork,mmap -o trace.txt "$XMLSNIFF" --mmap -j2 -r t
+	assert_success
 	# no thread (the workers are processes: fork or clone, as the C
 	# library makes them)
 	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
-	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" -j1 -r t
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" --mmap -j1 -r t
 	assert_success
 	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 1 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"

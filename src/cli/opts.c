@@ -29,7 +29,7 @@ enum {
 	OPT_ALLOW_ENCODING, OPT_ERROR, OPT_IGNORE, OPT_FIX, OPT_DRY_RUN,
 	OPT_FORMAT, OPT_LIST_CODES, OPT_LIST_ENCODINGS, OPT_EXPLAIN,
 	OPT_HTTP, OPT_STDIN_NAME, OPT_BROWSER, OPT_EXCERPT, OPT_COLOR,
-	OPT_ALL, OPT_MAX_ERRORS, OPT_ENCODING, OPT_DEFAULT_ENCODING
+	OPT_ALL, OPT_MAX_ERRORS, OPT_ENCODING, OPT_DEFAULT_ENCODING, OPT_MMAP
 };
 static const struct option longopts[] = {
 	{ "content-type", required_argument, NULL, OPT_CONTENT_TYPE },
@@ -76,6 +76,7 @@ static const struct option longopts[] = {
 	{ "encoding", required_argument, NULL, OPT_ENCODING },
 	{ "default-encoding", required_argument, NULL, OPT_DEFAULT_ENCODING },
 	{ "jobs", required_argument, NULL, 'j' },
+	{ "mmap", no_argument, NULL, OPT_MMAP },
 	{ NULL, 0, NULL, 0 }
 };
 /* The leading ':' and opterr = 0: bad_option says what is wrong. */
@@ -220,6 +221,7 @@ static const struct {
 	{ OPT_HTTP, &opt.http },
 	{ OPT_BROWSER, &opt.browser },
 	{ OPT_ALL, &opt.all },
+	{ OPT_MMAP, &opt.mmap },
 };
 static const struct {
 	int		 ch;
@@ -454,8 +456,8 @@ encoding_opts(void)
 }
 
 /* The rest of what the library is to do as the command line says:
- * --browser, --strict, --fix, --dry-run, and the guess, which only the
- * text line and --json report. */
+ * --browser, --strict, --fix, --dry-run, --mmap, and the guess, which
+ * only the text line and --json report. */
 static void
 lib_opts(void)
 {
@@ -463,6 +465,7 @@ lib_opts(void)
 	setopt("strict", opt.strict ? "yes" : "no");
 	setopt("fix", opt.fix ? "yes" : "no");
 	setopt("dry-run", opt.dry_run ? "yes" : "no");
+	setopt("mmap", opt.mmap ? "yes" : "no");
 	setopt("guess", opt.fmt == FMT_TEXT || opt.fmt == FMT_JSON ? "yes" :
 	    "no");
 }

@@ -44,6 +44,7 @@ struct options {
 	int		 excerpt_on;	/* --excerpt, resolved */
 	int		 color_on;	/* --color, resolved */
 	int		 all;
+	int		 mmap;		/* --mmap */
 	size_t		 max_errors;	/* 0: not given */
 	const char	*encoding;
 	const char	*default_encoding;

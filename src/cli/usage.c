@@ -25,7 +25,8 @@ usage(FILE *f)
 	    "                [--error=CODES] [--ignore=CODES] [--http]\n"
 	    "                [--stdin-name=NAME] [--browser] [--excerpt=WHEN]\n"
 	    "                [--color=WHEN] [--all] [--max-errors=N] [-j N] "
-	    "[FILE ...]\n"
+	    "[--mmap]\n"
+	    "                [FILE ...]\n"
 	    "       xmlsniff --list-codes | --list-encodings | --explain=CODE\n",
 	    f);
 }
@@ -69,6 +70,9 @@ help_first(void)
 	    "  -j, --jobs=N          analyse the inputs in N processes at\n"
 	    "                        once (default: one a processor online\n"
 	    "                        when there are several inputs)\n"
+	    "      --mmap            map big regular files instead of reading\n"
+	    "                        them, and search each ahead on a second\n"
+	    "                        thread (faster where page faults are cheap)\n"
 	    "      --list-files      print the names of the files that\n"
 	    "                        would be checked, and nothing else\n"
 	    "  -0, --print0          --list-files ends each name with a NUL\n"

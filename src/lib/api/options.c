@@ -40,7 +40,7 @@ defaults(struct settings *set)
 	set->guess = 1;
 	set->marker = 1;
 	set->lookahead = 1;
-	set->mmap = 1;
+	set->mmap = 0;
 	set->fallback = FB_ERROR;
 }
 
