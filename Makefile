@@ -79,7 +79,8 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/sbuf.c \
 		src/lib/simd/dense_avx2.c src/lib/simd/narrow_avx2.c \
 		src/lib/simd/neon.c src/lib/simd/plain_avx2.c \
 		src/lib/simd/plainw_avx2.c src/lib/simd/ref.c \
-		src/lib/simd/scan_avx2.c src/lib/simd/select.c \
+		src/lib/simd/scan_avx2.c src/lib/simd/scan_avx512.c \
+		src/lib/simd/select.c \
 		src/lib/simd/sse2.c src/lib/simd/wide_avx2.c src/lib/simd/word.c \
 		src/lib/transcode/iconvout.c src/lib/transcode/target.c \
 		src/lib/transcode/transcode.c src/lib/transcode/xmllex.c \

@@ -24,6 +24,23 @@ swap32(__m256i v)
 	    15, 14, 13, 12));
 }
 
+/* scan_avx2.c: the tables of moj_first and moj_mask32 (level avx512's
+ * marks8 takes them too), and the byte-at-a-time end of marks8 */
+extern const uint8_t moj_lead_hi[16], moj_lead_lo[16], moj_next_hi[16],
+		    moj_next_lo[16], moj_lead_is[16];
+void		 marks8_tail(const unsigned char *, size_t, size_t,
+		    struct marks *, int *, int *);
+
+/* Add mark j to the list l (*nl of cap); 0 when it is full. */
+static inline int
+mark_add(uint32_t *l, size_t *nl, size_t cap, size_t j)
+{
+	if (*nl == cap)
+		return 0;
+	l[(*nl)++] = (uint32_t)j;
+	return 1;
+}
+
 /* plain_avx2.c */
 size_t		 plain_utf8_avx2(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);

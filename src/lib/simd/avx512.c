@@ -1,9 +1,10 @@
 /*
  * Level avx512 (x86-64; compiled per function for AVX-512 F, BW, VL and
  * VBMI, which are asked of the processor at run time): the validation of
- * UTF-8, UTF-16 and single-byte text and the count of error-dense UTF-8,
- * 64 bytes at a time, with the byte masks in mask registers; every other
- * kernel of the level is avx2's.
+ * UTF-8, UTF-16 and single-byte text, the count of error-dense UTF-8 and
+ * the one pass of the searches of UTF-8 (scan_avx512.c), 64 bytes at a
+ * time, with the byte masks in mask registers; every other kernel of the
+ * level is avx2's.
  *
  * The UTF-8 check is the lookup method of Keiser and Lemire, as avx2.c has
  * it, on one 512-bit vector: the errors of each block are asked once, with
@@ -501,7 +502,7 @@ const struct kernels kernels_avx512 = {
 	.late_find = late_find_avx2,
 	.moj_skip = moj_skip_avx2,
 	.moj_skipw = moj_skipw_avx2,
-	.marks8 = marks8_avx2,
+	.marks8 = marks8_avx512,
 	.dense_utf8 = dense_utf8_avx512,
 	.dense_utf16 = dense_utf16_avx2,
 	.dense_utf32 = dense_utf32_avx2,

@@ -75,31 +75,31 @@ moj_skip_avx2_32(const unsigned char *p, size_t n, struct mojskip *k)
 /*
  * The pairs of bytes that may begin a trail character (moj_trail8: the
  * UTF-8 of 80..BF, or of windows-1252's 27 at 80..9F), as bits that the
- * first byte's nibbles (lead_hi, lead_lo) and the second's (next_hi,
- * next_lo) must all have: C2 with 80..BF (bit 0); C5 with 92, 93 (1), A0,
+ * first byte's nibbles (moj_lead_hi, moj_lead_lo) and the second's
+ * (moj_next_hi, moj_next_lo) must all have: C2 with 80..BF (bit 0); C5 with 92, 93 (1), A0,
  * A1 (2), B8, BD, BE (3); C6 92 (4); CB 86 (5), CB 9C (6); E2 with 80, 82
  * or 84 (7).  A pair is one of them when the four have a bit in common;
  * the first byte's two tables alone say whether it is C2, C5, C6, CB or
  * E2.  The bytes of Latin Extended letters (C4, C5 81..91, C5 94..9F...)
  * have none, so their text costs no look at the exact rule.
  */
-static const uint8_t lead_hi[16] = {
+const uint8_t moj_lead_hi[16] = {
 	[0xC] = 0x7F, [0xE] = 0x80
 };
-static const uint8_t lead_lo[16] = {
+const uint8_t moj_lead_lo[16] = {
 	[0x2] = 0x81, [0x5] = 0x0E, [0x6] = 0x10, [0xB] = 0x60
 };
-static const uint8_t next_hi[16] = {
+const uint8_t moj_next_hi[16] = {
 	[0x8] = 0xA1, [0x9] = 0x53, [0xA] = 0x05, [0xB] = 0x09
 };
-static const uint8_t next_lo[16] = {
+const uint8_t moj_next_lo[16] = {
 	0x85, 0x05, 0x93, 0x03, 0x81, 0x01, 0x21, 0x01,
 	0x09, 0x01, 0x01, 0x01, 0x41, 0x09, 0x09, 0x01
 };
 
 /* The byte of each low nibble that is C2, C5, C6 or CB, else one with
  * another low nibble. */
-static const uint8_t lead_is[16] = {
+const uint8_t moj_lead_is[16] = {
 	0x01, 0x02, 0xC2, 0x04, 0x05, 0xC5, 0xC6, 0x08,
 	0x09, 0x0A, 0x0B, 0xCB, 0x0D, 0x0E, 0x0F, 0x00
 };
@@ -113,15 +113,15 @@ AVX2 static void
 mojk_init(struct mojk *k, int c1)
 {
 	k->lhi = _mm256_broadcastsi128_si256(_mm_loadu_si128(
-	    (const __m128i *)lead_hi));
+	    (const __m128i *)moj_lead_hi));
 	k->llo = _mm256_broadcastsi128_si256(_mm_loadu_si128(
-	    (const __m128i *)lead_lo));
+	    (const __m128i *)moj_lead_lo));
 	k->nhi = _mm256_broadcastsi128_si256(_mm_loadu_si128(
-	    (const __m128i *)next_hi));
+	    (const __m128i *)moj_next_hi));
 	k->nlo = _mm256_broadcastsi128_si256(_mm_loadu_si128(
-	    (const __m128i *)next_lo));
+	    (const __m128i *)moj_next_lo));
 	k->lis = _mm256_broadcastsi128_si256(_mm_loadu_si128(
-	    (const __m128i *)lead_is));
+	    (const __m128i *)moj_lead_is));
 	k->nib = _mm256_set1_epi8(0x0F);
 	k->e2 = _mm256_set1_epi8((char)0xE2);
 	k->c3 = _mm256_set1_epi8((char)0xC3);
@@ -151,7 +151,7 @@ AVX2 __attribute__((always_inline)) static inline __m256i
 moj_first(__m256i v0, __m256i v1, __m256i v2, const struct mojk *k)
 {
 	/* C2, C5, C6 and CB are the bytes their low nibble gives in
-	 * lead_is (E2 shares C2's) */
+	 * moj_lead_is (E2 shares C2's) */
 	__m256i lead = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(
 	    k->lis, _mm256_and_si256(v2, k->nib)), v2),
 	    _mm256_cmpeq_epi8(v2, k->e2));
@@ -254,22 +254,12 @@ moj_skip_avx2(const unsigned char *p, size_t n, struct mojskip *k)
  * ranges of windows-1252's 27 from 0152 to 2122), each asked of
  * moj_exactw().
  */
-/* Add mark j to the list l (*nl of cap); 0 when it is full. */
-static inline int
-mark_add(uint32_t *l, size_t *nl, size_t cap, size_t j)
-{
-	if (*nl == cap)
-		return 0;
-	l[(*nl)++] = (uint32_t)j;
-	return 1;
-}
-
 /*
- * The marks of p[i..n) a byte at a time (the tail of marks8_avx2): *lon
- * and *mon say each list still takes marks, and are cleared, its
- * coverage set, when one fills.
+ * The marks of p[i..n) a byte at a time (the tail of marks8_avx2 and
+ * marks8_avx512): *lon and *mon say each list still takes marks, and are
+ * cleared, its coverage set, when one fills.
  */
-static void
+void
 marks8_tail(const unsigned char *p, size_t n, size_t i, struct marks *m,
     int *lon, int *mon)
 {
