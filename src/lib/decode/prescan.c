@@ -532,16 +532,22 @@ take_ring(const uint64_t *hit, uint64_t *tail, const uint64_t *head,
 }
 
 /* pre_test_split: wait until the thread has searched both kinds below
- * e, or stopped (a second at most: a test must not hang). */
+ * e, or stopped, or cannot go on: a ring it keeps is full of marks at a
+ * and above, which only this thread's take lets go (a second at most: a
+ * test must not hang).  The marks below a are let go first, as
+ * take_ring() would. */
 static void
-split_wait(struct pre *pre, uint64_t e)
+split_wait(struct pre *pre, uint64_t a, uint64_t e)
 {
 	struct timespec ts = { 0, 100000 };
 	int i;
 
+	let_go(pre->lhit, &pre->ltail, &pre->lhead, a);
+	let_go(pre->mhit, &pre->mtail, &pre->mhead, a);
 	for (i = 0; i < 10000 && !__atomic_load_n(&pre->stopped,
-	    __ATOMIC_ACQUIRE) && (ld(&pre->lcov) < e || ld(&pre->mcov) < e);
-	    i++)
+	    __ATOMIC_ACQUIRE) && (ld(&pre->lcov) < e || ld(&pre->mcov) < e) &&
+	    ld(&pre->lhead) - pre->ltail < PRE_CAP &&
+	    ld(&pre->mhead) - pre->mtail < PRE_CAP; i++)
 		nanosleep(&ts, NULL);
 }
 
@@ -565,7 +571,7 @@ pre_take(struct pre *pre, const unsigned char *p, size_t n, struct marks *m)
 		return 0;
 	a = (uint64_t)(p - pre->base);
 	if (atomic_load(&pre_test_split))
-		split_wait(pre, a + n / 2);
+		split_wait(pre, a, a + n / 2);
 	/* cov before lo, as pre_covered() */
 	lc = ld(&pre->lcov);
 	mc = ld(&pre->mcov);
