@@ -26,8 +26,9 @@ extern atomic_int val_char_only;
 
 /* The look-ahead thread's search (prescan.c) taken in part for every
  * piece: the first thread waits until the thread has searched half of
- * it, takes that half's marks and searches the rest itself (pre_take),
- * as it does wherever the thread has been only so far. */
+ * it (or cannot go on, a ring of its marks full), takes the marks so far
+ * and searches the rest itself (pre_take), as it does wherever the
+ * thread has been only so far. */
 extern atomic_int pre_test_split;
 
 /* The reference kernels (src/lib/simd/ref.c). */
