@@ -12,7 +12,10 @@ setup_file() {
 	# No BOM, declared UTF-16LE.
 	U16LE_FMT=$(enc UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?><a/>' |
 	    fmt_of)
-	export U16BOM_FMT U16LE_FMT
+	# latin1.xml re-encoded in UTF-8, declaration rewritten, in hex.
+	U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
+	    od -An -v -tx1 | tr -d ' \n')
+	export U16BOM_FMT U16LE_FMT U8_HEX
 }
 
 # Every test works in its own scratch directory, so that file names in the
@@ -955,9 +958,8 @@ mktree() {
 # The transcoding options: their spellings (what they do is for the
 # transcoding tests)
 
-# latin1.xml re-encoded in UTF-8, declaration rewritten.
-U8_HEX=$(printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' |
-    od -An -v -tx1 | tr -d ' \n')
+# U8_HEX (setup_file): latin1.xml re-encoded in UTF-8, declaration
+# rewritten.
 
 @test "--transcode-to=ENC writes the entity to stdout" {
 	xs --transcode-to=UTF-8 latin1.xml

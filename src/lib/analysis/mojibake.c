@@ -475,12 +475,12 @@ unit_at(const unsigned char *p, size_t u, int be)
  * From p + j on, UTF-32 in byte order be: two units at a time, the first
  * offset at or after j where a unit 80-FF or FFFFFFFF may stand (both
  * units of the eight bytes there are looked at one by one by the caller),
- * or where fewer than lim bytes are left after the pair.  The bytes are
+ * or where less than a unit is left after the two pairs of a load.  The bytes are
  * compared as they lie in memory (the mask and the value are bytes too),
  * so that the host's byte order does not matter.
  */
 static size_t
-skip32(const unsigned char *p, size_t j, size_t n, size_t lim, int be)
+skip32(const unsigned char *p, size_t j, size_t n, int be)
 {
 	static const unsigned char mle[8] = { 0x80, 0xFF, 0xFF, 0xFF, 0x80,
 	    0xFF, 0xFF, 0xFF }, mbe[8] = { 0xFF, 0xFF, 0xFF, 0x80, 0xFF, 0xFF,
@@ -490,7 +490,7 @@ skip32(const unsigned char *p, size_t j, size_t n, size_t lim, int be)
 
 	memcpy(&m, be ? mbe : mle, 8);
 	memcpy(&v, be ? vbe : vle, 8);
-	for (; j + 16 + lim <= n; j += 16) {
+	for (; j + 16 + 4 <= n; j += 16) {
 		memcpy(&x, p + j, 8);
 		memcpy(&y, p + j + 8, 8);
 		a = (x & m) ^ v;
@@ -535,7 +535,7 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 			 * (skip32), then each of that pair as before; not at
 			 * level ref, the reference this is held to. */
 			if (((j - i) & 7) == 0 && !simd_char_only() &&
-			    (j = skip32(p, j, n, 4, be)) + 8 > n)
+			    (j = skip32(p, j, n, be)) + 8 > n)
 				break;
 			c = be ? load_be32(p + j) : load_le32(p + j);
 			if (c == STRAY || (c - 0x80 < 0x75 &&
