@@ -475,9 +475,9 @@ unit_at(const unsigned char *p, size_t u, int be)
  * From p + j on, UTF-32 in byte order be: two units at a time, the first
  * offset at or after j where a unit 80-FF or FFFFFFFF may stand (both
  * units of the eight bytes there are looked at one by one by the caller),
- * or where less than a unit is left after the two pairs of a load.  The bytes are
- * compared as they lie in memory (the mask and the value are bytes too),
- * so that the host's byte order does not matter.
+ * or where fewer than 20 bytes are left: a step's 16 and a unit after
+ * them.  The bytes are compared as they lie in memory (the mask and the
+ * value are bytes too), so that the host's byte order does not matter.
  */
 static size_t
 skip32(const unsigned char *p, size_t j, size_t n, int be)

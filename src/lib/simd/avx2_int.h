@@ -41,6 +41,40 @@ mark_add(uint32_t *l, size_t *nl, size_t cap, size_t j)
 	return 1;
 }
 
+/* The "<?" and "<!" at i and the bits of mask on into m's list while
+ * *lon: when it fills, its coverage ends at the mark that did not fit
+ * and *lon is cleared (marks8_tail's rule, a block at a time). */
+static inline __attribute__((always_inline)) void
+marks_lt_bits(struct marks *m, size_t i, uint64_t mask, int *lon)
+{
+	for (; mask != 0 && *lon; mask &= mask - 1) {
+		size_t at = i + (size_t)__builtin_ctzll(mask);
+
+		if (!mark_add(m->lt, &m->nlt, m->cap, at)) {
+			m->lcov = at;
+			*lon = 0;
+		}
+	}
+}
+
+/* The same for the bytes of p[..n) at i and the bits of mask that may
+ * begin a mojibake candidate: each that moj_exact8() (with the C1
+ * controls) takes is a mark, while *mon. */
+static inline __attribute__((always_inline)) void
+marks_mj_bits(const unsigned char *p, size_t n, struct marks *m, size_t i,
+    uint64_t mask, int *mon)
+{
+	for (; mask != 0 && *mon; mask &= mask - 1) {
+		size_t at = i + (size_t)__builtin_ctzll(mask);
+
+		if (moj_exact8(p + at, n - at, 1) &&
+		    !mark_add(m->mj, &m->nmj, m->cap, at)) {
+			m->mcov = at;
+			*mon = 0;
+		}
+	}
+}
+
 /* plain_avx2.c */
 size_t		 plain_utf8_avx2(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);

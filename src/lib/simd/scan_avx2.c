@@ -76,9 +76,9 @@ moj_skip_avx2_32(const unsigned char *p, size_t n, struct mojskip *k)
  * The pairs of bytes that may begin a trail character (moj_trail8: the
  * UTF-8 of 80..BF, or of windows-1252's 27 at 80..9F), as bits that the
  * first byte's nibbles (moj_lead_hi, moj_lead_lo) and the second's
- * (moj_next_hi, moj_next_lo) must all have: C2 with 80..BF (bit 0); C5 with 92, 93 (1), A0,
- * A1 (2), B8, BD, BE (3); C6 92 (4); CB 86 (5), CB 9C (6); E2 with 80, 82
- * or 84 (7).  A pair is one of them when the four have a bit in common;
+ * (moj_next_hi, moj_next_lo) must all have: C2 with 80..BF (bit 0); C5
+ * with 92, 93 (1), A0, A1 (2), B8, BD, BE (3); C6 92 (4); CB 86 (5), CB
+ * 9C (6); E2 with 80, 82 or 84 (7).  A pair is one of them when the four have a bit in common;
  * the first byte's two tables alone say whether it is C2, C5, C6, CB or
  * E2.  The bytes of Latin Extended letters (C4, C5 81..91, C5 94..9F...)
  * have none, so their text costs no look at the exact rule.
@@ -293,27 +293,12 @@ marks8_block(const unsigned char *p, size_t n, size_t i, unsigned skip,
 	if (*lon && !_mm256_testz_si256(l, l)) {
 		mask = ((uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32) & keep;
-		for (; mask != 0 && *lon; mask &= mask - 1) {
-			size_t at = i + (size_t)__builtin_ctzll(mask);
-
-			if (!mark_add(m->lt, &m->nlt, m->cap, at)) {
-				m->lcov = at;
-				*lon = 0;
-			}
-		}
+		marks_lt_bits(m, i, mask, lon);
 	}
 	if (*mon && !_mm256_testz_si256(c, c)) {
 		mask = ((uint64_t)moj_mask32(p + i, mk) |
 		    (uint64_t)moj_mask32(p + i + 32, mk) << 32) & keep;
-		for (; mask != 0 && *mon; mask &= mask - 1) {
-			size_t at = i + (size_t)__builtin_ctzll(mask);
-
-			if (moj_exact8(p + at, n - at, 1) &&
-			    !mark_add(m->mj, &m->nmj, m->cap, at)) {
-				m->mcov = at;
-				*mon = 0;
-			}
-		}
+		marks_mj_bits(p, n, m, i, mask, mon);
 	}
 }
 

@@ -113,29 +113,11 @@ marks5(const unsigned char *p, size_t n, size_t i, uint64_t keep,
     __m512i a, __m512i a1, __m512i a2, __mmask64 l, __mmask64 c,
     const struct mojk5 *k, struct marks *m, int *lon, int *mon)
 {
-	uint64_t mask;
-
-	for (mask = l & keep; mask != 0 && *lon; mask &= mask - 1) {
-		size_t at = i + (size_t)__builtin_ctzll(mask);
-
-		if (!mark_add(m->lt, &m->nlt, m->cap, at)) {
-			m->lcov = at;
-			*lon = 0;
-		}
-	}
+	marks_lt_bits(m, i, l & keep, lon);
 	if (!*mon || (c & keep) == 0)
 		return;
-	mask = mask5(a, a1, a2, _mm512_loadu_si512((const void *)(p + i + 3)),
-	    k) & keep;
-	for (; mask != 0 && *mon; mask &= mask - 1) {
-		size_t at = i + (size_t)__builtin_ctzll(mask);
-
-		if (moj_exact8(p + at, n - at, 1) &&
-		    !mark_add(m->mj, &m->nmj, m->cap, at)) {
-			m->mcov = at;
-			*mon = 0;
-		}
-	}
+	marks_mj_bits(p, n, m, i, mask5(a, a1, a2,
+	    _mm512_loadu_si512((const void *)(p + i + 3)), k) & keep, mon);
 }
 
 /*
