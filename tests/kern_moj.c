@@ -513,6 +513,74 @@ moj_trail_pairs(void)
 	simd_init(NULL);
 }
 
+/* The units of moj_wide_units, é a é a ... (leads, with no trail after
+ * them) but lead, next and A9 at unit off, in p (be: big-endian); then
+ * moj_skipw() of its first bytes against its definition, at lengths
+ * that cut it in every place near the three.  1 when it failed. */
+static int
+wide_case(uint16_t lead, uint16_t next, size_t off, int be)
+{
+	unsigned char p[2 * 140];
+	size_t k, n;
+	uint16_t c;
+
+	for (k = 0; k < sizeof(p) / 2; k++) {
+		c = k % 2 ? 'a' : 0xE9;
+		if (k == off)
+			c = lead;
+		else if (k == off + 1)
+			c = next;
+		else if (k == off + 2)
+			c = 0xA9;
+		p[2 * k + be] = (unsigned char)(c & 0xFF);
+		p[2 * k + !be] = (unsigned char)(c >> 8);
+	}
+	for (n = 2 * (off + 1); n <= sizeof(p); n += n < 2 * off + 8 ? 1 : 74)
+		if (!CHECK(skipw_def(p, n, be) == moj_skipw(p, n, be))) {
+			printf("  (%04X %04X at unit %zu, %zu bytes, %s)\n",
+			    (unsigned)lead, (unsigned)next, off, n,
+			    be ? "BE" : "LE");
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * moj_skipw() at every level against its definition where a unit that
+ * may be the reading of a lead (and those around it) stands before one
+ * that may be a trail character (windows-1252's 27, the ends of the
+ * ranges the vector passes test, and their neighbours), at every unit of
+ * a block of 32 and past it, in both orders (ref's passes over nothing:
+ * not asked).
+ */
+static void
+moj_wide_units(void)
+{
+	static const uint16_t lead[] = { 0x7F, 0x80, 0x9F, 0xA0, 0xC1, 0xC2,
+	    0xC3, 0xDF, 0xE0, 0xE2, 0xEF, 0xF0, 0xF4, 0xF5, 0x1C3, 0x20C3 };
+	static const uint16_t next[] = { 0x7F, 0x80, 0x81, 0x9D, 0xA9, 0xBF,
+	    0xC0, 0x151, 0x152, 0x153, 0x159, 0x160, 0x161, 0x178, 0x17D,
+	    0x17E, 0x192, 0x2C6, 0x2DC, 0x2013, 0x2014, 0x2018, 0x2019,
+	    0x201A, 0x201C, 0x201D, 0x201E, 0x2020, 0x2021, 0x2022, 0x2026,
+	    0x2030, 0x2039, 0x203A, 0x20AC, 0x2121, 0x2122, 0x2123, 0x430,
+	    0x8000 };
+	size_t a, b, off;
+	int l, be, fail = 0;
+
+	for (l = 1; l < unit_nlevels && !fail; l++) {
+		simd_init(unit_levels[l]);
+		for (be = 0; be < 2 && !fail; be++)
+			for (a = 0; a < NELEM(lead) && !fail; a++)
+				for (b = 0; b < NELEM(next) && !fail; b++)
+					for (off = 0; off < 40 && !fail; off++)
+						fail = wide_case(lead[a], next[b],
+						    off, be);
+		if (fail)
+			printf("  (at level %s)\n", unit_levels[l]);
+	}
+	simd_init(NULL);
+}
+
 void
 kern_moj(void)
 {
@@ -526,4 +594,5 @@ kern_moj(void)
 	moj_wide_stray();
 	moj_leads();
 	moj_trail_pairs();
+	moj_wide_units();
 }

@@ -160,4 +160,79 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 	}
 	marks8_tail(p, n, i, m, &lon, &mon);
 }
+
+/* late_find(), 64 bytes a step with the tests in mask registers (one test
+ * a step: "<?" and "<!" are rare); the rest as late_find_avx2 does it. */
+AVX512 size_t
+late_find_avx512(const struct late *lt, const unsigned char *p, size_t n,
+    size_t i)
+{
+	size_t step = lt->usz;
+	__m512i vl = _mm512_set1_epi8((char)lt->lt_byte);
+	__m512i vq = _mm512_set1_epi8((char)lt->q_byte);
+	__m512i vb = _mm512_set1_epi8((char)lt->bang_byte);
+
+	for (; i + lt->lt_at + step + 64 <= n; i += 64) {
+		const unsigned char *b = p + i + lt->lt_at;
+		__m512i a = _mm512_loadu_si512((const void *)b);
+		__m512i c = _mm512_loadu_si512((const void *)(b + step));
+		__mmask64 m = _mm512_mask_cmpeq_epi8_mask(
+		    _mm512_cmpeq_epi8_mask(c, vq) | _mm512_cmpeq_epi8_mask(c,
+		    vb), a, vl);
+
+		if (m != 0)
+			return i + (size_t)__builtin_ctzll(m);
+	}
+	return late_find_avx2(lt, p, n, i);
+}
+
+/*
+ * moj_skipw(), thirty-two units a step, the tests of moj_skipw_avx2 in
+ * mask registers: a C1 control, or C2..F4 before a unit that may be a
+ * trail character (80..BF, or 0152..2122, which holds windows-1252's 27),
+ * each asked of moj_exactw(); the rest as moj_skipw_avx2 does it.
+ */
+AVX512 size_t
+moj_skipw_avx512(const unsigned char *p, size_t n, int be)
+{
+	__m512i swap = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4,
+	    7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+	__m512i ffe0 = _mm512_set1_epi16((short)0xFFE0);
+	__m512i x80 = _mm512_set1_epi16(0x80), xc2 = _mm512_set1_epi16(0xC2);
+	__m512i l1 = _mm512_set1_epi16(0x152);
+	__m512i s0 = _mm512_set1_epi16(0xBF - 0x80);
+	__m512i s1 = _mm512_set1_epi16(0x2122 - 0x152);
+	__m512i sl = _mm512_set1_epi16(0xF4 - 0xC2);
+	size_t j = 0;
+
+	/* in registers from here on: the compiler would broadcast each
+	 * again in every round (as it did moj_skipw_avx2's) */
+	__asm__("" : "+v"(swap), "+v"(ffe0), "+v"(x80), "+v"(xc2), "+v"(l1),
+	    "+v"(s0), "+v"(s1), "+v"(sl));
+
+	for (; j + 66 <= n; j += 64) {
+		__m512i u = _mm512_loadu_si512((const void *)(p + j));
+		__m512i nx = _mm512_loadu_si512((const void *)(p + j + 2));
+		__mmask32 lead, stop;
+		uint32_t m;
+
+		if (be) {
+			u = _mm512_shuffle_epi8(u, swap);
+			nx = _mm512_shuffle_epi8(nx, swap);
+		}
+		lead = _mm512_cmple_epu16_mask(_mm512_sub_epi16(u, xc2), sl);
+		lead = _mm512_mask_cmple_epu16_mask(lead, _mm512_sub_epi16(nx,
+		    x80), s0) | _mm512_mask_cmple_epu16_mask(lead,
+		    _mm512_sub_epi16(nx, l1), s1);
+		stop = lead | _mm512_cmpeq_epi16_mask(_mm512_and_si512(u, ffe0),
+		    x80);
+		for (m = (uint32_t)stop; m != 0; m &= m - 1) {
+			size_t at = j + 2 * (size_t)__builtin_ctz(m);
+
+			if (moj_exactw(p + at, n - at, 2, be))
+				return at;
+		}
+	}
+	return j + moj_skipw_avx2(p + j, n - j, be);
+}
 #endif

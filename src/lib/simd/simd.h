@@ -122,6 +122,9 @@ size_t		 moj_skip_avx2(const unsigned char *, size_t,
 size_t		 moj_skipw_avx2(const unsigned char *, size_t, int);
 void		 marks8_avx2(const unsigned char *, size_t, struct marks *);
 void		 marks8_avx512(const unsigned char *, size_t, struct marks *);
+size_t		 late_find_avx512(const struct late *, const unsigned char *,
+		    size_t, size_t);
+size_t		 moj_skipw_avx512(const unsigned char *, size_t, int);
 #endif
 
 /* dense_avx2.c: the dense counts of level avx2, in avx2.c's table */
