@@ -401,6 +401,18 @@ skipw_def(const unsigned char *p, size_t n, int be)
 	return j;
 }
 
+/* moj_skip32() as kernels.h defines it, a unit at a time. */
+static size_t
+skip32_def(const unsigned char *p, size_t n, int be)
+{
+	size_t j;
+
+	for (j = 0; j + 8 <= n; j += 4)
+		if (moj_stop32(p + j, n - j, be))
+			break;
+	return j;
+}
+
 /*
  * The passes themselves at every level but ref (which passes over
  * nothing) on random strings of the bytes that matter, at every length
@@ -442,6 +454,9 @@ moj_kernels(void)
 					    (!want.cut || want.ls == got.ls));
 					w = skipw_def(p + at, n, n % 2);
 					g = moj_skipw(p + at, n, n % 2);
+					fail |= !CHECK(w == g);
+					w = skip32_def(p + at, n, n % 2);
+					g = moj_skip32(p + at, n, n % 2);
 					fail |= !CHECK(w == g);
 					if (fail)
 						printf("  (%s: round %d at %zu, %zu "
@@ -514,17 +529,18 @@ moj_trail_pairs(void)
 }
 
 /* The units of moj_wide_units, é a é a ... (leads, with no trail after
- * them) but lead, next and A9 at unit off, in p (be: big-endian); then
- * moj_skipw() of its first bytes against its definition, at lengths
- * that cut it in every place near the three.  1 when it failed. */
+ * them) but lead, next and A9 at unit off, u bytes each (be: big-endian);
+ * then moj_skipw() (u 2) or moj_skip32() (u 4) of its first bytes against
+ * its definition, at lengths that cut it in every place near the three.
+ * 1 when it failed. */
 static int
-wide_case(uint16_t lead, uint16_t next, size_t off, int be)
+wide_case(uint32_t lead, uint32_t next, size_t off, size_t u, int be)
 {
-	unsigned char p[2 * 140];
-	size_t k, n;
-	uint16_t c;
+	unsigned char p[4 * 140];
+	size_t k, b, n, len = u * 140, w, g;
+	uint32_t c;
 
-	for (k = 0; k < sizeof(p) / 2; k++) {
+	for (k = 0; k < 140; k++) {
 		c = k % 2 ? 'a' : 0xE9;
 		if (k == off)
 			c = lead;
@@ -532,49 +548,58 @@ wide_case(uint16_t lead, uint16_t next, size_t off, int be)
 			c = next;
 		else if (k == off + 2)
 			c = 0xA9;
-		p[2 * k + be] = (unsigned char)(c & 0xFF);
-		p[2 * k + !be] = (unsigned char)(c >> 8);
+		for (b = 0; b < u; b++)
+			p[u * k + (be ? u - 1 - b : b)] =
+			    (unsigned char)(c >> 8 * b);
 	}
-	for (n = 2 * (off + 1); n <= sizeof(p); n += n < 2 * off + 8 ? 1 : 74)
-		if (!CHECK(skipw_def(p, n, be) == moj_skipw(p, n, be))) {
-			printf("  (%04X %04X at unit %zu, %zu bytes, %s)\n",
-			    (unsigned)lead, (unsigned)next, off, n,
-			    be ? "BE" : "LE");
+	for (n = u * (off + 1); n <= len; n += n < u * off + 4 * u ? 1 : 74) {
+		w = u == 2 ? skipw_def(p, n, be) : skip32_def(p, n, be);
+		g = u == 2 ? moj_skipw(p, n, be) : moj_skip32(p, n, be);
+		if (!CHECK(w == g)) {
+			printf("  (%04X %04X at unit %zu of %zu bytes, %zu "
+			    "bytes, %s)\n", (unsigned)lead, (unsigned)next,
+			    off, u, n, be ? "BE" : "LE");
 			return 1;
 		}
+	}
 	return 0;
 }
 
 /*
- * moj_skipw() at every level against its definition where a unit that
- * may be the reading of a lead (and those around it) stands before one
- * that may be a trail character (windows-1252's 27, the ends of the
- * ranges the vector passes test, and their neighbours), at every unit of
- * a block of 32 and past it, in both orders (ref's passes over nothing:
- * not asked).
+ * moj_skipw() and moj_skip32() at every level against their definition
+ * where a unit that may be the reading of a lead (and those around it)
+ * stands before one that may be a trail character (windows-1252's 27,
+ * the ends of the ranges the vector passes test, and their neighbours),
+ * at every unit of a block and past it, in both orders; in UTF-32 also
+ * the unit FFFFFFFF, and units whose upper half is not 0 (ref's passes
+ * over nothing: not asked).
  */
 static void
 moj_wide_units(void)
 {
-	static const uint16_t lead[] = { 0x7F, 0x80, 0x9F, 0xA0, 0xC1, 0xC2,
-	    0xC3, 0xDF, 0xE0, 0xE2, 0xEF, 0xF0, 0xF4, 0xF5, 0x1C3, 0x20C3 };
-	static const uint16_t next[] = { 0x7F, 0x80, 0x81, 0x9D, 0xA9, 0xBF,
+	static const uint32_t lead[] = { 0x7F, 0x80, 0x9F, 0xA0, 0xC1, 0xC2,
+	    0xC3, 0xDF, 0xE0, 0xE2, 0xEF, 0xF0, 0xF4, 0xF5, 0x1C3, 0x20C3,
+	    0xFFFFFFFF, 0x100C3, 0xC3000000, 0xFFFFFFC3 };
+	static const uint32_t next[] = { 0x7F, 0x80, 0x81, 0x9D, 0xA9, 0xBF,
 	    0xC0, 0x151, 0x152, 0x153, 0x159, 0x160, 0x161, 0x178, 0x17D,
 	    0x17E, 0x192, 0x2C6, 0x2DC, 0x2013, 0x2014, 0x2018, 0x2019,
 	    0x201A, 0x201C, 0x201D, 0x201E, 0x2020, 0x2021, 0x2022, 0x2026,
 	    0x2030, 0x2039, 0x203A, 0x20AC, 0x2121, 0x2122, 0x2123, 0x430,
-	    0x8000 };
-	size_t a, b, off;
+	    0x8000, 0xFFFFFFFF, 0x10080 };
+	size_t a, b, off, u;
 	int l, be, fail = 0;
 
 	for (l = 1; l < unit_nlevels && !fail; l++) {
 		simd_init(unit_levels[l]);
-		for (be = 0; be < 2 && !fail; be++)
-			for (a = 0; a < NELEM(lead) && !fail; a++)
-				for (b = 0; b < NELEM(next) && !fail; b++)
-					for (off = 0; off < 40 && !fail; off++)
-						fail = wide_case(lead[a], next[b],
-						    off, be);
+		for (u = 2; u <= 4 && !fail; u += 2)
+			for (be = 0; be < 2 && !fail; be++)
+				for (a = 0; a < NELEM(lead) && !fail; a++)
+					for (b = 0; b < NELEM(next) && !fail;
+					    b++)
+						for (off = 0; off < 40 && !fail;
+						    off++)
+							fail = wide_case(lead[a],
+							    next[b], off, u, be);
 		if (fail)
 			printf("  (at level %s)\n", unit_levels[l]);
 	}

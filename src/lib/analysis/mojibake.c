@@ -466,43 +466,6 @@ unit_at(const unsigned char *p, size_t u, int be)
 	return be ? load_be16(p) : load_le16(p);
 }
 
-/* Whether a 32-bit half of x is zero (a half above a zero one may be
- * called zero too: the caller looks at both units again). */
-#define HALF_ZERO(x)	(((x) - 0x0000000100000001ULL) & ~(x) & \
-			    0x8000000080000000ULL)
-
-/*
- * From p + j on, UTF-32 in byte order be: two units at a time, the first
- * offset at or after j where a unit 80-FF or FFFFFFFF may stand (both
- * units of the eight bytes there are looked at one by one by the caller),
- * or where fewer than 20 bytes are left: a step's 16 and a unit after
- * them.  The bytes are compared as they lie in memory (the mask and the
- * value are bytes too), so that the host's byte order does not matter.
- */
-static size_t
-skip32(const unsigned char *p, size_t j, size_t n, int be)
-{
-	static const unsigned char mle[8] = { 0x80, 0xFF, 0xFF, 0xFF, 0x80,
-	    0xFF, 0xFF, 0xFF }, mbe[8] = { 0xFF, 0xFF, 0xFF, 0x80, 0xFF, 0xFF,
-	    0xFF, 0x80 }, vle[8] = { 0x80, 0, 0, 0, 0x80, 0, 0, 0 },
-	    vbe[8] = { 0, 0, 0, 0x80, 0, 0, 0, 0x80 };
-	uint64_t m, v, x, y, a, b;
-
-	memcpy(&m, be ? mbe : mle, 8);
-	memcpy(&v, be ? vbe : vle, 8);
-	for (; j + 16 + 4 <= n; j += 16) {
-		memcpy(&x, p + j, 8);
-		memcpy(&y, p + j + 8, 8);
-		a = (x & m) ^ v;
-		b = (y & m) ^ v;
-		if (HALF_ZERO(a) | HALF_ZERO(~x))
-			return j;
-		if (HALF_ZERO(b) | HALF_ZERO(~y))
-			return j + 8;
-	}
-	return j;
-}
-
 /*
  * Pass over the units of p[i..n) that can neither start nor continue a
  * sequence, end a line or pair as surrogates: all but 0A-0D, 80-F4, the
@@ -528,20 +491,12 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 			last = c = unit_at(p + j - u, u, be);
 	} else if (u == 4 && !counting(m)) {
 		/* The same for UTF-32: only FFFFFFFF and the units 80-F4
-		 * that begin a candidate (kernels.h) stop; the last unit goes
-		 * below. */
-		for (; j + 8 <= n; j += 4) {
-			/* Eight bytes at a time up to a unit that may stop
-			 * (skip32), then each of that pair as before; not at
-			 * level ref, the reference this is held to. */
-			if (((j - i) & 7) == 0 && !simd_char_only() &&
-			    (j = skip32(p, j, n, be)) + 8 > n)
+		 * that begin a candidate stop (moj_skip32, kernels.h; at
+		 * level ref, which passes over nothing, the loop asks each
+		 * unit); the last unit goes below. */
+		for (j += moj_skip32(p + j, n - j, be); j + 8 <= n; j += 4)
+			if (moj_stop32(p + j, n - j, be))
 				break;
-			c = be ? load_be32(p + j) : load_le32(p + j);
-			if (c == STRAY || (c - 0x80 < 0x75 &&
-			    moj_exactw(p + j, n - j, 4, be)))
-				break;
-		}
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
 	}

@@ -87,6 +87,7 @@ const struct kernels kernels_avx2 = {
 	.late_find = late_find_avx2,
 	.moj_skip = moj_skip_avx2,
 	.moj_skipw = moj_skipw_avx2,
+	.moj_skip32 = moj_skip32_avx2,
 	.marks8 = marks8_avx2,
 	.dense_utf8 = dense_utf8_avx2,
 	.dense_utf16 = dense_utf16_avx2,

@@ -305,6 +305,23 @@ size_t		 pre_moj_skipw(struct pre *, const unsigned char *, size_t,
  */
 size_t		 moj_skipw(const unsigned char *, size_t, int);
 
+/*
+ * The same for UTF-32: the first unit, with another after it in p[0..n),
+ * that is FFFFFFFF (a unit no character is, the scan's own stop) or where
+ * moj_exactw() finds a candidate; the first unit without one after it
+ * when there is none.  moj_stop32 is the test of one unit.
+ */
+size_t		 moj_skip32(const unsigned char *, size_t, int);
+
+static inline int
+moj_stop32(const unsigned char *p, size_t n, int be)
+{
+	uint32_t c = be ? load_be32(p) : load_le32(p);
+
+	return c == 0xFFFFFFFFu || (c - 0x80 < 0x75 &&
+	    moj_exactw(p, n, 4, be));
+}
+
 /* simd/select.c, simd/dense_avx2.c: error-dense text counted a block
  * at a time once the check only counts (decode_utf.c) */
 

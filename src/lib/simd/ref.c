@@ -121,6 +121,15 @@ moj_skipw_ref(const unsigned char *p, size_t n, int be)
 	return 0;
 }
 
+static size_t
+moj_skip32_ref(const unsigned char *p, size_t n, int be)
+{
+	(void)p;
+	(void)n;
+	(void)be;
+	return 0;
+}
+
 const struct kernels kernels_ref = {
 	.name = "ref",
 	.char_only = 1,
@@ -134,4 +143,5 @@ const struct kernels kernels_ref = {
 	.late_find = late_find_word,
 	.moj_skip = moj_skip_ref,
 	.moj_skipw = moj_skipw_ref,
+	.moj_skip32 = moj_skip32_ref,
 };

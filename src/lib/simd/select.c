@@ -355,6 +355,17 @@ moj_skipw(const unsigned char *p, size_t n, int be)
 	    moj_skipw_word(p, n, be);
 }
 
+/* See moj_skip32 (kernels.h); levels with no pass of their own take the
+ * word's. */
+size_t
+moj_skip32(const unsigned char *p, size_t n, int be)
+{
+	const struct kernels *k = kernels();
+
+	return k->moj_skip32 != NULL ? k->moj_skip32(p, n, be) :
+	    moj_skip32_word(p, n, be);
+}
+
 /*
  * Error-dense text counted a block at a time (kernels.h), by the level in
  * use where it has such kernels (avx2: dense_avx2.c); elsewhere nothing is

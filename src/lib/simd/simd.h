@@ -52,6 +52,7 @@ struct kernels {
 	size_t		(*moj_skip)(const unsigned char *, size_t,
 			    struct mojskip *);
 	size_t		(*moj_skipw)(const unsigned char *, size_t, int);
+	size_t		(*moj_skip32)(const unsigned char *, size_t, int);
 	/* marks8() in one pass; NULL: by late_find and moj_skip in turn */
 	void		(*marks8)(const unsigned char *, size_t,
 			    struct marks *);
@@ -95,6 +96,7 @@ size_t		 find32_word(const unsigned char *, size_t, uint32_t,
 		    uint32_t, uint32_t);
 size_t		 moj_skip_word(const unsigned char *, size_t, struct mojskip *);
 size_t		 moj_skipw_word(const unsigned char *, size_t, int);
+size_t		 moj_skip32_word(const unsigned char *, size_t, int);
 size_t		 late_find_word(const struct late *, const unsigned char *,
 		    size_t, size_t);
 
@@ -120,11 +122,13 @@ size_t		 late_find_avx2(const struct late *, const unsigned char *,
 size_t		 moj_skip_avx2(const unsigned char *, size_t,
 		    struct mojskip *);
 size_t		 moj_skipw_avx2(const unsigned char *, size_t, int);
+size_t		 moj_skip32_avx2(const unsigned char *, size_t, int);
 void		 marks8_avx2(const unsigned char *, size_t, struct marks *);
 void		 marks8_avx512(const unsigned char *, size_t, struct marks *);
 size_t		 late_find_avx512(const struct late *, const unsigned char *,
 		    size_t, size_t);
 size_t		 moj_skipw_avx512(const unsigned char *, size_t, int);
+size_t		 moj_skip32_avx512(const unsigned char *, size_t, int);
 #endif
 
 /* dense_avx2.c: the dense counts of level avx2, in avx2.c's table */

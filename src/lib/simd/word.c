@@ -403,6 +403,45 @@ moj_skipw_word(const unsigned char *p, size_t n, int be)
 	return j;
 }
 
+/* Whether a 32-bit half of x is zero (a half above a zero one may be
+ * called zero too: both units are asked again). */
+#define HALF_ZERO(x)	(((x) - 0x0000000100000001ULL) & ~(x) & \
+			    0x8000000080000000ULL)
+
+/*
+ * moj_skip32() two units a word: a pair with no unit 80..FF (the first
+ * byte in memory's order with its top bit set and the other three 0, a
+ * mask and a value of bytes in that order, so the host's order does not
+ * matter) and none FFFFFFFF is passed over at once; the others are asked
+ * a unit at a time (moj_stop32).
+ */
+size_t
+moj_skip32_word(const unsigned char *p, size_t n, int be)
+{
+	static const unsigned char mle[8] = { 0x80, 0xFF, 0xFF, 0xFF, 0x80,
+	    0xFF, 0xFF, 0xFF }, mbe[8] = { 0xFF, 0xFF, 0xFF, 0x80, 0xFF, 0xFF,
+	    0xFF, 0x80 }, vle[8] = { 0x80, 0, 0, 0, 0x80, 0, 0, 0 },
+	    vbe[8] = { 0, 0, 0, 0x80, 0, 0, 0, 0x80 };
+	uint64_t m, v, x;
+	size_t j = 0;
+
+	memcpy(&m, be ? mbe : mle, 8);
+	memcpy(&v, be ? vbe : vle, 8);
+	for (; j + 12 <= n; j += 8) {
+		memcpy(&x, p + j, 8);
+		if ((HALF_ZERO((x & m) ^ v) | HALF_ZERO(~x)) == 0)
+			continue;
+		if (moj_stop32(p + j, n - j, be))
+			return j;
+		if (moj_stop32(p + j + 4, n - j - 4, be))
+			return j + 4;
+	}
+	for (; j + 8 <= n; j += 4)
+		if (moj_stop32(p + j, n - j, be))
+			break;
+	return j;
+}
+
 const struct kernels kernels_word = {
 	.name = "none",
 	.usable = simd_everywhere,
@@ -415,4 +454,5 @@ const struct kernels kernels_word = {
 	.late_find = late_find_word,
 	.moj_skip = moj_skip_word,
 	.moj_skipw = moj_skipw_word,
+	.moj_skip32 = moj_skip32_word,
 };
