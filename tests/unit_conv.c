@@ -167,7 +167,7 @@ test_conv(void)
 		printf("  (%u cuts wrong)\n", fails);
 }
 
-/* plain_utf32: the AVX2 path against the unit-at-a-time one. */
+/* plain_utf32: every level's kernel against the portable one. */
 static void
 test_plain_utf32(void)
 {
@@ -176,7 +176,7 @@ test_plain_utf32(void)
 	static const uint32_t bad[] = { 0, 1, 0x1F, '\r', 0xD800, 0xDFFF,
 	    0xFFFE, 0xFFFF, 0x110000, 0x80000000u, 0xFFFFFFFFu };
 	unsigned fails = 0;
-	int round, be;
+	int round, be, l;
 
 	for (round = 0; round < 4000; round++) {
 		size_t nc = rnd() % 300, i, n;
@@ -186,7 +186,7 @@ test_plain_utf32(void)
 		if (nc > 0 && round % 3)
 			cs[rnd() % nc] = bad[rnd() % NELEM(bad)];
 		for (be = 0; be < 2; be++) {
-			uint64_t l1 = 1, c1 = 1, l2 = 1, c2 = 1;
+			uint64_t l1 = 1, c1 = 1, l2, c2;
 			size_t k1, k2;
 
 			/* enc_form cannot write the values past U+10FFFF
@@ -195,12 +195,17 @@ test_plain_utf32(void)
 			in[n] = 0xEE;	/* a stray byte after */
 			simd_init("none");
 			k1 = plain_utf32(in, n + 1, be, &l1, &c1);
-			simd_init(NULL);
-			k2 = plain_utf32(in, n + 1, be, &l2, &c2);
-			if (k1 != k2 || l1 != l2 || c1 != c2 || k1 % 4 != 0)
-				fails++;
+			for (l = 0; l < unit_nlevels; l++) {
+				simd_init(unit_levels[l]);
+				l2 = c2 = 1;
+				k2 = plain_utf32(in, n + 1, be, &l2, &c2);
+				if (k1 != k2 || l1 != l2 || c1 != c2 ||
+				    k1 % 4 != 0)
+					fails++;
+			}
 		}
 	}
+	simd_init(NULL);
 	if (!CHECK(fails == 0))
 		printf("  (%u runs differ)\n", fails);
 }

@@ -345,6 +345,62 @@ plain_utf16_avx512(const unsigned char *p, size_t n, int be,
 	return plain_utf16_rest(p, n, i, be, plines, pcol);
 }
 
+/* The units of u (e: its LF units) that are no plain character of
+ * plain_utf32_avx512, in a mask register; tab, x20, max, f800, d800, one
+ * and ffff are that function's constants. */
+#define U32_BAD(u, e)	_kor_mask16(_kor_mask16( \
+	    _mm512_mask_cmplt_epu32_mask(_knot_mask16(_kor_mask16(e, \
+	    _mm512_cmpeq_epi32_mask(u, tab))), u, x20), \
+	    _mm512_cmpgt_epu32_mask(u, max)), _kor_mask16( \
+	    _mm512_cmpeq_epi32_mask(_mm512_and_si512(u, f800), d800), \
+	    _mm512_cmpeq_epi32_mask(_mm512_or_si512(u, one), ffff)))
+
+/*
+ * The prefix of UTF-32 p[0..n) that is plain, as plain_utf32_avx2 takes
+ * it, 32 units a step in two vectors, the tests in mask registers: a unit
+ * below 20 but TAB and LF (CR too: the portable kernel takes its line
+ * end), past U+10FFFF, a surrogate, U+FFFE or U+FFFF stops the step; the
+ * rest goes to the portable kernel.
+ */
+__attribute__((target(AVX512)))
+static size_t
+plain_utf32_avx512(const unsigned char *p, size_t n, int be,
+    uint64_t *lines, uint64_t *col)
+{
+	__m512i swap = _mm512_broadcast_i32x4(_mm_setr_epi8(3, 2, 1, 0, 7, 6,
+	    5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+	__m512i lf = _mm512_set1_epi32('\n'), tab = _mm512_set1_epi32('\t');
+	__m512i x20 = _mm512_set1_epi32(0x20), max = _mm512_set1_epi32(0x10FFFF);
+	__m512i f800 = _mm512_set1_epi32((int)0xFFFFF800);
+	__m512i d800 = _mm512_set1_epi32(0xD800), one = _mm512_set1_epi32(1);
+	__m512i ffff = _mm512_set1_epi32(0xFFFF);
+	size_t i = 0;
+
+	/* in registers from here on (the compiler would make them again in
+	 * every round) */
+	__asm__("" : "+v"(swap), "+v"(lf), "+v"(tab), "+v"(x20), "+v"(max),
+	    "+v"(f800), "+v"(d800), "+v"(one), "+v"(ffff));
+	while (i + 128 <= n) {
+		__m512i u0 = _mm512_loadu_si512((const void *)(p + i));
+		__m512i u1 = _mm512_loadu_si512((const void *)(p + i + 64));
+		__mmask16 e0, e1;
+
+		if (be) {
+			u0 = _mm512_shuffle_epi8(u0, swap);
+			u1 = _mm512_shuffle_epi8(u1, swap);
+		}
+		e0 = _mm512_cmpeq_epi32_mask(u0, lf);
+		e1 = _mm512_cmpeq_epi32_mask(u1, lf);
+		/* the masks stay in mask registers: one test for both */
+		if (!_kortestz_mask16_u8(U32_BAD(u0, e0), U32_BAD(u1, e1)))
+			break;
+		count_block((uint32_t)e0 | (uint32_t)e1 << 16, 0xFFFFFFFFu,
+		    lines, col);
+		i += 128;
+	}
+	return i + plain_utf32_avx2(p + i, n - i, be, lines, col);
+}
+
 /*
  * The prefix of single-byte text p[0..n) whose bytes are in the map, as
  * plain_sb() says, 64 bytes at a time: bit b & 7 of the map's byte b >> 3
@@ -495,7 +551,7 @@ const struct kernels kernels_avx512 = {
 	.init = avx2_init,
 	.plain_utf8 = plain_utf8_avx512,
 	.plain_utf16 = plain_utf16_avx512,
-	.plain_utf32 = plain_utf32_avx2,
+	.plain_utf32 = plain_utf32_avx512,
 	.plain_sb = plain_sb_avx512,
 	.conv = conv_avx2,
 	.find32 = find32_avx2,
