@@ -74,6 +74,7 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/sbuf.c \
 		src/lib/decode/decode.c src/lib/decode/decode_iconv.c \
 		src/lib/decode/decode_utf.c src/lib/decode/input.c \
 		src/lib/decode/late.c src/lib/decode/prescan.c \
+		src/lib/decode/ahead.c \
 		src/lib/decode/validate.c \
 		src/lib/simd/avx2.c src/lib/simd/avx512.c src/lib/simd/common.c \
 		src/lib/simd/dense_avx2.c src/lib/simd/narrow_avx2.c \
@@ -529,6 +530,11 @@ bench-lib: libxmlsniff.a
 bench-kernels: libxmlsniff.a
 	sh bench/kernels
 
+# Whether a second thread that reads pays here: make bench-overlap
+# FILES="a.xml b.xml" (UTF-8 files, in the page cache).
+bench-overlap: libxmlsniff.a
+	sh bench/overlap $(FILES)
+
 # Shell completions (completions/), where each shell looks for them below
 # PREFIX: bash-completion's and fish's completionsdir as their pkg-config
 # files say (their prefix and datadir set to PREFIX's), else the usual
@@ -652,4 +658,4 @@ print-library-libs:
 print-soname:
 	@echo $(SHLIB)
 
-.PHONY: $(PHONY_CHECKS) FORCE check-build print-inc python check-python print-library-libs print-soname bench-lib bench-kernels print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench
+.PHONY: $(PHONY_CHECKS) FORCE check-build print-inc python check-python print-library-libs print-soname bench-lib bench-kernels bench-overlap print-core print-srcs print-unit print-version all check check-slow check-all dist sanitize install uninstall clean enctab whatwg xmltypes fuzz fuzz-run bench

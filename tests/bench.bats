@@ -170,3 +170,32 @@ setup() {
 	assert_failure 2
 	assert_equal "$stderr" "usage: kernels [-s SECONDS] [-l LEVEL] [-m MB] NAME=FILE..."
 }
+
+@test "bench/overlap: a row for each file with the three ways and their ratios, in a tiny run; no file, a bad count, an unreadable file refused" {
+	[ -f "$TOP/libxmlsniff.a" ] || fail "libxmlsniff.a is not built (make)"
+	local t=$BATS_TEST_TMPDIR n='[0-9]+\.[0-9]'
+	awk 'BEGIN { for (i = 0; i < 30000; i++) printf "<p>Z\303\263\305\202w %d</p>\n", i }' \
+	    > "$t/a.txt"
+	BENCH_OVERLAP_RUNS=1 BENCH_OVERLAP_SLOTS=2 \
+	    run --separate-stderr sh "$TOP/bench/overlap" "$t/a.txt" "$t/a.txt"
+	assert_success
+	assert_equal "$stderr" ""
+	assert_line --index 0 'pieces of 320 KB, 2 slots, medians of 1 runs, ms'
+	assert_line --index 1 --regexp '^file +one +copy +split$'
+	assert_line --index 2 --regexp "^.*a\.txt( +$n){3} +x$n[0-9] x$n[0-9]$"
+	assert_line --index 3 --regexp "^.*a\.txt( +$n){3} +x$n[0-9] x$n[0-9]$"
+	assert_equal "${#lines[@]}" 4
+	run --separate-stderr sh "$TOP/bench/overlap"
+	assert_failure 2
+	assert_equal "$stderr" "usage: bench/overlap FILE..."
+	BENCH_OVERLAP_SLOTS=1 run --separate-stderr sh "$TOP/bench/overlap" "$t/a.txt"
+	assert_failure 2
+	assert_equal "$stderr" "usage: overlap [-r RUNS] [-s SLOTS] FILE..."
+	BENCH_OVERLAP_RUNS=x run --separate-stderr sh "$TOP/bench/overlap" "$t/a.txt"
+	assert_failure 2
+	assert_equal "$stderr" "usage: overlap [-r RUNS] [-s SLOTS] FILE..."
+	run --separate-stderr sh "$TOP/bench/overlap" "$t/a.txt" "$t/none"
+	assert_failure 1
+	assert_output ""
+	assert_equal "$stderr" "overlap: $t/none: No such file or directory"
+}

@@ -5,8 +5,10 @@
  * searched ahead by a second thread (src/lib/decode/prescan.c); the reference reads
  * it a buffer at a time with no thread.  Here a file is written and read
  * through the same input layer as the library's run.c: mapped with
- * the thread, mapped without it (the workers of -j), read with mapping
- * off and as from a pipe, at every level; each must give the diagnostics
+ * the thread, mapped without it (the workers of -j), read ahead by a
+ * second thread (src/lib/decode/ahead.c, however small the file), read
+ * with mapping off and as from a pipe, at every level; each must give
+ * the diagnostics
  * the reference gives, with and without --all, whatever falls on the
  * edge of a piece, of the thread's 64 KiB steps, of the pages given back
  * behind (every MiB) or of the file's last page.
@@ -26,6 +28,7 @@
 #include "mojibake.h"
 #include "unit.h"
 #include "kern.h"
+#include "kern_fast.h"
 
 #define READ	327680		/* IN_SIZE: a read, or a piece */
 #define SEG	65536		/* the second thread's step */
@@ -35,12 +38,14 @@ enum how {
 	H_MAP,		/* mapped, searched ahead by the second thread */
 	H_SPLIT,	/* the same, each piece's marks half the thread's
 			 * (pre_test_split) */
+	H_AHEAD,	/* read ahead by a second thread (ahead.c), however
+			 * small (ahead_test_min) */
 	H_MAPONE,	/* mapped, no thread (a worker of -j) */
 	H_READ,		/* read, mapping off */
 	H_PIPE		/* read as from a pipe: no size, no second look */
 };
 static const char *const hows[] = { "mapped", "mapped, searched in part",
-    "mapped, no thread", "read", "pipe" };
+    "read ahead", "mapped, no thread", "read", "pipe" };
 
 static char path[64];
 static struct inbuf in;
@@ -72,11 +77,11 @@ put_file(const struct buf *b)
 }
 
 /* The read loop of run.c over in, for the sniff s (entity from
- * at), mapping the file if map and it is worth it (*mapped: whether it
- * was).  Return 0 or an errno. */
+ * at), mapping the file if map and it is worth it, else reading it ahead
+ * if readahead (*mapped: whether it was either).  Return 0 or an errno. */
 static int
 feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
-    int *mapped)
+    int readahead, int *mapped)
 {
 	static struct moj mj;
 	const unsigned char *m;
@@ -88,7 +93,9 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 	moj_marks(&mj, val_marks(v));
 	if (map)
 		in_map_begin(&in);
-	*mapped = in.mapped;
+	else if (readahead)
+		in_ahead_begin(&in);
+	*mapped = in.mapped || in.ra != NULL;
 	m = in_map(&in, &len);
 	if (ahead)
 		pre = pre_begin(m, len, (uint64_t)(in.got - (long long)in.n),
@@ -111,6 +118,8 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 	}
 	pre_end(pre);
 	if (in_map_end(&in) < 0 && e == 0)
+		e = errno != 0 ? errno : EIO;
+	if (in_ahead_end(&in) < 0 && e == 0)
 		e = errno != 0 ? errno : EIO;
 	return e;
 }
@@ -165,9 +174,12 @@ file_run(enum how how, int http, size_t keep, int *mapped)
 	s.dg.pol = &unit_pol;
 	if (e == 0 && (v = val_new(&s, &s.dg)) != NULL) {
 		atomic_store(&pre_test_split, how == H_SPLIT);
+		atomic_store(&ahead_test_min, how == H_AHEAD);
 		e = feed(&s, v, how == H_PIPE ? -1 : (long long)hl,
-		    how <= H_MAPONE, how != H_MAPONE, mapped);
+		    how <= H_SPLIT || how == H_MAPONE, how != H_MAPONE,
+		    how == H_AHEAD, mapped);
 		atomic_store(&pre_test_split, 0);
+		atomic_store(&ahead_test_min, 0);
 		val_free(v);
 	}
 	close(in.fd);
@@ -205,7 +217,7 @@ same(const char *label, const struct buf *b, int http, int all)
 		CHECK(ref != NULL && m == 0);
 		for (l = 1; l < unit_nlevels && ok && ref != NULL; l++) {
 			simd_init(unit_levels[l]);
-			for (h = H_MAP; h <= (all && k == 0 ? H_PIPE : H_SPLIT) &&
+			for (h = H_MAP; h <= (all && k == 0 ? H_PIPE : H_AHEAD) &&
 			    ok; h++) {
 				got = file_run((enum how)h, http, keeps[k], &m);
 				snprintf(what, sizeof(what), "%s, %s, keep %zu",
@@ -522,6 +534,109 @@ mapped_forms(void)
 	bfree(&b);
 }
 
+/* Whether in's piece is the file's bytes (the pattern of ahead_pieces)
+ * that end where it has read to. */
+static int
+piece_ok(void)
+{
+	size_t k;
+	long long at = in.got - (long long)in.n;
+
+	for (k = 0; k < in.n; k++)
+		if (in.p[k] != (unsigned char)((at + (long long)k) % 251))
+			return 0;
+	return at >= 0;
+}
+
+/*
+ * The input layer reading ahead (ahead.c), below the engine: a file
+ * whose bytes say their offset (its last slot a few bytes, all but a
+ * few, none, one), read ahead from its second piece, each
+ * piece used in part at random as the engine never does (a few bytes
+ * kept, none, more than the room before a slot holds: then the piece is
+ * made in the buffer), with the size trusted or not: every piece is the
+ * file's bytes from the kept ones on, the last ends at its end, and the
+ * file offset is left where reading would leave it, at the end and when
+ * reading stops half way.
+ */
+static void
+ahead_pieces(void)
+{
+	static const size_t last[] = { 12345, READ - 100, 0, 1 };
+	struct buf b = { NULL, 0, 0 };
+	size_t size = 0, used, keep, k;
+	long long before;
+	int trial, pieces, fail = 0;
+
+	if (in.mem == NULL && posix_memalign((void **)&in.mem, 4096,
+	    IN_PAD + IN_SIZE) != 0)
+		return;
+	krand_seed(7);
+	atomic_store(&ahead_test_min, 1);
+	for (trial = 0; trial < 24 && !fail; trial++) {
+		size = 3 * READ + last[trial % 4];
+		for (b.n = 0, k = 0; k < size; k++)
+			bput(&b, (const char []){ (char)(k % 251) }, 1);
+		if (!CHECK(put_file(&b)) || (in.fd = open(path, O_RDONLY)) < 0)
+			break;
+		in.p = in.mem + IN_PAD;
+		in.n = 0;
+		in.got = 0;
+		in.eof = 0;
+		in.mapped = 0;
+		in.size = (long long)size;
+		in.trust_size = trial % 2;
+		fail |= !CHECK(in_refill(&in, 0) == 0);
+		in_ahead_begin(&in);
+		fail |= !CHECK(in.ra != NULL);
+		for (pieces = 0; !fail && !in.eof; pieces++) {
+			/* keep: 0 to 3 bytes, to a few more than the pad */
+			keep = krand(4) == 0 ? IN_PAD + krand(3000) :
+			    krand(4);
+			if (keep > in.n)
+				keep = in.n;
+			used = in.n - keep;
+			before = in.got;
+			fail |= !CHECK(in_refill(&in, used) == 0);
+			fail |= !CHECK(piece_ok() &&
+			    in.got - (long long)in.n == before - (long long)keep);
+			/* half way through, in every third trial: stop */
+			if (trial % 3 == 2 && pieces == trial % 5)
+				break;
+		}
+		if (!fail && in.eof)
+			fail |= !CHECK(in.got == (long long)size);
+		before = in.got;
+		fail |= !CHECK(in_ahead_end(&in) == 0 && in.ra == NULL);
+		fail |= !CHECK(lseek(in.fd, 0, SEEK_CUR) == (off_t)before);
+		if (fail)
+			printf("  (trial %d, piece %d)\n", trial, pieces);
+		close(in.fd);
+	}
+	atomic_store(&ahead_test_min, 0);
+	bfree(&b);
+}
+
+/* The file and buffer of a group of tests go. */
+static void
+done(void)
+{
+	if (path[0] != '\0')
+		unlink(path);
+	path[0] = '\0';
+	free(in.mem);
+	in.mem = NULL;
+}
+
+/* Not a sweep: also where the sweeps are left out (under valgrind and
+ * ThreadSanitizer, which watch the thread). */
+void
+kern_ahead(void)
+{
+	ahead_pieces();
+	done();
+}
+
 void
 kern_mapped(void)
 {
@@ -529,10 +644,6 @@ kern_mapped(void)
 	mapped_marks();
 	mapped_page_end();
 	mapped_forms();
-	if (path[0] != '\0')
-		unlink(path);
-	path[0] = '\0';
-	free(in.mem);
-	in.mem = NULL;
+	done();
 	simd_init(NULL);
 }

@@ -3,8 +3,9 @@
 # 1.25 MiB is mapped and handed on in pieces of 320 KiB, the size of a
 # read, and a UTF-8 one is searched for "<?", "<!" and mojibake candidates
 # by a second thread ahead of the validator.  Without it, and with
-# XMLSNIFF_SIMD=ref, it is read, a buffer at a time, with no thread; every
-# answer must be the same all three ways,
+# XMLSNIFF_SIMD=ref, it is read, a buffer at a time (ahead by a second
+# thread, src/lib/decode/ahead.c, when 5 MiB or more are left; never at
+# level ref); every answer must be the same all three ways,
 # whatever falls on the edge of a piece, of the thread's 64 KiB steps or
 # of the pages given back behind (every MiB).
 #

@@ -42,6 +42,7 @@ guess_ud.o ud			libuchardet, loaded once (pthread_once)
 guess_ud.o ud_once
 select.o val_char_only		the reference paths: an atomic, set with the kernels
 prescan.o pre_test_split	the look-ahead taken in part, for the unit driver: an atomic
+input.o ahead_test_min		files read ahead however small, for the unit driver: an atomic
 decode_utf.o qtab		the UTF-8 automaton, built once (pthread_once)
 decode_utf.o qwtab
 decode_utf.o qtab_once

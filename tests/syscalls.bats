@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The system calls xmlsniff makes, counted with strace(1) (skipped where
-# it is not installed): what -r costs per file, and how a big file is
-# mapped and searched ahead by a second thread.
+# it is not installed): what -r costs per file, how a big file is read
+# ahead by a second thread, and how with --mmap it is mapped and searched
+# ahead by one.
 
 load helper
 
@@ -91,18 +92,50 @@ maps() {
 	    END { print n + 0 }' trace.txt
 }
 
-@test "a file of more than 1.25 MiB is read, 320 KiB at a time, with no thread; with --mmap it is mapped and searched by a second thread; a small one, a pipe or XMLSNIFF_SIMD=ref is read" {
+# bytes CALL: the bytes the calls CALL (read, pread64) of trace.txt that
+# asked for 320 KiB returned in all (the loader's reads of the libraries
+# ask for less), and big CALL: how many returned more than 320 KiB.
+bytes() {
+	awk -v c="$1" '$0 ~ " " c "\\(" && /, 327680[,)]/ { n += $NF }
+	    END { print n + 0 }' trace.txt
+}
+
+big() {
+	awk -v c="$1" '$0 ~ " " c "\\(" && !/ELF/ && $NF > 327680 { n++ }
+	    END { print n + 0 }' trace.txt
+}
+
+@test "a file with 5 MiB or more after its first read is read ahead by a second thread, with pread of at most 320 KiB; one of more than 1.25 MiB is read with no thread; with --mmap it is mapped and searched by a second thread; a small one, a pipe or XMLSNIFF_SIMD=ref is read" {
 	{ printf '<r>'; head -c 3000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > big.xml
+	{ printf '<r>'; head -c 5600000 /dev/zero | tr '\0' a; printf '</r>\n'; } > huge.xml
 	printf '<r/>\n' > small.xml
-	# the default: every byte read, in reads of at most 320 KiB
-	run strace -f -e trace=clone,clone3,mmap,read -o trace.txt "$XMLSNIFF" big.xml
+	# 5.6 MB: the head read, then every other byte read ahead, in
+	# reads of at most 320 KiB on the second thread; the file offset is
+	# not moved by them (pread)
+	run strace -f -e trace=clone,clone3,mmap,read,pread64 -o trace.txt "$XMLSNIFF" huge.xml
+	assert_success
+	[ "$(clones)" -eq 1 ] || fail "$(cat trace.txt)"
+	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(bytes read)" -le 400000 ] || fail "$(cat trace.txt)"
+	[ "$(( $(bytes read) + $(bytes pread64) ))" -eq 5600008 ] ||
+	    fail "$(cat trace.txt)"
+	[ "$(big pread64)" -eq 0 ] || fail "$(cat trace.txt)"
+	# 3 MB: every byte read, in reads of at most 320 KiB, no thread
+	run strace -f -e trace=clone,clone3,mmap,read,pread64 -o trace.txt "$XMLSNIFF" big.xml
 	assert_success
 	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
-	[ "$(awk '/ read\(/ && !/ELF/ { n += $NF } END { print n + 0 }' \
-	    trace.txt)" -ge 3000008 ] || fail "$(cat trace.txt)"
-	[ "$(awk '/ read\(/ && !/ELF/ && $NF > 327680 { n++ } END { print n + 0 }' \
-	    trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(bytes read)" -ge 3000008 ] || fail "$(cat trace.txt)"
+	[ "$(big read)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(bytes pread64)" -eq 0 ] || fail "$(cat trace.txt)"
+	# the reference reads in one thread; so does a pipe
+	run env XMLSNIFF_SIMD=ref strace -f -e trace=clone,clone3 -o trace.txt \
+	    "$XMLSNIFF" huge.xml
+	assert_success
+	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
+	run sh -c 'cat huge.xml | strace -f -e trace=clone,clone3 -o trace.txt "$0" -' "$XMLSNIFF"
+	assert_success
+	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
 	run strace -f -e trace=clone,clone3,mmap,read -o trace.txt "$XMLSNIFF" --mmap big.xml
 	assert_success
 	[ "$(clones)" -eq 1 ] || fail "$(cat trace.txt)"
@@ -135,6 +168,12 @@ maps() {
 	assert_success
 	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
+	# UTF-16 of more than 5 MiB: read ahead too
+	iconv -f UTF-8 -t UTF-16LE huge.xml > u16.xml
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" u16.xml
+	assert_success
+	[ "$(clones)" -eq 1 ] || fail "$(cat trace.txt)"
+	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
 	# a single-byte encoding: mapped and searched (for markup)
 	{ printf '<?xml version="1.0" encoding="ISO-8859-1"?><r>'
 	  head -c 2000000 /dev/zero | tr '\0' '\351'; printf '</r>\n'; } > l1.xml
@@ -144,11 +183,11 @@ maps() {
 	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
 }
 
-@test "-j --mmap: the workers map big files but start no thread (they have the processors); -j1 does; without --mmap neither maps" {
+@test "-j: the workers read big files with no thread, and with --mmap map them with none (they have the processors); -j1 starts one; without --mmap nothing is mapped" {
 	local i
 	mkdir t
 	for i in $(seq 1 40); do printf '<r>%s</r>\n' "$i" > "t/f$i.xml"; done
-	{ printf '<r>'; head -c 3000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > t/big.xml
+	{ printf '<r>'; head -c 6000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > t/big.xml
 	run strace -f -e trace=clone,clone3,fork,mmap -o trace.txt "$XMLSNIFF" -j2 -r t
 	assert_success
 	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 0 ] || fail "$(cat trace.txt)"
@@ -163,4 +202,9 @@ maps() {
 	assert_success
 	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 1 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
+	# -j1 reads the big file ahead
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" -j1 -r t
+	assert_success
+	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 1 ] || fail "$(cat trace.txt)"
+	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
 }

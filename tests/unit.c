@@ -86,6 +86,7 @@ main(void)
 	unit_xlex();
 	unit_api();
 	unit_api_keep();
+	kern_ahead();
 	/* UNIT_SWEEPS=no: the kernel sweeps are left out (CI's valgrind
 	 * run, where they would take many minutes; the ASan, TSan, qemu
 	 * and native runs have them), and the last line says so. */

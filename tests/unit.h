@@ -27,6 +27,7 @@ extern int		 unit_nlevels;
 void		 kern_fastpath(void);
 void		 kern_dense(void);
 void		 kern_mapped(void);
+void		 kern_ahead(void);
 
 /* The library's interface, as a caller has it (tests/api.c). */
 void		 unit_api(void);

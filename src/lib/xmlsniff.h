@@ -130,8 +130,9 @@ typedef struct xmlsniff_transcoder	xmlsniff_transcoder;
  * the policy below the marker, as .xmlsniffrc's), "mmap" (map a big
  * regular file instead of reading it, and mend its pages with a SIGBUS
  * handler should it shrink; no: page faults cost more than the copy of
- * a read on some machines), "lookahead" (a second thread searches a
- * mapped file ahead; yes).  A bad name or value is XMLSNIFF_ERR_ARGUMENT, with
+ * a read on some machines), "lookahead" (a second thread reads a
+ * regular file of more than 5 MiB ahead, or searches a mapped file
+ * ahead; yes).  A bad name or value is XMLSNIFF_ERR_ARGUMENT, with
  * xmlsniff_options_error() saying why as the command line does, and
  * changes nothing.  Set them all before the options are shared: checkers
  * only read them, and they must outlive every checker, transcoder and

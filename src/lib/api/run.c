@@ -129,6 +129,7 @@ run_clear(struct run *r)
 	run_keep_val(r);
 	pre_end(r->pre);
 	r->pre = NULL;
+	(void)in_ahead_end(&r->in);
 	if (r->in.mapped)
 		(void)in_map_end(&r->in);
 	(void)in_view_end(&r->in);
@@ -348,6 +349,9 @@ run_map(struct run *r)
 	size_t len;
 
 	in_map_begin(in);
+	/* read, a big file is read ahead by a second thread (input.c) */
+	if (!in->mapped && r->set->lookahead && !r->set->http)
+		in_ahead_begin(in);
 	if ((m = in_map(in, &len)) == NULL || !r->set->lookahead)
 		return;
 	r->pre = pre_begin(m, len, (uint64_t)(in->got - (long long)in->n),
@@ -405,6 +409,8 @@ run_end(struct run *r, int read_errno)
 	if (r->v != NULL)
 		val_set_finder(r->v, NULL, NULL);
 	if (in_map_end(in) < 0 && e == 0)
+		e = errno != 0 ? errno : EIO;
+	if (in_ahead_end(in) < 0 && e == 0)
 		e = errno != 0 ? errno : EIO;
 	r->ended = 1;
 	if (r->transcode) {

@@ -6,6 +6,8 @@
 #ifndef ENGINE_H
 #define ENGINE_H
 
+#include <pthread.h>
+
 #include "kernels.h"
 
 /* input.c: the input buffer.  Reads land page-aligned at mem + IN_PAD
@@ -45,6 +47,7 @@ struct inbuf {
 	int		 shrunk;	/* it shrank while it was mapped */
 	int		 nomap;		/* never map it: read it */
 	struct inmap	 mp;		/* the mapping, or the view */
+	struct ahead	*ra;		/* read ahead by a second thread */
 };
 
 int		 in_refill(struct inbuf *, size_t);
@@ -57,6 +60,42 @@ int		 in_map_end(struct inbuf *);
 const unsigned char *in_map(const struct inbuf *, size_t *);
 const unsigned char *in_view(struct inbuf *, long long, size_t);
 int		 in_view_end(struct inbuf *);
+void		 in_ahead_begin(struct inbuf *);
+int		 in_ahead_end(struct inbuf *);
+
+/* ahead.c: a file read ahead by a second thread (input.c's) */
+
+struct ahead;
+struct ahead	*ah_begin(int, long long, long long);
+int		 ah_next(struct ahead *, struct inbuf *, size_t);
+void		 ah_end(struct ahead *);
+
+/*
+ * What the second threads (prescan.c, ahead.c) and the first share: a
+ * counter one writes, with release order, and the other reads, with
+ * acquire order; and a pause in a loop that polls one.
+ */
+static inline uint64_t
+th_ld(const uint64_t *x)
+{
+	return __atomic_load_n(x, __ATOMIC_ACQUIRE);
+}
+
+static inline void
+th_st(uint64_t *x, uint64_t v)
+{
+	__atomic_store_n(x, v, __ATOMIC_RELEASE);
+}
+
+/* ahead.c: a second thread started with the first thread's signals
+ * blocked, but for those a fault raises */
+int		 th_start(pthread_t *, void *(*)(void *), void *);
+
+#if defined(__x86_64__) || defined(__i386__)
+#define TH_PAUSE()	__builtin_ia32_pause()
+#else
+#define TH_PAUSE()	do { } while (0)
+#endif
 
 /* prescan.c: a mapped file searched ahead by a second thread (struct
  * pre, kernels.h) */

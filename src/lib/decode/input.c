@@ -38,6 +38,11 @@
 #ifndef MAP_MIN
 #define MAP_MIN		(4 * (long long)IN_SIZE)
 #endif
+/* Read ahead on a second thread only when this much is left: the thread
+ * costs a fraction of a millisecond to start. */
+#ifndef AHEAD_MIN
+#define AHEAD_MIN	(16 * (long long)IN_SIZE)
+#endif
 /* The pages behind are given back each time this much is behind. */
 #define MAP_DROP	((long long)1 << 20)
 
@@ -454,7 +459,66 @@ in_from(struct inbuf *b, const unsigned char *buf, size_t len, size_t used)
 int
 in_refill(struct inbuf *b, size_t used)
 {
+	unsigned char *dst;
+	int rc;
+
 	if (b->mapped && !b->mp.reading)
 		return refill_map(b, used);
+	if (b->ra != NULL) {
+		if ((rc = ah_next(b->ra, b, used)) != 0)
+			return rc < 0 ? -1 : 0;
+		/* every slot given: the kept bytes to b's buffer, and
+		 * reading on from where the thread stopped */
+		dst = keep_rest(b, used);
+		if (in_ahead_end(b) < 0)
+			return -1;
+		return refill_read(b, dst);
+	}
 	return refill_read(b, keep_rest(b, used));
+}
+
+/*
+ * Read b ahead on a second thread (ahead.c) from here on, when it is
+ * worth it: a regular file, not mapped, with at least AHEAD_MIN left by
+ * its size, the fast paths in use (not XMLSNIFF_SIMD=ref, which reads in
+ * one thread).  Where the thread cannot start it is read as before.
+ * in_ahead_end() must follow.
+ */
+atomic_llong ahead_test_min;
+
+void
+in_ahead_begin(struct inbuf *b)
+{
+	long long min = atomic_load(&ahead_test_min);
+	struct stat st;
+
+	if (min == 0)
+		min = AHEAD_MIN;
+	if (b->ra != NULL || b->mapped || b->size < 0 || b->eof ||
+	    val_char_only || b->size - b->got < min ||
+	    fstat(b->fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	b->ra = ah_begin(b->fd, b->got, b->trust_size ? b->size : -1);
+}
+
+/*
+ * Stop reading ahead: the thread goes, with the bytes it read past those
+ * handed on, and the file offset is set where reading would have left
+ * it.  Nothing of a piece in a slot may be read once it is gone.  Return
+ * 0, or -1 with errno.
+ */
+int
+in_ahead_end(struct inbuf *b)
+{
+	uintptr_t p = (uintptr_t)b->p, m = (uintptr_t)b->mem;
+
+	if (b->ra == NULL)
+		return 0;
+	ah_end(b->ra);
+	b->ra = NULL;
+	if (p < m || p > m + IN_PAD + IN_SIZE) {
+		b->p = b->mem + IN_PAD;
+		b->n = 0;
+	}
+	return lseek(b->fd, (off_t)b->got, SEEK_SET) < 0 ? -1 : 0;
 }

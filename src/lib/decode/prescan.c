@@ -44,12 +44,6 @@ atomic_int pre_test_split;
 /* About 50 microseconds of PAUSE on a current x86 processor. */
 #define PRE_POLL	1024
 
-#if defined(__x86_64__) || defined(__i386__)
-#define PAUSE()		__builtin_ia32_pause()
-#else
-#define PAUSE()		do { } while (0)
-#endif
-
 /*
  * Only the second thread writes: the head counters, lo and cov, stopped;
  * only the first: the tail counters, lat, mat and quit.  Each is read by the
@@ -75,18 +69,6 @@ struct pre {
 	int		 stopped, quit;
 };
 
-static uint64_t
-ld(const uint64_t *x)
-{
-	return __atomic_load_n(x, __ATOMIC_ACQUIRE);
-}
-
-static void
-st(uint64_t *x, uint64_t v)
-{
-	__atomic_store_n(x, v, __ATOMIC_RELEASE);
-}
-
 /*
  * Where the first thread is: the furthest it asked of either search (in
  * a piece it asks the markup first; a search that is not asked at all,
@@ -95,7 +77,7 @@ st(uint64_t *x, uint64_t v)
 static uint64_t
 first_at(struct pre *pre)
 {
-	uint64_t l = ld(&pre->lat), m = ld(&pre->mat);
+	uint64_t l = th_ld(&pre->lat), m = th_ld(&pre->mat);
 
 	return l > m ? l : m;
 }
@@ -119,7 +101,7 @@ hold_back(struct pre *pre, uint64_t pos)
 		if (__atomic_load_n(&pre->quit, __ATOMIC_ACQUIRE))
 			return -1;
 		if (++i % PRE_POLL != 0) {
-			PAUSE();
+			TH_PAUSE();
 			continue;
 		}
 		/* less than a step in the time of PRE_POLL pauses */
@@ -149,18 +131,18 @@ keep(struct pre *pre, uint64_t *hit, uint64_t *head, const uint64_t *tail,
 	uint64_t h = *head;
 	long i = 0;
 
-	while (h - ld(tail) >= PRE_CAP) {
+	while (h - th_ld(tail) >= PRE_CAP) {
 		if (__atomic_load_n(&pre->quit, __ATOMIC_ACQUIRE))
 			return -1;
 		/* a while, then asleep: the first thread may have stopped
 		 * asking (a search it no longer needs) */
 		if (i++ < PRE_POLL)
-			PAUSE();
+			TH_PAUSE();
 		else
 			nanosleep(&ts, NULL);
 	}
 	hit[h % PRE_CAP] = at;
-	st(head, h + 1);
+	th_st(head, h + 1);
 	return 0;
 }
 
@@ -178,12 +160,12 @@ keep(struct pre *pre, uint64_t *hit, uint64_t *head, const uint64_t *tail,
 static void
 let_go(const uint64_t *hit, uint64_t *tail, const uint64_t *head, uint64_t a)
 {
-	uint64_t h = ld(head), t = *tail;
+	uint64_t h = th_ld(head), t = *tail;
 
 	while (t < h && hit[t % PRE_CAP] < a)
 		t++;
 	if (t != *tail)
-		st(tail, t);
+		th_st(tail, t);
 }
 
 /*
@@ -225,8 +207,8 @@ search_both(struct pre *pre, uint64_t *lpos, uint64_t *mpos,
 		*mpos = e;
 	else if (from + m.mcov > *mpos)
 		*mpos = from + m.mcov;
-	st(&pre->lcov, *lpos);
-	st(&pre->mcov, *mpos);
+	th_st(&pre->lcov, *lpos);
+	th_st(&pre->mcov, *mpos);
 	return 0;
 }
 
@@ -250,15 +232,15 @@ hit_next(struct pre *pre, uint64_t a, uint64_t lim, uint64_t end, int c1,
 	uint64_t h, t, j;
 
 	let_go(pre->mhit, &pre->mtail, &pre->mhead, a);
-	h = ld(&pre->mhead);
+	h = th_ld(&pre->mhead);
 	for (t = pre->mtail; t < h && (j = pre->mhit[t % PRE_CAP]) < lim; t++)
 		if (wide ? moj_exactw(pre->base + j, (size_t)(end - j), 2,
 		    pre->be) : moj_exact8(pre->base + j, (size_t)(end - j),
 		    c1)) {
-			st(&pre->mtail, t);
+			th_st(&pre->mtail, t);
 			return j;
 		}
-	st(&pre->mtail, t);
+	th_st(&pre->mtail, t);
 	return lim;
 }
 
@@ -286,7 +268,7 @@ search_bytes(struct pre *pre, uint64_t *pos, uint64_t e)
 		j += r + 1;
 	}
 	*pos = e == pre->size ? e : *pos + j + r;
-	st(&pre->mcov, *pos);
+	th_st(&pre->mcov, *pos);
 	return 0;
 }
 
@@ -314,7 +296,7 @@ search_units(struct pre *pre, uint64_t *pos, uint64_t e)
 		j += r + 2;
 	}
 	*pos = e == pre->size ? e : *pos + j + r;
-	st(&pre->mcov, *pos);
+	th_st(&pre->mcov, *pos);
 	return 0;
 }
 
@@ -344,24 +326,24 @@ static void *
 searcher(void *arg)
 {
 	struct pre *pre = arg;
-	uint64_t lpos = ld(&pre->lcov), mpos = ld(&pre->mcov), e;
+	uint64_t lpos = th_ld(&pre->lcov), mpos = th_ld(&pre->mcov), e;
 	size_t back = pre->lt.lt_at + pre->lt.usz, i, j, n;
 
 	while (lpos < pre->size || mpos < pre->size) {
-		uint64_t from, at = ld(&pre->lat);
+		uint64_t from, at = th_ld(&pre->lat);
 
 		/* Behind the first thread: on from where it is. */
 		if (at > lpos) {
 			lpos = at;
-			st(&pre->llo, lpos);
-			st(&pre->lcov, lpos);
+			th_st(&pre->llo, lpos);
+			th_st(&pre->lcov, lpos);
 		}
-		if ((at = ld(&pre->mat)) > mpos) {
+		if ((at = th_ld(&pre->mat)) > mpos) {
 			/* on a unit, in UTF-16 */
 			mpos = at + (pre->form == FORM_UTF16BE ||
 			    pre->form == FORM_UTF16LE ? (at - pre->ustart) % 2 : 0);
-			st(&pre->mlo, mpos);
-			st(&pre->mcov, mpos);
+			th_st(&pre->mlo, mpos);
+			th_st(&pre->mcov, mpos);
 		}
 		from = lpos < mpos ? lpos : mpos;
 		if (hold_back(pre, from) < 0)
@@ -382,10 +364,10 @@ searcher(void *arg)
 				    &pre->ltail, lpos + j) < 0)
 					goto out;
 			lpos = e == pre->size ? e : e - back;
-			st(&pre->lcov, lpos);
+			th_st(&pre->lcov, lpos);
 		} else if (e == pre->size) {
 			lpos = e;
-			st(&pre->lcov, lpos);
+			th_st(&pre->lcov, lpos);
 		}
 		/* candidates, up to where the kernel stops */
 		if (e > mpos && (pre->form == FORM_UTF8 ?
@@ -413,7 +395,6 @@ pre_begin(const unsigned char *base, uint64_t size, uint64_t from,
     uint64_t ustart, const struct sniff *s, const uint32_t *sbmap)
 {
 	struct pre *pre;
-	sigset_t all, old;
 	int rc;
 
 	if (base == NULL || val_char_only ||
@@ -436,15 +417,7 @@ pre_begin(const unsigned char *base, uint64_t size, uint64_t from,
 	pre->size = size;
 	pre->llo = pre->lcov = pre->mlo = pre->mcov = pre->lat = pre->mat =
 	    from;
-	/* Signals are the first thread's (a transcode's handlers remove
-	 * its temporary file), but for those a fault raises: a blocked
-	 * SIGBUS, of a file that shrank, would kill. */
-	sigfillset(&all);
-	sigdelset(&all, SIGBUS);
-	sigdelset(&all, SIGSEGV);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&pre->t, NULL, searcher, pre);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	rc = th_start(&pre->t, searcher, pre);
 	if (rc != 0) {
 		free(pre);
 		return NULL;
@@ -475,8 +448,8 @@ covered(uint64_t *at, const uint64_t *lo, const uint64_t *cov, uint64_t a,
     uint64_t lim)
 {
 	if (a > *at)
-		st(at, a);
-	return ld(cov) >= lim && ld(lo) <= a;
+		th_st(at, a);
+	return th_ld(cov) >= lim && th_ld(lo) <= a;
 }
 
 static int
@@ -500,16 +473,16 @@ pre_covered(struct pre *pre, const unsigned char *p, size_t n)
 		return 0;
 	a = (uint64_t)(p - pre->base);
 	if (a > pre->lat)
-		st(&pre->lat, a);
+		th_st(&pre->lat, a);
 	if (a > pre->mat)
-		st(&pre->mat, a);
+		th_st(&pre->mat, a);
 	let_go(pre->lhit, &pre->ltail, &pre->lhead, a);
 	let_go(pre->mhit, &pre->mtail, &pre->mhead, a);
 	if (atomic_load(&pre_test_split))
 		return 0;
-	return ld(&pre->lcov) >= a + n - 1 && ld(&pre->llo) <= a &&
-	    (pre->form != FORM_UTF8 || (ld(&pre->mcov) >= a + n - 2 &&
-	    ld(&pre->mlo) <= a));
+	return th_ld(&pre->lcov) >= a + n - 1 && th_ld(&pre->llo) <= a &&
+	    (pre->form != FORM_UTF8 || (th_ld(&pre->mcov) >= a + n - 2 &&
+	    th_ld(&pre->mlo) <= a));
 }
 
 /* The offsets of the ring (hit, tail, head) from a to below e, less a,
@@ -522,7 +495,7 @@ take_ring(const uint64_t *hit, uint64_t *tail, const uint64_t *head,
 	uint64_t h, t, j;
 
 	let_go(hit, tail, head, a);
-	h = ld(head);
+	h = th_ld(head);
 	for (t = *tail; t < h && (j = hit[t % PRE_CAP]) < e; t++) {
 		if (*nl == cap)
 			return j;
@@ -545,9 +518,9 @@ split_wait(struct pre *pre, uint64_t a, uint64_t e)
 	let_go(pre->lhit, &pre->ltail, &pre->lhead, a);
 	let_go(pre->mhit, &pre->mtail, &pre->mhead, a);
 	for (i = 0; i < 10000 && !__atomic_load_n(&pre->stopped,
-	    __ATOMIC_ACQUIRE) && (ld(&pre->lcov) < e || ld(&pre->mcov) < e) &&
-	    ld(&pre->lhead) - pre->ltail < PRE_CAP &&
-	    ld(&pre->mhead) - pre->mtail < PRE_CAP; i++)
+	    __ATOMIC_ACQUIRE) && (th_ld(&pre->lcov) < e || th_ld(&pre->mcov) < e) &&
+	    th_ld(&pre->lhead) - pre->ltail < PRE_CAP &&
+	    th_ld(&pre->mhead) - pre->mtail < PRE_CAP; i++)
 		nanosleep(&ts, NULL);
 }
 
@@ -573,9 +546,9 @@ pre_take(struct pre *pre, const unsigned char *p, size_t n, struct marks *m)
 	if (atomic_load(&pre_test_split))
 		split_wait(pre, a, a + n / 2);
 	/* cov before lo, as pre_covered() */
-	lc = ld(&pre->lcov);
-	mc = ld(&pre->mcov);
-	if (ld(&pre->llo) > a || ld(&pre->mlo) > a || lc <= a || mc <= a)
+	lc = th_ld(&pre->lcov);
+	mc = th_ld(&pre->mcov);
+	if (th_ld(&pre->llo) > a || th_ld(&pre->mlo) > a || lc <= a || mc <= a)
 		return 0;
 	c = lc < mc ? lc : mc;
 	if (c > a + n)
@@ -595,9 +568,9 @@ pre_take(struct pre *pre, const unsigned char *p, size_t n, struct marks *m)
 	}
 	e = a + n - (n < IN_PAD ? n : IN_PAD);
 	if (e > pre->lat)
-		st(&pre->lat, e);
+		th_st(&pre->lat, e);
 	if (e > pre->mat)
-		st(&pre->mat, e);
+		th_st(&pre->mat, e);
 	return (size_t)(c - a);
 }
 
@@ -621,7 +594,7 @@ pre_late_find(void *ctx, const struct late *lt, const unsigned char *p,
 	if (!covered(&pre->lat, &pre->llo, &pre->lcov, a + i, lim))
 		return late_find(lt, p, n, i);
 	let_go(pre->lhit, &pre->ltail, &pre->lhead, a + i);
-	h = ld(&pre->lhead);
+	h = th_ld(&pre->lhead);
 	t = pre->ltail;
 	/* the bytes of a hit further on, for the lexer (MARK_AHEAD) */
 	if (t + MARK_AHEAD < h)

@@ -31,6 +31,11 @@ extern atomic_int val_char_only;
  * thread has been only so far. */
 extern atomic_int pre_test_split;
 
+/* The least a file must have left to be read ahead by a second thread
+ * (input.c), when not 0: the unit driver reads small files ahead, and
+ * at 1 every piece of every size. */
+extern atomic_llong ahead_test_min;
+
 /* The reference kernels (src/lib/simd/ref.c). */
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);

@@ -1,0 +1,284 @@
+/*
+ * Reading ahead: a big regular file that is read, not mapped, is read by
+ * a second thread into a ring of slots while the first analyses the
+ * piece before (input.c hands the slots on as its pieces).  The copy
+ * from the page cache, a third to a half of the time of one thread that
+ * reads and validates, then runs beside the validation: bench/overlap.c
+ * measured 1.4 to 1.6 times as fast on text of most scripts on a 2-core
+ * machine, where mapping was slower than reading (page faults there cost
+ * more than the copy).
+ *
+ * The thread reads with pread(2), from where the first thread was, in
+ * reads of IN_SIZE as in_refill() makes them, so the file offset does not
+ * move until in_ahead_end() sets it where reading would have left it.  A
+ * slot's bytes sit after IN_PAD bytes of room, where the bytes the first
+ * thread keeps from its last piece go, as in b's own buffer.
+ *
+ * Only the thread writes a slot's bytes, n, err and last, and the count
+ * filled; only the first thread writes freed and quit.  Each is read by
+ * the other with acquire order after a store with release order.
+ */
+#define _DEFAULT_SOURCE
+
+#include <sys/mman.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+
+/* Slots in the ring: the thread may be this many pieces ahead. */
+#define AH_SLOTS	4
+/* The pauses a wait polls for before it sleeps (a disk to wait for, a
+ * first thread gone slow): about 150 microseconds on a 2-core Zen 5
+ * virtual machine, whose PAUSE takes 18 ns, about what the first thread
+ * takes over a slot.  There a nanosleep of 50 microseconds lasts 143;
+ * after 1024 pauses the thread slept too soon, and fell behind (17% of
+ * the gain lost on 200 MB files). */
+#define AH_POLL		8192
+
+struct ahslot {
+	unsigned char	*mem;		/* IN_PAD + IN_SIZE bytes */
+	size_t		 n;		/* read into mem + IN_PAD */
+	int		 err;		/* the errno of a read that failed */
+	int		 last;		/* no slot follows this one */
+};
+
+struct ahead {
+	int		 fd;
+	long long	 off;		/* the thread's next offset */
+	long long	 stop;		/* no read past it just to see the end
+					 * (trust_size), or -1 */
+	unsigned char	*mem;		/* the slots' memory */
+	struct ahslot	 s[AH_SLOTS];
+	uint64_t	 filled;	/* slots filled (the thread) */
+	uint64_t	 freed;		/* slots let go (the first thread) */
+	int		 quit;
+	pthread_t	 t;
+	/* the first thread's own */
+	uint64_t	 cur;		/* the slot it holds bytes of, if held */
+	int		 held;
+	size_t		 start;		/* of slot cur, the bytes handed on */
+};
+
+/* A short while polling, then asleep: i counts the rounds of a wait. */
+static void
+ah_wait(long *i)
+{
+	struct timespec ts = { 0, 50000 };
+
+	if ((*i)++ < AH_POLL)
+		TH_PAUSE();
+	else
+		nanosleep(&ts, NULL);
+}
+
+/*
+ * Read slot s from a->off as in_refill()'s read_full() would: up to
+ * IN_SIZE bytes, short reads retried until the end or, with a stop, the
+ * stop reached.  The slot is the last after a short read or an error.
+ */
+static void
+ah_fill(struct ahead *a, struct ahslot *s)
+{
+	unsigned char *p = s->mem + IN_PAD;
+	size_t done = 0;
+	ssize_t r;
+
+	s->err = 0;
+	while (done < IN_SIZE) {
+		if (a->stop >= 0 && a->off + (long long)done >= a->stop &&
+		    done > 0)
+			break;
+		r = pread(a->fd, p + done, IN_SIZE - done,
+		    (off_t)(a->off + (long long)done));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			s->err = errno != 0 ? errno : EIO;
+			done = 0;
+			break;
+		}
+		if (r == 0)
+			break;
+		done += (size_t)r;
+	}
+	s->n = done;
+	s->last = s->err != 0 || done < IN_SIZE;
+	a->off += (long long)done;
+}
+
+static void *
+ah_reader(void *arg)
+{
+	struct ahead *a = arg;
+	uint64_t k = 0;
+	struct ahslot *s;
+	long i;
+
+	for (;;) {
+		for (i = 0; k - th_ld(&a->freed) >= AH_SLOTS; ah_wait(&i))
+			if (__atomic_load_n(&a->quit, __ATOMIC_ACQUIRE))
+				return NULL;
+		if (__atomic_load_n(&a->quit, __ATOMIC_ACQUIRE))
+			return NULL;
+		s = &a->s[k % AH_SLOTS];
+		ah_fill(a, s);
+		th_st(&a->filled, ++k);
+		if (s->last)
+			return NULL;
+	}
+}
+
+/*
+ * Read fd ahead from offset off (stop: as in_refill()'s, or -1) on a
+ * second thread.  NULL when it cannot start (no memory, no thread): then
+ * the caller reads as before.
+ */
+struct ahead *
+ah_begin(int fd, long long off, long long stop)
+{
+	size_t one = IN_PAD + IN_SIZE, k;
+	struct ahead *a = calloc(1, sizeof(*a));
+	void *m;
+
+	if (a == NULL)
+		return NULL;
+	m = mmap(NULL, AH_SLOTS * one, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED) {
+		free(a);
+		return NULL;
+	}
+	a->mem = m;
+	for (k = 0; k < AH_SLOTS; k++)
+		a->s[k].mem = a->mem + k * one;
+	a->fd = fd;
+	a->off = off;
+	a->stop = stop;
+	if (th_start(&a->t, ah_reader, a) != 0) {
+		munmap(a->mem, AH_SLOTS * one);
+		free(a);
+		return NULL;
+	}
+	return a;
+}
+
+/*
+ * Start a second thread (prescan.c's, this file's) running fn(arg) into
+ * *t: 0, or pthread_create()'s error.  Signals are the first thread's (a
+ * transcode's handlers remove its temporary file), but for those a fault
+ * raises: a blocked SIGBUS, of a mapped file that shrank, would kill.
+ */
+int
+th_start(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	sigset_t all, old;
+	int rc;
+
+	sigfillset(&all);
+	sigdelset(&all, SIGBUS);
+	sigdelset(&all, SIGSEGV);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(t, NULL, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
+/* Stop the thread and let a go (NULL: nothing). */
+void
+ah_end(struct ahead *a)
+{
+	if (a == NULL)
+		return;
+	__atomic_store_n(&a->quit, 1, __ATOMIC_RELEASE);
+	pthread_join(a->t, NULL);
+	munmap(a->mem, AH_SLOTS * (IN_PAD + IN_SIZE));
+	free(a);
+}
+
+/* Let go of the slot the first thread holds, if it holds one. */
+static void
+ah_release(struct ahead *a)
+{
+	if (a->held) {
+		a->held = 0;
+		th_st(&a->freed, a->cur + 1);
+	}
+}
+
+/*
+ * The next piece for b, whose bytes from used on are kept in front of
+ * it, from the slots, as in_refill() reads it: the kept bytes go in the
+ * room before the slot's bytes, where they fit (else both go to b's own
+ * buffer, as much of the slot as fits there).  Return 1 with b's piece
+ * set (b->eof after the last slot's bytes), 0 when the ring has given
+ * every slot (the caller stops reading ahead and reads on), or -1 with
+ * errno on a read error.
+ */
+int
+ah_next(struct ahead *a, struct inbuf *b, size_t used)
+{
+	size_t keep = b->n - used, left, room, take;
+	const unsigned char *src = b->p + used;
+	struct ahslot *s;
+	unsigned char *dst;
+	long i;
+
+	if (!a->held || a->start == a->s[a->cur % AH_SLOTS].n) {
+		if (a->held && a->s[a->cur % AH_SLOTS].last)
+			return 0;
+		/* the next slot; the one held goes once its kept bytes are
+		 * out of it */
+		uint64_t k = a->held ? a->cur + 1 : th_ld(&a->freed);
+
+		for (i = 0; th_ld(&a->filled) <= k; ah_wait(&i))
+			;
+		s = &a->s[k % AH_SLOTS];
+		if (s->err != 0) {
+			ah_release(a);
+			errno = s->err;
+			return -1;
+		}
+		if (keep <= IN_PAD) {
+			dst = s->mem + IN_PAD - keep;
+			memcpy(dst, src, keep);
+			ah_release(a);
+			a->cur = k;
+			a->held = 1;
+			a->start = s->n;
+			b->p = dst;
+			b->n = keep + s->n;
+			b->got += (long long)s->n;
+			b->eof = s->last;
+			return 1;
+		}
+		/* the kept bytes out of the slot held before it goes */
+		memmove(b->mem, src, keep);
+		ah_release(a);
+		a->cur = k;
+		a->held = 1;
+		a->start = 0;
+	} else
+		memmove(b->mem, src, keep);
+	/* More is kept than the room before a slot holds (not expected:
+	 * characters are short): into b's buffer, with what fits of the
+	 * slot after it. */
+	s = &a->s[a->cur % AH_SLOTS];
+	room = IN_PAD + IN_SIZE - keep;
+	left = s->n - a->start;
+	take = left < room ? left : room;
+	memcpy(b->mem + keep, s->mem + IN_PAD + a->start, take);
+	a->start += take;
+	b->p = b->mem;
+	b->n = keep + take;
+	b->got += (long long)take;
+	b->eof = s->last && a->start == s->n;
+	return 1;
+}
