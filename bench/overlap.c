@@ -204,7 +204,7 @@ main(int argc, char *argv[])
 	struct slot *slots;
 	double t[NWAY][101], med[NWAY];
 	size_t nslot = 4, k;
-	int runs = 11, c, f, w, i;
+	int runs = 11, c, f, w, i, status = 0;
 
 	while ((c = getopt(argc, argv, "r:s:")) != -1) {
 		switch (c) {
@@ -220,11 +220,6 @@ main(int argc, char *argv[])
 	}
 	if (optind == argc)
 		usage();
-	if ((slots = calloc(nslot, sizeof(*slots))) == NULL)
-		return 1;
-	for (k = 0; k < nslot; k++)
-		if (posix_memalign((void **)&slots[k].p, 4096, PIECE) != 0)
-			return 1;
 	for (f = optind; f < argc; f++)
 		if ((c = open(argv[f], O_RDONLY)) < 0) {
 			fprintf(stderr, "overlap: %s: %s\n", argv[f],
@@ -232,6 +227,13 @@ main(int argc, char *argv[])
 			return 1;
 		} else
 			close(c);
+	if ((slots = calloc(nslot, sizeof(*slots))) == NULL)
+		return 1;
+	for (k = 0; k < nslot; k++)
+		if (posix_memalign((void **)&slots[k].p, 4096, PIECE) != 0) {
+			status = 1;
+			goto out;
+		}
 	printf("pieces of %u KB, %zu slots, medians of %d runs, ms\n",
 	    PIECE >> 10, nslot, runs);
 	printf("%-28s %8s %8s %8s\n", "file", "one", "copy", "split");
@@ -244,7 +246,8 @@ main(int argc, char *argv[])
 				    slots)) < 0) {
 					fprintf(stderr, "overlap: %s: cannot "
 					    "read it\n", argv[f]);
-					return 1;
+					status = 1;
+					goto out;
 				}
 		for (w = 0; w < NWAY; w++) {
 			qsort(t[w], (size_t)runs, sizeof(t[w][0]), cmp);
@@ -254,8 +257,9 @@ main(int argc, char *argv[])
 		    med[ONE] * 1e3, med[COPY] * 1e3, med[SPLIT] * 1e3,
 		    med[ONE] / med[COPY], med[ONE] / med[SPLIT]);
 	}
+out:
 	for (k = 0; k < nslot; k++)
 		free(slots[k].p);
 	free(slots);
-	return 0;
+	return status;
 }
