@@ -112,17 +112,9 @@ moj_skip_ref(const unsigned char *p, size_t n, struct mojskip *k)
 	return 0;
 }
 
+/* The passes over UTF-16 and UTF-32 (moj_skipw, moj_skip32) alike. */
 static size_t
 moj_skipw_ref(const unsigned char *p, size_t n, int be)
-{
-	(void)p;
-	(void)n;
-	(void)be;
-	return 0;
-}
-
-static size_t
-moj_skip32_ref(const unsigned char *p, size_t n, int be)
 {
 	(void)p;
 	(void)n;
@@ -143,5 +135,5 @@ const struct kernels kernels_ref = {
 	.late_find = late_find_word,
 	.moj_skip = moj_skip_ref,
 	.moj_skipw = moj_skipw_ref,
-	.moj_skip32 = moj_skip32_ref,
+	.moj_skip32 = moj_skipw_ref,
 };
