@@ -278,10 +278,10 @@ UNIT_SRCS =	tests/unit.c tests/unit_sniff.c tests/unit_decl.c \
 		tests/unit_names.c tests/unit_guess.c tests/api.c \
 		tests/api_keep.c \
 		tests/kern_fastpath.c tests/kern_dense.c \
-		tests/kern_mapped.c tests/kern_engine.c tests/kern_wide.c \
-		tests/kern_spec.c tests/kern_util.c tests/kern_errdense.c \
-		tests/kern_moj.c tests/kern_late.c tests/kern_xc.c tests/kern_xc2.c \
-		tests/kern_runs.c
+		tests/kern_mapped.c tests/kern_ahead.c tests/kern_engine.c \
+		tests/kern_wide.c tests/kern_spec.c tests/kern_util.c \
+		tests/kern_errdense.c tests/kern_moj.c tests/kern_late.c \
+		tests/kern_xc.c tests/kern_xc2.c tests/kern_runs.c
 # Each source an object of its own, so that make -j compiles them side by
 # side (in one cc command they were the build's longest step); .to, so
 # that they alone are compiled with the test headers' folder (TEST_INC).

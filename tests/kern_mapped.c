@@ -47,28 +47,28 @@ enum how {
 static const char *const hows[] = { "mapped", "mapped, searched in part",
     "read ahead", "mapped, no thread", "read", "pipe" };
 
-static char path[64];
+char kern_path[64];	/* the file of kern_put_file() */
 static struct inbuf in;
 
-/* b written over the file (created once, in TMPDIR or /tmp). */
-static int
-put_file(const struct buf *b)
+/* b written over the file kern_path (created once, in TMPDIR or /tmp). */
+int
+kern_put_file(const struct buf *b)
 {
 	const char *dir = getenv("TMPDIR");
 	size_t done = 0;
 	ssize_t r;
 	int fd;
 
-	if (path[0] == '\0') {
-		snprintf(path, sizeof(path), "%.40s/kernXXXXXX",
+	if (kern_path[0] == '\0') {
+		snprintf(kern_path, sizeof(kern_path), "%.40s/kernXXXXXX",
 		    dir != NULL && *dir != '\0' ? dir : "/tmp");
-		if ((fd = mkstemp(path)) < 0) {
-			path[0] = '\0';
+		if ((fd = mkstemp(kern_path)) < 0) {
+			kern_path[0] = '\0';
 			return 0;
 		}
 		close(fd);
 	}
-	if ((fd = open(path, O_WRONLY | O_TRUNC)) < 0)
+	if ((fd = open(kern_path, O_WRONLY | O_TRUNC)) < 0)
 		return 0;
 	while (done < b->n && (r = write(fd, b->p + done, b->n - done)) > 0)
 		done += (size_t)r;
@@ -145,7 +145,7 @@ file_run(enum how how, int http, size_t keep, int *mapped)
 	if (in.mem == NULL && posix_memalign((void **)&in.mem, 4096,
 	    IN_PAD + IN_SIZE) != 0)
 		return strdup("no memory");
-	if ((in.fd = open(path, O_RDONLY)) < 0 || fstat(in.fd, &st) < 0)
+	if ((in.fd = open(kern_path, O_RDONLY)) < 0 || fstat(in.fd, &st) < 0)
 		return strdup("cannot open");
 	in.n = 0;
 	in.got = 0;
@@ -209,7 +209,7 @@ same(const char *label, const struct buf *b, int http, int all)
 	size_t k;
 	int l, h, m, ok = 1;
 
-	if (!CHECK(put_file(b)))
+	if (!CHECK(kern_put_file(b)))
 		return;
 	for (k = 0; k < (all ? NELEM(keeps) : 1) && ok; k++) {
 		simd_init("ref");
@@ -401,7 +401,7 @@ mapped_marks(void)
 	/* -r: big and small files in turn, mapped, as read one by one. */
 	for (i = 0; i < 4; i++) {
 		tree_file(&b, i);
-		if (!CHECK(put_file(&b)))
+		if (!CHECK(kern_put_file(&b)))
 			break;
 		simd_init("ref");
 		ref[i] = file_run(H_READ, 0, 0, &m);
@@ -410,7 +410,7 @@ mapped_marks(void)
 	for (v = 0; v < 2; v++)
 		for (i = 0; i < 4; i++) {
 			tree_file(&b, i);
-			CHECK(put_file(&b));
+			CHECK(kern_put_file(&b));
 			got = file_run(v ? H_MAPONE : H_MAP, 0, 0, &m);
 			snprintf(name, sizeof(name), "file %d of a tree", i);
 			kern_same(name, hows[v], ref[i], got);
@@ -534,107 +534,15 @@ mapped_forms(void)
 	bfree(&b);
 }
 
-/* Whether in's piece is the file's bytes (the pattern of ahead_pieces)
- * that end where it has read to. */
-static int
-piece_ok(void)
-{
-	size_t k;
-	long long at = in.got - (long long)in.n;
-
-	for (k = 0; k < in.n; k++)
-		if (in.p[k] != (unsigned char)((at + (long long)k) % 251))
-			return 0;
-	return at >= 0;
-}
-
-/*
- * The input layer reading ahead (ahead.c), below the engine: a file
- * whose bytes say their offset (its last slot a few bytes, all but a
- * few, none, one), read ahead from its second piece, each
- * piece used in part at random as the engine never does (a few bytes
- * kept, none, more than the room before a slot holds: then the piece is
- * made in the buffer), with the size trusted or not: every piece is the
- * file's bytes from the kept ones on, the last ends at its end, and the
- * file offset is left where reading would leave it, at the end and when
- * reading stops half way.
- */
-static void
-ahead_pieces(void)
-{
-	static const size_t last[] = { 12345, READ - 100, 0, 1 };
-	struct buf b = { NULL, 0, 0 };
-	size_t size = 0, used, keep, k;
-	long long before;
-	int trial, pieces, fail = 0;
-
-	if (in.mem == NULL && posix_memalign((void **)&in.mem, 4096,
-	    IN_PAD + IN_SIZE) != 0)
-		return;
-	krand_seed(7);
-	atomic_store(&ahead_test_min, 1);
-	for (trial = 0; trial < 24 && !fail; trial++) {
-		size = 3 * READ + last[trial % 4];
-		for (b.n = 0, k = 0; k < size; k++)
-			bput(&b, (const char []){ (char)(k % 251) }, 1);
-		if (!CHECK(put_file(&b)) || (in.fd = open(path, O_RDONLY)) < 0)
-			break;
-		in.p = in.mem + IN_PAD;
-		in.n = 0;
-		in.got = 0;
-		in.eof = 0;
-		in.mapped = 0;
-		in.size = (long long)size;
-		in.trust_size = trial % 2;
-		fail |= !CHECK(in_refill(&in, 0) == 0);
-		in_ahead_begin(&in);
-		fail |= !CHECK(in.ra != NULL);
-		for (pieces = 0; !fail && !in.eof; pieces++) {
-			/* keep: 0 to 3 bytes, to a few more than the pad */
-			keep = krand(4) == 0 ? IN_PAD + krand(3000) :
-			    krand(4);
-			if (keep > in.n)
-				keep = in.n;
-			used = in.n - keep;
-			before = in.got;
-			fail |= !CHECK(in_refill(&in, used) == 0);
-			fail |= !CHECK(piece_ok() &&
-			    in.got - (long long)in.n == before - (long long)keep);
-			/* half way through, in every third trial: stop */
-			if (trial % 3 == 2 && pieces == trial % 5)
-				break;
-		}
-		if (!fail && in.eof)
-			fail |= !CHECK(in.got == (long long)size);
-		before = in.got;
-		fail |= !CHECK(in_ahead_end(&in) == 0 && in.ra == NULL);
-		fail |= !CHECK(lseek(in.fd, 0, SEEK_CUR) == (off_t)before);
-		if (fail)
-			printf("  (trial %d, piece %d)\n", trial, pieces);
-		close(in.fd);
-	}
-	atomic_store(&ahead_test_min, 0);
-	bfree(&b);
-}
-
 /* The file and buffer of a group of tests go. */
 static void
 done(void)
 {
-	if (path[0] != '\0')
-		unlink(path);
-	path[0] = '\0';
+	if (kern_path[0] != '\0')
+		unlink(kern_path);
+	kern_path[0] = '\0';
 	free(in.mem);
 	in.mem = NULL;
-}
-
-/* Not a sweep: also where the sweeps are left out (under valgrind and
- * ThreadSanitizer, which watch the thread). */
-void
-kern_ahead(void)
-{
-	ahead_pieces();
-	done();
 }
 
 void

@@ -204,6 +204,18 @@ ah_end(struct ahead *a)
 	free(a);
 }
 
+/*
+ * Whether every slot is filled and none let go: the thread then waits
+ * for the first thread, with no read under way.  For the tests, which
+ * change the file only then (a read that a truncation overtakes may give
+ * zeros for the bytes cut off, as read(2) would).
+ */
+int
+ah_ring_full(struct ahead *a)
+{
+	return th_ld(&a->filled) - th_ld(&a->freed) >= AH_SLOTS;
+}
+
 /* Let go of the slot the first thread holds, if it holds one. */
 static void
 ah_release(struct ahead *a)

@@ -69,6 +69,7 @@ struct ahead;
 struct ahead	*ah_begin(int, long long, long long);
 int		 ah_next(struct ahead *, struct inbuf *, size_t);
 void		 ah_end(struct ahead *);
+int		 ah_ring_full(struct ahead *);
 
 /*
  * What the second threads (prescan.c, ahead.c) and the first share: a

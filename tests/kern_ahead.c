@@ -1,0 +1,193 @@
+/*
+ * The input layer reading ahead (src/lib/decode/ahead.c), below the
+ * engine, in process: the pieces a second thread reads are the file's
+ * bytes, whatever is kept of each, where the ring runs out and where the
+ * file shrinks meanwhile.  Not a sweep: it runs under valgrind and
+ * ThreadSanitizer too, which watch the thread.  (kern_mapped.c runs the
+ * engine over files read ahead, against the reference.)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "all.h"
+#include "unit.h"
+#include "kern.h"
+
+#define READ	327680		/* IN_SIZE: a read, or a piece */
+
+static struct inbuf in;
+
+/* Whether in's piece is the file's bytes (the pattern of ahead_pieces)
+ * that end where it has read to. */
+static int
+piece_ok(void)
+{
+	size_t k;
+	long long at = in.got - (long long)in.n;
+
+	for (k = 0; k < in.n; k++)
+		if (in.p[k] != (unsigned char)((at + (long long)k) % 251))
+			return 0;
+	return at >= 0;
+}
+
+/*
+ * The input layer reading ahead (ahead.c), below the engine: a file
+ * whose bytes say their offset (its last slot a few bytes, all but a
+ * few, none, one), read ahead from its second piece, each
+ * piece used in part at random as the engine never does (a few bytes
+ * kept, none, more than the room before a slot holds: then the piece is
+ * made in the buffer), with the size trusted or not: every piece is the
+ * file's bytes from the kept ones on, the last ends at its end, and the
+ * file offset is left where reading would leave it, at the end and when
+ * reading stops half way.
+ */
+static void
+ahead_pieces(void)
+{
+	static const size_t last[] = { 12345, READ - 100, 0, 1 };
+	struct buf b = { NULL, 0, 0 };
+	size_t size = 0, used, keep, k;
+	long long before;
+	int trial, pieces, fail = 0;
+
+	if (in.mem == NULL && posix_memalign((void **)&in.mem, 4096,
+	    IN_PAD + IN_SIZE) != 0)
+		return;
+	krand_seed(7);
+	atomic_store(&ahead_test_min, 1);
+	for (trial = 0; trial < 24 && !fail; trial++) {
+		size = 3 * READ + last[trial % 4];
+		for (b.n = 0, k = 0; k < size; k++)
+			bput(&b, (const char []){ (char)(k % 251) }, 1);
+		if (!CHECK(kern_put_file(&b)) || (in.fd = open(kern_path, O_RDONLY)) < 0)
+			break;
+		in.p = in.mem + IN_PAD;
+		in.n = 0;
+		in.got = 0;
+		in.eof = 0;
+		in.mapped = 0;
+		in.size = (long long)size;
+		in.trust_size = trial % 2;
+		fail |= !CHECK(in_refill(&in, 0) == 0);
+		in_ahead_begin(&in);
+		fail |= !CHECK(in.ra != NULL);
+		for (pieces = 0; !fail && !in.eof; pieces++) {
+			/* keep: 0 to 3 bytes, to a few more than the pad */
+			keep = krand(4) == 0 ? IN_PAD + krand(3000) :
+			    krand(4);
+			if (keep > in.n)
+				keep = in.n;
+			used = in.n - keep;
+			before = in.got;
+			fail |= !CHECK(in_refill(&in, used) == 0);
+			fail |= !CHECK(piece_ok() &&
+			    in.got - (long long)in.n == before - (long long)keep);
+			/* half way through, in every third trial: stop */
+			if (trial % 3 == 2 && pieces == trial % 5)
+				break;
+		}
+		if (!fail && in.eof)
+			fail |= !CHECK(in.got == (long long)size);
+		/* every slot given: asked again, the input reads on from
+		 * where the thread stopped (the end), the kept bytes kept */
+		if (!fail && in.eof && trial % 2 == 0) {
+			keep = krand(4);
+			if (keep > in.n)
+				keep = in.n;
+			fail |= !CHECK(in_refill(&in, in.n - keep) == 0);
+			fail |= !CHECK(in.ra == NULL && in.n == keep &&
+			    in.eof && in.got == (long long)size &&
+			    piece_ok());
+		}
+		before = in.got;
+		fail |= !CHECK(in_ahead_end(&in) == 0 && in.ra == NULL);
+		fail |= !CHECK(lseek(in.fd, 0, SEEK_CUR) == (off_t)before);
+		if (fail)
+			printf("  (trial %d, piece %d)\n", trial, pieces);
+		close(in.fd);
+	}
+	atomic_store(&ahead_test_min, 0);
+	bfree(&b);
+}
+
+/*
+ * A file that shrinks while it is read ahead (another process truncates
+ * it), cut once the thread has filled every slot and waits: what it read
+ * before is handed out, as read(2) had given it; then its reads are short
+ * and the input ends where the file now ends, with no error and no hang.
+ * The second piece is held and four more are in the slots, so the input
+ * ends at five pieces or at the cut, whichever is further; every piece
+ * is the file's bytes.
+ */
+static void
+ahead_shrink(void)
+{
+	static const long long cuts[] = { 3000, READ + 5, 4 * READ + 100,
+	    5 * READ, 6 * READ + 500, 7 * READ };
+	struct buf b = { NULL, 0, 0 };
+	size_t size = 9 * READ + 77, k;
+	long long cut, end;
+	int trial, pieces, wfd, fail = 0;
+
+	if (in.mem == NULL && posix_memalign((void **)&in.mem, 4096,
+	    IN_PAD + IN_SIZE) != 0)
+		return;
+	atomic_store(&ahead_test_min, 1);
+	for (b.n = 0, k = 0; k < size; k++)
+		bput(&b, (const char []){ (char)(k % 251) }, 1);
+	for (trial = 0; trial < 12 && !fail; trial++) {
+		cut = cuts[trial % 6];
+		end = cut > 5 * READ ? cut : 5 * READ;
+		if (!CHECK(kern_put_file(&b)) || (in.fd = open(kern_path, O_RDONLY)) < 0)
+			break;
+		in.p = in.mem + IN_PAD;
+		in.n = in.got = 0;
+		in.eof = in.mapped = 0;
+		in.size = (long long)size;
+		in.trust_size = trial / 6;
+		fail |= !CHECK(in_refill(&in, 0) == 0);
+		in_ahead_begin(&in);
+		fail |= !CHECK(in.ra != NULL);
+		/* the second piece taken; the ring filled (ten seconds at
+		 * most); then the file cut short */
+		fail |= !CHECK(in_refill(&in, in.n) == 0 && piece_ok());
+		for (k = 0; !fail && !ah_ring_full(in.ra) && k < 10000; k++)
+			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+		fail |= !CHECK(ah_ring_full(in.ra));
+		wfd = open(kern_path, O_WRONLY);
+		fail |= !CHECK(wfd >= 0 && ftruncate(wfd, (off_t)cut) == 0);
+		if (wfd >= 0)
+			close(wfd);
+		for (pieces = 0; !fail && !in.eof && pieces < 40; pieces++)
+			fail |= !CHECK(in_refill(&in, in.n) == 0 &&
+			    piece_ok());
+		fail |= !CHECK(in.eof && in.got == end);
+		fail |= !CHECK(in_ahead_end(&in) == 0 && in.ra == NULL &&
+		    lseek(in.fd, 0, SEEK_CUR) == (off_t)in.got);
+		if (fail)
+			printf("  (trial %d, cut at %lld, ended at %lld)\n",
+			    trial, cut, in.got);
+		close(in.fd);
+	}
+	atomic_store(&ahead_test_min, 0);
+	bfree(&b);
+}
+
+/* Not a sweep: also where the sweeps are left out (under valgrind and
+ * ThreadSanitizer, which watch the thread). */
+void
+kern_ahead(void)
+{
+	ahead_pieces();
+	ahead_shrink();
+	if (kern_path[0] != '\0')
+		unlink(kern_path);
+	kern_path[0] = '\0';
+	free(in.mem);
+	in.mem = NULL;
+}
