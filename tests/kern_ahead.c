@@ -44,7 +44,11 @@ piece_ok(void)
  * made in the buffer), with the size trusted or not: every piece is the
  * file's bytes from the kept ones on, the last ends at its end, and the
  * file offset is left where reading would leave it, at the end and when
- * reading stops half way.
+ * reading stops half way.  In a third of the trials the first thread
+ * reads four pieces in five itself and the second the fifth
+ * (ahead_test_alternate), so that the first thread's own reads, and each
+ * slot filled by one thread and then the other, are taken whatever the
+ * two threads' speeds.
  */
 static void
 ahead_pieces(void)
@@ -61,7 +65,8 @@ ahead_pieces(void)
 	krand_seed(7);
 	atomic_store(&ahead_test_min, 1);
 	for (trial = 0; trial < 24 && !fail; trial++) {
-		size = 3 * READ + last[trial % 4];
+		/* in turn: fifteen pieces, each slot used three times */
+		size = (trial % 8 >= 4 ? 15 : 3) * READ + last[trial % 4];
 		for (b.n = 0, k = 0; k < size; k++)
 			bput(&b, (const char []){ (char)(k % 251) }, 1);
 		if (!CHECK(kern_put_file(&b)) || (in.fd = open(kern_path, O_RDONLY)) < 0)
@@ -73,6 +78,7 @@ ahead_pieces(void)
 		in.mapped = 0;
 		in.size = (long long)size;
 		in.trust_size = trial % 2;
+		atomic_store(&ahead_test_alternate, trial % 8 >= 4);
 		fail |= !CHECK(in_refill(&in, 0) == 0);
 		in_ahead_begin(&in);
 		fail |= !CHECK(in.ra != NULL);
@@ -112,17 +118,18 @@ ahead_pieces(void)
 		close(in.fd);
 	}
 	atomic_store(&ahead_test_min, 0);
+	atomic_store(&ahead_test_alternate, 0);
 	bfree(&b);
 }
 
 /*
  * A file that shrinks while it is read ahead (another process truncates
- * it), cut once the thread has filled every slot and waits: what it read
- * before is handed out, as read(2) had given it; then its reads are short
- * and the input ends where the file now ends, with no error and no hang.
- * The second piece is held and four more are in the slots, so the input
- * ends at five pieces or at the cut, whichever is further; every piece
- * is the file's bytes.
+ * it), cut once the thread has read what it may and waits: the pieces
+ * read before are handed out, as read(2) had given them; the reads after
+ * are short, and the input ends where the file now ends, or past it at
+ * the end of a piece read before the cut (the first five pieces at most:
+ * the one the first read gave, the one taken and the three slots
+ * beyond), with no error and no hang.  Every piece is the file's bytes.
  */
 static void
 ahead_shrink(void)
@@ -131,7 +138,7 @@ ahead_shrink(void)
 	    5 * READ, 6 * READ + 500, 7 * READ };
 	struct buf b = { NULL, 0, 0 };
 	size_t size = 9 * READ + 77, k;
-	long long cut, end;
+	long long cut;
 	int trial, pieces, wfd, fail = 0;
 
 	if (in.mem == NULL && posix_memalign((void **)&in.mem, 4096,
@@ -142,7 +149,6 @@ ahead_shrink(void)
 		bput(&b, (const char []){ (char)(k % 251) }, 1);
 	for (trial = 0; trial < 12 && !fail; trial++) {
 		cut = cuts[trial % 6];
-		end = cut > 5 * READ ? cut : 5 * READ;
 		if (!CHECK(kern_put_file(&b)) || (in.fd = open(kern_path, O_RDONLY)) < 0)
 			break;
 		in.p = in.mem + IN_PAD;
@@ -166,7 +172,8 @@ ahead_shrink(void)
 		for (pieces = 0; !fail && !in.eof && pieces < 40; pieces++)
 			fail |= !CHECK(in_refill(&in, in.n) == 0 &&
 			    piece_ok());
-		fail |= !CHECK(in.eof && in.got == end);
+		fail |= !CHECK(in.eof && (in.got == cut || (in.got > cut &&
+		    in.got % READ == 0 && in.got <= 5 * READ)));
 		fail |= !CHECK(in_ahead_end(&in) == 0 && in.ra == NULL &&
 		    lseek(in.fd, 0, SEEK_CUR) == (off_t)in.got);
 		if (fail)

@@ -8,15 +8,29 @@
  * machine, where mapping was slower than reading (page faults there cost
  * more than the copy).
  *
- * The thread reads with pread(2), from where the first thread was, in
- * reads of IN_SIZE as in_refill() makes them, so the file offset does not
+ * The pieces are numbered from the offset where reading ahead began,
+ * piece k at IN_SIZE * k after it (every piece but the last is IN_SIZE
+ * long, as in_refill() reads them), in slot k % AH_SLOTS.  Either thread
+ * may read a piece: whichever claims it first (the slot's claim, set
+ * from the last piece of the slot to this one by compare-and-swap).  The
+ * second thread leaves the piece after the one the first thread holds to
+ * the first thread and reads those after it; the first thread, finding
+ * its next piece neither read nor claimed, reads it itself rather than
+ * wait.  So where the copy from the page cache costs the second thread
+ * more than the first thread's work (a copy across cores costs more than
+ * one on the core that reads the bytes next: UTF-16, ISO-8859-1), the
+ * first thread reads every other piece itself, and where the second
+ * thread is not given a processor at all, the first reads them all.
+ *
+ * Reads are pread(2)s at the piece's offset, so the file offset does not
  * move until in_ahead_end() sets it where reading would have left it.  A
  * slot's bytes sit after IN_PAD bytes of room, where the bytes the first
  * thread keeps from its last piece go, as in b's own buffer.
  *
- * Only the thread writes a slot's bytes, n, err and last, and the count
- * filled; only the first thread writes freed and quit.  Each is read by
- * the other with acquire order after a store with release order.
+ * A slot's bytes, n, err and last are written by the thread that claimed
+ * its piece, then its seq with release order; the other thread reads
+ * them only after reading seq with acquire order.  Only the first thread
+ * writes freed and quit.
  */
 #define _DEFAULT_SOURCE
 
@@ -32,6 +46,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "testhooks.h"
 
 /* Slots in the ring: the thread may be this many pieces ahead. */
 #define AH_SLOTS	4
@@ -48,25 +63,29 @@ struct ahslot {
 	unsigned char	*mem;		/* IN_PAD + IN_SIZE bytes */
 	size_t		 n;		/* read into mem + IN_PAD */
 	int		 err;		/* the errno of a read that failed */
-	int		 last;		/* no slot follows this one */
+	int		 last;		/* no piece follows this one */
+	uint64_t	 claim;		/* 1 + the last piece claimed here */
+	uint64_t	 seq;		/* 1 + the piece whose bytes are here */
 };
 
 struct ahead {
 	int		 fd;
-	long long	 off;		/* the thread's next offset */
+	long long	 base;		/* the offset of piece 0 */
 	long long	 stop;		/* no read past it just to see the end
 					 * (trust_size), or -1 */
 	unsigned char	*mem;		/* the slots' memory */
 	struct ahslot	 s[AH_SLOTS];
-	uint64_t	 filled;	/* slots filled (the thread) */
-	uint64_t	 freed;		/* slots let go (the first thread) */
+	uint64_t	 freed;		/* pieces let go (the first thread) */
+	int		 reading;	/* the thread is reading a piece */
 	int		 quit;
 	pthread_t	 t;
 	/* the first thread's own */
-	uint64_t	 cur;		/* the slot it holds bytes of, if held */
+	uint64_t	 cur;		/* the piece it holds bytes of, if held */
 	int		 held;
 	size_t		 start;		/* of slot cur, the bytes handed on */
 };
+
+atomic_int ahead_test_alternate;
 
 /* A short while polling, then asleep: i counts the rounds of a wait. */
 static void
@@ -81,24 +100,29 @@ ah_wait(long *i)
 }
 
 /*
- * Read slot s from a->off as in_refill()'s read_full() would: up to
+ * Read piece k into its slot as in_refill()'s read_full() would: up to
  * IN_SIZE bytes, short reads retried until the end or, with a stop, the
- * stop reached.  The slot is the last after a short read or an error.
+ * stop reached; then publish it.  The piece is the last after a short
+ * read or an error: return whether it is (once published, the slot is
+ * the first thread's, which may fill it again).
  */
-static void
-ah_fill(struct ahead *a, struct ahslot *s)
+static int
+ah_fill(struct ahead *a, uint64_t k)
 {
+	struct ahslot *s = &a->s[k % AH_SLOTS];
 	unsigned char *p = s->mem + IN_PAD;
+	long long off = a->base + (long long)(k * IN_SIZE);
 	size_t done = 0;
 	ssize_t r;
+	int last;
 
 	s->err = 0;
 	while (done < IN_SIZE) {
-		if (a->stop >= 0 && a->off + (long long)done >= a->stop &&
+		if (a->stop >= 0 && off + (long long)done >= a->stop &&
 		    done > 0)
 			break;
 		r = pread(a->fd, p + done, IN_SIZE - done,
-		    (off_t)(a->off + (long long)done));
+		    (off_t)(off + (long long)done));
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
@@ -110,35 +134,58 @@ ah_fill(struct ahead *a, struct ahslot *s)
 			break;
 		done += (size_t)r;
 	}
+	last = s->err != 0 || done < IN_SIZE;
 	s->n = done;
-	s->last = s->err != 0 || done < IN_SIZE;
-	a->off += (long long)done;
+	s->last = last;
+	th_st(&s->seq, k + 1);
+	return last;
+}
+
+/* Claim piece k for the calling thread: 1, or 0 when the other has. */
+static int
+ah_claim(struct ahead *a, uint64_t k)
+{
+	uint64_t was = k >= AH_SLOTS ? k - AH_SLOTS + 1 : 0;
+
+	return __atomic_compare_exchange_n(&a->s[k % AH_SLOTS].claim, &was,
+	    k + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
 static void *
 ah_reader(void *arg)
 {
 	struct ahead *a = arg;
-	uint64_t k = 0;
-	struct ahslot *s;
+	int alt = atomic_load(&ahead_test_alternate), last;
+	uint64_t k = 0, f;
 	long i;
 
 	for (;;) {
-		for (i = 0; k - th_ld(&a->freed) >= AH_SLOTS; ah_wait(&i))
+		/* not the piece after the first thread's: that one it
+		 * reads itself if it gets there first */
+		for (i = 0;; ah_wait(&i)) {
 			if (__atomic_load_n(&a->quit, __ATOMIC_ACQUIRE))
 				return NULL;
-		if (__atomic_load_n(&a->quit, __ATOMIC_ACQUIRE))
+			f = th_ld(&a->freed);
+			if (k < f + 2 - (uint64_t)alt)
+				k = f + 2 - (uint64_t)alt;
+			if (k - f < AH_SLOTS)
+				break;
+		}
+		if ((alt && k % 5 != 4) || !ah_claim(a, k)) {
+			k++;
+			continue;
+		}
+		__atomic_store_n(&a->reading, 1, __ATOMIC_RELEASE);
+		last = ah_fill(a, k);
+		__atomic_store_n(&a->reading, 0, __ATOMIC_RELEASE);
+		if (last)
 			return NULL;
-		s = &a->s[k % AH_SLOTS];
-		ah_fill(a, s);
-		th_st(&a->filled, ++k);
-		if (s->last)
-			return NULL;
+		k++;
 	}
 }
 
 /*
- * Read fd ahead from offset off (stop: as in_refill()'s, or -1) on a
+ * Read fd ahead from offset off (stop: as in_refill()'s, or -1) with a
  * second thread.  NULL when it cannot start (no memory, no thread): then
  * the caller reads as before.
  */
@@ -161,7 +208,7 @@ ah_begin(int fd, long long off, long long stop)
 	for (k = 0; k < AH_SLOTS; k++)
 		a->s[k].mem = a->mem + k * one;
 	a->fd = fd;
-	a->off = off;
+	a->base = off;
 	a->stop = stop;
 	if (th_start(&a->t, ah_reader, a) != 0) {
 		munmap(a->mem, AH_SLOTS * one);
@@ -205,15 +252,22 @@ ah_end(struct ahead *a)
 }
 
 /*
- * Whether every slot is filled and none let go: the thread then waits
- * for the first thread, with no read under way.  For the tests, which
- * change the file only then (a read that a truncation overtakes may give
- * zeros for the bytes cut off, as read(2) would).
+ * Whether the thread has read every piece it may and waits for the first
+ * thread, with no read under way.  For the tests, which change the file
+ * only then (a read that a truncation overtakes may give zeros for the
+ * bytes cut off, as read(2) would).
  */
 int
 ah_ring_full(struct ahead *a)
 {
-	return th_ld(&a->filled) - th_ld(&a->freed) >= AH_SLOTS;
+	uint64_t f = th_ld(&a->freed), k;
+
+	if (__atomic_load_n(&a->reading, __ATOMIC_ACQUIRE))
+		return 0;
+	for (k = f + 2; k < f + AH_SLOTS; k++)
+		if (th_ld(&a->s[k % AH_SLOTS].seq) != k + 1)
+			return 0;
+	return 1;
 }
 
 /* Let go of the slot the first thread holds, if it holds one. */
@@ -251,9 +305,13 @@ ah_next(struct ahead *a, struct inbuf *b, size_t used)
 		 * out of it */
 		uint64_t k = a->held ? a->cur + 1 : th_ld(&a->freed);
 
-		for (i = 0; th_ld(&a->filled) <= k; ah_wait(&i))
-			;
 		s = &a->s[k % AH_SLOTS];
+		/* neither read nor being read: read it here */
+		if (th_ld(&s->seq) != k + 1 && (k % 5 != 4 ||
+		    !atomic_load(&ahead_test_alternate)) && ah_claim(a, k))
+			(void)ah_fill(a, k);
+		for (i = 0; th_ld(&s->seq) != k + 1; ah_wait(&i))
+			;
 		if (s->err != 0) {
 			ah_release(a);
 			errno = s->err;
