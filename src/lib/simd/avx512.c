@@ -425,6 +425,36 @@ plain_sb_avx512(const unsigned char *p, size_t n, const struct plainmap *map,
 	uint64_t lines = *plines, c0 = *pcol, carry = 0;
 	size_t i = 0, ls = 0;	/* ls: just past the last line end */
 
+	/* Two blocks a step while both are plain: the tests stay in mask
+	 * registers (a CR, where allowed, counts as in the map), one test
+	 * for both; the block with a stop is the loop's below. */
+	while (i + 128 <= n) {
+		__m512i a = _mm512_loadu_si512((const void *)(p + i));
+		__m512i b = _mm512_loadu_si512((const void *)(p + i + 64));
+		__mmask64 ra = _mm512_cmpeq_epi8_mask(a, cr) & cr_ok;
+		__mmask64 rb = _mm512_cmpeq_epi8_mask(b, cr) & cr_ok;
+		__mmask64 ga = _mm512_test_epi8_mask(_mm512_permutexvar_epi8(
+		    _mm512_srli_epi16(a, 3), bits), _mm512_permutexvar_epi8(a,
+		    bit)) | ra;
+		__mmask64 gb = _mm512_test_epi8_mask(_mm512_permutexvar_epi8(
+		    _mm512_srli_epi16(b, 3), bits), _mm512_permutexvar_epi8(b,
+		    bit)) | rb;
+		uint64_t ea, eb;
+
+		if (!_kortestc_mask64_u8(_kand_mask64(ga, gb), 0))
+			break;
+		ea = ends_of(_mm512_cmpeq_epi8_mask(a, lf), ra, 63, &carry,
+		    &lines);
+		eb = ends_of(_mm512_cmpeq_epi8_mask(b, lf), rb, 63, &carry,
+		    &lines);
+		/* text has a line end in most pairs: the branch is seldom
+		 * wrong, and spares the wait for ls */
+		if ((ea | eb) != 0) {
+			ls = eb != 0 ? PAST_LAST(i + 64, eb) : PAST_LAST(i, ea);
+			c0 = 1;
+		}
+		i += 128;
+	}
 	while (i + 64 <= n) {
 		__m512i v = _mm512_loadu_si512((const void *)(p + i));
 		uint64_t bad = ~(uint64_t)_mm512_test_epi8_mask(
