@@ -35,6 +35,37 @@ piece_ok(void)
 	return at >= 0;
 }
 
+/* b made the file's bytes, each its offset modulo 251 (piece_ok). */
+static void
+pattern(struct buf *b, size_t size)
+{
+	size_t k;
+
+	for (b->n = 0, k = 0; k < size; k++)
+		bput(b, (const char []){ (char)(k % 251) }, 1);
+}
+
+/* The file of b opened into in, to be read from its start with its size
+ * trusted or not; 0 when it cannot be (checked). */
+static int
+start(const struct buf *b, int trust)
+{
+	if (in.mem == NULL && !CHECK(posix_memalign((void **)&in.mem, 4096,
+	    IN_PAD + IN_SIZE) == 0))
+		return 0;
+	if (!CHECK(kern_put_file(b)) ||
+	    !CHECK((in.fd = open(kern_path, O_RDONLY)) >= 0))
+		return 0;
+	in.p = in.mem + IN_PAD;
+	in.n = 0;
+	in.got = 0;
+	in.eof = 0;
+	in.mapped = 0;
+	in.size = (long long)b->n;
+	in.trust_size = trust;
+	return 1;
+}
+
 /*
  * The input layer reading ahead (ahead.c), below the engine: a file
  * whose bytes say their offset (its last slot a few bytes, all but a
@@ -55,29 +86,18 @@ ahead_pieces(void)
 {
 	static const size_t last[] = { 12345, READ - 100, 0, 1 };
 	struct buf b = { NULL, 0, 0 };
-	size_t size = 0, used, keep, k;
+	size_t size = 0, used, keep;
 	long long before;
 	int trial, pieces, fail = 0;
 
-	if (in.mem == NULL && posix_memalign((void **)&in.mem, 4096,
-	    IN_PAD + IN_SIZE) != 0)
-		return;
 	krand_seed(7);
 	atomic_store(&ahead_test_min, 1);
 	for (trial = 0; trial < 24 && !fail; trial++) {
 		/* in turn: fifteen pieces, each slot used three times */
 		size = (trial % 8 >= 4 ? 15 : 3) * READ + last[trial % 4];
-		for (b.n = 0, k = 0; k < size; k++)
-			bput(&b, (const char []){ (char)(k % 251) }, 1);
-		if (!CHECK(kern_put_file(&b)) || (in.fd = open(kern_path, O_RDONLY)) < 0)
+		pattern(&b, size);
+		if (!start(&b, trial % 2))
 			break;
-		in.p = in.mem + IN_PAD;
-		in.n = 0;
-		in.got = 0;
-		in.eof = 0;
-		in.mapped = 0;
-		in.size = (long long)size;
-		in.trust_size = trial % 2;
 		atomic_store(&ahead_test_alternate, trial % 8 >= 4);
 		fail |= !CHECK(in_refill(&in, 0) == 0);
 		in_ahead_begin(&in);
@@ -91,8 +111,8 @@ ahead_pieces(void)
 			used = in.n - keep;
 			before = in.got;
 			fail |= !CHECK(in_refill(&in, used) == 0);
-			fail |= !CHECK(piece_ok() &&
-			    in.got - (long long)in.n == before - (long long)keep);
+			fail |= !CHECK(piece_ok() && in.got -
+			    (long long)in.n == before - (long long)keep);
 			/* half way through, in every third trial: stop */
 			if (trial % 3 == 2 && pieces == trial % 5)
 				break;
@@ -137,25 +157,15 @@ ahead_shrink(void)
 	static const long long cuts[] = { 3000, READ + 5, 4 * READ + 100,
 	    5 * READ, 6 * READ + 500, 7 * READ };
 	struct buf b = { NULL, 0, 0 };
-	size_t size = 9 * READ + 77, k;
 	long long cut;
-	int trial, pieces, wfd, fail = 0;
+	int trial, pieces, wfd, k, fail = 0;
 
-	if (in.mem == NULL && posix_memalign((void **)&in.mem, 4096,
-	    IN_PAD + IN_SIZE) != 0)
-		return;
 	atomic_store(&ahead_test_min, 1);
-	for (b.n = 0, k = 0; k < size; k++)
-		bput(&b, (const char []){ (char)(k % 251) }, 1);
+	pattern(&b, 9 * READ + 77);
 	for (trial = 0; trial < 12 && !fail; trial++) {
 		cut = cuts[trial % 6];
-		if (!CHECK(kern_put_file(&b)) || (in.fd = open(kern_path, O_RDONLY)) < 0)
+		if (!start(&b, trial / 6))
 			break;
-		in.p = in.mem + IN_PAD;
-		in.n = in.got = 0;
-		in.eof = in.mapped = 0;
-		in.size = (long long)size;
-		in.trust_size = trial / 6;
 		fail |= !CHECK(in_refill(&in, 0) == 0);
 		in_ahead_begin(&in);
 		fail |= !CHECK(in.ra != NULL);

@@ -76,16 +76,18 @@ struct ahead {
 	unsigned char	*mem;		/* the slots' memory */
 	struct ahslot	 s[AH_SLOTS];
 	uint64_t	 freed;		/* pieces let go (the first thread) */
-	int		 reading;	/* the thread is reading a piece */
 	int		 quit;
 	pthread_t	 t;
 	/* the first thread's own */
-	uint64_t	 cur;		/* the piece it holds bytes of, if held */
+	uint64_t	 cur;		/* the piece it holds, if held */
 	int		 held;
 	size_t		 start;		/* of slot cur, the bytes handed on */
 };
 
 atomic_int ahead_test_alternate;
+/* Under ahead_test_alternate, the pieces the second thread reads, and
+ * the first never. */
+#define AH_TEST_SECOND(k)	((k) % 5 == 4)
 
 /* A short while polling, then asleep: i counts the rounds of a wait. */
 static void
@@ -171,13 +173,11 @@ ah_reader(void *arg)
 			if (k - f < AH_SLOTS)
 				break;
 		}
-		if ((alt && k % 5 != 4) || !ah_claim(a, k)) {
+		if ((alt && !AH_TEST_SECOND(k)) || !ah_claim(a, k)) {
 			k++;
 			continue;
 		}
-		__atomic_store_n(&a->reading, 1, __ATOMIC_RELEASE);
 		last = ah_fill(a, k);
-		__atomic_store_n(&a->reading, 0, __ATOMIC_RELEASE);
 		if (last)
 			return NULL;
 		k++;
@@ -261,12 +261,17 @@ int
 ah_ring_full(struct ahead *a)
 {
 	uint64_t f = th_ld(&a->freed), k;
+	const struct ahslot *s;
 
-	if (__atomic_load_n(&a->reading, __ATOMIC_ACQUIRE))
-		return 0;
-	for (k = f + 2; k < f + AH_SLOTS; k++)
-		if (th_ld(&a->s[k % AH_SLOTS].seq) != k + 1)
+	/* it may claim from the piece after next to the last slot: each
+	 * read; the next (the first thread's, unless it was claimed
+	 * before) not claimed, or read */
+	for (k = f + 1; k < f + AH_SLOTS; k++) {
+		s = &a->s[k % AH_SLOTS];
+		if (th_ld(&s->seq) != k + 1 && (k > f + 1 ||
+		    th_ld(&s->claim) == k + 1))
 			return 0;
+	}
 	return 1;
 }
 
@@ -307,7 +312,7 @@ ah_next(struct ahead *a, struct inbuf *b, size_t used)
 
 		s = &a->s[k % AH_SLOTS];
 		/* neither read nor being read: read it here */
-		if (th_ld(&s->seq) != k + 1 && (k % 5 != 4 ||
+		if (th_ld(&s->seq) != k + 1 && (!AH_TEST_SECOND(k) ||
 		    !atomic_load(&ahead_test_alternate)) && ah_claim(a, k))
 			(void)ah_fill(a, k);
 		for (i = 0; th_ld(&s->seq) != k + 1; ah_wait(&i))

@@ -401,6 +401,15 @@ plain_utf32_avx512(const unsigned char *p, size_t n, int be,
 	return i + plain_utf32_avx2(p + i, n - i, be, lines, col);
 }
 
+/* The bytes of block v in the map of plain_sb_avx512 (bits, bit). */
+__attribute__((target(AVX512), always_inline))
+static inline __mmask64
+sb_in_map(__m512i v, __m512i bits, __m512i bit)
+{
+	return _mm512_test_epi8_mask(_mm512_permutexvar_epi8(
+	    _mm512_srli_epi16(v, 3), bits), _mm512_permutexvar_epi8(v, bit));
+}
+
 /*
  * The prefix of single-byte text p[0..n) whose bytes are in the map, as
  * plain_sb() says, 64 bytes at a time: bit b & 7 of the map's byte b >> 3
@@ -433,12 +442,8 @@ plain_sb_avx512(const unsigned char *p, size_t n, const struct plainmap *map,
 		__m512i b = _mm512_loadu_si512((const void *)(p + i + 64));
 		__mmask64 ra = _mm512_cmpeq_epi8_mask(a, cr) & cr_ok;
 		__mmask64 rb = _mm512_cmpeq_epi8_mask(b, cr) & cr_ok;
-		__mmask64 ga = _mm512_test_epi8_mask(_mm512_permutexvar_epi8(
-		    _mm512_srli_epi16(a, 3), bits), _mm512_permutexvar_epi8(a,
-		    bit)) | ra;
-		__mmask64 gb = _mm512_test_epi8_mask(_mm512_permutexvar_epi8(
-		    _mm512_srli_epi16(b, 3), bits), _mm512_permutexvar_epi8(b,
-		    bit)) | rb;
+		__mmask64 ga = sb_in_map(a, bits, bit) | ra;
+		__mmask64 gb = sb_in_map(b, bits, bit) | rb;
 		uint64_t ea, eb;
 
 		if (!_kortestc_mask64_u8(_kand_mask64(ga, gb), 0))
@@ -457,9 +462,7 @@ plain_sb_avx512(const unsigned char *p, size_t n, const struct plainmap *map,
 	}
 	while (i + 64 <= n) {
 		__m512i v = _mm512_loadu_si512((const void *)(p + i));
-		uint64_t bad = ~(uint64_t)_mm512_test_epi8_mask(
-		    _mm512_permutexvar_epi8(_mm512_srli_epi16(v, 3), bits),
-		    _mm512_permutexvar_epi8(v, bit));
+		uint64_t bad = ~(uint64_t)sb_in_map(v, bits, bit);
 		uint64_t r = 0, e;
 
 		if (bad != 0) {
