@@ -52,9 +52,11 @@ void		 kern_sweep(const char *, const unsigned char *, size_t,
 int		 kern_first(const struct diags *, const char *, uint64_t,
 		    uint64_t, uint64_t, uint64_t);
 void		 kern_default(const struct buf *, struct diags *);
-/* kern_mapped.c: the file the input-layer tests read */
+/* kern_mapped.c: the file the input-layer tests read; marks against
+ * one pass over their bytes */
 extern char	 kern_path[64];
 int		 kern_put_file(const struct buf *);
+int		 kern_marks_same(const struct marks *);
 
 /* The sweeps of dense.bats in single-byte encodings and in UTF-16 and
  * UTF-32 (tests/kern_wide.c), and of the level loops of spec.bats and

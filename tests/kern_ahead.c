@@ -79,16 +79,19 @@ start(const struct buf *b, int trust)
  * reads four pieces in five itself and the second the fifth
  * (ahead_test_alternate), so that the first thread's own reads, and each
  * slot filled by one thread and then the other, are taken whatever the
- * two threads' speeds.
+ * two threads' speeds.  In half the trials the second thread also
+ * searches its pieces for their marks, as for UTF-8 text, and the marks
+ * handed on with a piece must be those of its bytes.
  */
 static void
 ahead_pieces(void)
 {
 	static const size_t last[] = { 12345, READ - 100, 0, 1 };
 	struct buf b = { NULL, 0, 0 };
+	const struct marks *m;
 	size_t size = 0, used, keep;
 	long long before;
-	int trial, pieces, fail = 0;
+	int trial, pieces, mark, given = 0, fail = 0;
 
 	krand_seed(7);
 	atomic_store(&ahead_test_min, 1);
@@ -98,9 +101,10 @@ ahead_pieces(void)
 		pattern(&b, size);
 		if (!start(&b, trial % 2))
 			break;
-		atomic_store(&ahead_test_alternate, trial % 8 >= 4);
+		atomic_store(&ahead_test_alternate, trial % 8 >= 4 ? 4 : 0);
+		mark = trial / 2 % 2;
 		fail |= !CHECK(in_refill(&in, 0) == 0);
-		in_ahead_begin(&in);
+		in_ahead_begin(&in, mark);
 		fail |= !CHECK(in.ra != NULL);
 		for (pieces = 0; !fail && !in.eof; pieces++) {
 			/* keep: 0 to 3 bytes, to a few more than the pad */
@@ -113,6 +117,13 @@ ahead_pieces(void)
 			fail |= !CHECK(in_refill(&in, used) == 0);
 			fail |= !CHECK(piece_ok() && in.got -
 			    (long long)in.n == before - (long long)keep);
+			/* the marks of a piece the second thread read, when
+			 * asked: those of its bytes, which end in's */
+			if ((m = in_marks(&in)) != NULL) {
+				given++;
+				fail |= !CHECK(mark && m->base + m->len ==
+				    in.p + in.n && kern_marks_same(m));
+			}
 			/* half way through, in every third trial: stop */
 			if (trial % 3 == 2 && pieces == trial % 5)
 				break;
@@ -137,6 +148,9 @@ ahead_pieces(void)
 			printf("  (trial %d, piece %d)\n", trial, pieces);
 		close(in.fd);
 	}
+	/* (the second thread's pieces under the hook, marks asked, at
+	 * least one handed on whole) */
+	CHECK(fail || given > 0);
 	atomic_store(&ahead_test_min, 0);
 	atomic_store(&ahead_test_alternate, 0);
 	bfree(&b);
@@ -167,7 +181,7 @@ ahead_shrink(void)
 		if (!start(&b, trial / 6))
 			break;
 		fail |= !CHECK(in_refill(&in, 0) == 0);
-		in_ahead_begin(&in);
+		in_ahead_begin(&in, 0);
 		fail |= !CHECK(in.ra != NULL);
 		/* the second piece taken; the ring filled (ten seconds at
 		 * most); then the file cut short */

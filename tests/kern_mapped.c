@@ -76,6 +76,56 @@ kern_put_file(const struct buf *b)
 	return done == b->n;
 }
 
+/* Whether a's n marks below cov, in order and none twice, are b's below
+ * cov (b: all there are), and a has none past it. */
+static int
+list_same(const uint32_t *a, size_t na, size_t cov, const uint32_t *b,
+    size_t nb)
+{
+	size_t i, j;
+
+	for (i = 1; i < na; i++)
+		if (a[i] <= a[i - 1])
+			return 0;
+	for (i = j = 0; j < nb && b[j] < cov; i++, j++)
+		if (i >= na || a[i] != b[j])
+			return 0;
+	return i == na;
+}
+
+/*
+ * The marks the validator holds for the piece it was fed (the thread
+ * that read it ahead found them, the search ahead, or its own pass), or
+ * those of a piece read ahead (kern_ahead.c), against one pass over the
+ * same bytes, as far as they say they are complete.
+ */
+int
+kern_marks_same(const struct marks *m)
+{
+	static uint32_t *r;
+	static size_t rcap;
+	struct marks o;
+
+	if (m == NULL || m->base == NULL)
+		return 1;
+	if (m->lcov > m->len || m->mcov > m->len)
+		return 0;
+	if (rcap < m->len + 1) {
+		free(r);
+		rcap = m->len + 1;
+		if ((r = malloc(2 * rcap * sizeof(*r))) == NULL) {
+			rcap = 0;
+			return 0;
+		}
+	}
+	o.lt = r;
+	o.mj = r + rcap;
+	o.cap = rcap;
+	marks8(m->base, m->len, &o);
+	return list_same(m->lt, m->nlt, m->lcov, o.lt, o.nlt) &&
+	    list_same(m->mj, m->nmj, m->mcov, o.mj, o.nmj);
+}
+
 /* The read loop of run.c over in, for the sniff s (entity from
  * at), mapping the file if map and it is worth it, else reading it ahead
  * if readahead (*mapped: whether it was either).  Return 0 or an errno. */
@@ -94,7 +144,7 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 	if (map)
 		in_map_begin(&in);
 	else if (readahead)
-		in_ahead_begin(&in);
+		in_ahead_begin(&in, val_marks(v) != NULL);
 	*mapped = in.mapped || in.ra != NULL;
 	m = in_map(&in, &len);
 	if (ahead)
@@ -104,8 +154,9 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 		val_set_finder(v, pre_late_find, pre);
 	mj.pre = pre;
 	for (;;) {
-		size_t used = val_feed(v, in.p, in.n, in.eof);
+		size_t used = val_feed_in(v, &in);
 
+		CHECK(kern_marks_same(val_marks(v)));
 		moj_feed(&mj, in.p, used);
 		if (in.eof) {
 			moj_end(&mj, &s->dg);
@@ -175,11 +226,16 @@ file_run(enum how how, int http, size_t keep, int *mapped)
 	if (e == 0 && (v = val_new(&s, &s.dg)) != NULL) {
 		atomic_store(&pre_test_split, how == H_SPLIT);
 		atomic_store(&ahead_test_min, how == H_AHEAD);
+		/* read ahead, every third piece by the second thread, which
+		 * searches it for its marks, whatever the threads' speeds;
+		 * each slot holds pieces of both threads in turn */
+		atomic_store(&ahead_test_alternate, how == H_AHEAD ? 2 : 0);
 		e = feed(&s, v, how == H_PIPE ? -1 : (long long)hl,
 		    how <= H_SPLIT || how == H_MAPONE, how != H_MAPONE,
 		    how == H_AHEAD, mapped);
 		atomic_store(&pre_test_split, 0);
 		atomic_store(&ahead_test_min, 0);
+		atomic_store(&ahead_test_alternate, 0);
 		val_free(v);
 	}
 	close(in.fd);
@@ -348,6 +404,18 @@ marks(struct buf *b)
 		over(b, o + 90, "\302\205<?pi x?>");
 		over(b, o - 70, "\303\203\302\251\303\203\302\251");
 	}
+	/* at the edges of pieces (of a file read ahead, those at 3, 9 and
+	 * 12 READ begin the second thread's pieces: its marks, and the
+	 * validator's of the bytes kept in front): a candidate from a lead
+	 * byte kept (C3 | 83 C2 A9); a lone lead kept before a candidate, or
+	 * a declaration, at the piece's start; two bytes of four kept before
+	 * a candidate; a candidate across the edge, nothing kept */
+	over(b, 3 * READ - 1, "\303\203\302\251");
+	over(b, 9 * READ - 1, "\303\303\203\302\251");
+	over(b, 12 * READ - 1, "\303<?xml version=\"1.0\"?>");
+	over(b, 2 * READ - 1, "\303\303\203\302\251");
+	over(b, 4 * READ - 2, "\360\237\303\203\302\251");
+	over(b, 8 * READ - 2, "\303\203\302\251");
 }
 
 /* File i of a tree for -r: big, small, big and declared, small. */
@@ -393,8 +461,11 @@ mapped_marks(void)
 	}
 	b.n = 0;
 	bstr(&b, "<r>\n");
+	/* (late declarations past the marks a piece's lists hold) */
 	for (i = 0; i < 80000; i++)
-		bstr(&b, "<!--c-->\303\203\302\251 <?p?>\n");
+		bstr(&b, i == 40000 || i == 60000 ?
+		    "<?xml version=\"1.0\"?>\n" :
+		    "<!--c-->\303\203\302\251 <?p?>\n");
 	text(&b, 3000, 200);
 	bstr(&b, "<?xml version=\"1.0\"?>\n</r>\n");
 	same("more marks than the thread keeps", &b, 0, 1);

@@ -351,7 +351,7 @@ run_map(struct run *r)
 	in_map_begin(in);
 	/* read, a big file is read ahead by a second thread (input.c) */
 	if (!in->mapped && r->set->lookahead && !r->set->http)
-		in_ahead_begin(in);
+		in_ahead_begin(in, r->v != NULL && val_marks(r->v) != NULL);
 	if ((m = in_map(in, &len)) == NULL || !r->set->lookahead)
 		return;
 	r->pre = pre_begin(m, len, (uint64_t)(in->got - (long long)in->n),
@@ -370,7 +370,7 @@ size_t
 run_piece(struct run *r)
 {
 	struct inbuf *in = &r->in;
-	size_t used = val_feed(r->v, in->p, in->n, in->eof);
+	size_t used = val_feed_in(r->v, in);
 
 	if (r->set->browser)
 		browser_feed(&r->br, in->p, in->eof ? in->n : used);

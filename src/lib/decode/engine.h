@@ -60,14 +60,16 @@ int		 in_map_end(struct inbuf *);
 const unsigned char *in_map(const struct inbuf *, size_t *);
 const unsigned char *in_view(struct inbuf *, long long, size_t);
 int		 in_view_end(struct inbuf *);
-void		 in_ahead_begin(struct inbuf *);
+void		 in_ahead_begin(struct inbuf *, int);
+const struct marks *in_marks(const struct inbuf *);
 int		 in_ahead_end(struct inbuf *);
 
 /* ahead.c: a file read ahead by a second thread (input.c's) */
 
 struct ahead;
-struct ahead	*ah_begin(int, long long, long long);
+struct ahead	*ah_begin(int, long long, long long, int);
 int		 ah_next(struct ahead *, struct inbuf *, size_t);
+const struct marks *ah_marks(const struct ahead *, const struct inbuf *);
 void		 ah_end(struct ahead *);
 int		 ah_ring_full(struct ahead *);
 
@@ -132,6 +134,7 @@ void		 val_set_sink(struct val *, val_sink_fn, val_run_fn, val_block_fn,
 void		 val_set_finder(struct val *, late_find_fn, void *);
 const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
+size_t		 val_feed_in(struct val *, const struct inbuf *);
 struct marks	*val_marks(struct val *);
 void		 val_close(struct val *);
 void		 val_free(struct val *);

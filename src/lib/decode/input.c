@@ -481,13 +481,14 @@ in_refill(struct inbuf *b, size_t used)
  * Read b ahead on a second thread (ahead.c) from here on, when it is
  * worth it: a regular file, not mapped, with at least AHEAD_MIN left by
  * its size, the fast paths in use (not XMLSNIFF_SIMD=ref, which reads in
- * one thread).  Where the thread cannot start it is read as before.
- * in_ahead_end() must follow.
+ * one thread).  The thread also searches what it reads for the marks of
+ * UTF-8 text if mark (the validator takes them: val_marks()).  Where the
+ * thread cannot start it is read as before.  in_ahead_end() must follow.
  */
 atomic_llong ahead_test_min;
 
 void
-in_ahead_begin(struct inbuf *b)
+in_ahead_begin(struct inbuf *b, int mark)
 {
 	long long min = atomic_load(&ahead_test_min);
 	struct stat st;
@@ -498,7 +499,15 @@ in_ahead_begin(struct inbuf *b)
 	    val_char_only || b->size - b->got < min ||
 	    fstat(b->fd, &st) != 0 || !S_ISREG(st.st_mode))
 		return;
-	b->ra = ah_begin(b->fd, b->got, b->trust_size ? b->size : -1);
+	b->ra = ah_begin(b->fd, b->got, b->trust_size ? b->size : -1, mark);
+}
+
+/* The marks of the piece b holds that the thread reading ahead found
+ * (ah_marks), or NULL. */
+const struct marks *
+in_marks(const struct inbuf *b)
+{
+	return b->ra != NULL ? ah_marks(b->ra, b) : NULL;
 }
 
 /*

@@ -160,14 +160,59 @@ mark_rest(const unsigned char *p, size_t n, size_t c, struct marks *m)
 }
 
 /*
+ * The marks of p[0..n) from g, those the thread reading ahead found in
+ * the piece it read (ahead.c), which ends where p does, and those of
+ * the c bytes kept in front of it searched here: a mark at j < c with
+ * its bytes (at most 3) in p.  g's lists are taken as far as m's room
+ * goes; each is complete as far as g's was, and that far.  Return 0 when
+ * g is not of these bytes.
+ */
+static int
+mark_given(const unsigned char *p, size_t n, const struct marks *g,
+    struct marks *m)
+{
+	uintptr_t a = (uintptr_t)p, b = (uintptr_t)g->base;
+	size_t c, h, k;
+
+	if (b < a || b - a > n || (b - a) + g->len != n)
+		return 0;
+	c = (size_t)(b - a);
+	/* fewer marks in h bytes than h: no list fills (h is at most
+	 * IN_PAD + 3, m's room n or VAL_MARKS) */
+	h = c + 3 < n ? c + 3 : n;
+	if (h > m->cap)
+		return 0;
+	m->nlt = m->nmj = 0;
+	if (c > 0) {
+		marks8(p, h, m);
+		while (m->nlt > 0 && m->lt[m->nlt - 1] >= c)
+			m->nlt--;
+		while (m->nmj > 0 && m->mj[m->nmj - 1] >= c)
+			m->nmj--;
+	}
+	for (k = 0; k < g->nlt && m->nlt < m->cap; k++)
+		m->lt[m->nlt++] = g->lt[k] + (uint32_t)c;
+	m->lcov = c + (k < g->nlt ? g->lt[k] : g->lcov);
+	for (k = 0; k < g->nmj && m->nmj < m->cap; k++)
+		m->mj[m->nmj++] = g->mj[k] + (uint32_t)c;
+	m->mcov = c + (k < g->nmj ? g->mj[k] : g->mcov);
+	m->base = p;
+	m->len = n;
+	m->lat = m->mat = 0;
+	return 1;
+}
+
+/*
  * Search the piece p[0..n) that the validator is fed for its marks, in
- * one pass (marks8), unless the search ahead it was given (prescan.c,
- * val_set_finder) has searched it already; where that search has been
- * in part, its marks are taken that far and the rest searched here
- * (pre_take).  Else the lexer and the scan search as they would alone.
+ * one pass (marks8), unless the thread that read it (g, ahead.c) or the
+ * search ahead it was given (prescan.c, val_set_finder) has searched it
+ * already; where that search has been in part, its marks are taken that
+ * far and the rest searched here (pre_take).  Else the lexer and the
+ * scan search as they would alone.
  */
 static void
-val_mark(struct val *v, const unsigned char *p, size_t n)
+val_mark(struct val *v, const unsigned char *p, size_t n,
+    const struct marks *g)
 {
 	size_t want, c;
 
@@ -190,8 +235,10 @@ val_mark(struct val *v, const unsigned char *p, size_t n)
 	v->mk.cap = v->mkcap;
 	v->mk.lt = v->mkbuf;
 	v->mk.mj = v->mkbuf + v->mkcap;
-	if (v->late.find == pre_late_find && (c = pre_take(v->late.find_ctx,
-	    p, n, &v->mk)) > 0)
+	if (g != NULL && mark_given(p, n, g, &v->mk))
+		;
+	else if (v->late.find == pre_late_find && (c = pre_take(
+	    v->late.find_ctx, p, n, &v->mk)) > 0)
 		mark_rest(p, n, c, &v->mk);
 	else
 		marks8(p, n, &v->mk);
@@ -479,15 +526,18 @@ windows_of(const char *name)
 	return "a windows-125x code page";
 }
 
-size_t
-val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
+/* val_feed() of p[0..n), the marks of whose last bytes are g (or
+ * NULL). */
+static size_t
+val_feed_marked(struct val *v, const unsigned char *p, size_t n, int eof,
+    const struct marks *g)
 {
 	size_t skip = dec_skip(&v->d, n), used = 0;
 
 	p += skip;
 	n -= skip;
 	if (v->d.skip == 0)
-		val_mark(v, p, n);
+		val_mark(v, p, n, g);
 	if (v->ws_lead && v->d.skip == 0)
 		ws_lead_end(v, p, n);
 	/* Up to each late declaration, which is reported at the position
@@ -545,4 +595,18 @@ val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
 		v->dg->d[D_SUSPICIOUS_LABEL].count += v->c1 - 1;
 	}
 	return skip + used;
+}
+
+/* val_feed() of the bytes in, taking the marks the thread reading it
+ * ahead found (in_marks). */
+size_t
+val_feed_in(struct val *v, const struct inbuf *in)
+{
+	return val_feed_marked(v, in->p, in->n, in->eof, in_marks(in));
+}
+
+size_t
+val_feed(struct val *v, const unsigned char *p, size_t n, int eof)
+{
+	return val_feed_marked(v, p, n, eof, NULL);
 }

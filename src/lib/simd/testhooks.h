@@ -36,11 +36,12 @@ extern atomic_int pre_test_split;
  * at 1 every piece of every size. */
 extern atomic_llong ahead_test_min;
 
-/* When not 0, the second thread that reads ahead (ahead.c) reads only
- * every fifth piece (4, 9, 14...) and the first thread only the others,
- * waiting for those: the slot of each piece the second thread fills is
- * filled next by the first, with nothing of the second's between,
- * whatever their speeds (the unit driver, under ThreadSanitizer too). */
+/* When m, not 0, the second thread that reads ahead (ahead.c) reads only
+ * every (m + 1)th piece (m, 2m + 1...) and the first thread only the
+ * others, waiting for those: the slot of each piece the second thread
+ * fills is filled next by the first, with nothing of the second's
+ * between, whatever their speeds (the unit driver, under ThreadSanitizer
+ * too; kern_ahead.c's trials take 4, kern_mapped.c's 2). */
 extern atomic_int ahead_test_alternate;
 
 /* The reference kernels (src/lib/simd/ref.c). */
