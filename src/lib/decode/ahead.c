@@ -35,8 +35,10 @@
  * the validator's own on most text, then runs beside the validation too.
  * A piece the first thread reads itself, or that it will want next when
  * the second has read it (the second thread would keep it waiting), the
- * validator searches, as before.  On 200 MB of UTF-8 text this took
- * 6 to 19% off the time of most scripts (doc/BENCHMARKS.md).
+ * validator searches, as before.  On 100 to 200 MB of UTF-8 text this
+ * took 9 to 18% off the time of most scripts; markup-heavy text, whose
+ * late lexer sets the first thread's pace, did not gain
+ * (doc/BENCHMARKS.md).
  *
  * A slot's bytes, n, err, last, marked and marks are written by the
  * thread that claimed its piece, then its seq with release order; the
@@ -328,10 +330,13 @@ const struct marks *
 ah_marks(const struct ahead *a, const struct inbuf *b)
 {
 	const struct ahslot *s = &a->s[a->cur % AH_SLOTS];
+	uintptr_t p = (uintptr_t)b->p, m;
 
-	uintptr_t p = (uintptr_t)b->p, m = (uintptr_t)s->mk.base;
-
-	if (!a->held || !s->marked || p > m || p + b->n != m + s->mk.len)
+	/* (the slot's fields only once it is known to be held) */
+	if (!a->held || !s->marked)
+		return NULL;
+	m = (uintptr_t)s->mk.base;
+	if (p > m || p + b->n != m + s->mk.len)
 		return NULL;
 	return &s->mk;
 }
