@@ -468,6 +468,11 @@ mapped_marks(void)
 		    "<!--c-->\303\203\302\251 <?p?>\n");
 	text(&b, 3000, 200);
 	bstr(&b, "<?xml version=\"1.0\"?>\n</r>\n");
+	/* a candidate in the byte kept in front of a piece whose lists
+	 * are full: the validator's lists then cannot hold all the
+	 * thread's, and are complete only up to the first left out */
+	for (i = 2; i <= 4; i++)
+		over(&b, (size_t)i * READ - 1, "\303\203\302\251");
 	same("more marks than the thread keeps", &b, 0, 1);
 	/* -r: big and small files in turn, mapped, as read one by one. */
 	for (i = 0; i < 4; i++) {

@@ -205,7 +205,7 @@ test_utf8_enc(void)
 		{ 0x10FFFF, "\xF4\x8F\xBF\xBF", 4 },
 	};
 	unsigned char b[8];
-	uint32_t c, d;
+	uint32_t c, d = 0;
 	unsigned bad = 0;
 	size_t i;
 	int n, r;

@@ -127,6 +127,29 @@ val_marks(struct val *v)
 }
 
 /*
+ * Append r's lists, of bytes c on, to m's, shifted by c, as far as m's
+ * room goes (r's may be m's own room past its lists), and the span of
+ * each that is complete: where r's was, or up to the first mark left
+ * out; then m is of p[0..n).
+ */
+static void
+mark_append(struct marks *m, const struct marks *r, size_t c,
+    const unsigned char *p, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < r->nlt && m->nlt < m->cap; k++)
+		m->lt[m->nlt++] = r->lt[k] + (uint32_t)c;
+	m->lcov = c + (k < r->nlt ? r->lt[k] : r->lcov);
+	for (k = 0; k < r->nmj && m->nmj < m->cap; k++)
+		m->mj[m->nmj++] = r->mj[k] + (uint32_t)c;
+	m->mcov = c + (k < r->nmj ? r->mj[k] : r->mcov);
+	m->base = p;
+	m->len = n;
+	m->lat = m->mat = 0;
+}
+
+/*
  * The marks of p[c..n) after those of p[0..c) that m's lists hold
  * (pre_take), in one pass (marks8) into the room the lists have left;
  * the lists as marks8(p, n, m) leaves them, but that one that filled
@@ -136,27 +159,21 @@ static void
 mark_rest(const unsigned char *p, size_t n, size_t c, struct marks *m)
 {
 	struct marks r;
-	size_t used = m->nlt > m->nmj ? m->nlt : m->nmj, k;
+	size_t used = m->nlt > m->nmj ? m->nlt : m->nmj;
 
-	if (used == m->cap)
+	if (used == m->cap) {
 		m->lcov = m->mcov = c;
-	else {
-		r.lt = m->lt + m->nlt;
-		r.mj = m->mj + m->nmj;
-		r.cap = m->cap - used;
-		marks8(p + c, n - c, &r);
-		for (k = 0; k < r.nlt; k++)
-			r.lt[k] += (uint32_t)c;
-		for (k = 0; k < r.nmj; k++)
-			r.mj[k] += (uint32_t)c;
-		m->nlt += r.nlt;
-		m->nmj += r.nmj;
-		m->lcov = c + r.lcov;
-		m->mcov = c + r.mcov;
+		m->base = p;
+		m->len = n;
+		m->lat = m->mat = 0;
+		return;
 	}
-	m->base = p;
-	m->len = n;
-	m->lat = m->mat = 0;
+	r.lt = m->lt + m->nlt;
+	r.mj = m->mj + m->nmj;
+	r.cap = m->cap - used;
+	marks8(p + c, n - c, &r);
+	/* r's lists are where m's go on: each mark shifted in place */
+	mark_append(m, &r, c, p, n);
 }
 
 /*
@@ -172,7 +189,7 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
     struct marks *m)
 {
 	uintptr_t a = (uintptr_t)p, b = (uintptr_t)g->base;
-	size_t c, h, k;
+	size_t c, h;
 
 	if (b < a || b - a > n || (b - a) + g->len != n)
 		return 0;
@@ -190,15 +207,7 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
 		while (m->nmj > 0 && m->mj[m->nmj - 1] >= c)
 			m->nmj--;
 	}
-	for (k = 0; k < g->nlt && m->nlt < m->cap; k++)
-		m->lt[m->nlt++] = g->lt[k] + (uint32_t)c;
-	m->lcov = c + (k < g->nlt ? g->lt[k] : g->lcov);
-	for (k = 0; k < g->nmj && m->nmj < m->cap; k++)
-		m->mj[m->nmj++] = g->mj[k] + (uint32_t)c;
-	m->mcov = c + (k < g->nmj ? g->mj[k] : g->mcov);
-	m->base = p;
-	m->len = n;
-	m->lat = m->mat = 0;
+	mark_append(m, g, c, p, n);
 	return 1;
 }
 
