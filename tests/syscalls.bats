@@ -97,8 +97,8 @@ maps() {
 # ask for less), and big CALL: how many returned more than 320 KiB.  A
 # call that the other thread's interrupts is split, its arguments and
 # result on the line "<... CALL resumed>".
-# Both in one awk: calls CALL bytes|big.
-calls() {
+# Both in one awk: reads CALL bytes|big.
+reads() {
 	awk -v c="$1" -v what="$2" '
 	    $0 ~ " " c "\\(" || $0 ~ "<\\.\\.\\. " c " resumed>" {
 		if (what == "bytes" && /, 327680[,)]/)
@@ -107,8 +107,8 @@ calls() {
 			n++
 	    } END { print n + 0 }' trace.txt
 }
-bytes() { calls "$1" bytes; }
-big() { calls "$1" big; }
+bytes() { reads "$1" bytes; }
+big() { reads "$1" big; }
 
 @test "a file with 5 MiB or more after its first read is read ahead by a second thread, with pread of at most 320 KiB; one of more than 1.25 MiB is read with no thread; with --mmap it is mapped and searched by a second thread; a small one, a pipe or XMLSNIFF_SIMD=ref is read" {
 	{ printf '<r>'; head -c 3000000 /dev/zero | tr '\0' a; printf '</r>\n'; } > big.xml
