@@ -79,19 +79,23 @@ start(const struct buf *b, int trust)
  * reads four pieces in five itself and the second the fifth
  * (ahead_test_alternate), so that the first thread's own reads, and each
  * slot filled by one thread and then the other, are taken whatever the
- * two threads' speeds.  In half the trials the second thread also
- * searches its pieces for their marks, as for UTF-8 text, and the marks
- * handed on with a piece must be those of its bytes.
+ * two threads' speeds.  In three trials of four the second thread also
+ * searches its pieces for their marks, as for UTF-8 text or UTF-16
+ * (little-endian; big-endian with its units at odd offsets), and the
+ * marks handed on with a piece must be those of its bytes, from its
+ * first whole unit.
  */
 static void
 ahead_pieces(void)
 {
 	static const size_t last[] = { 12345, READ - 100, 0, 1 };
 	struct buf b = { NULL, 0, 0 };
+	static const int marks[] = { AHM_NONE, AHM_UTF8, AHM_UTF16LE,
+	    AHM_UTF16BE | AHM_ODD };
 	const struct marks *m;
 	size_t size = 0, used, keep;
-	long long before;
-	int trial, pieces, mark, given = 0, fail = 0;
+	long long before, at;
+	int trial, pieces, mark, given[4] = { 0 }, fail = 0;
 
 	krand_seed(7);
 	atomic_store(&ahead_test_min, 1);
@@ -102,7 +106,8 @@ ahead_pieces(void)
 		if (!start(&b, trial % 2))
 			break;
 		atomic_store(&ahead_test_alternate, trial % 8 >= 4 ? 4 : 0);
-		mark = trial / 2 % 2;
+		/* each kind under the hook and not */
+		mark = marks[(trial / 2 + trial / 8) % 4];
 		fail |= !CHECK(in_refill(&in, 0) == 0);
 		in_ahead_begin(&in, mark);
 		fail |= !CHECK(in.ra != NULL);
@@ -120,9 +125,15 @@ ahead_pieces(void)
 			/* the marks of a piece the second thread read, when
 			 * asked: those of its bytes, which end in's */
 			if ((m = in_marks(&in)) != NULL) {
-				given++;
-				fail |= !CHECK(mark && m->base + m->len ==
-				    in.p + in.n && kern_marks_same(m));
+				given[mark & 3]++;
+				at = in.got - (long long)in.n +
+				    (m->base - in.p);
+				fail |= !CHECK(mark != AHM_NONE &&
+				    m->base + m->len == in.p + in.n &&
+				    m->wide == (mark != AHM_UTF8) &&
+				    (!m->wide || (m->be == ((mark & 3) ==
+				    AHM_UTF16BE) && at % 2 == (mark & AHM_ODD ?
+				    1 : 0))) && kern_marks_same(m));
 			}
 			/* half way through, in every third trial: stop */
 			if (trial % 3 == 2 && pieces == trial % 5)
@@ -149,8 +160,9 @@ ahead_pieces(void)
 		close(in.fd);
 	}
 	/* (the second thread's pieces under the hook, marks asked, at
-	 * least one handed on whole) */
-	CHECK(fail || given > 0);
+	 * least one handed on whole, of each kind) */
+	CHECK(fail || (given[AHM_UTF8] > 0 && given[AHM_UTF16LE] > 0 &&
+	    given[AHM_UTF16BE] > 0));
 	atomic_store(&ahead_test_min, 0);
 	atomic_store(&ahead_test_alternate, 0);
 	bfree(&b);

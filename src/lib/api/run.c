@@ -351,7 +351,8 @@ run_map(struct run *r)
 	in_map_begin(in);
 	/* read, a big file is read ahead by a second thread (input.c) */
 	if (!in->mapped && r->set->lookahead && !r->set->http)
-		in_ahead_begin(in, r->v != NULL && val_marks(r->v) != NULL);
+		in_ahead_begin(in, r->v != NULL ? val_ahead_marks(r->v,
+		    at >= 0 ? at : 0) : AHM_NONE);
 	if ((m = in_map(in, &len)) == NULL || !r->set->lookahead)
 		return;
 	r->pre = pre_begin(m, len, (uint64_t)(in->got - (long long)in->n),

@@ -28,11 +28,13 @@
  * thread keeps from its last piece go, as in b's own buffer.
  *
  * Where the validator takes marks (UTF-8: kernels.h's marks8, the "<?"
- * and "<!" and the mojibake candidates), the second thread also searches
- * each piece it reads for them before it hands it on, into the slot's own
- * lists; the validator takes them from there (ah_marks) and searches
- * only the bytes kept in front of the piece.  That pass, about as long as
- * the validator's own on most text, then runs beside the validation too.
+ * and "<!" and the mojibake candidates; UTF-16: marks16, the same from
+ * the two searches the first thread would make, late_find and
+ * moj_skipw), the second thread also searches each piece it reads for
+ * them before it hands it on, into the slot's own lists; the validator
+ * takes them from there (ah_marks) and searches only the bytes kept in
+ * front of the piece.  That pass, about as long as the validator's own
+ * on most text, then runs beside the validation too.
  * A piece the first thread reads itself, or that it will want next when
  * the second has read it (the second thread would keep it waiting), the
  * validator searches, as before.  On 100 to 200 MB of UTF-8 text this
@@ -93,7 +95,7 @@ struct ahead {
 					 * (trust_size), or -1 */
 	unsigned char	*mem;		/* the slots' memory */
 	size_t		 len;		/* its length */
-	int		 mark;		/* search pieces for marks */
+	int		 mark;		/* search pieces for marks (AHM_) */
 	struct ahslot	 s[AH_SLOTS];
 	uint64_t	 freed;		/* pieces let go (the first thread) */
 	int		 quit;
@@ -135,7 +137,7 @@ ah_fill(struct ahead *a, uint64_t k, int mark)
 	struct ahslot *s = &a->s[k % AH_SLOTS];
 	unsigned char *p = s->mem + IN_PAD;
 	long long off = a->base + (long long)(k * IN_SIZE);
-	size_t done = 0;
+	size_t done = 0, sh;
 	ssize_t r;
 	int last;
 
@@ -164,13 +166,19 @@ ah_fill(struct ahead *a, uint64_t k, int mark)
 	 * that one goes on at once, and the validator searches it (but
 	 * under the test hook, whose first thread waits for every piece of
 	 * the second's) */
-	s->marked = mark && s->err == 0 && (k >= th_ld(&a->freed) + 2 ||
+	/* UTF-16: the units from the first whole one of the piece */
+	sh = (mark & 3) > AHM_UTF8 ? (size_t)((off + (mark & AHM_ODD ? 1 :
+	    0)) & 1) : 0;
+	s->marked = (mark & 3) != AHM_NONE && s->err == 0 && sh < done &&
+	    (k >= th_ld(&a->freed) + 2 ||
 	    atomic_load(&ahead_test_alternate) != 0);
 	if (s->marked) {
 		s->mk.cap = AH_MARKS;
-		marks8(p, done, &s->mk);
-		s->mk.base = p;
-		s->mk.len = done;
+		if ((mark & 3) == AHM_UTF8)
+			marks8(p, done, &s->mk);
+		else
+			marks16(p + sh, done - sh, (mark & 3) == AHM_UTF16BE,
+			    &s->mk);
 	}
 	th_st(&s->seq, k + 1);
 	return last;
@@ -219,8 +227,8 @@ ah_reader(void *arg)
 
 /*
  * Read fd ahead from offset off (stop: as in_refill()'s, or -1) with a
- * second thread, which searches the pieces it reads for their marks if
- * mark.  NULL when it cannot start (no memory, no thread): then the
+ * second thread, which searches the pieces it reads for the marks mark
+ * names (AHM_, engine.h).  NULL when it cannot start (no memory, no thread): then the
  * caller reads as before.
  */
 struct ahead *

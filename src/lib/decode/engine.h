@@ -60,6 +60,14 @@ int		 in_map_end(struct inbuf *);
 const unsigned char *in_map(const struct inbuf *, size_t *);
 const unsigned char *in_view(struct inbuf *, long long, size_t);
 int		 in_view_end(struct inbuf *);
+/* What the thread reading ahead searches each piece for (ahead.c):
+ * nothing, the marks of UTF-8 (marks8) or of UTF-16 (marks16), whose
+ * units start at an odd offset of the file with AHM_ODD. */
+#define AHM_NONE	0
+#define AHM_UTF8	1
+#define AHM_UTF16LE	2
+#define AHM_UTF16BE	3
+#define AHM_ODD		4
 void		 in_ahead_begin(struct inbuf *, int);
 const struct marks *in_marks(const struct inbuf *);
 int		 in_ahead_end(struct inbuf *);
@@ -136,6 +144,7 @@ const uint32_t	*val_sbmap(const struct val *);
 size_t		 val_feed(struct val *, const unsigned char *, size_t, int);
 size_t		 val_feed_in(struct val *, const struct inbuf *);
 struct marks	*val_marks(struct val *);
+int		 val_ahead_marks(const struct val *, long long);
 void		 val_close(struct val *);
 void		 val_free(struct val *);
 

@@ -481,10 +481,10 @@ in_refill(struct inbuf *b, size_t used)
  * Read b ahead on a second thread (ahead.c) from here on, when it is
  * worth it: a regular file, not mapped, with at least AHEAD_MIN left by
  * its size, the fast paths in use (not XMLSNIFF_SIMD=ref, which reads in
- * one thread).  The thread also searches what it reads for the marks of
- * UTF-8 text if mark (the validator takes them with the piece:
- * val_feed_in(), in_marks()).  Where the thread cannot start it is read
- * as before.  in_ahead_end() must follow.
+ * one thread).  The thread also searches what it reads for the marks
+ * that mark names (AHM_, engine.h: UTF-8 or UTF-16 text; the validator
+ * takes them with the piece: val_feed_in(), in_marks()).  Where the
+ * thread cannot start it is read as before.  in_ahead_end() must follow.
  */
 atomic_llong ahead_test_min;
 

@@ -99,6 +99,8 @@ val_open_in(struct val *spare, const struct sniff *s, struct diags *dg,
 	v->mkon = v->d.form == FORM_UTF8 && v->late.scan &&
 	    v->late.unit == UNIT_8 && v->late.map == NULL && !v->late.decoded &&
 	    !simd_char_only();
+	v->mkw = (v->d.form == FORM_UTF16LE || v->d.form == FORM_UTF16BE) &&
+	    v->late.scan && !v->late.decoded && !simd_char_only();
 	return v;
 }
 
@@ -123,7 +125,20 @@ val_new(const struct sniff *s, struct diags *dg)
 struct marks *
 val_marks(struct val *v)
 {
-	return v->mkon ? &v->mk : NULL;
+	return v->mkon || v->mkw ? &v->mk : NULL;
+}
+
+/* The marks the thread reading ahead may find for v (AHM_, engine.h),
+ * its units starting at offset ustart of the file. */
+int
+val_ahead_marks(const struct val *v, long long ustart)
+{
+	if (v->mkon)
+		return AHM_UTF8;
+	if (!v->mkw)
+		return AHM_NONE;
+	return (v->d.form == FORM_UTF16BE ? AHM_UTF16BE : AHM_UTF16LE) |
+	    (ustart % 2 != 0 ? AHM_ODD : 0);
 }
 
 /*
@@ -194,20 +209,29 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
 	if (b < a || b - a > n || (b - a) + g->len != n)
 		return 0;
 	c = (size_t)(b - a);
+	/* UTF-16: the thread's units are the piece's */
+	if (g->wide && c % 2 != 0)
+		return 0;
 	/* fewer marks in h bytes than h: no list fills (h is at most
-	 * IN_PAD + 3, m's room n or VAL_MARKS) */
-	h = c + 3 < n ? c + 3 : n;
+	 * IN_PAD + 4, m's room n or VAL_MARKS); a mark before c has its
+	 * bytes (UTF-8 3, UTF-16 4) in p[0..h) */
+	h = c + 3 + (size_t)g->wide < n ? c + 3 + (size_t)g->wide : n;
 	if (h > m->cap)
 		return 0;
 	m->nlt = m->nmj = 0;
 	if (c > 0) {
-		marks8(p, h, m);
+		if (g->wide)
+			marks16(p, h, g->be, m);
+		else
+			marks8(p, h, m);
 		while (m->nlt > 0 && m->lt[m->nlt - 1] >= c)
 			m->nlt--;
 		while (m->nmj > 0 && m->mj[m->nmj - 1] >= c)
 			m->nmj--;
 	}
 	mark_append(m, g, c, p, n);
+	m->wide = g->wide;
+	m->be = g->be;
 	return 1;
 }
 
@@ -227,7 +251,7 @@ val_mark(struct val *v, const unsigned char *p, size_t n,
 
 	v->mk.base = NULL;
 	v->late.mk = NULL;
-	if (!v->mkon || (v->late.find == pre_late_find &&
+	if (v->mkw ? g == NULL : !v->mkon || (v->late.find == pre_late_find &&
 	    pre_covered(v->late.find_ctx, p, n)))
 		return;
 	/* Room for a mark of each kind at every byte of the piece, up to
@@ -246,7 +270,11 @@ val_mark(struct val *v, const unsigned char *p, size_t n,
 	v->mk.mj = v->mkbuf + v->mkcap;
 	if (g != NULL && mark_given(p, n, g, &v->mk))
 		;
-	else if (v->late.find == pre_late_find && (c = pre_take(
+	else if (v->mkw) {
+		/* none of its own: the lexer and the scan search */
+		v->mk.base = NULL;
+		return;
+	} else if (v->late.find == pre_late_find && (c = pre_take(
 	    v->late.find_ctx, p, n, &v->mk)) > 0)
 		mark_rest(p, n, c, &v->mk);
 	else

@@ -281,6 +281,37 @@ moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
 }
 
 /*
+ * The "<?" and "<!" of p[0..n) in units u, by find (a level's
+ * late_find), into m's list lt, and how far it holds them all (lcov).
+ */
+static void
+late_marks(size_t (*find)(const struct late *, const unsigned char *,
+    size_t, size_t), enum unit u, const unsigned char *p, size_t n,
+    struct marks *m)
+{
+	struct late lt;
+	size_t i, j;
+
+	memset(&lt, 0, sizeof(lt));
+	lt.unit = u;
+	lt.usz = u == UNIT_8 ? 1 : 2;
+	lt.lt_at = u == UNIT_16BE ? 1 : 0;
+	lt.lt_byte = '<';
+	lt.q_byte = '?';
+	lt.bang_byte = '!';
+	lt.scan = 1;
+	m->nlt = 0;
+	m->lcov = n > 0 ? n - 1 : 0;
+	for (i = 0; (j = find(&lt, p, n, i)) < n; i = j + 1) {
+		if (m->nlt == m->cap) {
+			m->lcov = j;
+			break;
+		}
+		m->lt[m->nlt++] = (uint32_t)j;
+	}
+}
+
+/*
  * marks8() by the two searches in turn, for the levels that have no pass
  * of both at once: the level's own, but at ref, whose mojibake pass
  * passes over nothing, word.c's.  The definition the fused passes are
@@ -290,33 +321,17 @@ static void
 marks8_two(const struct kernels *kt, const unsigned char *p, size_t n,
     struct marks *m)
 {
-	size_t (*find)(const struct late *, const unsigned char *, size_t,
-	    size_t) = kt->char_only ? late_find_word : kt->late_find;
 	size_t (*skip)(const unsigned char *, size_t, struct mojskip *) =
 	    kt->char_only ? moj_skip_word : kt->moj_skip;
-	struct late lt;
 	struct mojskip k;
 	size_t i, j;
 
-	memset(&lt, 0, sizeof(lt));
-	lt.unit = UNIT_8;
-	lt.usz = 1;
-	lt.lt_byte = '<';
-	lt.q_byte = '?';
-	lt.bang_byte = '!';
-	lt.scan = 1;
+	late_marks(kt->char_only ? late_find_word : kt->late_find, UNIT_8,
+	    p, n, m);
 	memset(&k, 0, sizeof(k));
 	k.c1 = 1;
-	m->nlt = m->nmj = 0;
-	m->lcov = n > 0 ? n - 1 : 0;
+	m->nmj = 0;
 	m->mcov = n > 2 ? n - 2 : 0;
-	for (i = 0; (j = find(&lt, p, n, i)) < n; i = j + 1) {
-		if (m->nlt == m->cap) {
-			m->lcov = j;
-			break;
-		}
-		m->lt[m->nlt++] = (uint32_t)j;
-	}
 	for (i = 0; i + 3 <= n; i = j + 1) {
 		j = i + skip(p + i, n - i, &k);
 		if (j + 3 > n)
@@ -338,10 +353,39 @@ marks8(const unsigned char *p, size_t n, struct marks *m)
 	m->base = p;
 	m->len = n;
 	m->lat = m->mat = 0;
+	m->wide = m->be = 0;
 	if (kt->marks8 != NULL)
 		kt->marks8(p, n, m);
 	else
 		marks8_two(kt, p, n, m);
+}
+
+/* See marks16 (kernels.h): late_find() and moj_skipw() in turn, each to
+ * the end or until its list fills (at ref, whose mojibake pass passes
+ * over nothing, word.c's, as marks8_two). */
+void
+marks16(const unsigned char *p, size_t n, int be, struct marks *m)
+{
+	const struct kernels *kt = kernels();
+	size_t i, j;
+
+	m->base = p;
+	m->len = n;
+	m->lat = m->mat = 0;
+	m->wide = 1;
+	m->be = be;
+	late_marks(kt->char_only ? late_find_word : kt->late_find,
+	    be ? UNIT_16BE : UNIT_16LE, p, n, m);
+	m->nmj = 0;
+	for (i = 0;; i = j + 2) {
+		j = i + 4 > n ? i : i + (kt->char_only ? moj_skipw_word(p + i,
+		    n - i, be) : moj_skipw(p + i, n - i, be));
+		if (j + 4 > n || m->nmj == m->cap) {
+			m->mcov = j;
+			break;
+		}
+		m->mj[m->nmj++] = (uint32_t)j;
+	}
 }
 
 /* See moj_skipw (kernels.h): where the pass stopped, a unit that may
