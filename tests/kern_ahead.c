@@ -75,15 +75,15 @@ start(const struct buf *b, int trust)
  * made in the buffer), with the size trusted or not: every piece is the
  * file's bytes from the kept ones on, the last ends at its end, and the
  * file offset is left where reading would leave it, at the end and when
- * reading stops half way.  In a third of the trials the first thread
- * reads four pieces in five itself and the second the fifth
+ * reading stops half way.  In half the trials the first thread reads
+ * four pieces in five itself and the second the fifth
  * (ahead_test_alternate), so that the first thread's own reads, and each
  * slot filled by one thread and then the other, are taken whatever the
- * two threads' speeds.  In three trials of four the second thread also
- * searches its pieces for their marks, as for UTF-8 text or UTF-16
- * (little-endian; big-endian with its units at odd offsets), and the
- * marks handed on with a piece must be those of its bytes, from its
- * first whole unit.
+ * two threads' speeds.  In six trials of seven the second thread also
+ * searches its pieces for their marks, each kind in turn (UTF-8, UTF-16
+ * and UTF-32 of both orders, some with their units at odd offsets,
+ * and single bytes), each under that hook too, and the marks handed on
+ * with a piece must be those of its bytes, from its first whole unit.
  */
 static void
 ahead_pieces(void)
@@ -91,15 +91,17 @@ ahead_pieces(void)
 	static const size_t last[] = { 12345, READ - 100, 0, 1 };
 	struct buf b = { NULL, 0, 0 };
 	static const int marks[] = { AHM_NONE, AHM_UTF8, AHM_UTF16LE,
-	    AHM_UTF16BE | AHM_ODD };
+	    AHM_UTF16BE | AHM_AT(1), AHM_UTF32LE | AHM_AT(3), AHM_UTF32BE,
+	    AHM_BYTES };
+	static const size_t usz[] = { 0, 0, 2, 2, 4, 4, 1 };
 	const struct marks *m;
 	size_t size = 0, used, keep;
 	long long before, at;
-	int trial, pieces, mark, given[4] = { 0 }, fail = 0;
+	int trial, pieces, mark, given[NELEM(marks)] = { 0 }, fail = 0, i;
 
 	krand_seed(7);
 	atomic_store(&ahead_test_min, 1);
-	for (trial = 0; trial < 24 && !fail; trial++) {
+	for (trial = 0; trial < 32 && !fail; trial++) {
 		/* in turn: fifteen pieces, each slot used three times */
 		size = (trial % 8 >= 4 ? 15 : 3) * READ + last[trial % 4];
 		pattern(&b, size);
@@ -107,7 +109,7 @@ ahead_pieces(void)
 			break;
 		atomic_store(&ahead_test_alternate, trial % 8 >= 4 ? 4 : 0);
 		/* each kind under the hook and not */
-		mark = marks[(trial / 2 + trial / 8) % 4];
+		mark = marks[(trial / 2 + trial / 8) % NELEM(marks)];
 		fail |= !CHECK(in_refill(&in, 0) == 0);
 		in_ahead_begin(&in, mark);
 		fail |= !CHECK(in.ra != NULL);
@@ -125,15 +127,16 @@ ahead_pieces(void)
 			/* the marks of a piece the second thread read, when
 			 * asked: those of its bytes, which end in's */
 			if ((m = in_marks(&in)) != NULL) {
-				given[mark & 3]++;
+				given[AHM_KIND(mark)]++;
 				at = in.got - (long long)in.n +
 				    (m->base - in.p);
 				fail |= !CHECK(mark != AHM_NONE &&
 				    m->base + m->len == in.p + in.n &&
-				    m->wide == (mark != AHM_UTF8) &&
-				    (!m->wide || (m->be == ((mark & 3) ==
-				    AHM_UTF16BE) && at % 2 == (mark & AHM_ODD ?
-				    1 : 0))) && kern_marks_same(m));
+				    m->usz == (int)usz[AHM_KIND(mark)] &&
+				    m->be == (AHM_KIND(mark) == AHM_UTF16BE ||
+				    AHM_KIND(mark) == AHM_UTF32BE) &&
+				    (m->usz == 0 || at % m->usz == mark >> 3) &&
+				    kern_marks_same(m));
 			}
 			/* half way through, in every third trial: stop */
 			if (trial % 3 == 2 && pieces == trial % 5)
@@ -161,8 +164,9 @@ ahead_pieces(void)
 	}
 	/* (the second thread's pieces under the hook, marks asked, at
 	 * least one handed on whole, of each kind) */
-	CHECK(fail || (given[AHM_UTF8] > 0 && given[AHM_UTF16LE] > 0 &&
-	    given[AHM_UTF16BE] > 0));
+	for (i = 1; i < (int)NELEM(marks) && !fail; i++)
+		if (!CHECK(given[AHM_KIND(marks[i])] > 0))
+			printf("  (no marks of kind %d)\n", i);
 	atomic_store(&ahead_test_min, 0);
 	atomic_store(&ahead_test_alternate, 0);
 	bfree(&b);

@@ -49,6 +49,9 @@ static const char *const hows[] = { "mapped", "mapped, searched in part",
 
 char kern_path[64];	/* the file of kern_put_file() */
 static struct inbuf in;
+/* Whether the validator takes the marks of a big file read ahead: of
+ * the text of every form but an EBCDIC encoding. */
+static int want_marks = 1;
 
 /* b written over the file kern_path (created once, in TMPDIR or /tmp). */
 int
@@ -121,8 +124,8 @@ kern_marks_same(const struct marks *m)
 	o.lt = r;
 	o.mj = r + rcap;
 	o.cap = rcap;
-	if (m->wide)
-		marks16(m->base, m->len, m->be, &o);
+	if (m->usz > 0)
+		marksw(m->base, m->len, (size_t)m->usz, m->be, &o);
 	else
 		marks8(m->base, m->len, &o);
 	return list_same(m->lt, m->nlt, m->lcov, o.lt, o.nlt) &&
@@ -150,8 +153,7 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 	else if (readahead)
 		in_ahead_begin(&in, val_ahead_marks(v, at >= 0 ? at : 0));
 	*mapped = in.mapped || in.ra != NULL;
-	ra = in.ra != NULL && in.size > 5 * READ &&
-	    val_ahead_marks(v, 0) != AHM_NONE;
+	ra = in.ra != NULL && in.size > 5 * READ;
 	m = in_map(&in, &len);
 	if (ahead)
 		pre = pre_begin(m, len, (uint64_t)(in.got - (long long)in.n),
@@ -175,9 +177,9 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 		}
 	}
 	/* read ahead, the thread's marks were taken (under the hook it
-	 * reads every third piece) */
-	if (ra)
-		CHECK(given > 0);
+	 * reads every third piece), where the validator takes marks */
+	if (ra && !CHECK(want_marks ? given > 0 : given == 0))
+		printf("  (%d pieces with marks)\n", given);
 	pre_end(pre);
 	if (in_map_end(&in) < 0 && e == 0)
 		e = errno != 0 ? errno : EIO;
@@ -609,7 +611,7 @@ static void
 mapped_forms(void)
 {
 	static const char *const wide[] = { "UTF-16LE", "UTF-16BE",
-	    "UTF-32LE" };
+	    "UTF-32LE", "UTF-32BE" };
 	static const char *const sb[] = { "ISO-8859-1", "windows-1252",
 	    "IBM037" };
 	struct buf u = { NULL, 0, 0 }, b = { NULL, 0, 0 };
@@ -642,6 +644,10 @@ mapped_forms(void)
 	bstr(&b, "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n");
 	convert(&b, "UTF-16LE", u.p, u.n);
 	same("a UTF-16 --http body at an odd offset", &b, 1, 0);
+	b.n = 0;
+	bstr(&b, "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n");
+	convert(&b, "UTF-32BE", u.p, u.n);
+	same("a UTF-32 --http body at an offset of 4k + 1", &b, 1, 0);
 	for (i = 0; i < NELEM(sb); i++) {
 		u.n = 0;
 		bstr(&u, "<?xml version=\"1.0\" encoding=\"");
@@ -658,7 +664,9 @@ mapped_forms(void)
 		}
 		CHECK(b.n > 2000000);
 		snprintf(label, sizeof(label), "marks in %s", sb[i]);
+		want_marks = i != 2;
 		same(label, &b, 0, i != 1);
+		want_marks = 1;
 	}
 	bfree(&u);
 	bfree(&b);

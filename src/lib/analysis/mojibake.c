@@ -355,7 +355,7 @@ mark_skip(struct moj *m, const unsigned char *p, size_t n, struct mojskip *k)
 	struct marks *mk = m->mk;
 	size_t a, lim, t, j;
 
-	if (k->count || mk == NULL || mk->base == NULL || mk->wide || n < 3 ||
+	if (k->count || mk == NULL || mk->base == NULL || mk->usz != 0 || n < 3 ||
 	    p < mk->base || (size_t)(p - mk->base) + n > mk->len ||
 	    (size_t)(p - mk->base) + n - 2 > mk->mcov)
 		return pre_moj_skip(m->pre, p, n, k);
@@ -400,42 +400,48 @@ skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 }
 
 /*
- * moj_skipw() over UTF-16 p[0..n) (be: big-endian) from the piece's marks
- * (m->mk) where they hold it, its units theirs: the first stop listed
- * that is a candidate in p[0..n) (moj_exactw); else by the search ahead
- * or the kernels.  The thread found its stops in bytes that may run on
- * past n, so that a lead unit whose trail units lie past n is a
- * candidate here and maybe not there: the last units whose four units
- * do not all lie in p[0..n), the kernel asks itself.
+ * moj_skipw() over UTF-16 p[0..n) (u 2; be: big-endian), or moj_skip32()
+ * over UTF-32 (u 4), from the piece's marks (m->mk) where they hold it,
+ * its units theirs: the first stop listed that is one in p[0..n)
+ * (moj_exactw, or the unit no character is); else by the search ahead or
+ * the kernels.  The thread found its stops in bytes that may run on past
+ * n, so that a lead unit whose trail units lie past n is a candidate here
+ * and maybe not there: the last units, whose four units do not all lie in
+ * p[0..n), the kernel asks itself.
  */
 static size_t
-mark_skipw(struct moj *m, const unsigned char *p, size_t n, int be)
+mark_skipw(struct moj *m, const unsigned char *p, size_t n, size_t u,
+    int be)
 {
 	struct marks *mk = m->mk;
 	size_t a, lim, e, t, j;
 
-	if (mk == NULL || mk->base == NULL || !mk->wide || mk->be != be ||
-	    n < 4 || p < mk->base || (size_t)(p - mk->base) + n > mk->len ||
-	    (size_t)(p - mk->base) % 2 != 0)
-		return pre_moj_skipw(m->pre, p, n, be);
+	if (mk == NULL || mk->base == NULL || mk->usz != (int)u ||
+	    mk->be != be || n < 2 * u || p < mk->base ||
+	    (size_t)(p - mk->base) + n > mk->len ||
+	    (size_t)(p - mk->base) % u != 0)
+		return u == 2 ? pre_moj_skipw(m->pre, p, n, be) :
+		    moj_skip32(p, n, be);
 	a = (size_t)(p - mk->base);
-	lim = a + ((n - 2) & ~(size_t)1);	/* the units with a next one */
-	/* the stops below e are those of p[0..n) too (a candidate's units
-	 * are four at most) */
-	e = n >= 8 ? a + ((n - 8) & ~(size_t)1) + 2 : a;
+	lim = a + (n / u - 1) * u;	/* the units with a next one */
+	/* the stops below e are those of p[0..n) too */
+	e = n >= 4 * u ? a + ((n - 4 * u) / u + 1) * u : a;
 	e = e < lim ? e : lim;
 	if (e > mk->mcov)
-		return pre_moj_skipw(m->pre, p, n, be);
+		return u == 2 ? pre_moj_skipw(m->pre, p, n, be) :
+		    moj_skip32(p, n, be);
 	t = mk->mat > 0 && mk->mj[mk->mat - 1] >= a ? 0 : mk->mat;
 	for (; t < mk->nmj && mk->mj[t] < a; t++)
 		;
 	for (; t < mk->nmj && (j = mk->mj[t]) < e; t++)
-		if (moj_exactw(mk->base + j, a + n - j, 2, be)) {
+		if (u == 2 ? moj_exactw(mk->base + j, a + n - j, 2, be) :
+		    moj_stop32(mk->base + j, a + n - j, be)) {
 			mk->mat = t;
 			return j - a;
 		}
 	mk->mat = t;
-	return e - a + moj_skipw(p + (e - a), n - (e - a), be);
+	return e - a + (u == 2 ? moj_skipw(p + (e - a), n - (e - a), be) :
+	    moj_skip32(p + (e - a), n - (e - a), be));
 }
 
 /* k bytes of the carried part and then of the block (at *i) were
@@ -525,7 +531,7 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 	 * candidate, and the check below takes the rest exactly): the kernels
 	 * pass over the others (moj_skipw). */
 	if (u == 2 && !counting(m)) {
-		j += mark_skipw(m, p + j, n - j, be);
+		j += mark_skipw(m, p + j, n - j, 2, be);
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
 	} else if (u == 4 && !counting(m)) {
@@ -533,7 +539,8 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 		 * that begin a candidate stop (moj_skip32, kernels.h; at
 		 * level ref, which passes over nothing, the loop asks each
 		 * unit); the last unit goes below. */
-		for (j += moj_skip32(p + j, n - j, be); j + 8 <= n; j += 4)
+		for (j += mark_skipw(m, p + j, n - j, 4, be); j + 8 <= n;
+		    j += 4)
 			if (moj_stop32(p + j, n - j, be))
 				break;
 		if (j > i)

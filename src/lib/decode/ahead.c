@@ -28,9 +28,10 @@
  * thread keeps from its last piece go, as in b's own buffer.
  *
  * Where the validator takes marks (UTF-8: kernels.h's marks8, the "<?"
- * and "<!" and the mojibake candidates; UTF-16: marks16, the same from
- * the two searches the first thread would make, late_find and
- * moj_skipw), the second thread also searches each piece it reads for
+ * and "<!" and the mojibake candidates; UTF-16 and UTF-32: marksw, the
+ * same from the two searches the first thread would make, late_find and
+ * moj_skipw or moj_skip32; an ASCII-based single-byte encoding: the
+ * first of them), the second thread also searches each piece it reads for
  * them before it hands it on, into the slot's own lists; the validator
  * takes them from there (ah_marks) and searches only the bytes kept in
  * front of the piece.  That pass, about as long as the validator's own
@@ -123,6 +124,14 @@ ah_wait(long *i)
 		nanosleep(&ts, NULL);
 }
 
+/* The size of the units of the marks of kind (AHM_, engine.h). */
+static size_t
+ah_unit(int kind)
+{
+	return kind == AHM_UTF16LE || kind == AHM_UTF16BE ? 2 :
+	    kind == AHM_UTF32LE || kind == AHM_UTF32BE ? 4 : 1;
+}
+
 /*
  * Read piece k into its slot as in_refill()'s read_full() would: up to
  * IN_SIZE bytes, short reads retried until the end or, with a stop, the
@@ -137,7 +146,7 @@ ah_fill(struct ahead *a, uint64_t k, int mark)
 	struct ahslot *s = &a->s[k % AH_SLOTS];
 	unsigned char *p = s->mem + IN_PAD;
 	long long off = a->base + (long long)(k * IN_SIZE);
-	size_t done = 0, sh;
+	size_t done = 0, sh, u;
 	ssize_t r;
 	int last;
 
@@ -166,18 +175,20 @@ ah_fill(struct ahead *a, uint64_t k, int mark)
 	 * that one goes on at once, and the validator searches it (but
 	 * under the test hook, whose first thread waits for every piece of
 	 * the second's) */
-	/* UTF-16: the units from the first whole one of the piece */
-	sh = (mark & 3) > AHM_UTF8 ? (size_t)((off + (mark & AHM_ODD ? 1 :
-	    0)) & 1) : 0;
-	s->marked = (mark & 3) != AHM_NONE && s->err == 0 && sh < done &&
+	/* the units from the first whole one of the piece */
+	u = ah_unit(AHM_KIND(mark));
+	sh = (size_t)(((long long)(mark >> 3) - off % (long long)u +
+	    (long long)u) % (long long)u);
+	s->marked = AHM_KIND(mark) != AHM_NONE && s->err == 0 && sh < done &&
 	    (k >= th_ld(&a->freed) + 2 ||
 	    atomic_load(&ahead_test_alternate) != 0);
 	if (s->marked) {
 		s->mk.cap = AH_MARKS;
-		if ((mark & 3) == AHM_UTF8)
+		if (AHM_KIND(mark) == AHM_UTF8)
 			marks8(p, done, &s->mk);
 		else
-			marks16(p + sh, done - sh, (mark & 3) == AHM_UTF16BE,
+			marksw(p + sh, done - sh, u, AHM_KIND(mark) ==
+			    AHM_UTF16BE || AHM_KIND(mark) == AHM_UTF32BE,
 			    &s->mk);
 	}
 	th_st(&s->seq, k + 1);

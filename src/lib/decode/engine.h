@@ -60,14 +60,19 @@ int		 in_map_end(struct inbuf *);
 const unsigned char *in_map(const struct inbuf *, size_t *);
 const unsigned char *in_view(struct inbuf *, long long, size_t);
 int		 in_view_end(struct inbuf *);
-/* What the thread reading ahead searches each piece for (ahead.c):
- * nothing, the marks of UTF-8 (marks8) or of UTF-16 (marks16), whose
- * units start at an odd offset of the file with AHM_ODD. */
+/* What the thread reading ahead searches each piece for (ahead.c): its
+ * kind, nothing or the marks of UTF-8 (marks8), UTF-16, UTF-32 or an
+ * ASCII-based single-byte encoding (marksw), with AHM_AT(k) where the
+ * units start at offsets of the file that are k modulo their size. */
 #define AHM_NONE	0
 #define AHM_UTF8	1
 #define AHM_UTF16LE	2
 #define AHM_UTF16BE	3
-#define AHM_ODD		4
+#define AHM_UTF32LE	4
+#define AHM_UTF32BE	5
+#define AHM_BYTES	6
+#define AHM_KIND(m)	((m) & 7)
+#define AHM_AT(k)	((k) << 3)
 void		 in_ahead_begin(struct inbuf *, int);
 const struct marks *in_marks(const struct inbuf *);
 int		 in_ahead_end(struct inbuf *);

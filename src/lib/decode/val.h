@@ -26,9 +26,11 @@ struct val {
 	/* The marks of the piece fed (UTF-8, kernels.h): the "<?" the late
 	 * lexer looks for and the mojibake scan's candidates, found in one
 	 * pass; mkbuf, their arrays, mkcap marks each, is kept from piece
-	 * to piece and grows with them (val_mark).  UTF-16 (mkw): only those
-	 * the thread reading ahead found (marks16), with the bytes kept in
-	 * front of its piece; else the lexer and the scan search alone. */
+	 * to piece and grows with them (val_mark).  UTF-16, UTF-32 and the
+	 * ASCII-based single-byte encodings (mkw, the size of their units):
+	 * only those the thread reading ahead found (marksw), with the bytes
+	 * kept in front of its piece; else the lexer and the scan search
+	 * alone. */
 	int		 mkon;
 	int		 mkw;
 	struct marks	 mk;

@@ -99,8 +99,14 @@ val_open_in(struct val *spare, const struct sniff *s, struct diags *dg,
 	v->mkon = v->d.form == FORM_UTF8 && v->late.scan &&
 	    v->late.unit == UNIT_8 && v->late.map == NULL && !v->late.decoded &&
 	    !simd_char_only();
-	v->mkw = (v->d.form == FORM_UTF16LE || v->d.form == FORM_UTF16BE) &&
-	    v->late.scan && !v->late.decoded && !simd_char_only();
+	/* UTF-16, UTF-32 and the single-byte encodings read as bytes: the
+	 * marks of the thread reading ahead, where it read the piece */
+	v->mkw = v->d.form == FORM_UTF16LE || v->d.form == FORM_UTF16BE ?
+	    2 : v->d.form == FORM_UTF32LE || v->d.form == FORM_UTF32BE ? 4 :
+	    v->d.form == FORM_ICONV && v->d.sb && v->late.unit == UNIT_8 &&
+	    v->late.map == NULL ? 1 : 0;
+	if (!v->late.scan || v->late.decoded || simd_char_only())
+		v->mkw = 0;
 	return v;
 }
 
@@ -133,12 +139,15 @@ val_marks(struct val *v)
 int
 val_ahead_marks(const struct val *v, long long ustart)
 {
+	int be = v->d.form == FORM_UTF16BE || v->d.form == FORM_UTF32BE;
+
 	if (v->mkon)
 		return AHM_UTF8;
-	if (!v->mkw)
+	if (v->mkw == 0 || ustart < 0)
 		return AHM_NONE;
-	return (v->d.form == FORM_UTF16BE ? AHM_UTF16BE : AHM_UTF16LE) |
-	    (ustart % 2 != 0 ? AHM_ODD : 0);
+	return (v->mkw == 1 ? AHM_BYTES : v->mkw == 2 ? (be ? AHM_UTF16BE :
+	    AHM_UTF16LE) : be ? AHM_UTF32BE : AHM_UTF32LE) |
+	    AHM_AT((int)(ustart % v->mkw));
 }
 
 /*
@@ -209,19 +218,20 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
 	if (b < a || b - a > n || (b - a) + g->len != n)
 		return 0;
 	c = (size_t)(b - a);
-	/* UTF-16: the thread's units are the piece's */
-	if (g->wide && c % 2 != 0)
+	/* in units: the thread's are the piece's */
+	if (g->usz > 1 && c % (size_t)g->usz != 0)
 		return 0;
 	/* fewer marks in h bytes than h: no list fills (h is at most
-	 * IN_PAD + 4, m's room n or VAL_MARKS); a mark before c has its
-	 * bytes (UTF-8 3, UTF-16 4) in p[0..h) */
-	h = c + 3 + (size_t)g->wide < n ? c + 3 + (size_t)g->wide : n;
+	 * IN_PAD + 8, m's room n or VAL_MARKS); a mark before c has its
+	 * bytes (UTF-8 3, else two units) in p[0..h) */
+	h = c + (g->usz > 0 ? 2 * (size_t)g->usz : 3);
+	h = h < n ? h : n;
 	if (h > m->cap)
 		return 0;
 	m->nlt = m->nmj = 0;
 	if (c > 0) {
-		if (g->wide)
-			marks16(p, h, g->be, m);
+		if (g->usz > 0)
+			marksw(p, h, (size_t)g->usz, g->be, m);
 		else
 			marks8(p, h, m);
 		while (m->nlt > 0 && m->lt[m->nlt - 1] >= c)
@@ -230,7 +240,7 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
 			m->nmj--;
 	}
 	mark_append(m, g, c, p, n);
-	m->wide = g->wide;
+	m->usz = g->usz;
 	m->be = g->be;
 	return 1;
 }
@@ -268,7 +278,8 @@ val_mark(struct val *v, const unsigned char *p, size_t n,
 	v->mk.cap = v->mkcap;
 	v->mk.lt = v->mkbuf;
 	v->mk.mj = v->mkbuf + v->mkcap;
-	if (g != NULL && mark_given(p, n, g, &v->mk))
+	if (g != NULL && g->usz == (v->mkon ? 0 : v->mkw) &&
+	    mark_given(p, n, g, &v->mk))
 		;
 	else if (v->mkw) {
 		/* none of its own: the lexer and the scan search */

@@ -278,8 +278,8 @@ struct marks {
 	const unsigned char *base;	/* what the offsets are in, len bytes */
 	size_t		 len;
 	size_t		 lat, mat;	/* where the last lookups ended */
-	int		 wide;		/* of UTF-16 (marks16), not UTF-8 */
-	int		 be;		/* (wide) big-endian */
+	int		 usz;		/* marksw's unit (1, 2, 4), or 0: marks8 */
+	int		 be;		/* (usz) big-endian */
 };
 
 /*
@@ -290,17 +290,20 @@ struct marks {
 void		 marks8(const unsigned char *, size_t, struct marks *);
 
 /*
- * The same for UTF-16 text p[0..n), its units at even offsets (be:
- * big-endian), for the thread that reads ahead (ahead.c): lt, the
- * answers of late_find() for the form (of the bytes: whether a mark is
- * whole units the lexer checks, find_markup); mj, the units where
- * moj_skipw() stops with a unit after them, candidates as far as
- * p[0..n) shows (moj_exactw), so that the scan asks them again of
- * bytes that end sooner.  Every mark below lcov, every stop below mcov
- * is listed: lcov is n - 1 and mcov the last unit, with no unit after
- * it, unless a list filled.
+ * The same for text p[0..n) in units of u bytes at offsets that are
+ * multiples of u (be: big-endian), for the thread that reads ahead
+ * (ahead.c): lt, the answers of late_find() for the form (of the bytes:
+ * whether a mark is whole units the lexer checks, find_markup); mj, for
+ * UTF-16 (u 2) and UTF-32 (u 4), the units with a unit after them where
+ * moj_skipw() or moj_skip32() stops, candidates as far as p[0..n) shows
+ * (moj_exactw), so that the scan asks them again of bytes that end
+ * sooner.  u 1 is an ASCII-based single-byte encoding, which has no
+ * mojibake scan: its mj is empty.  Every mark below lcov, every stop
+ * below mcov is listed: lcov is n - 1 and mcov the last unit, with no
+ * unit after it, unless a list filled.
  */
-void		 marks16(const unsigned char *, size_t, int, struct marks *);
+void		 marksw(const unsigned char *, size_t, size_t, int,
+		    struct marks *);
 
 /* late_find() and moj_skip(), answered from what prescan.c's thread
  * found ahead where it has been, else by the kernels (a NULL search: the

@@ -294,8 +294,8 @@ late_marks(size_t (*find)(const struct late *, const unsigned char *,
 
 	memset(&lt, 0, sizeof(lt));
 	lt.unit = u;
-	lt.usz = u == UNIT_8 ? 1 : 2;
-	lt.lt_at = u == UNIT_16BE ? 1 : 0;
+	lt.usz = u == UNIT_8 ? 1 : u == UNIT_16LE || u == UNIT_16BE ? 2 : 4;
+	lt.lt_at = u == UNIT_16BE ? 1 : u == UNIT_32BE ? 3 : 0;
 	lt.lt_byte = '<';
 	lt.q_byte = '?';
 	lt.bang_byte = '!';
@@ -353,18 +353,19 @@ marks8(const unsigned char *p, size_t n, struct marks *m)
 	m->base = p;
 	m->len = n;
 	m->lat = m->mat = 0;
-	m->wide = m->be = 0;
+	m->usz = m->be = 0;
 	if (kt->marks8 != NULL)
 		kt->marks8(p, n, m);
 	else
 		marks8_two(kt, p, n, m);
 }
 
-/* See marks16 (kernels.h): late_find() and moj_skipw() in turn, each to
- * the end or until its list fills (at ref, whose mojibake pass passes
- * over nothing, word.c's, as marks8_two). */
+/* See marksw (kernels.h): late_find() and the mojibake pass of the form
+ * in turn, each to the end or until its list fills (at ref, whose
+ * mojibake passes pass over nothing, the word's, as marks8_two; for
+ * UTF-32 each unit asked after moj_skip32, as the scan does). */
 void
-marks16(const unsigned char *p, size_t n, int be, struct marks *m)
+marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 {
 	const struct kernels *kt = kernels();
 	size_t i, j;
@@ -372,15 +373,25 @@ marks16(const unsigned char *p, size_t n, int be, struct marks *m)
 	m->base = p;
 	m->len = n;
 	m->lat = m->mat = 0;
-	m->wide = 1;
+	m->usz = (int)u;
 	m->be = be;
-	late_marks(kt->char_only ? late_find_word : kt->late_find,
-	    be ? UNIT_16BE : UNIT_16LE, p, n, m);
+	late_marks(kt->char_only ? late_find_word : kt->late_find, u == 1 ?
+	    UNIT_8 : u == 2 ? (be ? UNIT_16BE : UNIT_16LE) : be ? UNIT_32BE :
+	    UNIT_32LE, p, n, m);
 	m->nmj = 0;
-	for (i = 0;; i = j + 2) {
-		j = i + 4 > n ? i : i + (kt->char_only ? moj_skipw_word(p + i,
-		    n - i, be) : moj_skipw(p + i, n - i, be));
-		if (j + 4 > n || m->nmj == m->cap) {
+	m->mcov = 0;
+	for (i = 0; u > 1; i = j + u) {
+		j = i;
+		if (i + 2 * u > n)
+			;
+		else if (u == 2)
+			j += kt->char_only ? moj_skipw_word(p + i, n - i, be) :
+			    moj_skipw(p + i, n - i, be);
+		else
+			for (j += moj_skip32(p + i, n - i, be); j + 8 <= n &&
+			    !moj_stop32(p + j, n - j, be); j += 4)
+				;
+		if (j + 2 * u > n || m->nmj == m->cap) {
 			m->mcov = j;
 			break;
 		}
