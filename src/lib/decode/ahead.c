@@ -239,8 +239,8 @@ ah_reader(void *arg)
 /*
  * Read fd ahead from offset off (stop: as in_refill()'s, or -1) with a
  * second thread, which searches the pieces it reads for the marks mark
- * names (AHM_, engine.h).  NULL when it cannot start (no memory, no thread): then the
- * caller reads as before.
+ * names (AHM_, engine.h).  NULL when it cannot start (no memory, no
+ * thread): then the caller reads as before.
  */
 struct ahead *
 ah_begin(int fd, long long off, long long stop, int mark)
