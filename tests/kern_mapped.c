@@ -647,7 +647,7 @@ mapped_forms(void)
 	b.n = 0;
 	bstr(&b, "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n\r\n");
 	convert(&b, "UTF-32BE", u.p, u.n);
-	same("a UTF-32 --http body at an offset of 4k + 1", &b, 1, 0);
+	same("a UTF-32 --http body at an offset of 4k + 3", &b, 1, 0);
 	for (i = 0; i < NELEM(sb); i++) {
 		u.n = 0;
 		bstr(&u, "<?xml version=\"1.0\" encoding=\"");
