@@ -352,8 +352,9 @@ tests/strerror: tests/strerror.c
 # unit driver (with the kernel equivalence sweeps), every bats test not
 # tagged slow, on as many jobs as there are processors, and the man page
 # lint, in a few minutes; make check-slow runs the tests tagged slow
-# (huge inputs, a whole build from the tarball, pre-commit's own
-# environments); make check-all runs both.  One summary line per part,
+# (huge inputs, and the project around the program: install, the
+# tarball, pre-commit's own environments, the benchmark, completion, the
+# documents' examples); make check-all runs both.  One summary line per part,
 # with its seconds; the full output is in build/check*.log, and V=1
 # prints it as well.  JOBS=1 runs bats one test at a time.
 V =

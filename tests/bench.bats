@@ -2,6 +2,8 @@
 # bench/run in its quick mode with tiny inputs: that it makes every shape,
 # checks every command before it times it, and prints its table.  The
 # timings themselves mean nothing at this size.
+# The slow tier: a test of the project around the program (doc/TESTING.md).
+# bats file_tags=slow
 load helper
 
 SHAPES="ascii-lf ascii-crlf latin-lf latin-crlf cjk-lf cjk-crlf emoji-lf
@@ -33,7 +35,7 @@ setup() {
 	chmod +x "$fake/isutf8" "$fake/uchardet" "$fake/xs"
 	XMLSNIFF=$fake/xs PATH=$fake:$PATH BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=50 \
 	    BENCH_RUNS=1 BENCH_OUT=$BATS_TEST_TMPDIR/out.tsv \
-	    run --separate-stderr sh "$TOP/bench/run"
+	    run_apart sh "$TOP/bench/run"
 	assert_success
 	assert_line --regexp '^xmlsniff benchmark: .* inputs of 1 MB and 50 files, median of 1 runs \(4 for xmlsniff and cat\)$'
 	assert_line --regexp '^task +median s +xmlsniff +peak RSS +cat +isutf8 +iconv +uconv +against the fastest peer that did the whole job$'
@@ -76,7 +78,7 @@ setup() {
 	printf '#!/bin/sh\necho "UTF-8"\n' > "$fake"
 	chmod +x "$fake"
 	XMLSNIFF=$fake BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=20 BENCH_RUNS=1 \
-	    run --separate-stderr sh "$TOP/bench/run"
+	    run_apart sh "$TOP/bench/run"
 	assert_failure 1
 	assert_line --regexp '^ascii-lf +FAILED: answered "UTF-8", not ".*ascii-lf.xml: UTF-8 \(declaration\), declared "UTF-8""$'
 	stderr_has "bench: xmlsniff fell short on ascii-lf"
@@ -86,7 +88,7 @@ setup() {
 	[ -f "$TOP/libxmlsniff.a" ] || fail "libxmlsniff.a is not built (make)"
 	local s z
 	BENCH_LIB_SECONDS=0.01 BENCH_LIB_RUNS=1 BENCH_LIB_DOCS=2 \
-	    run --separate-stderr sh "$TOP/bench/lib"
+	    run_apart sh "$TOP/bench/lib"
 	assert_success
 	assert_equal "$stderr" ""
 	assert_line --regexp '^libxmlsniff [0-9]+\.[0-9]+\.[0-9]+ benchmark: xmlsniff_check_buffer on one thread, 2 documents a row, median of 1 runs of 0\.01 s of CPU time$'
@@ -106,7 +108,7 @@ setup() {
 	[ -f "$TOP/libxmlsniff.a" ] || fail "libxmlsniff.a is not built (make)"
 	local s n='[0-9]+\.[0-9]{2}' r='[0-9]+\.[0-9]{2}x'
 	BENCH_KERNELS_SECONDS=0.001 BENCH_KERNELS_MB=2 \
-	    run --separate-stderr sh "$TOP/bench/kernels"
+	    run_apart sh "$TOP/bench/kernels"
 	assert_success
 	assert_equal "$stderr" ""
 	assert_line --index 0 --regexp '^kernels at level [a-z0-9]+, GB/s, the best of 3 runs of 0\.001 s of CPU time$'
@@ -122,13 +124,13 @@ setup() {
 @test "bench/kernels: a level that no table has is refused with the names, status 2; one this machine cannot run is the portable one" {
 	[ -f "$TOP/libxmlsniff.a" ] || fail "libxmlsniff.a is not built (make)"
 	BENCH_KERNELS_LEVEL=avx3 BENCH_KERNELS_SECONDS=0.001 \
-	    run --separate-stderr sh "$TOP/bench/kernels"
+	    run_apart sh "$TOP/bench/kernels"
 	assert_failure 2
 	assert_output ""
 	[[ $stderr =~ ^kernels:\ no\ level\ avx3\ \(([a-z0-9]+,\ )*none\ or\ ref\)$ ]] ||
 	    fail "stderr: $stderr"
 	BENCH_KERNELS_LEVEL=neon BENCH_KERNELS_LINES=1500 BENCH_KERNELS_MB=2 \
-	    BENCH_KERNELS_SECONDS=0.001 run --separate-stderr sh "$TOP/bench/kernels"
+	    BENCH_KERNELS_SECONDS=0.001 run_apart sh "$TOP/bench/kernels"
 	if [ "$(uname -m)" = aarch64 ]; then
 		assert_line --index 0 --partial 'kernels at level neon,'
 	else
@@ -145,28 +147,28 @@ setup() {
 	printf 'a\300\257b\n' >> "$t/bad.txt"
 	head -c 1000 "$t/pl.txt" > "$t/short.txt"
 	BENCH_KERNELS_SECONDS=0.001 BENCH_KERNELS_MB=2 \
-	    run --separate-stderr sh "$TOP/bench/kernels" "pl=$t/pl.txt" "two=$t/pl.txt"
+	    run_apart sh "$TOP/bench/kernels" "pl=$t/pl.txt" "two=$t/pl.txt"
 	assert_success
 	assert_line --index 1 --regexp 'in cache against pl$'
 	assert_line --index 3 --regexp '^pl( +[0-9.]+){4} +\|( +[0-9.]+){4} +\| +1\.00x +1\.00x +1\.00x +1\.00x$'
 	assert_line --index 4 --regexp '^two( +[0-9.]+){4} +\|( +[0-9.]+){4} +\|( +[0-9.]+x){4}$'
 	assert_equal "${#lines[@]}" 5
 	BENCH_KERNELS_SECONDS=0.001 BENCH_KERNELS_MB=2 \
-	    run --separate-stderr sh "$TOP/bench/kernels" "pl=$t/pl.txt" "bad=$t/bad.txt"
+	    run_apart sh "$TOP/bench/kernels" "pl=$t/pl.txt" "bad=$t/bad.txt"
 	assert_failure 1
 	assert_equal "$stderr" "kernels: bad: plain stopped before the end: not plain UTF-8 text"
-	BENCH_KERNELS_SECONDS=0.001 run --separate-stderr sh "$TOP/bench/kernels" "s=$t/short.txt"
+	BENCH_KERNELS_SECONDS=0.001 run_apart sh "$TOP/bench/kernels" "s=$t/short.txt"
 	assert_failure 2
 	assert_equal "$stderr" "kernels: $t/short.txt: under 131072 bytes"
-	BENCH_KERNELS_SECONDS=0.001 run --separate-stderr sh "$TOP/bench/kernels" "s=$t/none.txt"
+	BENCH_KERNELS_SECONDS=0.001 run_apart sh "$TOP/bench/kernels" "s=$t/none.txt"
 	assert_failure 2
 	assert_equal "$stderr" "$t/none.txt: No such file or directory"
 	for bad in "BENCH_KERNELS_MB=1" "BENCH_KERNELS_MB=x" "BENCH_KERNELS_SECONDS=0" "BENCH_KERNELS_SECONDS=61"; do
-		run --separate-stderr env "$bad" sh "$TOP/bench/kernels" "pl=$t/pl.txt"
+		run_apart env "$bad" sh "$TOP/bench/kernels" "pl=$t/pl.txt"
 		assert_failure 2
 		assert_equal "$stderr" "usage: kernels [-s SECONDS] [-l LEVEL] [-m MB] NAME=FILE..."
 	done
-	run --separate-stderr sh "$TOP/bench/kernels" "nofile"
+	run_apart sh "$TOP/bench/kernels" "nofile"
 	assert_failure 2
 	assert_equal "$stderr" "usage: kernels [-s SECONDS] [-l LEVEL] [-m MB] NAME=FILE..."
 }
@@ -177,7 +179,7 @@ setup() {
 	awk 'BEGIN { for (i = 0; i < 30000; i++) printf "<p>Z\303\263\305\202w %d</p>\n", i }' \
 	    > "$t/a.txt"
 	BENCH_OVERLAP_RUNS=1 BENCH_OVERLAP_SLOTS=2 \
-	    run --separate-stderr sh "$TOP/bench/overlap" "$t/a.txt" "$t/a.txt"
+	    run_apart sh "$TOP/bench/overlap" "$t/a.txt" "$t/a.txt"
 	assert_success
 	assert_equal "$stderr" ""
 	assert_line --index 0 'pieces of 320 KB, 2 slots, medians of 1 runs, ms'
@@ -185,16 +187,16 @@ setup() {
 	assert_line --index 2 --regexp "^.*a\.txt( +$n){3} +x$n[0-9] x$n[0-9]$"
 	assert_line --index 3 --regexp "^.*a\.txt( +$n){3} +x$n[0-9] x$n[0-9]$"
 	assert_equal "${#lines[@]}" 4
-	run --separate-stderr sh "$TOP/bench/overlap"
+	run_apart sh "$TOP/bench/overlap"
 	assert_failure 2
 	assert_equal "$stderr" "usage: bench/overlap FILE..."
-	BENCH_OVERLAP_SLOTS=1 run --separate-stderr sh "$TOP/bench/overlap" "$t/a.txt"
+	BENCH_OVERLAP_SLOTS=1 run_apart sh "$TOP/bench/overlap" "$t/a.txt"
 	assert_failure 2
 	assert_equal "$stderr" "usage: overlap [-r RUNS] [-s SLOTS] FILE..."
-	BENCH_OVERLAP_RUNS=x run --separate-stderr sh "$TOP/bench/overlap" "$t/a.txt"
+	BENCH_OVERLAP_RUNS=x run_apart sh "$TOP/bench/overlap" "$t/a.txt"
 	assert_failure 2
 	assert_equal "$stderr" "usage: overlap [-r RUNS] [-s SLOTS] FILE..."
-	run --separate-stderr sh "$TOP/bench/overlap" "$t/a.txt" "$t/none"
+	run_apart sh "$TOP/bench/overlap" "$t/a.txt" "$t/none"
 	assert_failure 1
 	assert_output ""
 	assert_equal "$stderr" "overlap: $t/none: No such file or directory"

@@ -28,7 +28,7 @@ run_action() {
 	bash -e build.sh || return
 	XMLSNIFF_FORMAT=$1 XMLSNIFF_ARGS=$2 XMLSNIFF_PATHS=$3 \
 	    XMLSNIFF_SARIF=xmlsniff.sarif XMLSNIFF_SUMMARY=${SUMMARY:-true} \
-	    run --separate-stderr bash -e run.sh
+	    run_apart bash -e run.sh
 }
 
 # The action's folder: a copy of the built tree (the build step then has

@@ -3,6 +3,8 @@
 # zsh and fish look; each shell completes options, their values,
 # diagnostic codes, encodings and files; the options they know are those
 # of xmlsniff --help and the manual page, so that they cannot drift.
+# The slow tier: a test of the project around the program (doc/TESTING.md).
+# bats file_tags=slow
 load helper
 
 setup() {

@@ -218,10 +218,10 @@ t/s.css'
 
 @test "a FIFO as .xmlsniffrc is not waited on; --config=/dev/null is not read: exit 2, one line" {
 	mkfifo .xmlsniffrc
-	run --separate-stderr timeout 10 "$XMLSNIFF" a.xml
+	run_apart timeout 10 "$XMLSNIFF" a.xml
 	assert_failure 2
 	assert_equal "$stderr" 'xmlsniff: .xmlsniffrc: is not a regular file'
-	run --separate-stderr timeout 10 "$XMLSNIFF" --config=/dev/null a.xml
+	run_apart timeout 10 "$XMLSNIFF" --config=/dev/null a.xml
 	assert_failure 2
 	assert_equal "$stderr" 'xmlsniff: /dev/null: is not a regular file'
 }

@@ -257,7 +257,7 @@ edge8() {
 		assert_success
 		assert_output "$f: UTF-8 (default), no declaration, 1 error, 1 warning"
 		assert_equal "${stderr_lines[1]}" "$f:1:5: warning: \"Ã©\" is \"é\" encoded twice (its UTF-8 read as windows-1252 and encoded again) (2 times) [mojibake]"
-		run --separate-stderr sh -c '"$0" - < "$1"' "$XMLSNIFF" "$f"
+		run_apart sh -c '"$0" - < "$1"' "$XMLSNIFF" "$f"
 		assert_success
 		assert_equal "${stderr_lines[1]}" "-:1:5: warning: \"Ã©\" is \"é\" encoded twice (its UTF-8 read as windows-1252 and encoded again) (2 times) [mojibake]"
 	done

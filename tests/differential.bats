@@ -33,7 +33,7 @@ setup() {
 # dc ARGS...: run tests/diffcheck with the divergences table, listing
 # every divergence (-v).
 dc() {
-	run --separate-stderr "$DIFFCHECK" -v -t "$TABLE" "$@"
+	run_apart "$DIFFCHECK" -v -t "$TABLE" "$@"
 }
 
 # u16le / u16be TEXT: TEXT (UTF-8, printf escapes) in that form.
@@ -41,7 +41,7 @@ u16le() { enc UTF-16LE "$1"; }
 u16be() { enc UTF-16BE "$1"; }
 
 @test "tests/differential: every divergence over generated documents, examples and corpus is listed" {
-	run --separate-stderr sh "$TOP/tests/differential"
+	run_apart sh "$TOP/tests/differential"
 	[ "$status" -ne 77 ] || skip "$output"
 	assert_success
 	assert_line --regexp '^diffcheck: [0-9]+ inputs \([1-9][0-9]* decoded texts, [1-9][0-9]* error offsets compared\), [0-9]+ agree, [0-9]+ listed divergences, 0 unlisted$'
@@ -74,7 +74,7 @@ u16be() { enc UTF-16BE "$1"; }
 @test "an unlisted divergence is printed and fails the check (status 1)" {
 	printf '# parser\twhat\tconditions\tencoding\tbehaviour\tclause\n' > empty.tsv
 	printf '\377\376<\0d\0/\0>\0a' > trunc.xml
-	run --separate-stderr "$DIFFCHECK" -t empty.tsv trunc.xml
+	run_apart "$DIFFCHECK" -t empty.tsv trunc.xml
 	assert_failure 1
 	assert_line --index 0 'trunc.xml: libxml2 b: xmlsniff UTF-16LE illegal-sequence (offset 10), libxml2 decodes: NOT LISTED'
 	assert_line --index 1 'diffcheck: 1 inputs (0 decoded texts, 0 error offsets compared), 0 agree, 0 listed divergences, 1 unlisted'
@@ -82,7 +82,7 @@ u16be() { enc UTF-16BE "$1"; }
 
 @test "without -v a listed divergence is counted, not printed" {
 	printf '\377\376<\0d\0/\0>\0a' > trunc.xml
-	run --separate-stderr "$DIFFCHECK" -t "$TABLE" trunc.xml
+	run_apart "$DIFFCHECK" -t "$TABLE" trunc.xml
 	assert_success
 	assert_output 'diffcheck: 1 inputs (0 decoded texts, 0 error offsets compared), 0 agree, 1 listed divergences, 0 unlisted'
 }
@@ -92,19 +92,19 @@ u16be() { enc UTF-16BE "$1"; }
 	# UTF-16LE reader.
 	{ printf '\377\376\0\0'; printf '<a>\362\235\256\215</a>' | iconv -f UTF-8 -t UTF-32LE; } > u.xml
 	printf '# parser\twhat\tconditions\tencoding\tbehaviour\tclause\n' > empty.tsv
-	run --separate-stderr "$DIFFCHECK" -t empty.tsv u.xml
+	run_apart "$DIFFCHECK" -t empty.tsv u.xml
 	assert_failure 1
 	assert_line --index 0 'u.xml: libxml2 b: xmlsniff UTF-32LE decodes, libxml2 encoding error (code 6003, offset -1): NOT LISTED'
-	run --separate-stderr "$DIFFCHECK" -t "$TABLE" u.xml
+	run_apart "$DIFFCHECK" -t "$TABLE" u.xml
 	assert_success
 	assert_output "diffcheck: 1 inputs (0 decoded texts, 0 error offsets compared), 0 agree, 2 listed divergences, 0 unlisted"
 }
 
 @test "diffcheck without a table or inputs is a usage error (status 2)" {
-	run --separate-stderr "$DIFFCHECK" f.xml
+	run_apart "$DIFFCHECK" f.xml
 	assert_failure 2
 	[ "$stderr" = "usage: diffcheck -t table [-gluv] [-c charset] [file ...]" ]
-	run --separate-stderr "$DIFFCHECK" -t "$TABLE"
+	run_apart "$DIFFCHECK" -t "$TABLE"
 	assert_failure 2
 	[ "$stderr" = "usage: diffcheck -t table [-gluv] [-c charset] [file ...]" ]
 }
@@ -114,7 +114,7 @@ u16be() { enc UTF-16BE "$1"; }
 table_refused() {
 	printf "$1" > bad.tsv
 	printf '<a/>' > f.xml
-	run --separate-stderr "$DIFFCHECK" -t bad.tsv f.xml
+	run_apart "$DIFFCHECK" -t bad.tsv f.xml
 	assert_failure 2
 	[ "$stderr" = "$2" ]
 	assert_output ''
@@ -133,7 +133,7 @@ table_refused() {
 @test "-u names the rows of the table that nothing matched" {
 	printf 'expat\tu\t*\tEUC-JP\thas none\tXML 1.0 4.3.3\n' > one.tsv
 	printf '<a/>' > f.xml
-	run --separate-stderr "$DIFFCHECK" -u -t one.tsv f.xml
+	run_apart "$DIFFCHECK" -u -t one.tsv f.xml
 	assert_success
 	assert_line --index 0 'diffcheck: unused row: expat u * EUC-JP'
 	assert_line --index 1 'diffcheck: 1 inputs (2 decoded texts, 0 error offsets compared), 1 agree, 0 listed divergences, 0 unlisted'
@@ -141,7 +141,7 @@ table_refused() {
 
 @test "a missing input is an error (status 2), the rest is still checked" {
 	printf '<a/>' > f.xml
-	run --separate-stderr "$DIFFCHECK" -t "$TABLE" nosuch.xml f.xml
+	run_apart "$DIFFCHECK" -t "$TABLE" nosuch.xml f.xml
 	assert_failure 2
 	[ "$stderr" = "diffcheck: nosuch.xml: No such file or directory" ]
 	assert_output 'diffcheck: 1 inputs (2 decoded texts, 0 error offsets compared), 1 agree, 0 listed divergences, 0 unlisted'

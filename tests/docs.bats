@@ -5,6 +5,8 @@
 # option by option and value by value (tests/options-agree); the sizes
 # the documents are kept to; what xmlsniff(1) lists against the data it
 # lists.  The README's two commands and CI snippets are readme.bats's.
+# The slow tier: a test of the project around the program (doc/TESTING.md).
+# bats file_tags=slow
 load helper
 
 setup() {

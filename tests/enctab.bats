@@ -37,7 +37,7 @@ copy_tree() {
 	    f && /ENC_F_EBCDIC/ { sub(/ENC_F_EBCDIC/, "ENC_F_ASCII"); f = 0 }
 	    { print }' tree/src/lib/sniff/enctab.h > tree/src/lib/sniff/enctab.h.new
 	mv tree/src/lib/sniff/enctab.h.new tree/src/lib/sniff/enctab.h
-	run --separate-stderr make -s -C tree check-enctab
+	run_apart make -s -C tree check-enctab
 	assert_failure
 	assert_line '-	    ENC_F_ASCII },'
 	assert_line '+	    ENC_F_EBCDIC },'
@@ -59,7 +59,7 @@ runpy.run_path(sys.argv[0], run_name="__main__")' \
 @test "gen-enctab.py: a family table line naming no registry entry is refused" {
 	copy_tree
 	printf 'IBM9999\tEBCDIC\n' >> tree/tools/families.tsv
-	run --separate-stderr python3 tree/tools/gen-enctab.py \
+	run_apart python3 tree/tools/gen-enctab.py \
 	    tree/data/iana-character-sets.csv tree/tools/families.tsv \
 	    tree/tools/iconv-names.tsv
 	assert_failure
@@ -70,7 +70,7 @@ runpy.run_path(sys.argv[0], run_name="__main__")' \
 @test "gen-enctab.py: an unknown family is refused" {
 	copy_tree
 	printf 'IBM437\tEBCIDC\n' >> tree/tools/families.tsv
-	run --separate-stderr python3 tree/tools/gen-enctab.py \
+	run_apart python3 tree/tools/gen-enctab.py \
 	    tree/data/iana-character-sets.csv tree/tools/families.tsv \
 	    tree/tools/iconv-names.tsv
 	assert_failure

@@ -160,7 +160,7 @@ d.xml:1:31: error: declared "Shift_JIS" but the UTF-8 BOM wins; change encoding=
 }
 
 @test "excerpt: standard input through a pipe, bytes kept as they pass" {
-	run --separate-stderr bash -c "printf '<?xml version=\"1.0\"?>\n<a>caf\351 au lait</a>\n' | cat | '$XMLSNIFF' -q --excerpt=always"
+	run_apart bash -c "printf '<?xml version=\"1.0\"?>\n<a>caf\351 au lait</a>\n' | cat | '$XMLSNIFF' -q --excerpt=always"
 	assert_success
 	assert_equal "$stderr" "-:2:7: $BAD_U8 [illegal-sequence]
  2 | <a>caf\\xE9 au lait</a>
@@ -169,7 +169,7 @@ d.xml:1:31: error: declared "Shift_JIS" but the UTF-8 BOM wins; change encoding=
 }
 
 @test "excerpt: a pipe longer than the read buffer, the error near its end" {
-	run --separate-stderr bash -c "{ printf '<a>\n'; head -c 1000000 /dev/zero | tr '\0' a; printf '\n<b>caf\351</b></a>'; } | '$XMLSNIFF' -q --excerpt=always"
+	run_apart bash -c "{ printf '<a>\n'; head -c 1000000 /dev/zero | tr '\0' a; printf '\n<b>caf\351</b></a>'; } | '$XMLSNIFF' -q --excerpt=always"
 	assert_success
 	assert_equal "$stderr" "-:3:7: $BAD_U8 [illegal-sequence]
  3 | <b>caf\\xE9</b></a>
@@ -329,7 +329,7 @@ d.xml:1:31: error: declared "Shift_JIS" but the UTF-8 BOM wins; change encoding=
 	xs --http -q --excerpt=always h1.txt
 	assert_equal "$stderr" "h1.txt:2:7: $BAD_U8 [illegal-sequence]
 $want"
-	run --separate-stderr sh -c '"$0" --http -q --excerpt=always < h1.txt' "$XMLSNIFF"
+	run_apart sh -c '"$0" --http -q --excerpt=always < h1.txt' "$XMLSNIFF"
 	assert_equal "$stderr" "-:2:7: $BAD_U8 [illegal-sequence]
 $want"
 	{ printf 'HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\n\r\n<a>'
@@ -338,7 +338,7 @@ $want"
 	assert_equal "${stderr_lines[0]}" "h2.txt:1:300007: $BAD_U8 [illegal-sequence]"
 	assert_equal "${stderr_lines[3]}" '   = bytes E9 at offset 300006 (next: 3C 2F 61 3E)'
 	[[ "${stderr_lines[1]}" == *'xxxcaf\xE9</a>' ]]
-	run --separate-stderr sh -c '"$0" --http -q --excerpt=always < h2.txt' "$XMLSNIFF"
+	run_apart sh -c '"$0" --http -q --excerpt=always < h2.txt' "$XMLSNIFF"
 	[[ "${stderr_lines[1]}" == *'xxxcaf\xE9</a>' ]]
 	assert_equal "${stderr_lines[3]}" '   = bytes E9 at offset 300006 (next: 3C 2F 61 3E)'
 }

@@ -144,7 +144,7 @@ mktext() {
 	{ printf '<?xml version="1.0" encoding="UTF-8"?>\n<doc>'
 	  mktext 5000; printf 'x\377y</doc>'; } > "$d/ff.xml"
 	for m in ref ''; do
-		run --separate-stderr env XMLSNIFF_SIMD=$m "$XMLSNIFF" --transcode-to=UTF-32LE -o "$d/out" "$d/ff.xml"
+		run_apart env XMLSNIFF_SIMD=$m "$XMLSNIFF" --transcode-to=UTF-32LE -o "$d/out" "$d/ff.xml"
 		assert_failure 1
 		assert_output "$d/ff.xml: UTF-8 (declaration), declared \"UTF-8\", 1 error, 1 warning"
 		[[ "$stderr" == *"$d/ff.xml:5002:2: error: bytes FF are not valid in UTF-8"*'[illegal-sequence]' ]] || fail "$stderr"
@@ -154,19 +154,19 @@ mktext() {
 
 @test "XMLSNIFF_SIMD: an unknown value is refused, an empty one means the fastest" {
 	printf '<a/>' > "$BATS_TEST_TMPDIR/a.xml"
-	run --separate-stderr env XMLSNIFF_SIMD=avx512x "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
+	run_apart env XMLSNIFF_SIMD=avx512x "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
 	assert_failure 2
 	assert_output ''
 	assert_equal "$stderr" 'xmlsniff: XMLSNIFF_SIMD: unknown value "avx512x" (avx512, avx2, sse2, neon, none or ref)'
-	run --separate-stderr env XMLSNIFF_SIMD=REF "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
+	run_apart env XMLSNIFF_SIMD=REF "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
 	assert_failure 2
-	run --separate-stderr env XMLSNIFF_SIMD= "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
+	run_apart env XMLSNIFF_SIMD= "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
 	assert_success
 	assert_output "$BATS_TEST_TMPDIR/a.xml: UTF-8 (default), no declaration"
 	# A level this machine lacks (neon on x86-64, avx2 on AArch64) runs
 	# the portable code: the same answers.
 	for m in avx512 avx2 sse2 neon none ref; do
-		run --separate-stderr env XMLSNIFF_SIMD=$m "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
+		run_apart env XMLSNIFF_SIMD=$m "$XMLSNIFF" "$BATS_TEST_TMPDIR/a.xml"
 		assert_success
 		assert_output "$BATS_TEST_TMPDIR/a.xml: UTF-8 (default), no declaration"
 	done

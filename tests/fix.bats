@@ -30,7 +30,7 @@ no_temp() {
 # clean ARGS... FILE...: each FILE now passes --strict without a
 # diagnostic.
 clean() {
-	run --separate-stderr "$XMLSNIFF" --strict "$@"
+	run_apart "$XMLSNIFF" --strict "$@"
 	[ "$status" -eq 0 ] || fail "not clean ($status): $output $stderr"
 	[ -z "$stderr" ] || fail "diagnostics: $stderr"
 }

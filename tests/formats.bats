@@ -576,14 +576,14 @@ assert e.get("source") == "xmlsniff.utf8-bom" and e.get("severity") == "warning"
 
 @test "a machine format to a full device: write error, exit 2" {
 	[ -w /dev/full ] || skip "no /dev/full"
-	run --separate-stderr sh -c '"$0" --format=sarif bad.xml ok.xml > /dev/full' \
+	run_apart sh -c '"$0" --format=sarif bad.xml ok.xml > /dev/full' \
 	    "$XMLSNIFF"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"xmlsniff: write error: No space left on device"* ]]
 }
 
 @test "a machine format with standard output closed: exit 2" {
-	run --separate-stderr sh -c '"$0" --format=github -q bad.xml >&-' \
+	run_apart sh -c '"$0" --format=github -q bad.xml >&-' \
 	    "$XMLSNIFF"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"xmlsniff: write error: standard output is closed"* ]]

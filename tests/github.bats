@@ -91,7 +91,7 @@ many() {
 	cp w.xml 'd|x/w [1].xml'
 	GITHUB_STEP_SUMMARY=summary.md GITHUB_SERVER_URL=https://github.example \
 	    GITHUB_REPOSITORY=o/r GITHUB_SHA=0123abc \
-	    run --separate-stderr "$XMLSNIFF" --format=github e.xml 'd|x/w [1].xml' ok.xml nosuch.xml
+	    run_apart "$XMLSNIFF" --format=github e.xml 'd|x/w [1].xml' ok.xml nosuch.xml
 	assert_failure 2
 	[ -z "$stderr" ]
 	assert_equal "${#lines[@]}" 3
@@ -122,7 +122,7 @@ EOF
 }
 
 @test "github: the step summary of a clean run, and without the link variables" {
-	GITHUB_STEP_SUMMARY=summary.md run --separate-stderr "$XMLSNIFF" --format=github ok.xml
+	GITHUB_STEP_SUMMARY=summary.md run_apart "$XMLSNIFF" --format=github ok.xml
 	assert_success
 	[ -z "$output" ]
 	[ -z "$stderr" ]
@@ -152,12 +152,12 @@ EOF
 
 @test "github: a summary that cannot be written: a message, exit 2, the commands still written" {
 	mkdir dir
-	GITHUB_STEP_SUMMARY=dir run --separate-stderr "$XMLSNIFF" --format=github w.xml
+	GITHUB_STEP_SUMMARY=dir run_apart "$XMLSNIFF" --format=github w.xml
 	assert_failure 2
 	assert_output --regexp '^::warning file=w\.xml,'
 	[ "$stderr" = 'xmlsniff: GITHUB_STEP_SUMMARY: dir: Is a directory' ]
 	# Empty, it is not set: no summary, no message.
-	GITHUB_STEP_SUMMARY= run --separate-stderr "$XMLSNIFF" --format=github w.xml
+	GITHUB_STEP_SUMMARY= run_apart "$XMLSNIFF" --format=github w.xml
 	assert_success
 	[ -z "$stderr" ]
 }

@@ -31,7 +31,7 @@ fr.xml: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâque
 	cmd=${stderr##*to convert it: xmlsniff }
 	[ "$cmd" = '--encoding=windows-1252 --transcode-to=UTF-8 -o out.xml fr.xml' ]
 	# shellcheck disable=SC2086
-	run --separate-stderr "$XMLSNIFF" $cmd
+	run_apart "$XMLSNIFF" $cmd
 	assert_success
 	assert_output 'fr.xml: windows-1252 (charset), declared "UTF-8", charset "windows-1252", 1 warning'
 	assert_equal "$(cat out.xml)" '<?xml version="1.0" encoding="UTF-8"?>
@@ -235,7 +235,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 @test "a pipe longer than a block: the guess says it is from a part" {
 	{ printf '<a>'; head -c 400000 /dev/zero | tr '\0' x
 	    printf 'Le caf\351 de l\222\351t\351 \340 c\364t\351 du th\351\342tre, o\371 l\222on.</a>'; } > big.xml
-	run --separate-stderr sh -c 'cat big.xml | "$0" -' "$XMLSNIFF"
+	run_apart sh -c 'cat big.xml | "$0" -' "$XMLSNIFF"
 	assert_success
 	assert_equal "${stderr_lines[1]}" '-: note: it decodes cleanly as windows-1252 (the part of the input looked at): "xxxxxxxxxxxxxxxxxxLe café de l’été à côté du théâtre, où"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml -'
 }
@@ -248,7 +248,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	assert_success
 	assert_output 'fr.xml: windows-1252 (charset), declared "UTF-8", charset "windows-1252", 1 warning'
 	assert_equal "$stderr" 'fr.xml:1:31: warning: the charset parameter "windows-1252" overrides the declaration "UTF-8" (RFC 7303 section 3.2); make them agree [charset-decl-conflict]'
-	run --separate-stderr "$XMLSNIFF" --content-type 'application/xml; charset=windows-1252' fr.xml
+	run_apart "$XMLSNIFF" --content-type 'application/xml; charset=windows-1252' fr.xml
 	assert_output 'fr.xml: windows-1252 (charset), declared "UTF-8", charset "windows-1252", 1 warning'
 }
 
@@ -354,7 +354,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	local note='note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème brûlée"; serve it with Content-Type: application/xml; charset=windows-1252, or convert the body to the charset it is served with'
 	xs --http r.txt
 	assert_equal "${stderr_lines[1]}" "r.txt: $note"
-	run --separate-stderr sh -c '"$0" --http - < r.txt' "$XMLSNIFF"
+	run_apart sh -c '"$0" --http - < r.txt' "$XMLSNIFF"
 	assert_equal "${stderr_lines[1]}" "-: $note"
 	xs --http --json r.txt
 	assert_output --partial '"guess":{"encoding":"windows-1252","sample":"<p>Voilà l’été à Pâques, où la crème brûlée"}}'
@@ -365,7 +365,7 @@ m.xml: note: it is mostly UTF-8, with 1 stray byte (the first at byte offset 118
 	french
 	{ printf '\362\325\323\323\313\311\312 \324\305\313\323\324 \324\305\313\323\324\n'; cat fr.xml; } > both.xml
 	local skip; skip=$(printf '\362\325\323\323\313\311\312 \324\305\313\323\324 \324\305\313\323\324\n' | wc -c)
-	run --separate-stderr sh -c '{ head -c "$1" > /dev/null; exec "$0" -; } < both.xml' "$XMLSNIFF" "$skip"
+	run_apart sh -c '{ head -c "$1" > /dev/null; exec "$0" -; } < both.xml' "$XMLSNIFF" "$skip"
 	assert_equal "${stderr_lines[1]}" '-: note: it decodes cleanly as windows-1252: "<p>Voilà l’été à Pâques, où la crème brûlée"; to convert it: xmlsniff --encoding=windows-1252 --transcode-to=UTF-8 -o out.xml -'
 }
 
@@ -469,7 +469,7 @@ model_only() {
 
 # guess_of FILE: the encoding of FILE's JSON guess, "null" for none.
 guess_of() {
-	run --separate-stderr "$XMLSNIFF" --json "$1"
+	run_apart "$XMLSNIFF" --json "$1"
 	[[ "$output" == *'"guess":null}' ]] && { echo null; return; }
 	local g=${output##*\"guess\":\{\"encoding\":\"}
 	echo "${g%%\"*}"

@@ -34,14 +34,14 @@ teardown_file() {
 
 # xs_t ARGS...: xs under timeout(1), for runs that could hang.
 xs_t() {
-	run --separate-stderr timeout 20 "$XMLSNIFF" "$@"
+	run_apart timeout 20 "$XMLSNIFF" "$@"
 }
 
 # sh_run SCRIPT ARGS...: run a bash script with $0 = the binary under test.
 sh_run() {
 	local script=$1
 	shift
-	run --separate-stderr timeout 60 bash -c "$script" "$XMLSNIFF" "$@"
+	run_apart timeout 60 bash -c "$script" "$XMLSNIFF" "$@"
 }
 
 # The number of lines in $stderr (0 when empty).
@@ -84,7 +84,7 @@ first_err() {
 	[ "$(stat -c %s huge.xml)" -eq 4508876800 ]
 	# 42 bytes of head, then NULs (U+0000, not Chars) to the end but for
 	# the FF; line 2 starts at offset 39.
-	run --separate-stderr timeout 900 "$XMLSNIFF" --json huge.xml
+	run_apart timeout 900 "$XMLSNIFF" --json huge.xml
 	assert_success
 	assert_output --partial '"errors":2,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-char","offset":42,"line":2,"column":4,"count":4508876757,'
 	assert_output --partial '{"severity":"error","code":"illegal-sequence","offset":4294967400,"line":2,"column":4294967362,"count":1,'
@@ -550,7 +550,7 @@ TOO_LONG='malformed XML declaration: the declaration is longer than 16384 charac
 # FIRST-LINE as the first line of stderr, reading nothing.
 ct_refused() {
 	local doc='<?xml version="1.0"?><a/>'
-	run --separate-stderr timeout 20 bash -c '
+	run_apart timeout 20 bash -c '
 		printf "%s" "$2" | {
 			"$0" --content-type="$1" > out
 			rc=$?

@@ -301,7 +301,7 @@ r.txt:1:1: warning: the first character (after any BOM and white space) is 'H', 
 @test "--http reads standard input as well, each input its own response" {
 	put a.txt "${HEAD}Content-Type: application/xml; charset=utf-8\r\n\r\n<a/>"
 	printf 'HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=us-ascii\r\n\r\n<a/>' |
-	    { run --separate-stderr "$XMLSNIFF" --http a.txt -; 
+	    { run_apart "$XMLSNIFF" --http a.txt -; 
 	      assert_success
 	      assert_line -n 0 'a.txt: UTF-8 (charset), no declaration, charset "utf-8"'
 	      assert_line -n 1 '-: US-ASCII (charset), no declaration, charset "us-ascii", 1 warning'; }

@@ -12,14 +12,14 @@ setup() {
 
 # xs_t ARGS...: xs under timeout(1), for inputs that could make it hang.
 xs_t() {
-	run --separate-stderr timeout 10 "$XMLSNIFF" "$@"
+	run_apart timeout 10 "$XMLSNIFF" "$@"
 }
 
 # sh_run SCRIPT ARGS...: run a shell script with $0 = the binary under test.
 sh_run() {
 	local script=$1
 	shift
-	run --separate-stderr bash -c "$script" "$XMLSNIFF" "$@"
+	run_apart bash -c "$script" "$XMLSNIFF" "$@"
 }
 
 # The number of lines in $stderr (0 when empty).
@@ -376,7 +376,7 @@ nerr() {
 }
 
 @test "process substitution: /dev/fd/N is read" {
-	run --separate-stderr timeout 10 "$XMLSNIFF" \
+	run_apart timeout 10 "$XMLSNIFF" \
 	    <(printf '<?xml version="1.0" encoding="ISO-8859-1"?><a/>')
 	assert_success
 	assert_output --regexp '^/dev/fd/[0-9]+: ISO-8859-1 \(declaration\), declared "ISO-8859-1"$'
@@ -411,7 +411,7 @@ nerr() {
 	[ -c /dev/tty ] || skip "no /dev/tty"
 	# Without a controlling terminal, open("/dev/tty") fails (ENXIO); a
 	# device is to be recognised without being opened.
-	run --separate-stderr timeout 10 setsid -w "$XMLSNIFF" /dev/tty
+	run_apart timeout 10 setsid -w "$XMLSNIFF" /dev/tty
 	assert_failure 2
 	[ -z "$output" ]
 	assert_equal "$stderr" 'xmlsniff: /dev/tty: is a character device; not read (redirect it to standard input to read it)'
@@ -568,14 +568,14 @@ big() {
 
 @test "a 20 MB file: the illegal byte near the end at its exact offset" {
 	big big.xml
-	run --separate-stderr timeout 60 "$XMLSNIFF" --json big.xml
+	run_apart timeout 60 "$XMLSNIFF" --json big.xml
 	assert_success
 	assert_output --partial "\"errors\":1,\"warnings\":0,\"diagnostics\":[{\"severity\":\"error\",\"code\":\"illegal-sequence\",\"offset\":$OFF,\"line\":$LINE,\"column\":$COL,\"count\":1,"
 }
 
 @test "a 20 MB file: the stderr line gives the exact line and column" {
 	big big.xml
-	run --separate-stderr timeout 60 "$XMLSNIFF" big.xml
+	run_apart timeout 60 "$XMLSNIFF" big.xml
 	assert_success
 	assert_output 'big.xml: UTF-8 (declaration), declared "UTF-8", 1 error'
 	[[ "$stderr" == "big.xml:$LINE:$COL: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8);"*'[illegal-sequence]' ]]
@@ -584,7 +584,7 @@ big() {
 @test "a 20 MB file through a pipe: the same offset" {
 	big big.xml
 	cat big.xml | {
-		run --separate-stderr timeout 60 "$XMLSNIFF" --json
+		run_apart timeout 60 "$XMLSNIFF" --json
 		assert_success
 		assert_output --partial "\"code\":\"illegal-sequence\",\"offset\":$OFF,\"line\":$LINE,\"column\":$COL,\"count\":1,"
 	}
@@ -681,11 +681,11 @@ big() {
 	    iconv -f UTF-8 -t UTF-16LE >> tree/sub/u16.xml
 	local mode c_out c_err u_out u_err
 	for mode in '' --json -i --mime-encoding; do
-		run --separate-stderr env LC_ALL=C "$XMLSNIFF" $mode -r tree \
+		run_apart env LC_ALL=C "$XMLSNIFF" $mode -r tree \
 		    latin1.xml nope.xml
 		assert_failure 2
 		c_out=$output c_err=$stderr
-		run --separate-stderr env LC_ALL=C.UTF-8 "$XMLSNIFF" $mode -r \
+		run_apart env LC_ALL=C.UTF-8 "$XMLSNIFF" $mode -r \
 		    tree latin1.xml nope.xml
 		assert_failure 2
 		u_out=$output u_err=$stderr
@@ -702,7 +702,7 @@ big() {
 	printf '<a/>' > tree/B.xml
 	printf '<a/>' > tree/a.xml
 	printf '<a/>' > tree/_.xml
-	run --separate-stderr env -u LC_ALL LANG=C.UTF-8 LC_COLLATE=C.UTF-8 \
+	run_apart env -u LC_ALL LANG=C.UTF-8 LC_COLLATE=C.UTF-8 \
 	    "$XMLSNIFF" -r tree
 	assert_success
 	assert_line -n 0 'tree/B.xml: UTF-8 (default), no declaration'

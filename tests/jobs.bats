@@ -230,7 +230,7 @@ f.xml: UTF-8 (default), no declaration'
 @test "-j: a worker killed: the run says so and exits 2, never a silent short output" {
 	tree
 	"$XMLSNIFF" -j1 -r t > out.1 2> err.1 || true
-	XMLSNIFF_TEST_JOBS_KILL=t/ok/f200.xml run --separate-stderr "$XMLSNIFF" -j2 -r t
+	XMLSNIFF_TEST_JOBS_KILL=t/ok/f200.xml run_apart "$XMLSNIFF" -j2 -r t
 	assert_failure 2
 	[[ "${stderr_lines[-1]}" =~ ^xmlsniff:\ worker\ process\ [0-9]+\ was\ killed\ by\ signal\ 9\;\ the\ inputs\ after\ this\ point\ are\ not\ reported$ ]] ||
 	    fail "last line: ${stderr_lines[-1]}"
@@ -238,7 +238,7 @@ f.xml: UTF-8 (default), no declaration'
 	printf '%s\n' "$output" > out.2
 	[ "$(wc -l < out.2)" -lt "$(wc -l < out.1)" ]
 	head -n "$(wc -l < out.2)" out.1 | cmp - out.2
-	XMLSNIFF_TEST_JOBS_KILL=t/ok/f200.xml run --separate-stderr "$XMLSNIFF" -j2 -r --format=sarif t
+	XMLSNIFF_TEST_JOBS_KILL=t/ok/f200.xml run_apart "$XMLSNIFF" -j2 -r --format=sarif t
 	assert_failure 2
 	[[ "$output" == *'"executionSuccessful":false,"exitCode":2'* ]] || fail "$output"
 }

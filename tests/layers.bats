@@ -4,6 +4,8 @@
 # which sees the library through <xmlsniff.h> alone; the library never
 # includes the command line's headers; inside the library a file includes
 # its own layer's header and those below, never one above.
+# The slow tier: a test of the project around the program (doc/TESTING.md).
+# bats file_tags=slow
 load helper
 
 SRC="$BATS_TEST_DIRNAME/../src"

@@ -19,6 +19,16 @@ setup_file() {
 	    BASHCOMPDIR="$P/bash" FISHCOMPDIR="$P/fish" \
 	    > "$BATS_FILE_TMPDIR/install.out" 2>&1 &&
 	    touch "$BATS_FILE_TMPDIR/installed"
+	# A library built with a sanitizer (make sanitize, .ci/run) needs
+	# its runtime in every program linked with it: asked of the
+	# installed archive once, not by every test.
+	SAN=
+	if nm "$P/lib/libxmlsniff.a" 2>/dev/null | grep -q ' U __asan_'; then
+		SAN="-fsanitize=address,undefined"
+	elif nm "$P/lib/libxmlsniff.a" 2>/dev/null | grep -q ' U __tsan_'; then
+		SAN="-fsanitize=thread"
+	fi
+	export SAN
 }
 
 setup() {
@@ -28,21 +38,13 @@ setup() {
 	export PKG_CONFIG_LIBDIR=$P/lib/pkgconfig
 	unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 	CC=${CC:-cc}
-	# A library built with a sanitizer (make sanitize, .ci/run) needs
-	# its runtime in every program linked with it.
-	SAN=
-	if nm "$P/lib/libxmlsniff.a" 2>/dev/null | grep -q ' U __asan_'; then
-		SAN="-fsanitize=address,undefined"
-	elif nm "$P/lib/libxmlsniff.a" 2>/dev/null | grep -q ' U __tsan_'; then
-		SAN="-fsanitize=thread"
-	fi
 }
 
 # runp PROG ARGS...: run a program built here (under XMLSNIFF_WRAP's
 # tool when there is one), stdout and stderr apart.
 runp() {
 	# shellcheck disable=SC2086
-	run --separate-stderr ${XMLSNIFF_WRAP:-} "$@"
+	run_apart ${XMLSNIFF_WRAP:-} "$@"
 }
 
 # build OUT SRC [pkg-config option]: compile SRC with the installed
@@ -69,6 +71,7 @@ cli_records() {
 	"$XMLSNIFF" --json "$@" | sed 's/^{"file":"[^"]*",/{/'
 }
 
+# bats test_tags=slow
 @test "library: make install puts each file where PREFIX, LIBDIR, INCLUDEDIR and MANDIR say; make uninstall takes back each and nothing else" {
 	local args="DESTDIR=$ROOT PREFIX=/opt/xs LIBDIR=/opt/xs/lib64
 	    INCLUDEDIR=/opt/xs/inc MANDIR=/opt/xs/man DOCDIR=/opt/xs/doc
@@ -126,6 +129,7 @@ cli_records() {
 	assert_output "$(cat before)"
 }
 
+# bats test_tags=slow
 @test "library: xmlsniff.pc names the install's prefix, libdir and includedir, the version, and Libs.private" {
 	run cat "$P/lib/pkgconfig/xmlsniff.pc"
 	assert_line "prefix=$P"
@@ -150,6 +154,7 @@ cli_records() {
 includedir=${prefix}/include'
 }
 
+# bats test_tags=slow
 @test "library: the shared library's SONAME is libxmlsniff.so.1, its file's name, and it is position-independent" {
 	local so=$P/lib/libxmlsniff.so.1
 	run sh -c 'readelf -d "$1" | grep "(SONAME)"' sh "$so"
@@ -163,6 +168,7 @@ includedir=${prefix}/include'
 	assert_output ""
 }
 
+# bats test_tags=slow
 @test "library: the shared library exports the header's functions, each in version node XMLSNIFF_1, and nothing else" {
 	local so=$P/lib/libxmlsniff.so.1
 	header_functions "$P/include/xmlsniff.h" > header
@@ -213,6 +219,7 @@ banned() {
 # glibc's objects behind them), so that a FILE function could write only
 # to a stream the library opened.  What it writes to descriptors is
 # checked by the next test but one.
+# bats test_tags=slow
 @test "library: the shared library imports nothing that exits, aborts or prints" {
 	imports imports
 	banned imports exit _exit _Exit quick_exit abort __assert_fail err errx \
@@ -230,6 +237,7 @@ banned() {
 # (setlocale), the environment (setenv, putenv, unsetenv, clearenv), the
 # working folder and the file mode mask (chdir, fchdir, umask), and what
 # runs at exit (atexit, on_exit).
+# bats test_tags=slow
 @test "library: the shared library imports nothing that changes the process's signal dispositions, locale, environment, folder or exit" {
 	imports imports
 	banned imports signal bsd_signal sigset sigignore setlocale setenv \
@@ -242,6 +250,7 @@ banned() {
 # gmtime, ctime, asctime (their _r forms), rand, srand, random, srandom
 # (a state of one's own), mblen, mbtowc, wctomb (mbrlen, mbrtowc,
 # wcrtomb), readdir (none needed), getpwnam, getpwuid, strsignal.
+# bats test_tags=slow
 @test "library: the shared library imports no function that POSIX lets be unsafe in threads" {
 	imports imports
 	banned imports strtok strerror localtime gmtime ctime asctime rand srand \
@@ -262,7 +271,7 @@ banned() {
 	# LeakSanitizer cannot run under ptrace; the other tests look for
 	# leaks.
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-	    run --separate-stderr strace -f -qq -o trace \
+	    run_apart strace -f -qq -o trace \
 	    -e trace=write,writev,pwrite64,pwritev,pwritev2 ./silent \
 	    "$TOP"/examples/*.xml "$TOP/examples/http-response.txt" bad.xml \
 	    moj.xml conflict.xml empty.xml gz.http
@@ -293,6 +302,7 @@ mmap=no: none changed
 mmap=yes: SIGBUS"
 }
 
+# bats test_tags=slow
 @test "library: the installed header compiles alone as C99 (-pedantic) and as C++11, and a C++ program links with the library" {
 	printf '#include <xmlsniff.h>\n' > h.c
 	# shellcheck disable=SC2046
@@ -316,6 +326,7 @@ mmap=yes: SIGBUS"
 	assert_output "$VERSION state"
 }
 
+# bats test_tags=slow
 @test "library: the header's version macros are the Makefile's VERSION, and so is the library's run-time version" {
 	local num
 	printf '#include <stdio.h>\n#include <xmlsniff.h>\nint main(void) {\n\tprintf("%%s %%d %%d.%%d.%%d\\n%%s %%d\\n", XMLSNIFF_VERSION_STRING,\n\t    XMLSNIFF_VERSION_NUMBER, XMLSNIFF_VERSION_MAJOR,\n\t    XMLSNIFF_VERSION_MINOR, XMLSNIFF_VERSION_PATCH,\n\t    xmlsniff_version(), xmlsniff_version_number());\n\treturn 0;\n}\n' > v.c
@@ -332,6 +343,7 @@ $VERSION $num"
 	assert_output 0
 }
 
+# bats test_tags=slow
 @test "library: a program built with pkg-config --cflags --libs loads the installed shared library and prints the command line's records" {
 	build prog "$TOP/examples/libxmlsniff.c"
 	run sh -c 'LD_LIBRARY_PATH="$1" ldd ./prog | grep libxmlsniff' sh "$P/lib"
@@ -348,6 +360,7 @@ $VERSION $num"
 	assert_equal "$stderr" "$("$XMLSNIFF" examples/*.xml 2>&1 > /dev/null)"
 }
 
+# bats test_tags=slow
 @test "library: a static link with pkg-config --static needs no shared libxmlsniff and prints the same records" {
 	# A static-only install: the same tree without the shared library.
 	cp -R "$P" static
@@ -364,6 +377,7 @@ $VERSION $num"
 	assert_equal "$output" "$("$XMLSNIFF" --json examples/*.xml)"
 }
 
+# bats test_tags=slow
 @test "library: a fully static program (-static) links with what pkg-config --static gives, Libs.private included" {
 	[ -z "$SAN" ] || skip "-static does not go with the sanitizers' runtime"
 	printf 'int main(void) { return 0; }\n' > t.c
@@ -380,7 +394,7 @@ $VERSION $num"
 	# Not under valgrind (XMLSNIFF_WRAP): it cannot put its own malloc in
 	# a program with no dynamic linking, and reports the C library's own
 	# memory as its errors.
-	run --separate-stderr "$BATS_TEST_TMPDIR/prog" -j examples/*.xml
+	run_apart "$BATS_TEST_TMPDIR/prog" -j examples/*.xml
 	assert_success
 	assert_equal "$output" "$("$XMLSNIFF" --json examples/*.xml)"
 }
@@ -419,7 +433,7 @@ bad.xml:3:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8)
 	assert_output --partial '{"file":"a\tb\udce9.xml","encoding":"UTF-8",'
 	assert_equal "$output" "$("$XMLSNIFF" --json "$(printf 'a\tb\351.xml')")"
 	# Fed from a pipe, in whatever pieces it comes, named "-".
-	run --separate-stderr sh -c 'cat bad.xml | ./prog -j'
+	run_apart sh -c 'cat bad.xml | ./prog -j'
 	assert_failure 1
 	assert_equal "$output" "$("$XMLSNIFF" --json - < bad.xml)"
 }
@@ -464,6 +478,7 @@ bad.xml:3:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8)
 	assert_equal "$stderr" "missing.xml: $(errtext ENOENT)"
 }
 
+# bats test_tags=slow
 @test "library: xmlsniff(3) names, declares and describes each function of the header, and each status" {
 	local page=$TOP/man/xmlsniff.3 f n bad=
 	header_functions "$TOP/src/lib/xmlsniff.h" > header
@@ -484,6 +499,7 @@ bad.xml:3:4: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8)
 	assert_output ""
 }
 
+# bats test_tags=slow
 @test "library: the manual page's EXAMPLE, built against the installed copy, prints the records of xmlsniff --all --json" {
 	local page=$P/share/man/man3/xmlsniff.3
 	sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$page" |

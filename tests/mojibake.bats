@@ -185,7 +185,7 @@ seq_at() {
 			seq_at "$off" f.xml
 			xs --json f.xml
 			assert_output --partial "\"code\":\"mojibake\",\"offset\":$off,\"line\":1,\"column\":$((off + 1)),\"count\":1"
-			run --separate-stderr sh -c 'cat f.xml | "$1" --json' sh "$XMLSNIFF"
+			run_apart sh -c 'cat f.xml | "$1" --json' sh "$XMLSNIFF"
 			assert_output --partial "\"code\":\"mojibake\",\"offset\":$off,\"line\":1,\"column\":$((off + 1)),\"count\":1"
 		done
 	done
@@ -197,7 +197,7 @@ seq_at() {
 		{ printf '<r>'; head -c $((base - 4)) /dev/zero | tr '\0' 'a'; printf '\r\nab\303\203\302\251</r>'; } > f.xml
 		xs --json f.xml
 		assert_output --partial "\"code\":\"mojibake\",\"offset\":$((base + 3)),\"line\":2,\"column\":3,\"count\":1"
-		run --separate-stderr sh -c 'cat f.xml | "$1" --json' sh "$XMLSNIFF"
+		run_apart sh -c 'cat f.xml | "$1" --json' sh "$XMLSNIFF"
 		assert_output --partial "\"code\":\"mojibake\",\"offset\":$((base + 3)),\"line\":2,\"column\":3,\"count\":1"
 	done
 }
@@ -330,7 +330,7 @@ seq_at() {
 
 @test "mojibake: standard input from a file started at an offset" {
 	printf 'abc<a>\r\nx\303\203\302\251</a>' > f.xml
-	run --separate-stderr sh -c '{ head -c 3 > /dev/null; "$1" --json -; } < f.xml' sh "$XMLSNIFF"
+	run_apart sh -c '{ head -c 3 > /dev/null; "$1" --json -; } < f.xml' sh "$XMLSNIFF"
 	assert_success
 	assert_output --partial '"code":"mojibake","offset":6,"line":2,"column":2,"count":1'
 }

@@ -6,6 +6,8 @@
 # line and the output the README shows for it.  The forges' URLs of
 # xmlsniff are replaced by a scratch clone of this tree, tagged as the
 # snippets name it.
+# The slow tier: a test of the project around the program (doc/TESTING.md).
+# bats file_tags=slow
 load helper
 
 # git_env DIR: git with DIR/home as its home and no configuration of the
@@ -106,7 +108,7 @@ hook_repo() {
 	mkdir bin
 	ln -s "$XMLSNIFF" bin/xmlsniff
 	cd repo
-	PATH="$BATS_TEST_TMPDIR/bin:$PATH" run --separate-stderr sh ../line.sh
+	PATH="$BATS_TEST_TMPDIR/bin:$PATH" run_apart sh ../line.sh
 	assert_failure 1
 	assert_output ""
 	assert_equal "$stderr" "$(cat ../shown)"
@@ -152,7 +154,7 @@ EOF
 	export GITHUB_STEP_SUMMARY="$BATS_TEST_TMPDIR/summary"
 	: > "$GITHUB_OUTPUT"
 	: > "$GITHUB_STEP_SUMMARY"
-	run --separate-stderr bash ../steps.sh
+	run_apart bash ../steps.sh
 	assert_failure 1
 	assert_line --regexp '^::error file=(\./)?docs/bad\.xml,line=2,col=7,title=illegal-sequence::bytes E9 are not valid in UTF-8'
 	assert_line --regexp '^::error file=(\./)?docs/latin1\.xml,line=1,col=1,title=encoding-not-allowed::ISO-8859-1 is not an allowed encoding \(UTF-8\)'
@@ -224,7 +226,7 @@ EOF
 @test "README: the GitLab include, its job run as the runner would, with the clone already built" {
 	gitlab_job
 	cd repo
-	run --separate-stderr bash -e ../job.sh
+	run_apart bash -e ../job.sh
 	assert_failure 1
 	run python3 -c 'import json, sys
 for i in json.load(open("gl-code-quality-report.json")):
@@ -238,7 +240,7 @@ encoding-not-allowed major docs/latin1.xml'
 @test "README: the GitLab include, its job run as the runner would, cloning and building xmlsniff" {
 	gitlab_job build
 	cd repo
-	run --separate-stderr bash -e ../job.sh
+	run_apart bash -e ../job.sh
 	assert_failure 1
 	[ -x "$BATS_TEST_TMPDIR/clone/xmlsniff" ]
 	grep -q '"check_name":"illegal-sequence"' gl-code-quality-report.json

@@ -3,6 +3,8 @@
 # README's snippets naming its tag, make install's manual page, and the
 # tarball of make dist: what it holds, that it builds, and (slow tier)
 # that make check passes in it, unpacked where there is no git.
+# The slow tier: a test of the project around the program (doc/TESTING.md).
+# bats file_tags=slow
 load helper
 
 # The tarball is made once for the file, in the source tree (a build

@@ -599,7 +599,7 @@ bad_family() {
 	xs --json f.xml
 	assert_output --partial '"code":"decl-not-at-start","offset":1500030,"line":3,"column":1'
 	big=$output
-	run --separate-stderr bash -c "cat f.xml | '$XMLSNIFF' --json -"
+	run_apart bash -c "cat f.xml | '$XMLSNIFF' --json -"
 	assert_equal "${output#*\"encoding\"}" "${big#*\"encoding\"}"
 	# A comment open across a whole read buffer hides what is in it.
 	{ printf '<?xml version="1.0"?>\n<a><!--'; head -c 1500000 /dev/zero | tr '\0' x
@@ -807,7 +807,7 @@ bad_family() {
 	assert_output --partial '"code":"illegal-sequence","offset":45,"line":1,"column":46'
 	assert_output --partial '"code":"decl-not-at-start","offset":46,"line":1,"column":47'
 	assert_output --partial '"code":"illegal-char"'
-	run --separate-stderr env XMLSNIFF_SIMD=ref "$XMLSNIFF" --json u8.xml
+	run_apart env XMLSNIFF_SIMD=ref "$XMLSNIFF" --json u8.xml
 	want=$output
 	xs --json u8.xml
 	assert_equal "$output" "$want"

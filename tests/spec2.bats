@@ -31,7 +31,7 @@ one_warning() {
 # $stderr and $status are those of the default path).
 each_path() {
 	local ref_out ref_err ref_st
-	run --separate-stderr env XMLSNIFF_SIMD=ref "$XMLSNIFF" "$@"
+	run_apart env XMLSNIFF_SIMD=ref "$XMLSNIFF" "$@"
 	ref_out=$output ref_err=$stderr ref_st=$status
 	xs "$@"
 	assert_equal "$output" "$ref_out"
@@ -146,7 +146,7 @@ ebcdic_lack() {
 	local e
 	for e in $(ebcdic_list); do
 		in_enc "$e" "<?xml version=\"1.0\" encoding=\"$e\"?>\n<a>\n\r\n x\303\251</a>" > f.xml
-		run --separate-stderr env XMLSNIFF_SIMD=ref "$XMLSNIFF" --transcode-to=US-ASCII -o out.xml f.xml
+		run_apart env XMLSNIFF_SIMD=ref "$XMLSNIFF" --transcode-to=US-ASCII -o out.xml f.xml
 		assert_equal "$status" 1
 		[[ "$stderr" == *"f.xml:4:3: error: U+00E9"*"[unrepresentable]"* ]] || fail "$stderr"
 		xs --transcode-to=US-ASCII -o out.xml f.xml
@@ -209,7 +209,7 @@ hex_of_run() {
 @test "-o -: a write error on standard output is exit 2" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	printf '<a>x</a>' > p.xml
-	run --separate-stderr sh -c '"$1" --transcode-to=UTF-16 -o - p.xml > /dev/full' sh "$XMLSNIFF"
+	run_apart sh -c '"$1" --transcode-to=UTF-16 -o - p.xml > /dev/full' sh "$XMLSNIFF"
 	assert_equal "$status" 2
 	assert_output ""
 	[[ "$stderr" == *"write error"* ]] || fail "$stderr"

@@ -7,6 +7,8 @@
 # library's objects is in the list below, with the reason it may be
 # there; a new one fails until it is made per-checker or one-time and
 # added here.
+# The slow tier: a test of the project around the program (doc/TESTING.md).
+# bats file_tags=slow
 load helper
 
 ROOT="$BATS_TEST_DIRNAME/.."

@@ -23,7 +23,7 @@ _into() {
 # xs_to OUT ARGS...: like xs, but standard output (bytes that a shell
 # variable cannot hold) goes to the file OUT; $stderr and $status as usual.
 xs_to() {
-	run --separate-stderr _into "$@"
+	run_apart _into "$@"
 }
 
 # no_temp DIR: no temporary file of a transcode is left in DIR.
@@ -1893,7 +1893,7 @@ round_trip() {
 
 @test "nothing lost: standard output on /dev/full: exit 2 and a write-error message" {
 	printf '<?xml version="1.0" encoding="UTF-8"?><a/>' > "$T/in.xml"
-	run --separate-stderr sh -c '"$0" --transcode-to=UTF-16LE "$1" > /dev/full' \
+	run_apart sh -c '"$0" --transcode-to=UTF-16LE "$1" > /dev/full' \
 	    "$XMLSNIFF" "$T/in.xml"
 	assert_failure 2
 	stderr_has "No space left on device"
@@ -1910,7 +1910,7 @@ round_trip() {
 @test "nothing lost: standard input through a pipe is transcoded" {
 	printf '<?xml version="1.0" encoding="UTF-16LE"?><a>\xc3\xa9</a>' |
 	    u8to UTF-16LE > "$T/want"
-	run --separate-stderr sh -c \
+	run_apart sh -c \
 	    'printf "<a>\303\251</a>" | "$0" --transcode-to=UTF-16LE > "$1"' \
 	    "$XMLSNIFF" "$T/out"
 	assert_success
@@ -1920,7 +1920,7 @@ round_trip() {
 @test "nothing lost: standard input named - through a pipe, to -o" {
 	{ bytes feff; printf '<a>\xc3\xa9</a>' | u8to UTF-16BE; } > "$T/in.xml"
 	printf '<a>\xc3\xa9</a>' > "$T/want"
-	run --separate-stderr sh -c \
+	run_apart sh -c \
 	    'cat "$1" | "$0" --transcode-to=UTF-8 -o "$2" -' \
 	    "$XMLSNIFF" "$T/in.xml" "$T/dest.xml"
 	assert_success
@@ -1990,7 +1990,7 @@ _unread() {
 }
 
 @test "usage: an unknown target is exit 2 and nothing is read" {
-	run --separate-stderr _unread --transcode-to=no-such-enc -
+	run_apart _unread --transcode-to=no-such-enc -
 	assert_failure 2
 	stderr_has "no-such-enc"
 	assert_equal "$(cat "$T/unread")" '<?xml version="1.0"?><a/>'
@@ -2008,7 +2008,7 @@ _unread() {
 @test "usage: several inputs without --in-place are exit 2 and nothing is read" {
 	printf '<a/>' > "$T/in.xml"
 	cp "$T/in.xml" "$T/orig"
-	run --separate-stderr _unread --transcode-to=UTF-16LE - "$T/in.xml"
+	run_apart _unread --transcode-to=UTF-16LE - "$T/in.xml"
 	assert_failure 2
 	stderr_has "--in-place"
 	assert_equal "$(cat "$T/unread")" '<?xml version="1.0"?><a/>'
@@ -2027,34 +2027,34 @@ _unread() {
 }
 
 @test "usage: -o with --in-place on standard input reads nothing" {
-	run --separate-stderr _unread --transcode-to=UTF-16LE -o "$T/dest.xml" --in-place -
+	run_apart _unread --transcode-to=UTF-16LE -o "$T/dest.xml" --in-place -
 	assert_failure 2
 	assert_equal "$(cat "$T/unread")" '<?xml version="1.0"?><a/>'
 	[ ! -e "$T/dest.xml" ]
 }
 
 @test "usage: --in-place on standard input is exit 2" {
-	run --separate-stderr _unread --transcode-to=UTF-8 --in-place
+	run_apart _unread --transcode-to=UTF-8 --in-place
 	assert_failure 2
 	assert_equal "$(cat "$T/unread")" '<?xml version="1.0"?><a/>'
 }
 
 @test "usage: --fallback with an unknown mode is exit 2" {
-	run --separate-stderr _unread --transcode-to=UTF-8 --fallback=replace -
+	run_apart _unread --transcode-to=UTF-8 --fallback=replace -
 	assert_failure 2
 	stderr_has "replace"
 	assert_equal "$(cat "$T/unread")" '<?xml version="1.0"?><a/>'
 }
 
 @test "usage: --byte-order with an unknown order is exit 2" {
-	run --separate-stderr _unread --transcode-to=UTF-16 --byte-order=middle -
+	run_apart _unread --transcode-to=UTF-16 --byte-order=middle -
 	assert_failure 2
 	stderr_has "middle"
 	assert_equal "$(cat "$T/unread")" '<?xml version="1.0"?><a/>'
 }
 
 @test "usage: -o without --transcode-to is exit 2" {
-	run --separate-stderr _unread -o "$T/dest.xml" -
+	run_apart _unread -o "$T/dest.xml" -
 	assert_failure 2
 	assert_equal "$(cat "$T/unread")" '<?xml version="1.0"?><a/>'
 	[ ! -e "$T/dest.xml" ]

@@ -68,7 +68,7 @@ repo() {
 	need_git
 	project p
 	repo p
-	run --separate-stderr env PATH=/nonexistent "$XMLSNIFF" -r p
+	run_apart env PATH=/nonexistent "$XMLSNIFF" -r p
 	assert_success
 	assert_equal "${#lines[@]}" 2
 	assert_line -n 0 "p/a.xml$OK"
@@ -91,13 +91,13 @@ repo() {
 	    "$PWD/spy" "$real" > spy/git
 	chmod +x spy/git
 	project p
-	run --separate-stderr env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r p
+	run_apart env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r p
 	assert_success
 	assert_equal "${#lines[@]}" 2
 	[ ! -e spy/calls ] || fail "git ran outside any work tree: $(cat spy/calls)"
 	# a repository: asked, and node_modules is ignored
 	repo p
-	run --separate-stderr env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r p
+	run_apart env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r p
 	assert_success
 	assert_output "p/a.xml$OK"
 	assert_equal "$(cat spy/calls)" "-C p ls-files -z --cached --others --exclude-standard"
@@ -107,7 +107,7 @@ repo() {
 	printf 'gitdir: /nowhere\n' > q/.git
 	printf '<a/>' > q/sub/deep/x.xml
 	: > spy/calls
-	run --separate-stderr env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r q/sub/deep
+	run_apart env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r q/sub/deep
 	assert_success
 	assert_output "q/sub/deep/x.xml$OK"
 	assert_equal "$(cat spy/calls)" "-C q/sub/deep ls-files -z --cached --others --exclude-standard"
@@ -132,7 +132,7 @@ repo() {
 	# takes its list for the directory given
 	printf '<a/>' > deploy.git/a.xml
 	printf '<b>\351</b>' > deploy.git/ignored.xml
-	run --separate-stderr env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r deploy.git
+	run_apart env PATH="$PWD/spy:$PATH" "$XMLSNIFF" -r deploy.git
 	assert_success
 	assert_output "deploy.git/a.xml$OK"
 	assert_equal "$(cat spy/calls)" "-C deploy.git ls-files -z --cached --others --exclude-standard"
@@ -151,7 +151,7 @@ repo() {
 	printf '<a/>' > p/sub/a.xml
 	# at the top of the mount ".." is the directory itself: the way up
 	# must go by the path, as git's does
-	run --separate-stderr unshare -m sh -c \
+	run_apart unshare -m sh -c \
 	    'mount --bind p/sub p/sub/mnt && exec "$0" -r p/sub/mnt' "$XMLSNIFF"
 	assert_success
 	assert_output "p/sub/mnt/a.xml$OK"
@@ -501,7 +501,7 @@ included() {
 	long=$(printf 'a%.0s' {1..250})
 	printf '<a/>' > "t/$long"
 	printf '<a/>' > "t/${long}b"
-	run --separate-stderr timeout 10 "$XMLSNIFF" --list-files -r \
+	run_apart timeout 10 "$XMLSNIFF" --list-files -r \
 	    --include='*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b' t
 	assert_success
 	assert_output "t/${long}b"

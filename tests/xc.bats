@@ -190,7 +190,7 @@ to_utf8() {
 	levels "$T/in.xml" --fallback=ncr --transcode-to=ISO-8859-1
 	assert_equal "$ref" 0
 	cmp "$T/want" "$T/ref.out" || fail "not the reference"
-	run --separate-stderr "$XMLSNIFF" --transcode-to=ISO-8859-1 "$T/in.xml"
+	run_apart "$XMLSNIFF" --transcode-to=ISO-8859-1 "$T/in.xml"
 	assert_failure 1
 	assert_output ''
 	assert_equal "$stderr" "$T/in.xml:2:35004: error: U+20AC cannot be written in ISO-8859-1; use --fallback=ncr to write &#x20AC; or choose a target that has it [unrepresentable]"
@@ -235,7 +235,7 @@ to_utf8() {
 		EOF
 		printf '<?xml version="1.0" encoding="UTF-8"?>\n<d>'"$text"'</d>\n' \
 		    > "$T/in.xml"
-		run --separate-stderr "$XMLSNIFF" --fallback=ncr \
+		run_apart "$XMLSNIFF" --fallback=ncr \
 		    --transcode-to=ISO-8859-1 "$T/in.xml"
 		assert_failure 1
 		assert_output ''

@@ -61,7 +61,7 @@ setup() {
 	# What -r checks, and what the hook checks: the files pre-commit
 	# selects with the files: pattern (re.search on each path, as
 	# pre-commit does), given to the hook's entry.
-	run --separate-stderr "$XMLSNIFF" -r --json
+	run_apart "$XMLSNIFF" -r --json
 	assert_success
 	sed 's/^{"file":"\([^"]*\)".*/\1/' <<< "$output" | sort > walked
 	python3 -c 'import os, re, sys, yaml
@@ -78,7 +78,7 @@ for d, _, fs in os.walk("."):
 	# needs); -q and --strict change nothing of which files are checked.
 	[ "$(grep -c '^    entry: ci/xmlsniff-hook -r ' "$TOP/.pre-commit-hooks.yaml")" -eq 2 ]
 	# shellcheck disable=SC2046
-	run --separate-stderr "$XMLSNIFF" -r --json $(cat selected)
+	run_apart "$XMLSNIFF" -r --json $(cat selected)
 	assert_success
 	sed 's/^{"file":"\([^"]*\)".*/\1/' <<< "$output" | sort > hooked
 	diff walked hooked || fail "the hook and -r check different files"
