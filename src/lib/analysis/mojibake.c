@@ -399,6 +399,16 @@ skip8(struct moj *m, const unsigned char *p, size_t n, int count)
 	return i;
 }
 
+/* mark_skipw() where no marks hold p[0..n): the search ahead's pass over
+ * UTF-16 (which uses its own list when it has one), the kernels' over
+ * UTF-32. */
+static size_t
+unmarked_skipw(struct moj *m, const unsigned char *p, size_t n, size_t u,
+    int be)
+{
+	return u == 2 ? pre_moj_skipw(m->pre, p, n, be) : moj_skip32(p, n, be);
+}
+
 /*
  * moj_skipw() over UTF-16 p[0..n) (u 2; be: big-endian), or moj_skip32()
  * over UTF-32 (u 4), from the piece's marks (m->mk) where they hold it,
@@ -420,16 +430,14 @@ mark_skipw(struct moj *m, const unsigned char *p, size_t n, size_t u,
 	    mk->be != be || n < 2 * u || p < mk->base ||
 	    (size_t)(p - mk->base) + n > mk->len ||
 	    (size_t)(p - mk->base) % u != 0)
-		return u == 2 ? pre_moj_skipw(m->pre, p, n, be) :
-		    moj_skip32(p, n, be);
+		return unmarked_skipw(m, p, n, u, be);
 	a = (size_t)(p - mk->base);
 	lim = a + (n / u - 1) * u;	/* the units with a next one */
 	/* the stops below e are those of p[0..n) too */
 	e = n >= 4 * u ? a + ((n - 4 * u) / u + 1) * u : a;
 	e = e < lim ? e : lim;
 	if (e > mk->mcov)
-		return u == 2 ? pre_moj_skipw(m->pre, p, n, be) :
-		    moj_skip32(p, n, be);
+		return unmarked_skipw(m, p, n, u, be);
 	t = mk->mat > 0 && mk->mj[mk->mat - 1] >= a ? 0 : mk->mat;
 	for (; t < mk->nmj && mk->mj[t] < a; t++)
 		;
@@ -539,10 +547,8 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 		 * that begin a candidate stop (moj_skip32, kernels.h; at
 		 * level ref, which passes over nothing, the loop asks each
 		 * unit); the last unit goes below. */
-		for (j += mark_skipw(m, p + j, n - j, 4, be); j + 8 <= n;
-		    j += 4)
-			if (moj_stop32(p + j, n - j, be))
-				break;
+		j = moj_stop32_from(p, j + mark_skipw(m, p + j, n - j, 4, be),
+		    n, be);
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
 	}

@@ -340,6 +340,21 @@ moj_stop32(const unsigned char *p, size_t n, int be)
 	    moj_exactw(p, n, 4, be));
 }
 
+/*
+ * The first unit of UTF-32 p[0..n) at or after j, with another after it,
+ * that moj_stop32() takes; where the units with another after them end
+ * when there is none.  What follows a pass that may stop early (a
+ * level's moj_skip32, the marks of the search ahead), as the mojibake
+ * scan and the search ahead both finish it.
+ */
+static inline size_t
+moj_stop32_from(const unsigned char *p, size_t j, size_t n, int be)
+{
+	for (; j + 8 <= n && !moj_stop32(p + j, n - j, be); j += 4)
+		;
+	return j;
+}
+
 /* simd/select.c, simd/dense_avx2.c: error-dense text counted a block
  * at a time once the check only counts (decode_utf.c) */
 

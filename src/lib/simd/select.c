@@ -281,21 +281,23 @@ moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
 }
 
 /*
- * The "<?" and "<!" of p[0..n) in units u, by find (a level's
- * late_find), into m's list lt, and how far it holds them all (lcov).
+ * The "<?" and "<!" of p[0..n) in units of u bytes (1, 2 or 4; be:
+ * big-endian), by find (a level's late_find), into m's list lt, and how
+ * far it holds them all (lcov).
  */
 static void
 late_marks(size_t (*find)(const struct late *, const unsigned char *,
-    size_t, size_t), enum unit u, const unsigned char *p, size_t n,
+    size_t, size_t), size_t u, int be, const unsigned char *p, size_t n,
     struct marks *m)
 {
 	struct late lt;
 	size_t i, j;
 
 	memset(&lt, 0, sizeof(lt));
-	lt.unit = u;
-	lt.usz = u == UNIT_8 ? 1 : u == UNIT_16LE || u == UNIT_16BE ? 2 : 4;
-	lt.lt_at = u == UNIT_16BE ? 1 : u == UNIT_32BE ? 3 : 0;
+	lt.unit = u == 1 ? UNIT_8 : u == 2 ? (be ? UNIT_16BE : UNIT_16LE) :
+	    be ? UNIT_32BE : UNIT_32LE;
+	lt.usz = u;
+	lt.lt_at = be ? u - 1 : 0;
 	lt.lt_byte = '<';
 	lt.q_byte = '?';
 	lt.bang_byte = '!';
@@ -326,7 +328,7 @@ marks8_two(const struct kernels *kt, const unsigned char *p, size_t n,
 	struct mojskip k;
 	size_t i, j;
 
-	late_marks(kt->char_only ? late_find_word : kt->late_find, UNIT_8,
+	late_marks(kt->char_only ? late_find_word : kt->late_find, 1, 0,
 	    p, n, m);
 	memset(&k, 0, sizeof(k));
 	k.c1 = 1;
@@ -375,9 +377,8 @@ marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 	m->lat = m->mat = 0;
 	m->usz = (int)u;
 	m->be = be;
-	late_marks(kt->char_only ? late_find_word : kt->late_find, u == 1 ?
-	    UNIT_8 : u == 2 ? (be ? UNIT_16BE : UNIT_16LE) : be ? UNIT_32BE :
-	    UNIT_32LE, p, n, m);
+	late_marks(kt->char_only ? late_find_word : kt->late_find, u, be,
+	    p, n, m);
 	m->nmj = 0;
 	m->mcov = 0;
 	for (i = 0; u > 1; i = j + u) {
@@ -388,9 +389,8 @@ marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 			j += kt->char_only ? moj_skipw_word(p + i, n - i, be) :
 			    moj_skipw(p + i, n - i, be);
 		else
-			for (j += moj_skip32(p + i, n - i, be); j + 8 <= n &&
-			    !moj_stop32(p + j, n - j, be); j += 4)
-				;
+			j = moj_stop32_from(p, j + moj_skip32(p + i, n - i,
+			    be), n, be);
 		if (j + 2 * u > n || m->nmj == m->cap) {
 			m->mcov = j;
 			break;
