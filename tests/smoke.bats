@@ -8,3 +8,42 @@ load helper
 	assert_output "$BATS_TEST_TMPDIR/a.xml: UTF-8 (default), no declaration"
 	[ -z "$stderr" ]
 }
+
+# emit OUT ERR STATUS: OUT (printf format) on standard output, ERR on
+# standard error, then STATUS.
+emit() {
+	printf "$1"
+	printf "$2" >&2
+	return "$3"
+}
+
+# same_as_run CMD...: run_apart CMD gives what bats' run --separate-stderr
+# CMD gives, variable by variable (the arrays compared as declare -p
+# prints them).
+same_as_run() {
+	local o s e l el
+	run --separate-stderr "$@"
+	o=$output s=$status e=$stderr
+	l=$(declare -p lines) el=$(declare -p stderr_lines)
+	run_apart "$@"
+	assert_equal "$output" "$o"
+	assert_equal "$status" "$s"
+	assert_equal "$stderr" "$e"
+	assert_equal "$(declare -p lines)" "$l"
+	assert_equal "$(declare -p stderr_lines)" "$el"
+}
+
+@test "helper: run_apart sets output, lines, stderr, stderr_lines and status as bats' run --separate-stderr does" {
+	same_as_run emit '' '' 0
+	same_as_run emit 'a\n\nb\n\n' ' x \n\n y\n\n' 3
+	same_as_run emit '  lead\ttab\n' '\n\nerr' 1
+	same_as_run emit 'no newline' '' 2
+	same_as_run emit '\n' ' ' 0
+	# A path is run by exec; a missing one is status 127, said on stderr.
+	same_as_run "$XMLSNIFF" --version
+	printf '<a>\377</a>' > "$BATS_TEST_TMPDIR/bad.xml"
+	same_as_run "$XMLSNIFF" --strict "$BATS_TEST_TMPDIR/bad.xml"
+	run_apart "$BATS_TEST_TMPDIR/missing-program"
+	assert_equal "$status" 127
+	[[ $stderr == *missing-program* ]] || fail "stderr: $stderr"
+}
