@@ -94,7 +94,7 @@ walk_tree(int parent, const char *leaf, const char *dir, size_t off,
 {
 	DIR *dp;
 	char **names = NULL, *path = NULL;
-	size_t n = 0, i, dlen = strlen(dir), longest = 0;
+	size_t n = 0, i, dlen = strlen(dir), longest = 0, plen = 0;
 	int dfd, dotgit = 0, e_list = 0;
 	/* dir "": the current directory, its files named without "./" */
 	const char *sep = dlen == 0 || dir[dlen - 1] == '/' ? "" : "/";
@@ -126,6 +126,11 @@ walk_tree(int parent, const char *leaf, const char *dir, size_t off,
 		return;
 	}
 	qsort(names, n, sizeof(*names), name_cmp);
+	if (n > 0) {
+		plen = dlen + strlen(sep);
+		memcpy(path, dir, dlen);
+		memcpy(path + dlen, sep, plen - dlen);
+	}
 	if (parent == AT_FDCWD)
 		off = dlen + (*sep != '\0');
 	if (!no_ignore && (parent == AT_FDCWD || dotgit)) {
@@ -137,7 +142,9 @@ walk_tree(int parent, const char *leaf, const char *dir, size_t off,
 		char type = names[i][0];
 		struct stat st;
 
-		snprintf(path, dlen + longest + 2, "%s%s%s", dir, sep, e);
+		/* path holds dir and sep already, and room for the longest
+		 * name after them. */
+		memcpy(path + plen, e, strlen(e) + 1);
 		if (type == '?') {
 			if (fstatat(dfd, e, &st, AT_SYMLINK_NOFOLLOW) < 0)
 				v->fail(path, strerror(errno));

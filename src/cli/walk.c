@@ -34,6 +34,12 @@ struct gitset {
  * list of XML file types (make xmltypes). */
 #include "xmltypes.h"
 
+static int
+ext_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, *(const char *const *)elem);
+}
+
 /* Whether the last extension of base name is one of list (n of them),
  * in any case (ASCII). */
 static int
@@ -49,10 +55,9 @@ ext_in(const char *base, const char *const *list, size_t n)
 	for (i = 0; dot[1 + i] != '\0'; i++)
 		low[i] = (char)tolower((unsigned char)dot[1 + i]);
 	low[i] = '\0';
-	for (i = 0; i < n; i++)
-		if (strcmp(low, list[i]) == 0)
-			return 1;
-	return 0;
+	/* list is sorted (tools/gen-xmltypes.py): a name costs a few
+	 * comparisons, not one for each extension. */
+	return bsearch(low, list, n, sizeof(*list), ext_cmp) != NULL;
 }
 
 /* Whether the last extension of base name is in the default set. */
