@@ -58,7 +58,7 @@ XCFLAGS =	$(WARN) -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 \
 # src/cli/ is the command line, its client.  CORE_SRCS is what the unit
 # driver and the fuzz targets link: the library and the parts of the
 # command line they test, everything but main.c, analyse.c, opts.c,
-# usage.c, jobs.c and status.c.
+# usage.c, jobs.c, worker.c and status.c.
 LIB_DIRS =	src/lib/text src/lib/sniff src/lib/decode src/lib/simd \
 		src/lib/transcode src/lib/analysis src/lib/http \
 		src/lib/api
@@ -108,13 +108,13 @@ LIBRARY_OBJS =	$(LIBRARY_SRCS:.c=.o)
 LIBRARY_PICS =	$(LIBRARY_SRCS:.c=.pico)
 # The command line, a client of the library.
 CLI_SRCS =	$(CLI_CORE_SRCS) src/cli/main.c src/cli/analyse.c src/cli/opts.c \
-		src/cli/usage.c src/cli/jobs.c src/cli/status.c
+		src/cli/usage.c src/cli/jobs.c src/cli/worker.c src/cli/status.c
 CLI_OBJS =	$(CLI_SRCS:.c=.o)
 SRCS =		$(LIBRARY_SRCS) $(CLI_SRCS)
 CORE =		$(CORE_SRCS:.c=.o)
 OBJS =		$(SRCS:.c=.o)
 HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
-		src/cli/jobs.h src/cli/usage.h \
+		src/cli/jobs.h src/cli/worker.h src/cli/usage.h \
 		src/cli/xmltypes.h src/cli/version.h \
 		src/lib/text/utf.h src/cli/out.h src/lib/text/sbuf.h \
 		src/lib/text/suggest.h \

@@ -214,6 +214,31 @@ f.xml: UTF-8 (default), no declaration'
 	assert_equal "$(sort -u pids | wc -l)" 3
 }
 
+@test "-j: an input that holds its worker up: the others go on, the output is -j1's" {
+	tree
+	local n pid
+	mkfifo held
+	# held is read only when a writer comes: its worker waits, the
+	# other workers analyse what follows, and their records wait for it.
+	for n in 1 2 3; do
+		"$XMLSNIFF" -j$n --strict --format=json -r held t > out.$n \
+		    2> err.$n &
+		pid=$!
+		sleep 0.3
+		kill -0 "$pid" || fail "-j$n ended before held was written"
+		printf '<a>\303</a>' > held
+		wait "$pid" && echo 0 > rc.$n || echo $? > rc.$n
+	done
+	assert_equal "$(cat rc.1)" 1
+	assert_equal "$(wc -l < out.1)" 329
+	head -n 1 out.1 | grep -q '"file":"held"' || fail "$(head -n 1 out.1)"
+	for n in 2 3; do
+		cmp out.1 out.$n || fail "-j$n: standard output differs"
+		cmp err.1 err.$n || fail "-j$n: standard error differs"
+		cmp rc.1 rc.$n || fail "-j$n: exit status $(cat rc.$n)"
+	done
+}
+
 @test "-j: --fix, --in-place, --transcode-to -o and --list-files stay in one process" {
 	tree
 	cp -R t u

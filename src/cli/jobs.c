@@ -5,15 +5,16 @@
  * The parent walks as ever (operands, --files0-from, -r), but hands each
  * input it would open to a worker instead, in chunks of consecutive
  * inputs; what it prints itself on the way (a directory it cannot read)
- * is kept in the chunk in its place.  Chunk k goes to a worker in turn;
- * each worker reads names on its task pipe, analyses them one after the
- * other, and sends its records (record.c) back on its result pipe as
- * frames: a byte saying the descriptor (1, 2, or 3 for a SARIF
- * notification), the length, the bytes; then, at the end of each input,
- * a frame of kind 0 carrying the exit status so far.  The parent writes
- * the chunks out in order, the records of each worker read only when its
- * chunk is next, so that no pipe holds more than it can (backpressure),
- * and at most a few chunks a worker are in flight.
+ * is kept in the chunk in its place.  A chunk goes to the worker with
+ * the fewest inputs left (pick()); each worker reads names on its task
+ * pipe, analyses them one after the other, and sends its records
+ * (record.c) back on its result pipe as frames: a byte saying the
+ * descriptor (1, 2, or 3 for a SARIF notification), the length, the
+ * bytes; then, at the end of each input, a frame of kind 0 carrying the
+ * exit status so far.  The parent writes the chunks out in order.  It
+ * reads a worker's records ahead of their turn only up to AHEAD_BUF, so
+ * that no pipe holds more than it can (backpressure), and at most
+ * RING_PER chunks a worker are in flight.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -31,23 +32,14 @@
 
 #include "jobs.h"
 #include "opts.h"
+#include "worker.h"
 
 #define CHUNK_FIRST	16	/* inputs in each of the first chunks */
 #define CHUNK_INPUTS	64	/* inputs in a chunk after them */
+#define RING_PER	4	/* chunks in flight a worker, at most */
 #define CHUNK_BYTES	65536	/* a chunk is sent when it holds this */
-#define RESULT_BUF	65536	/* a worker's frames gathered up to this */
-
-/* A frame or an item: a kind byte, then a length of four bytes. */
-#define HDR		5
-#define K_END		0	/* result: the input's end; length: status */
-#define K_TASK		4	/* item: the next input a worker has */
-#define T_TOP		1	/* task flags: named by the user */
-#define T_LAST		2	/* ... the last input of its chunk */
-
-struct buf {
-	char	*p;
-	size_t	 n, cap;
-};
+#define AHEAD_BUF	(1 << 20)	/* the parent reads a worker's frames
+				 * ahead of their turn up to this */
 
 struct chunk {
 	struct buf	 items;	/* local records and K_TASK, in order */
@@ -65,7 +57,11 @@ struct worker {
 	int		 rfd;	/* results, from it */
 	struct buf	 in;	/* results read, from off */
 	size_t		 off;
+	size_t		 scan;	/* in: the frames before this are counted */
 	unsigned long	 send;	/* the first chunk it may yet be sent */
+	unsigned long	 given;	/* inputs sent to it */
+	unsigned long	 done;	/* inputs whose end frame has come */
+	int		 eof;	/* its result pipe has ended */
 };
 
 static struct {
@@ -82,134 +78,6 @@ static struct {
 	int		 status;
 	int		 (*fn)(const char *, int);
 } j;
-
-static struct buf res;		/* a worker's frames not yet sent */
-static int res_fd = -1;
-
-static int
-buf_add(struct buf *b, int kind, const char *p, size_t n, uint32_t len)
-{
-	if (b->n + HDR + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		char *np;
-
-		while (cap < b->n + HDR + n)
-			cap *= 2;
-		if ((np = realloc(b->p, cap)) == NULL)
-			return -1;
-		b->p = np;
-		b->cap = cap;
-	}
-	b->p[b->n] = (char)kind;
-	memcpy(b->p + b->n + 1, &len, 4);
-	if (n > 0)
-		memcpy(b->p + b->n + HDR, p, n);
-	b->n += HDR + n;
-	return 0;
-}
-
-/* The worker: send the frames gathered; a parent gone ends it. */
-static void
-res_flush(void)
-{
-	if (res.n > 0 && rec_write_all(res_fd, res.p, res.n) < 0)
-		_exit(2);
-	res.n = 0;
-}
-
-/* The worker's record.c diversion: a record, framed. */
-static void
-res_record(int fd, const char *p, size_t n)
-{
-	if (res.n + HDR + n > RESULT_BUF)
-		res_flush();
-	if (buf_add(&res, fd, p, n, (uint32_t)n) < 0)
-		_exit(2);
-}
-
-/* The task pipe, read a pipe's worth at a time: a name costs no call of
- * its own. */
-static struct {
-	char	 b[64 * 1024];
-	size_t	 at, n;
-} tin;
-
-/* n bytes of the task pipe fd into p; -1 at its end or on an error. */
-static int
-read_full(int fd, void *p, size_t n)
-{
-	char *c = p;
-
-	while (n > 0) {
-		size_t k;
-
-		if (tin.at == tin.n) {
-			ssize_t r = read(fd, tin.b, sizeof(tin.b));
-
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r <= 0)
-				return -1;
-			tin.at = 0;
-			tin.n = (size_t)r;
-		}
-		k = tin.n - tin.at < n ? tin.n - tin.at : n;
-		memcpy(c, tin.b + tin.at, k);
-		tin.at += k;
-		c += k;
-		n -= k;
-	}
-	return 0;
-}
-
-/* A worker: each name of the task pipe analysed, to the end of it. */
-static void
-work(int tfd)
-{
-	char *name = NULL;
-	size_t cap = 0;
-	unsigned char flags;
-	uint32_t len;
-	const char *hook = getenv("XMLSNIFF_TEST_JOBS");
-	const char *kill_at = getenv("XMLSNIFF_TEST_JOBS_KILL");
-
-	/* Test hooks (testhooks.h): each worker that runs says so. */
-	if (hook != NULL && *hook != '\0') {
-		FILE *f = fopen(hook, "a");
-
-		if (f != NULL) {
-			fprintf(f, "%ld\n", (long)getpid());
-			fclose(f);
-		}
-	}
-	rec_divert(res_record);
-	/* The workers have the processors: none searches ahead as well. */
-	perfile_lookahead(0);
-	while (read_full(tfd, &flags, 1) == 0 &&
-	    read_full(tfd, &len, 4) == 0) {
-		int st;
-
-		if (len + 1 > cap) {
-			free(name);
-			cap = len + 1;
-			if ((name = malloc(cap)) == NULL)
-				_exit(2);
-		}
-		if (read_full(tfd, name, len) < 0)
-			_exit(2);
-		name[len] = '\0';
-		if (kill_at != NULL && strcmp(name, kill_at) == 0)
-			raise(SIGKILL);
-		st = j.fn(name, flags & T_TOP);
-		if (buf_add(&res, K_END, NULL, 0, (uint32_t)st) < 0)
-			_exit(2);
-		if ((flags & T_LAST) || res.n > RESULT_BUF)
-			res_flush();
-	}
-	free(name);
-	res_flush();
-	_exit(0);
-}
 
 /* Start the workers; return 0, or -1 (the run stays in the parent). */
 static int
@@ -245,8 +113,7 @@ start(void)
 			}
 			close(tp[1]);
 			close(rp[0]);
-			res_fd = rp[1];
-			work(tp[0]);
+			worker_run(tp[0], rp[1], j.fn);
 		}
 		close(tp[0]);
 		close(rp[1]);
@@ -341,6 +208,27 @@ drain(void)
 	return 0;
 }
 
+/* The frames of w come in whole or in part: count the inputs it has
+ * finished, which seal() weighs. */
+static void
+count_ends(struct worker *w)
+{
+	while (w->in.n - w->scan >= HDR) {
+		const char *f = w->in.p + w->scan;
+		uint32_t len;
+
+		if (f[0] == K_END) {
+			w->done++;
+			w->scan += HDR;
+			continue;
+		}
+		memcpy(&len, f + 1, 4);
+		if (w->in.n - w->scan < HDR + (size_t)len)
+			break;
+		w->scan += HDR + len;
+	}
+}
+
 /* Read what worker w has sent; return 0, or -1 at its end. */
 static int
 take(struct worker *w)
@@ -348,10 +236,11 @@ take(struct worker *w)
 	ssize_t r;
 
 	if (w->off > 0 && w->off == w->in.n)
-		w->in.n = w->off = 0;
+		w->in.n = w->scan = w->off = 0;
 	else if (w->off > w->in.cap / 2) {
 		memmove(w->in.p, w->in.p + w->off, w->in.n - w->off);
 		w->in.n -= w->off;
+		w->scan -= w->off;
 		w->off = 0;
 	}
 	if (w->in.cap - w->in.n < 4096) {
@@ -366,9 +255,12 @@ take(struct worker *w)
 	while ((r = read(w->rfd, w->in.p + w->in.n, w->in.cap - w->in.n)) < 0 &&
 	    errno == EINTR)
 		;
-	if (r <= 0)
+	if (r <= 0) {
+		w->eof = 1;
 		return -1;
+	}
 	w->in.n += (size_t)r;
+	count_ends(w);
 	return 0;
 }
 
@@ -440,6 +332,15 @@ pump(int all)
 		pf[np].fd = j.w[h->w].rfd;
 		pf[np].events = POLLIN;
 		who[np++] = -1 - h->w;
+		/* The others' frames too, while they are few: what they
+		 * have finished is how seal() knows who is ahead. */
+		for (i = 0; i < j.started; i++)
+			if (i != h->w && !j.w[i].eof &&
+			    j.w[i].in.n - j.w[i].off < AHEAD_BUF) {
+				pf[np].fd = j.w[i].rfd;
+				pf[np].events = POLLIN;
+				who[np++] = -1 - i;
+			}
 		while (poll(pf, (nfds_t)np, -1) < 0)
 			if (errno != EINTR)
 				return;
@@ -451,8 +352,11 @@ pump(int all)
 
 				if (c != NULL)
 					give(&j.w[who[i]], c);
-			} else if (take(&j.w[-1 - who[i]]) < 0) {
-				died(-1 - who[i]);
+			} else if (take(&j.w[-1 - who[i]]) < 0 &&
+			    -1 - who[i] == h->w) {
+				/* Another's end is seen when its chunk is
+				 * next, after all before it is written. */
+				died(h->w);
 				return;
 			}
 		}
@@ -504,6 +408,31 @@ run_local(struct chunk *c)
 	rec_divert(local);
 }
 
+/*
+ * The worker the chunk being sealed goes to: each its first in turn, then
+ * the one with the fewest inputs left of those it was given.  A worker
+ * that shares its processor with the parent, or with anything else, is
+ * given less, and the others do not wait for it (a ring assigned in turn
+ * held the faster to the pace of the slower).
+ */
+static int
+pick(void)
+{
+	unsigned long least = (unsigned long)-1;
+	int i, k, best = 0;
+
+	if (j.ntask < (unsigned long)j.n)
+		return (int)j.ntask;
+	for (k = 0; k < j.n; k++) {
+		i = (int)((j.ntask + (unsigned long)k) % (unsigned long)j.n);
+		if (j.w[i].given - j.w[i].done < least) {
+			least = j.w[i].given - j.w[i].done;
+			best = i;
+		}
+	}
+	return best;
+}
+
 /* The chunk being filled is done: to its worker, and a new one begun. */
 static void
 seal(void)
@@ -521,7 +450,9 @@ seal(void)
 			return;
 		}
 		c->task.p[c->last] |= T_LAST;
-		c->w = (int)(j.ntask++ % (unsigned long)j.n);
+		c->w = pick();
+		j.w[c->w].given += c->ntasks;
+		j.ntask++;
 	}
 	j.tail++;
 	pump(0);
@@ -572,7 +503,7 @@ jobs_begin(int argc, int (*fn)(const char *, int))
 	if (n <= 1 || opt.fix || opt.in_place || opt.transcode_to != NULL ||
 	    opt.output != NULL || opt.list_files)
 		return;
-	j.nring = 2 * (unsigned long)n + 2;
+	j.nring = RING_PER * (unsigned long)n + 2;
 	if ((j.ring = calloc(j.nring, sizeof(*j.ring))) == NULL)
 		return;
 	j.n = (int)n;
