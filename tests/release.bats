@@ -130,7 +130,9 @@ need_dist() {
 	assert_failure
 }
 
-# bats test_tags=slow
+# dist-check: CI runs make check in the unpacked tarball itself, under
+# the sanitizers, and leaves this test out (tests/run, DIST_CHECKED).
+# bats test_tags=slow,dist-check
 @test "make dist: make check passes in the unpacked tarball, with no git" {
 	need_dist
 	cd "$DIR"
