@@ -13,7 +13,7 @@
  * bytes; then, at the end of each input, a frame of kind 0 carrying the
  * exit status so far.  The parent writes the chunks out in order.  It
  * reads a worker's records ahead of their turn only up to AHEAD_BUF, so
- * that no pipe holds more than it can (backpressure), and at most
+ * that no pipe holds more than it can (backpressure), and at most about
  * RING_PER chunks a worker are in flight.
  */
 #include <sys/types.h>
@@ -36,7 +36,7 @@
 
 #define CHUNK_FIRST	16	/* inputs in each of the first chunks */
 #define CHUNK_INPUTS	64	/* inputs in a chunk after them */
-#define RING_PER	4	/* chunks in flight a worker, at most */
+#define RING_PER	4	/* the ring: this many chunks a worker, and 2 */
 #define CHUNK_BYTES	65536	/* a chunk is sent when it holds this */
 #define AHEAD_BUF	(1 << 20)	/* the parent reads a worker's frames
 				 * ahead of their turn up to this */
