@@ -102,8 +102,9 @@ ahead_pieces(void)
 	krand_seed(7);
 	atomic_store(&ahead_test_min, 1);
 	for (trial = 0; trial < 32 && !fail; trial++) {
-		/* in turn: fifteen pieces, each slot used three times */
-		size = (trial % 8 >= 4 ? 15 : 3) * READ + last[trial % 4];
+		/* in turn: each slot used three times and more */
+		size = (trial % 8 >= 4 ? 3 * AH_SLOTS + 3 : 3) * READ +
+		    last[trial % 4];
 		pattern(&b, size);
 		if (!start(&b, trial % 2))
 			break;
@@ -177,8 +178,8 @@ ahead_pieces(void)
  * it), cut once the thread has read what it may and waits: the pieces
  * read before are handed out, as read(2) had given them; the reads after
  * are short, and the input ends where the file now ends, or past it at
- * the end of a piece read before the cut (the first five pieces at most:
- * the one the first read gave, the one taken and the three slots
+ * the end of a piece read before the cut (the first AH_SLOTS + 1 pieces
+ * at most: the one the first read gave, the one taken and the slots
  * beyond), with no error and no hang.  Every piece is the file's bytes.
  */
 static void
@@ -191,7 +192,7 @@ ahead_shrink(void)
 	int trial, pieces, wfd, k, fail = 0;
 
 	atomic_store(&ahead_test_min, 1);
-	pattern(&b, 9 * READ + 77);
+	pattern(&b, (AH_SLOTS + 5) * READ + 77);
 	for (trial = 0; trial < 12 && !fail; trial++) {
 		cut = cuts[trial % 6];
 		if (!start(&b, trial / 6))
@@ -213,7 +214,8 @@ ahead_shrink(void)
 			fail |= !CHECK(in_refill(&in, in.n) == 0 &&
 			    piece_ok());
 		fail |= !CHECK(in.eof && (in.got == cut || (in.got > cut &&
-		    in.got % READ == 0 && in.got <= 5 * READ)));
+		    in.got % READ == 0 &&
+		    in.got <= (AH_SLOTS + 1) * (long long)READ)));
 		fail |= !CHECK(in_ahead_end(&in) == 0 && in.ra == NULL &&
 		    lseek(in.fd, 0, SEEK_CUR) == (off_t)in.got);
 		if (fail)

@@ -64,8 +64,6 @@
 #include "engine.h"
 #include "testhooks.h"
 
-/* Slots in the ring: the thread may be this many pieces ahead. */
-#define AH_SLOTS	4
 /* The pauses a wait polls for before it sleeps (a disk to wait for, a
  * first thread gone slow): about 150 microseconds on a 2-core Zen 5
  * virtual machine, whose PAUSE takes 18 ns, about what the first thread
