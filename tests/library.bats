@@ -22,12 +22,13 @@ setup_file() {
 	# A library built with a sanitizer (make sanitize, .ci/run) needs
 	# its runtime in every program linked with it: asked of the
 	# installed archive once, not by every test.
+	local undef
+	undef=$(nm "$P/lib/libxmlsniff.a" 2>/dev/null | grep ' U __[at]san_') || :
 	SAN=
-	if nm "$P/lib/libxmlsniff.a" 2>/dev/null | grep -q ' U __asan_'; then
-		SAN="-fsanitize=address,undefined"
-	elif nm "$P/lib/libxmlsniff.a" 2>/dev/null | grep -q ' U __tsan_'; then
-		SAN="-fsanitize=thread"
-	fi
+	case $undef in
+	*' U __asan_'*)	SAN="-fsanitize=address,undefined" ;;
+	*' U __tsan_'*)	SAN="-fsanitize=thread" ;;
+	esac
 	export SAN
 }
 

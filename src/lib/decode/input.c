@@ -484,8 +484,8 @@ in_refill(struct inbuf *b, size_t used)
  * one thread).  The thread also searches what it reads for the marks
  * that mark names (AHM_, engine.h: UTF-8, UTF-16, UTF-32 or ASCII-based
  * single-byte text; the validator takes them with the piece:
- * val_feed_in(), in_marks()).  Where the
- * thread cannot start it is read as before.  in_ahead_end() must follow.
+ * val_feed_in(), in_marks()).  Where the thread cannot start it is read
+ * as before.  in_ahead_end() must follow.
  */
 atomic_llong ahead_test_min;
 
