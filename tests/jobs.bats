@@ -239,6 +239,37 @@ f.xml: UTF-8 (default), no declaration'
 	done
 }
 
+@test "-j: held up, while the others write more than the parent reads ahead of their turn" {
+	local n pid i
+	mkdir t
+	mkfifo held
+	# 40 files of 5,000 errors, 1,000 each reported (--all): some 8
+	# MB on standard error, past the 1 MiB the parent reads of a worker
+	# ahead of its turn (jobs.c, AHEAD_BUF); that worker then waits on its
+	# pipe until held is written.
+	for i in $(seq -w 1 40); do
+		awk 'BEGIN { printf "<a>"; for (k = 0; k < 5000; k++)
+		    printf "\351x\n"; printf "</a>" }' > t/f$i.xml
+	done
+	for n in 1 2 3; do
+		"$XMLSNIFF" -j$n --all --strict held t/*.xml > out.$n 2> err.$n &
+		pid=$!
+		sleep 0.3
+		kill -0 "$pid" || fail "-j$n ended before held was written"
+		printf '<a>\303</a>' > held
+		wait "$pid" && echo 0 > rc.$n || echo $? > rc.$n
+	done
+	assert_equal "$(cat rc.1)" 1
+	# each file stops at --max-errors (1000 by default)
+	assert_equal "$(grep -c ': error: ' err.1)" 40001
+	[ "$(wc -c < err.1)" -gt 4000000 ] || fail "$(wc -c < err.1) bytes"
+	for n in 2 3; do
+		cmp out.1 out.$n || fail "-j$n: standard output differs"
+		cmp err.1 err.$n || fail "-j$n: standard error differs"
+		cmp rc.1 rc.$n || fail "-j$n: exit status $(cat rc.$n)"
+	done
+}
+
 @test "-j: --fix, --in-place, --transcode-to -o and --list-files stay in one process" {
 	tree
 	cp -R t u
