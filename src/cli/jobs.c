@@ -235,6 +235,9 @@ take(struct worker *w)
 {
 	ssize_t r;
 
+	/* off <= scan <= in.n: drain() takes whole frames only, and every
+	 * whole frame was counted when it came; so moving the bytes down by
+	 * off moves scan with them, and an emptied buffer has scan at 0. */
 	if (w->off > 0 && w->off == w->in.n)
 		w->in.n = w->scan = w->off = 0;
 	else if (w->off > w->in.cap / 2) {
