@@ -182,23 +182,20 @@ drain(void)
 			/* The worker's frames for this input, to its end. */
 			for (;;) {
 				struct worker *w = &j.w[c->w];
-				size_t left = w->in.n - w->off;
 				char *f = w->in.p + w->off;
+				size_t fs = frame_size(f, w->in.n - w->off);
 				uint32_t flen;
 
-				if (left < HDR)
+				if (fs == 0)
 					return 1;
 				memcpy(&flen, f + 1, 4);
+				w->off += fs;
 				if (f[0] == K_END) {
-					w->off += HDR;
 					if ((int)flen > j.status)
 						j.status = (int)flen;
 					break;
 				}
-				if (left < HDR + flen)
-					return 1;
 				format_splice(opt.fmt, f[0], f + HDR, flen);
-				w->off += HDR + flen;
 			}
 			c->at += HDR;
 		}
@@ -213,19 +210,11 @@ drain(void)
 static void
 count_ends(struct worker *w)
 {
-	while (w->in.n - w->scan >= HDR) {
-		const char *f = w->in.p + w->scan;
-		uint32_t len;
+	size_t fs;
 
-		if (f[0] == K_END) {
-			w->done++;
-			w->scan += HDR;
-			continue;
-		}
-		memcpy(&len, f + 1, 4);
-		if (w->in.n - w->scan < HDR + (size_t)len)
-			break;
-		w->scan += HDR + len;
+	while ((fs = frame_size(w->in.p + w->scan, w->in.n - w->scan)) > 0) {
+		w->done += w->in.p[w->scan] == K_END;
+		w->scan += fs;
 	}
 }
 
