@@ -72,6 +72,34 @@ same() {
 	done
 }
 
+# held_runs ARGS...: xmlsniff -jN ARGS for N of 1, 2 and 3, where ARGS
+# name held, a FIFO made here: it is read only when a writer comes, so
+# its worker waits while the others analyse what follows, and their
+# records wait for it.  Each run must still be going 0.3 s on; then held
+# gets a bad UTF-8 byte.  Output in out.N, err.N, the status in rc.N.
+held_runs() {
+	local n pid
+	mkfifo held
+	for n in 1 2 3; do
+		"$XMLSNIFF" -j$n "$@" > out.$n 2> err.$n &
+		pid=$!
+		sleep 0.3
+		kill -0 "$pid" || fail "-j$n ended before held was written"
+		printf '<a>\303</a>' > held
+		wait "$pid" && echo 0 > rc.$n || echo $? > rc.$n
+	done
+}
+
+# same_as_j1 N...: out.N, err.N and rc.N are out.1's, err.1's and rc.1's.
+same_as_j1() {
+	local n
+	for n in "$@"; do
+		cmp out.1 out.$n || fail "-j$n: standard output differs"
+		cmp err.1 err.$n || fail "-j$n: standard error differs"
+		cmp rc.1 rc.$n || fail "-j$n: exit status $(cat rc.$n)"
+	done
+}
+
 @test "-j: every format prints what -j1 prints, in the same order" {
 	tree
 	for f in text json sarif github gitlab checkstyle; do
@@ -216,33 +244,16 @@ f.xml: UTF-8 (default), no declaration'
 
 @test "-j: an input that holds its worker up: the others go on, the output is -j1's" {
 	tree
-	local n pid
-	mkfifo held
-	# held is read only when a writer comes: its worker waits, the
-	# other workers analyse what follows, and their records wait for it.
-	for n in 1 2 3; do
-		"$XMLSNIFF" -j$n --strict --format=json -r held t > out.$n \
-		    2> err.$n &
-		pid=$!
-		sleep 0.3
-		kill -0 "$pid" || fail "-j$n ended before held was written"
-		printf '<a>\303</a>' > held
-		wait "$pid" && echo 0 > rc.$n || echo $? > rc.$n
-	done
+	held_runs --strict --format=json -r held t
 	assert_equal "$(cat rc.1)" 1
 	assert_equal "$(wc -l < out.1)" 329
 	head -n 1 out.1 | grep -q '"file":"held"' || fail "$(head -n 1 out.1)"
-	for n in 2 3; do
-		cmp out.1 out.$n || fail "-j$n: standard output differs"
-		cmp err.1 err.$n || fail "-j$n: standard error differs"
-		cmp rc.1 rc.$n || fail "-j$n: exit status $(cat rc.$n)"
-	done
+	same_as_j1 2 3
 }
 
 @test "-j: held up, while the others write more than the parent reads ahead of their turn" {
-	local n pid i
+	local i
 	mkdir t
-	mkfifo held
 	# 40 files of 5,000 errors, 1,000 each reported (--all): some 8
 	# MB on standard error, past the 1 MiB the parent reads of a worker
 	# ahead of its turn (jobs.c, AHEAD_BUF); that worker then waits on its
@@ -251,23 +262,12 @@ f.xml: UTF-8 (default), no declaration'
 		awk 'BEGIN { printf "<a>"; for (k = 0; k < 5000; k++)
 		    printf "\351x\n"; printf "</a>" }' > t/f$i.xml
 	done
-	for n in 1 2 3; do
-		"$XMLSNIFF" -j$n --all --strict held t/*.xml > out.$n 2> err.$n &
-		pid=$!
-		sleep 0.3
-		kill -0 "$pid" || fail "-j$n ended before held was written"
-		printf '<a>\303</a>' > held
-		wait "$pid" && echo 0 > rc.$n || echo $? > rc.$n
-	done
+	held_runs --all --strict held t/*.xml
 	assert_equal "$(cat rc.1)" 1
 	# each file stops at --max-errors (1000 by default)
 	assert_equal "$(grep -c ': error: ' err.1)" 40001
 	[ "$(wc -c < err.1)" -gt 4000000 ] || fail "$(wc -c < err.1) bytes"
-	for n in 2 3; do
-		cmp out.1 out.$n || fail "-j$n: standard output differs"
-		cmp err.1 err.$n || fail "-j$n: standard error differs"
-		cmp rc.1 rc.$n || fail "-j$n: exit status $(cat rc.$n)"
-	done
+	same_as_j1 2 3
 }
 
 @test "-j: --fix, --in-place, --transcode-to -o and --list-files stay in one process" {
