@@ -227,6 +227,59 @@ ahead_shrink(void)
 	bfree(&b);
 }
 
+/*
+ * The first thread waiting for a piece the second has claimed and not
+ * yet read (ahead_test_hold holds each until it does):
+ * meanwhile it reads the pieces after that one itself (ah_help), with
+ * their marks when the second would search them.  Each piece is the
+ * file's bytes, the marks handed on with one are those of its bytes,
+ * the input ends at the file's end, and the first thread did read
+ * pieces while it waited.
+ */
+static void
+ahead_help(void)
+{
+	struct buf b = { NULL, 0, 0 };
+	const struct marks *m;
+	uint64_t helped;
+	int trial, mark, marked, fail = 0;
+
+	atomic_store(&ahead_test_min, 1);
+	atomic_store(&ahead_test_hold, 1);
+	pattern(&b, (2 * AH_SLOTS + 3) * READ + 99);
+	for (trial = 0; trial < 4 && !fail; trial++) {
+		mark = trial % 2 ? AHM_UTF8 : AHM_NONE;
+		if (!start(&b, trial / 2))
+			break;
+		fail |= !CHECK(in_refill(&in, 0) == 0);
+		in_ahead_begin(&in, mark);
+		fail |= !CHECK(in.ra != NULL);
+		for (marked = 0; !fail && !in.eof; ) {
+			fail |= !CHECK(in_refill(&in, in.n - krand(4)) == 0 &&
+			    piece_ok());
+			if ((m = in_marks(&in)) != NULL) {
+				marked++;
+				fail |= !CHECK(mark == AHM_UTF8 &&
+				    m->base + m->len == in.p + in.n &&
+				    kern_marks_same(m));
+			}
+		}
+		helped = in.ra != NULL ? ah_helped(in.ra) : 0;
+		fail |= !CHECK(in.eof && in.got == (long long)b.n);
+		fail |= !CHECK(helped > 0);
+		fail |= !CHECK(mark == AHM_NONE || marked > 0);
+		fail |= !CHECK(in_ahead_end(&in) == 0 && in.ra == NULL &&
+		    lseek(in.fd, 0, SEEK_CUR) == (off_t)in.got);
+		if (fail)
+			printf("  (trial %d: %llu read while waiting, %d marked)\n",
+			    trial, (unsigned long long)helped, marked);
+		close(in.fd);
+	}
+	atomic_store(&ahead_test_hold, 0);
+	atomic_store(&ahead_test_min, 0);
+	bfree(&b);
+}
+
 /* Not a sweep: also where the sweeps are left out (under valgrind and
  * ThreadSanitizer, which watch the thread). */
 void
@@ -234,6 +287,7 @@ kern_ahead(void)
 {
 	ahead_pieces();
 	ahead_shrink();
+	ahead_help();
 	if (kern_path[0] != '\0')
 		unlink(kern_path);
 	kern_path[0] = '\0';

@@ -46,6 +46,7 @@ select.o val_char_only		the reference paths: an atomic, set with the kernels
 prescan.o pre_test_split	the look-ahead taken in part, for the unit driver: an atomic
 input.o ahead_test_min		files read ahead however small, for the unit driver: an atomic
 ahead.o ahead_test_alternate	both threads reading ahead in turn, for the unit driver: an atomic
+ahead.o ahead_test_hold	the second thread holding each piece for the first, for the unit driver: an atomic
 decode_utf.o qtab		the UTF-8 automaton, built once (pthread_once)
 decode_utf.o qwtab
 decode_utf.o qtab_once

@@ -91,6 +91,7 @@ int		 ah_next(struct ahead *, struct inbuf *, size_t);
 const struct marks *ah_marks(const struct ahead *, const struct inbuf *);
 void		 ah_end(struct ahead *);
 int		 ah_ring_full(struct ahead *);
+uint64_t	 ah_helped(const struct ahead *);
 
 /*
  * What the second threads (prescan.c, ahead.c) and the first share: a

@@ -44,6 +44,13 @@ extern atomic_llong ahead_test_min;
  * too; kern_ahead.c's trials take 4, kern_mapped.c's 2). */
 extern atomic_int ahead_test_alternate;
 
+/* When not 0, the second thread that reads ahead holds each piece it
+ * claims unread until the first thread waits for it and has read a piece
+ * after it meanwhile (ahead.c's ah_help), or for a second at most: the
+ * path of a first thread that reads while it waits, taken whatever the
+ * two threads' speeds (kern_ahead.c). */
+extern atomic_int ahead_test_hold;
+
 /* The reference kernels (src/lib/simd/ref.c). */
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);
