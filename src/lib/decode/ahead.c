@@ -26,7 +26,7 @@
  * while it waits (ah_help): on ASCII, whose validation costs less than
  * the copy, it waited for a part of every piece, 20% of its time, and
  * now the two threads share the copying (200 MB of ASCII, LF or CRLF:
- * 11 to 17% faster, doc/BENCHMARKS.md).  When the host takes the second
+ * 8 to 17% faster, doc/BENCHMARKS.md).  When the host takes the second
  * processor away for a while, the first thread reads on instead of
  * waiting for the piece the second thread holds.
  *
