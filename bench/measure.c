@@ -1,7 +1,11 @@
 /*
- * measure RUNS CMD [ARG...]: run CMD RUNS times with standard output and
- * standard error to /dev/null; print the median wall-clock seconds and the largest peak RSS
- * (KiB) of the command and its descendants.  Used by bench/run.
+ * measure RUNS CMD [ARG...] [::: CMD [ARG...]]...: run each CMD RUNS
+ * times with standard output and standard error to /dev/null, the
+ * commands in turn (the first, the second..., then the first again), so
+ * that a stretch of a shared machine's slowness falls on each of them
+ * alike; print a line for each command, in order: its median wall-clock
+ * seconds and the largest peak RSS (KiB) of its runs and their
+ * descendants.  Used by bench/run.
  */
 #define _DEFAULT_SOURCE
 #include <sys/resource.h>
@@ -12,8 +16,12 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#define MAXRUNS	256
+#define MAXCMDS	8
 
 static int
 cmp(const void *a, const void *b)
@@ -23,49 +31,82 @@ cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Run argv once: its seconds into *t, its peak RSS (KiB) into *rss;
+ * 0, or -1 when it could not be run (said on standard error). */
+static int
+once(char *argv[], double *t, long *rss)
+{
+	struct timespec a, b;
+	struct rusage ru;
+	pid_t pid;
+	int st;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	if ((pid = fork()) == 0) {
+		int fd = open("/dev/null", O_WRONLY);
+
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (pid < 0 || wait4(pid, &st, 0, &ru) < 0) {
+		perror("measure");
+		return -1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
+		fprintf(stderr, "measure: cannot run %s\n", argv[0]);
+		return -1;
+	}
+	*t = (double)(b.tv_sec - a.tv_sec) +
+	    (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+	/* wait4's usage is the child's with the descendants it waited for */
+	*rss = ru.ru_maxrss;
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
-	int runs, i, st;
-	double t[64];
-	long maxrss = 0;
+	static double t[MAXCMDS][MAXRUNS];
+	char **cmd[MAXCMDS];
+	long maxrss[MAXCMDS] = { 0 }, rss;
+	int runs, ncmd = 0, i, c;
 
-	if (argc < 3 || (runs = atoi(argv[1])) < 1 || runs > 64) {
-		fputs("usage: measure RUNS CMD [ARG...]\n", stderr);
+	if (argc < 3 || (runs = atoi(argv[1])) < 1 || runs > MAXRUNS) {
+		fputs("usage: measure RUNS CMD [ARG...] [::: CMD [ARG...]]...\n",
+		    stderr);
 		return 2;
 	}
-	for (i = 0; i < runs; i++) {
-		struct timespec a, b;
-		struct rusage ru;
-		pid_t pid;
-
-		clock_gettime(CLOCK_MONOTONIC, &a);
-		if ((pid = fork()) == 0) {
-			int fd = open("/dev/null", O_WRONLY);
-
-			dup2(fd, 1);
-			dup2(fd, 2);
-			execvp(argv[2], argv + 2);
-			_exit(127);
-		}
-		if (pid < 0 || wait4(pid, &st, 0, &ru) < 0) {
-			perror("measure");
+	/* the commands: argv from 2 on, cut at each ":::" */
+	cmd[ncmd++] = argv + 2;
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], ":::") != 0)
+			continue;
+		argv[i] = NULL;
+		if (ncmd == MAXCMDS || i + 1 == argc || cmd[ncmd - 1][0] ==
+		    NULL) {
+			fputs("measure: an empty command, or more than 8\n",
+			    stderr);
 			return 2;
 		}
-		clock_gettime(CLOCK_MONOTONIC, &b);
-		if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
-			fprintf(stderr, "measure: cannot run %s\n", argv[2]);
-			return 2;
-		}
-		t[i] = (double)(b.tv_sec - a.tv_sec) +
-		    (double)(b.tv_nsec - a.tv_nsec) / 1e9;
-		if (ru.ru_maxrss > maxrss)
-			maxrss = ru.ru_maxrss;
-		getrusage(RUSAGE_CHILDREN, &ru);
-		if (ru.ru_maxrss > maxrss)
-			maxrss = ru.ru_maxrss;
+		cmd[ncmd++] = argv + i + 1;
 	}
-	qsort(t, (size_t)runs, sizeof(t[0]), cmp);
-	printf("%.6f %ld\n", t[runs / 2], maxrss);
+	if (cmd[ncmd - 1][0] == NULL) {
+		fputs("measure: an empty command, or more than 8\n", stderr);
+		return 2;
+	}
+	for (i = 0; i < runs; i++)
+		for (c = 0; c < ncmd; c++) {
+			if (once(cmd[c], &t[c][i], &rss) != 0)
+				return 2;
+			if (rss > maxrss[c])
+				maxrss[c] = rss;
+		}
+	for (c = 0; c < ncmd; c++) {
+		qsort(t[c], (size_t)runs, sizeof(t[c][0]), cmp);
+		printf("%.6f %ld\n", t[c][runs / 2], maxrss[c]);
+	}
 	return 0;
 }

@@ -39,6 +39,7 @@ setup() {
 	assert_success
 	assert_line --regexp '^xmlsniff benchmark: .* inputs of 1 MB and 50 files, median of 1 runs \(4 for xmlsniff and cat\)$'
 	assert_line --regexp '^task +median s +xmlsniff +peak RSS +cat +isutf8 +iconv +uconv +against the fastest peer that did the whole job$'
+	assert_line --regexp '^timed with (hyperfine .*|bench/measure \(hyperfine not installed\)); xmlsniff and cat on each big file in turn(, with bench/measure)?$'
 	for s in $SHAPES tree tree-files0 tree-j1 u8-u16:ascii-lf u8-u16:cyr-crlf \
 	    u8-u16:ce-lf u8-u16:mixed-lf u16-u8:cjk-u16 u16-u8:latin-u16crlf \
 	    u16-u8:ce-u16crlf u8-u32:emoji-lf u32-u8:cjk-u32 \
@@ -82,6 +83,41 @@ setup() {
 	assert_failure 1
 	assert_line --regexp '^ascii-lf +FAILED: answered "UTF-8", not ".*ascii-lf.xml: UTF-8 \(declaration\), declared "UTF-8""$'
 	stderr_has "bench: xmlsniff fell short on ascii-lf"
+}
+
+@test "bench/measure: commands in turn, a line each of median seconds and peak KiB; an empty command, a missing one, a bad count refused" {
+	local m=$BATS_TEST_TMPDIR/measure log=$BATS_TEST_TMPDIR/log
+	cc -O2 -o "$m" "$TOP/bench/measure.c" || fail "bench/measure.c does not build"
+	run_apart "$m" 3 sh -c "echo A >> $log" ::: sh -c "echo B >> $log" \
+	    ::: sh -c "echo C >> $log; head -c 20000000 /dev/zero | sort > /dev/null"
+	assert_success
+	assert_equal "$stderr" ""
+	assert_equal "${#lines[@]}" 3
+	assert_line --index 0 --regexp '^[0-9]+\.[0-9]{6} [0-9]+$'
+	assert_line --index 1 --regexp '^[0-9]+\.[0-9]{6} [0-9]+$'
+	assert_line --index 2 --regexp '^[0-9]+\.[0-9]{6} [0-9]+$'
+	# one run of each after the other, three times
+	assert_equal "$(tr -d '\n' < "$log")" ABCABCABC
+	# the third's peak: sort(1) held its 20 MB, a descendant's
+	[ "${lines[2]#* }" -gt 10000 ] || fail "peak ${lines[2]#* } KiB"
+	[ "${lines[0]#* }" -lt 10000 ] || fail "peak ${lines[0]#* } KiB"
+	run_apart "$m" 1 true
+	assert_success
+	assert_equal "${#lines[@]}" 1
+	for a in "true :::" "::: true" "true ::: ::: true"; do
+		# shellcheck disable=SC2086
+		run_apart "$m" 2 $a
+		assert_failure 2
+		assert_equal "$stderr" "measure: an empty command, or more than 8"
+	done
+	run_apart "$m" 2 true ::: "$BATS_TEST_TMPDIR/none"
+	assert_failure 2
+	assert_equal "$stderr" "measure: cannot run $BATS_TEST_TMPDIR/none"
+	for a in 0 257 x; do
+		run_apart "$m" "$a" true
+		assert_failure 2
+		assert_equal "$stderr" "usage: measure RUNS CMD [ARG...] [::: CMD [ARG...]]..."
+	done
 }
 
 @test "bench/lib: a row for each shape and size, the bytes' own speed, the goal, in a tiny run" {
