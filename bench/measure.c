@@ -31,6 +31,13 @@ cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int
+refuse(void)
+{
+	fputs("measure: an empty command, or more than 8\n", stderr);
+	return 2;
+}
+
 /* Run argv once: its seconds into *t, its peak RSS (KiB) into *rss;
  * 0, or -1 when it could not be run (said on standard error). */
 static int
@@ -79,24 +86,20 @@ main(int argc, char *argv[])
 		    stderr);
 		return 2;
 	}
-	/* the commands: argv from 2 on, cut at each ":::" */
+	/* the commands: argv from 2 on, cut at each ":::" (one at the end
+	 * leaves argv[argc], NULL: an empty command) */
 	cmd[ncmd++] = argv + 2;
 	for (i = 2; i < argc; i++) {
 		if (strcmp(argv[i], ":::") != 0)
 			continue;
 		argv[i] = NULL;
-		if (ncmd == MAXCMDS || i + 1 == argc || cmd[ncmd - 1][0] ==
-		    NULL) {
-			fputs("measure: an empty command, or more than 8\n",
-			    stderr);
-			return 2;
-		}
+		if (ncmd == MAXCMDS)
+			return refuse();
 		cmd[ncmd++] = argv + i + 1;
 	}
-	if (cmd[ncmd - 1][0] == NULL) {
-		fputs("measure: an empty command, or more than 8\n", stderr);
-		return 2;
-	}
+	for (c = 0; c < ncmd; c++)
+		if (cmd[c][0] == NULL)
+			return refuse();
 	for (i = 0; i < runs; i++)
 		for (c = 0; c < ncmd; c++) {
 			if (once(cmd[c], &t[c][i], &rss) != 0)

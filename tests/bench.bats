@@ -85,7 +85,7 @@ setup() {
 	stderr_has "bench: xmlsniff fell short on ascii-lf"
 }
 
-@test "bench/measure: commands in turn, a line each of median seconds and peak KiB; an empty command, a missing one, a bad count refused" {
+@test "bench/measure: commands in turn, a line each of median seconds and peak KiB; an empty command, a ninth, a missing one, a bad count refused" {
 	local m=$BATS_TEST_TMPDIR/measure log=$BATS_TEST_TMPDIR/log
 	cc -O2 -o "$m" "$TOP/bench/measure.c" || fail "bench/measure.c does not build"
 	run_apart "$m" 3 sh -c "echo A >> $log" ::: sh -c "echo B >> $log" \
@@ -110,6 +110,15 @@ setup() {
 		assert_failure 2
 		assert_equal "$stderr" "measure: an empty command, or more than 8"
 	done
+	# eight commands, not nine
+	run_apart "$m" 1 true ::: true ::: true ::: true ::: true ::: true \
+	    ::: true ::: true
+	assert_success
+	assert_equal "${#lines[@]}" 8
+	run_apart "$m" 1 true ::: true ::: true ::: true ::: true ::: true \
+	    ::: true ::: true ::: true
+	assert_failure 2
+	assert_equal "$stderr" "measure: an empty command, or more than 8"
 	run_apart "$m" 2 true ::: "$BATS_TEST_TMPDIR/none"
 	assert_failure 2
 	assert_equal "$stderr" "measure: cannot run $BATS_TEST_TMPDIR/none"
