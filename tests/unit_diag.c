@@ -182,9 +182,32 @@ test_diag_all(void)
 	CHECK(dg.occ == NULL && dg.nocc == 0 && dg.unlisted == 0);
 }
 
+/* diag_lookup: each code by the table's own string (found by its
+ * address) and by a copy of it (found by its text); other names not. */
+static void
+test_diag_lookup(void)
+{
+	char copy[64];
+	int c;
+
+	for (c = 0; c < D_NCODES; c++) {
+		CHECK(diag_lookup(diag_code((enum code)c)) == c);
+		snprintf(copy, sizeof(copy), "%s", diag_code((enum code)c));
+		CHECK(diag_lookup(copy) == c);
+		/* one letter short, and one more */
+		copy[strlen(copy) - 1] = '\0';
+		CHECK(diag_lookup(copy) == -1);
+		snprintf(copy, sizeof(copy), "%sx", diag_code((enum code)c));
+		CHECK(diag_lookup(copy) == -1);
+	}
+	CHECK(diag_lookup("") == -1);
+	CHECK(diag_lookup("no-such-code") == -1);
+}
+
 void
 unit_diag(void)
 {
+	test_diag_lookup();
 	test_diag();
 	test_diag_all();
 }

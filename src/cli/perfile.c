@@ -469,6 +469,16 @@ perfile_options(const char *name)
 	return cache[i].o;
 }
 
+/* A severity as the library gives it, "error" or "warning" (xmlsniff.h),
+ * told apart by its first letter: this runs for every code of every
+ * input, and strcmp() took 2.4% of the time of -r over 5,000 small files
+ * (a second of it each time is time the tree's workers do not have). */
+static int
+is_error(const char *severity)
+{
+	return severity != NULL && severity[0] == 'e';
+}
+
 /* The input just analysed had res: the severity of each code there, for
  * what is written of the codes after it (SARIF, the step summary). */
 void
@@ -477,8 +487,8 @@ perfile_seen(const xmlsniff_result *res)
 	int i;
 
 	for (i = 0; i < ncodes(); i++)
-		last_err[i] = strcmp(xmlsniff_result_severity(res,
-		    xmlsniff_code((size_t)i)), "error") == 0;
+		last_err[i] = is_error(xmlsniff_result_severity(res,
+		    xmlsniff_code((size_t)i)));
 	seen = 1;
 }
 
@@ -489,8 +499,8 @@ perfile_seen_options(const xmlsniff_options *o)
 	int i;
 
 	for (i = 0; i < ncodes(); i++)
-		last_err[i] = strcmp(xmlsniff_options_severity(o,
-		    xmlsniff_code((size_t)i)), "error") == 0;
+		last_err[i] = is_error(xmlsniff_options_severity(o,
+		    xmlsniff_code((size_t)i)));
 	seen = 1;
 }
 
