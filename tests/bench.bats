@@ -27,19 +27,22 @@ setup() {
 	# Peers that fall short: an isutf8 that names no file (right on the
 	# UTF-8 shapes, short over the tree, where 15 of the 50 files are
 	# not UTF-8), and a uchardet that fails.  Neither may be timed there.
-	printf '#!/bin/sh\nexit 0\n' > "$fake/isutf8"
+	# The isutf8 and the xmlsniff write a line to $log for each run on
+	# ce-lf.xml: they are to be timed in turn.
+	local log=$BATS_TEST_TMPDIR/turns
+	printf '#!/bin/sh\ncase "$*" in *ce-lf.xml) echo I >> "%s" ;; esac\nexit 0\n' "$log" > "$fake/isutf8"
 	printf '#!/bin/sh\necho "no such thing" >&2\nexit 3\n' > "$fake/uchardet"
 	# An xmlsniff whose iconv cannot write GB18030, as musl's cannot: that
 	# task is skipped and said so, not a failure.
-	printf '#!/bin/sh\ncase "$*" in *--transcode-to=GB18030*)\n\techo "xmlsniff: --transcode-to: this system'"'"'s iconv cannot write GB18030" >&2\n\texit 2 ;;\nesac\nexec "%s" "$@"\n' "$XMLSNIFF" > "$fake/xs"
+	printf '#!/bin/sh\ncase "$*" in *--transcode-to=GB18030*)\n\techo "xmlsniff: --transcode-to: this system'"'"'s iconv cannot write GB18030" >&2\n\texit 2 ;;\n*--transcode*) ;;\n*ce-lf.xml) echo X >> "%s" ;;\nesac\nexec "%s" "$@"\n' "$log" "$XMLSNIFF" > "$fake/xs"
 	chmod +x "$fake/isutf8" "$fake/uchardet" "$fake/xs"
 	XMLSNIFF=$fake/xs PATH=$fake:$PATH BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=50 \
 	    BENCH_RUNS=1 BENCH_OUT=$BATS_TEST_TMPDIR/out.tsv \
 	    run_apart sh "$TOP/bench/run"
 	assert_success
-	assert_line --regexp '^xmlsniff benchmark: .* inputs of 1 MB and 50 files, median of 1 runs \(4 for xmlsniff and cat\)$'
+	assert_line --regexp '^xmlsniff benchmark: .* inputs of 1 MB and 50 files, median of 1 runs \(4 for xmlsniff, cat and isutf8\)$'
 	assert_line --regexp '^task +median s +xmlsniff +peak RSS +cat +isutf8 +iconv +uconv +against the fastest peer that did the whole job$'
-	assert_line --regexp '^timed with (hyperfine .*|bench/measure \(hyperfine not installed\)); xmlsniff and cat on each big file in turn(, with bench/measure)?$'
+	assert_line --regexp '^timed with (hyperfine .*|bench/measure \(hyperfine not installed\)); xmlsniff, cat and isutf8 on each big file in turn(, with bench/measure)?$'
 	for s in $SHAPES tree tree-files0 tree-j1 u8-u16:ascii-lf u8-u16:cyr-crlf \
 	    u8-u16:ce-lf u8-u16:mixed-lf u16-u8:cjk-u16 u16-u8:latin-u16crlf \
 	    u16-u8:ce-u16crlf u8-u32:emoji-lf u32-u8:cjk-u32 \
@@ -71,6 +74,19 @@ setup() {
 	run grep -c -e '	uchardet	ok	' -e '^tree	isutf8	ok	' \
 	    "$BATS_TEST_TMPDIR/out.tsv"
 	assert_output 0
+	# cat and isutf8 timed with xmlsniff on the big UTF-8 files, cat
+	# alone on the others
+	for s in ascii-lf ce-lf mixed-crlf cjk-u16 latin1-crlf; do
+		run grep -c "^$s	cat	ok	" "$BATS_TEST_TMPDIR/out.tsv"
+		assert_output 1
+	done
+	for s in ascii-lf ce-lf mixed-crlf; do
+		run grep -c "^$s	isutf8	ok	" "$BATS_TEST_TMPDIR/out.tsv"
+		assert_output 1
+	done
+	# each checked once, then timed in turn, 4 runs each
+	run tr -d '\n' < "$log"
+	assert_output XIXIXIXIXI
 }
 
 # bats test_tags=slow
@@ -83,6 +99,10 @@ setup() {
 	assert_failure 1
 	assert_line --regexp '^ascii-lf +FAILED: answered "UTF-8", not ".*ascii-lf.xml: UTF-8 \(declaration\), declared "UTF-8""$'
 	stderr_has "bench: xmlsniff fell short on ascii-lf"
+	# the peers that did the job are timed all the same, each alone
+	if command -v isutf8 > /dev/null; then
+		assert_line --regexp '^  ascii-lf isutf8 +[0-9.]+ s +[0-9.]+ GB/s'
+	fi
 }
 
 @test "bench/measure: commands in turn, a line each of median seconds and peak KiB; an empty command, a ninth, a missing one, a bad count refused" {
