@@ -73,6 +73,9 @@ enc.o utf8_once
 iconvcap.o known		iconv answers kept (memo.c: atomics)
 iconvcap.o u32le		the UTF-32LE name iconv takes, found once
 iconvcap.o u32le_once
+codes.o byaddr			the codes by the address of their names, built once (pthread_once)
+codes.o byaddr_code
+codes.o byaddr_once
 '
 	while read -r line; do
 		if ! printf '%s\n' "$allowed" | awk '{print $1 " " $2}' |
