@@ -471,8 +471,8 @@ perfile_options(const char *name)
 
 /* A severity as the library gives it, "error" or "warning" (xmlsniff.h),
  * told apart by its first letter: this runs for every code of every
- * input, and strcmp() took 2.4% of the time of -r over 5,000 small files
- * (a second of it each time is time the tree's workers do not have). */
+ * input, and strcmp() there took 2.4% of the time of -r over 5,000 small
+ * files. */
 static int
 is_error(const char *severity)
 {
