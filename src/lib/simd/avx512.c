@@ -327,6 +327,9 @@ u16_pairs512(const unsigned char *p, size_t n, size_t i, int be,
 		    _mm512_cmpeq_epi16_mask(a, k->lf));
 		r = _mm512_kunpackd(_mm512_cmpeq_epi16_mask(b, k->cr),
 		    _mm512_cmpeq_epi16_mask(a, k->cr));
+		/* the one-block loop's test, each compare joined before they
+		 * are combined: combined a block at a time, then joined (one
+		 * function for both loops), took 9% longer in cache */
 		bad = (_mm512_kunpackd(_mm512_cmple_epu16_mask(b, k->c1f),
 		    _mm512_cmple_epu16_mask(a, k->c1f)) & ~(m | r |
 		    _mm512_kunpackd(_mm512_cmpeq_epi16_mask(b, k->tab),
