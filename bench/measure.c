@@ -34,7 +34,8 @@ cmp(const void *a, const void *b)
 static int
 refuse(void)
 {
-	fputs("measure: an empty command, or more than 8\n", stderr);
+	fprintf(stderr, "measure: an empty command, or more than %d\n",
+	    MAXCMDS);
 	return 2;
 }
 

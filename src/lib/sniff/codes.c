@@ -355,7 +355,8 @@ diag_error_in(const struct dpolicy *pol, enum code c)
  * each took 2.5% of the time of -r over 5,000 small files.  Open
  * addressing, at most half full, made once.
  */
-#define BYADDR		64
+#define BYADDR_BITS	6
+#define BYADDR		(1 << BYADDR_BITS)
 _Static_assert(2 * D_NCODES <= BYADDR, "the table of addresses is too full");
 
 static const char *byaddr[BYADDR];
@@ -367,7 +368,7 @@ addr_slot(const char *name)
 {
 	uint64_t x = (uint64_t)(uintptr_t)name;
 
-	return (size_t)((x * 0x9E3779B97F4A7C15ULL) >> 58);
+	return (size_t)((x * 0x9E3779B97F4A7C15ULL) >> (64 - BYADDR_BITS));
 }
 
 static void
