@@ -336,10 +336,82 @@ late_pairs(void)
 	simd_init(NULL);
 }
 
+/* Whether marks8() of p[0..n) at the level in use gives what marks_def
+ * does, both lists of cap (at most 10000) whole. */
+static int
+marks_same(const unsigned char *p, size_t n, size_t cap)
+{
+	static uint32_t l0[10000], m0[10000], l1[10000], m1[10000];
+	struct marks want, got;
+
+	want.lt = l0;
+	want.mj = m0;
+	got.lt = l1;
+	got.mj = m1;
+	want.cap = got.cap = cap;
+	marks_def(p, n, &want);
+	marks8(p, n, &got);
+	return want.nlt == got.nlt && want.nmj == got.nmj &&
+	    want.lcov == got.lcov && want.mcov == got.mcov &&
+	    memcmp(l0, l1, want.nlt * 4) == 0 &&
+	    memcmp(m0, m1, want.nmj * 4) == 0 && got.base == p &&
+	    got.len == n;
+}
+
+/*
+ * marks8() at every level against its definition on ASCII markup of more
+ * than a KB, which late_marks' strings (300 bytes, half of them bytes
+ * from 80 on) never are, and which marks8_avx2 takes in its mode for
+ * text of few C2 and C3: random "<?" and "<!" (and '<' before other
+ * bytes) at every offset of a block and across blocks, the ASCII broken
+ * by a Latin letter or a mojibake candidate (moj_pairs_seq) after the
+ * first KB, every length from 1,100 bytes on, and lists that fill in the
+ * ASCII.
+ */
+static void
+late_ascii(void)
+{
+	static const unsigned char abc[] = { '<', '<', '?', '!', 'a', '>',
+	    '\n', ' ' };
+	static const size_t caps[] = { 1, 7, 10000 };
+	static unsigned char p[1700];
+	size_t at, n, c, brk;
+	int l, round, fail = 0;
+
+	krand_seed(1024);
+	for (round = 0; round < 48 && !fail; round++) {
+		for (at = 0; at < sizeof(p); at++)
+			p[at] = abc[krand(sizeof(abc))];
+		/* a break in three rounds of four, past the first KB */
+		brk = 1024 + krand(400);
+		if (round % 4 == 1)
+			memcpy(p + brk, "\303\251", 2);
+		else if (round % 4 > 1)
+			moj_pairs_seq(krand(MOJ_PAIRS), p + brk);
+		at = (size_t)round % 3 * 5;
+		for (l = 0; l < unit_nlevels && !fail; l++) {
+			simd_init(unit_levels[l]);
+			for (n = 1100; at + n <= sizeof(p) && !fail;
+			    n += 1 + krand(5))
+				for (c = 0; c < NELEM(caps) && !fail; c++) {
+					fail = !CHECK(marks_same(p + at, n,
+					    caps[c]));
+					if (fail)
+						printf("  (%s: round %d at %zu, "
+						    "%zu bytes, cap %zu)\n",
+						    unit_levels[l], round, at, n,
+						    caps[c]);
+				}
+		}
+	}
+	simd_init(NULL);
+}
+
 void
 kern_late(void)
 {
 	late_markup();
 	late_marks();
 	late_pairs();
+	late_ascii();
 }
