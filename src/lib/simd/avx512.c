@@ -105,41 +105,40 @@ nchars512(const unsigned char *p, size_t a, size_t b)
 
 /* The constant vectors of plain_utf8_avx512. */
 struct u8k512 {
-	__m512i		 t1h, t1l, t2h, ctltab, nib, lf, cr, x40, ef, bf, be,
-			 e0, f0, x80, zero;
+	__m512i		 t1h, t1l, t2h, ctltab, lf, cr, ef, bf, be, e0, f0,
+			 x80, zero;
 };
 
 /*
- * The bytes of block v (prev the block before it) that break UTF-8 or are
- * no XML Char, as a mask: the lookup of Keiser and Lemire for the first
- * two bytes of each character, continuations where a 3- or 4-byte lead
- * calls for them, U+FFFE and U+FFFF, and the controls but TAB, LF and CR.
+ * The bytes of block v (p1, p2, p3: the bytes one, two and three before
+ * each) that break UTF-8 or are no XML Char, as a mask: the lookup of
+ * Keiser and Lemire for the first two bytes of each character,
+ * continuations where a 3- or 4-byte lead calls for them, U+FFFE and
+ * U+FFFF, and the controls but TAB, LF and CR.
  */
 __attribute__((target(AVX512), always_inline))
 static inline __mmask64
-u8_bad512(__m512i v, __m512i prev, const struct u8k512 *k)
+u8_bad512(__m512i v, __m512i p1, __m512i p2, __m512i p3,
+    const struct u8k512 *k)
 {
-	__m512i p1 = prev_n512(v, prev, 1);
-	__m512i p2 = prev_n512(v, prev, 2);
-	__m512i p3 = prev_n512(v, prev, 3);
-	__m512i b1h = _mm512_shuffle_epi8(k->t1h, _mm512_and_si512(
-	    _mm512_srli_epi16(p1, 4), k->nib));
-	__m512i b1l = _mm512_shuffle_epi8(k->t1l, _mm512_and_si512(p1,
-	    k->nib));
-	__m512i b2h = _mm512_shuffle_epi8(k->t2h, _mm512_and_si512(
-	    _mm512_srli_epi16(v, 4), k->nib));
+	__m512i b1h = _mm512_permutexvar_epi8(_mm512_srli_epi16(p1, 4),
+	    k->t1h);
+	__m512i b1l = _mm512_permutexvar_epi8(p1, k->t1l);
+	__m512i b2h = _mm512_permutexvar_epi8(_mm512_srli_epi16(v, 4),
+	    k->t2h);
 	/* Third and fourth bytes: continuations exactly where a 3- or
 	 * 4-byte lead came before ((m3 | m4) & 0x80). */
 	__m512i must = _mm512_ternarylogic_epi32(_mm512_subs_epu8(p2, k->e0),
 	    _mm512_subs_epu8(p3, k->f0), k->x80, 0xA8);
-	/* the controls: bit 7 of the table's entry, for bytes below 0x40 */
-	__m512i ctl = _mm512_maskz_permutexvar_epi8(_mm512_cmplt_epu8_mask(v,
-	    k->x40), v, k->ctltab);
+	/* the controls: bit 7 of the table's entry by the low seven bits
+	 * (none for 40..7F), for bytes below 0x80 */
+	__m512i ctl = _mm512_permutex2var_epi8(k->ctltab, v, k->zero);
 	/* b1h & b1l & b2h, xored with must */
 	__m512i err = _mm512_ternarylogic_epi32(_mm512_and_si512(b1h, b1l),
 	    b2h, must, 0x6A);
 
-	err = _mm512_or_si512(err, ctl);
+	/* err | (ctl & ~v) */
+	err = _mm512_ternarylogic_epi32(err, ctl, v, 0xF4);
 	/* U+FFFE and U+FFFF: EF BF BE, EF BF BF */
 	return _mm512_test_epi8_mask(err, err) | _mm512_mask_cmpge_epu8_mask(
 	    _mm512_mask_cmpeq_epi8_mask(_mm512_cmpeq_epi8_mask(p2, k->ef), p1,
@@ -155,8 +154,7 @@ u8_bad512(__m512i v, __m512i prev, const struct u8k512 *k)
 __attribute__((target(AVX512), always_inline))
 static inline size_t
 ascii512(const unsigned char *p, size_t n, size_t i, const struct u8k512 *k,
-    __m512i *prev, uint64_t *carry, uint64_t *lines, size_t *ls,
-    uint64_t *c0)
+    uint64_t *carry, uint64_t *lines, size_t *lb, uint64_t *le)
 {
 	while (i + 128 <= n) {
 		__m512i a = _mm512_loadu_si512((const void *)(p + i));
@@ -170,17 +168,15 @@ ascii512(const unsigned char *p, size_t n, size_t i, const struct u8k512 *k,
 		if (_mm512_test_epi8_mask(any, any) != 0)
 			break;
 		/* ASCII text has a line end in most blocks: the branch is
-		 * seldom wrong, and spares the wait for ls */
+		 * seldom wrong */
 		ea = ends_of(_mm512_cmpeq_epi8_mask(a, k->lf),
 		    _mm512_cmpeq_epi8_mask(a, k->cr), 63, carry, lines);
 		eb = ends_of(_mm512_cmpeq_epi8_mask(b, k->lf),
 		    _mm512_cmpeq_epi8_mask(b, k->cr), 63, carry, lines);
 		if ((ea | eb) != 0) {
-			*ls = eb != 0 ? PAST_LAST(i + 64, eb) :
-			    PAST_LAST(i, ea);
-			*c0 = 1;
+			*lb = eb != 0 ? i + 64 : i;
+			*le = eb != 0 ? eb : ea;
 		}
-		*prev = b;
 		i += 128;
 	}
 	return i;
@@ -200,10 +196,11 @@ plain_utf8_avx512(const unsigned char *p, size_t n, uint64_t *plines,
     uint64_t *pcol)
 {
 	struct u8k512 k;
-	__m512i prev = _mm512_setzero_si512();
 	uint64_t lines = *plines, c0 = *pcol;
 	uint64_t carry = 0;	/* the byte before block i is CR */
 	size_t i = 0, ls = 0;	/* ls: just past the last line end */
+	size_t lb = 0;		/* the last block with a line end ... */
+	uint64_t le = 0;	/* ... and its line ends, or none */
 	unsigned ascii = 0;	/* ASCII blocks in a row before i */
 
 	k.t1h = _mm512_broadcast_i32x4(_mm_loadu_si128(
@@ -217,10 +214,8 @@ plain_utf8_avx512(const unsigned char *p, size_t n, uint64_t *plines,
 	    (int)0x80808080, (int)0x80808080, (int)0x80808080,
 	    (int)0x80808080, (int)0x80800080, (int)0x80000080,
 	    (int)0x80808080, (int)0x80808080);
-	k.nib = _mm512_set1_epi8(0x0F);
 	k.lf = _mm512_set1_epi8('\n');
 	k.cr = _mm512_set1_epi8('\r');
-	k.x40 = _mm512_set1_epi8(0x40);
 	k.ef = _mm512_set1_epi8((char)0xEF);
 	k.bf = _mm512_set1_epi8((char)0xBF);
 	k.be = _mm512_set1_epi8((char)0xBE);
@@ -231,30 +226,42 @@ plain_utf8_avx512(const unsigned char *p, size_t n, uint64_t *plines,
 	/* The constants stay in registers (else each is made again in
 	 * the loop, from a general register). */
 	__asm__("" : "+v"(k.t1h), "+v"(k.t1l), "+v"(k.t2h), "+v"(k.ctltab),
-	    "+v"(k.nib), "+v"(k.lf), "+v"(k.cr), "+v"(k.x40));
-	__asm__("" : "+v"(k.ef), "+v"(k.bf), "+v"(k.be), "+v"(k.e0),
-	    "+v"(k.f0), "+v"(k.x80), "+v"(k.zero));
+	    "+v"(k.lf), "+v"(k.cr), "+v"(k.ef));
+	__asm__("" : "+v"(k.bf), "+v"(k.be), "+v"(k.e0), "+v"(k.f0),
+	    "+v"(k.x80), "+v"(k.zero));
 	/* No branch but the ones out: the blocks of ASCII and of other
 	 * characters come mixed, and a guess at which is wrong too often. */
 	while (i + 64 <= n) {
 		__m512i v = _mm512_loadu_si512((const void *)(p + i));
 		uint64_t e;
 
-		if (u8_bad512(v, prev, &k) != 0)
+		/* The bytes before each, loaded again after the first block
+		 * (loads cost no vector operation; this loop is bound by
+		 * them) */
+		if (i == 0 ? u8_bad512(v, prev_n512(v, k.zero, 1),
+		    prev_n512(v, k.zero, 2), prev_n512(v, k.zero, 3), &k) :
+		    u8_bad512(v, _mm512_loadu_si512((const void *)(p + i - 1)),
+		    _mm512_loadu_si512((const void *)(p + i - 2)),
+		    _mm512_loadu_si512((const void *)(p + i - 3)), &k))
 			break;
 		e = ends_of(_mm512_cmpeq_epi8_mask(v, k.lf),
 		    _mm512_cmpeq_epi8_mask(v, k.cr), 63, &carry, &lines);
-		last_end(e, PAST_LAST(i, e | 1), &ls, &c0);
+		/* two selects (line ends come at random: a branch would
+		 * mispredict), the last line end worked out once at the end */
+		lb = e != 0 ? i : lb;
+		le = e != 0 ? e : le;
 		ascii = _mm512_movepi8_mask(v) == 0 ? ascii + 1 : 0;
-		prev = v;
 		i += 64;
 		/* A run of ASCII, which mixed text seldom has: the branch
 		 * is seldom wrong. */
 		if (ascii >= ASCII_RUN) {
-			i = ascii512(p, n, i, &k, &prev, &carry, &lines, &ls,
-			    &c0);
+			i = ascii512(p, n, i, &k, &carry, &lines, &lb, &le);
 			ascii = 0;
 		}
+	}
+	if (le != 0) {
+		ls = PAST_LAST(lb, le);
+		c0 = 1;
 	}
 	if (i > ls) {
 		/* An LF at ls right after a CR takes no column. */
