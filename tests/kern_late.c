@@ -407,6 +407,93 @@ late_ascii(void)
 	simd_init(NULL);
 }
 
+/* The marks of UTF-16 text p[0..n) (be: big-endian) as marksw() defines
+ * them, a byte and a unit at a time, into m (its lists of cap). */
+static void
+marksw_def(const unsigned char *p, size_t n, int be, struct marks *m)
+{
+	size_t j, lo = be ? 1 : 0;
+
+	m->nlt = m->nmj = 0;
+	m->lcov = n > 0 ? n - 1 : 0;
+	for (j = 0; j + lo + 2 < n; j++)
+		if (p[j + lo] == '<' && (p[j + lo + 2] == '?' ||
+		    p[j + lo + 2] == '!')) {
+			if (m->nlt == m->cap) {
+				m->lcov = j;
+				break;
+			}
+			m->lt[m->nlt++] = (uint32_t)j;
+		}
+	for (j = 0; j + 4 <= n; j += 2)
+		if (moj_exactw(p + j, n - j, 2, be)) {
+			if (m->nmj == m->cap)
+				break;
+			m->mj[m->nmj++] = (uint32_t)j;
+		}
+	m->mcov = j;
+}
+
+/*
+ * marksw() of UTF-16 at every level (avx512's one pass of both
+ * searches, marksw16, the others' two in turn) against its definition:
+ * random units of the kinds that matter ('<' before '?' and '!', units
+ * whose other byte is '<' or '?', C1 controls, leads C2..F4 before trail
+ * units of 80..BF and of windows-1252's 27 from 0152 to 2122, and not)
+ * in both byte orders, every length to 400 bytes (odd ones too) at four
+ * starts, lists of 1, 3 and 10,000.
+ */
+static void
+late_marksw(void)
+{
+	static const uint16_t abc[] = { '<', '<', '?', '!', 'a', 0x3C00,
+	    0x013C, 0x3F00, 0x00C3, 0x00C2, 0x00E2, 0x00F0, 0x0083, 0x0080,
+	    0x00A9, 0x00BF, 0x0152, 0x2122, 0x2123, 0x00C1, '\n' };
+	static const size_t caps[] = { 1, 3, 10000 };
+	static uint32_t l0[10000], m0[10000], l1[10000], m1[10000];
+	unsigned char p[420];
+	struct marks want, got;
+	size_t at, n, c, k;
+	int l, be, round, fail = 0;
+
+	krand_seed(16);
+	for (round = 0; round < 16 && !fail; round++) {
+		be = round % 2;
+		for (k = 0; k + 1 < sizeof(p); k += 2) {
+			uint16_t u = abc[krand(NELEM(abc))];
+
+			p[k + !be] = (unsigned char)(u & 0xFF);
+			p[k + be] = (unsigned char)(u >> 8);
+		}
+		for (l = 0; l < unit_nlevels && !fail; l++) {
+			simd_init(unit_levels[l]);
+			for (at = 0; at < 8 && !fail; at += 2 + (size_t)round % 2)
+				for (n = 0; at + n <= 400 && !fail; n++)
+					for (c = 0; c < NELEM(caps) && !fail; c++) {
+						want.lt = l0;
+						want.mj = m0;
+						got.lt = l1;
+						got.mj = m1;
+						want.cap = got.cap = caps[c];
+						marksw_def(p + at, n, be, &want);
+						marksw(p + at, n, 2, be, &got);
+						fail = !CHECK(want.nlt == got.nlt &&
+						    want.nmj == got.nmj &&
+						    want.lcov == got.lcov &&
+						    want.mcov == got.mcov &&
+						    memcmp(l0, l1, want.nlt * 4) == 0 &&
+						    memcmp(m0, m1, want.nmj * 4) == 0);
+						if (fail)
+							printf("  (%s: round %d at %zu, "
+							    "%zu bytes, cap %zu)\n",
+							    unit_levels[l], round, at, n,
+							    caps[c]);
+					}
+		}
+	}
+	simd_init(NULL);
+}
+
 void
 kern_late(void)
 {
@@ -414,4 +501,5 @@ kern_late(void)
 	late_marks();
 	late_pairs();
 	late_ascii();
+	late_marksw();
 }

@@ -678,6 +678,7 @@ const struct kernels kernels_avx512 = {
 	.moj_skipw = moj_skipw_avx512,
 	.moj_skip32 = moj_skip32_avx512,
 	.marks8 = marks8_avx512,
+	.marksw16 = marksw16_avx512,
 	.dense_utf8 = dense_utf8_avx512,
 	.dense_utf16 = dense_utf16_avx2,
 	.dense_utf32 = dense_utf32_avx2,

@@ -237,6 +237,76 @@ moj_skipw_avx512(const unsigned char *p, size_t n, int be)
 }
 
 /*
+ * The first part of marksw() for UTF-16 (be: big-endian) in one pass, 64
+ * bytes a step, where the two searches in turn (select.c) call late_find
+ * and moj_skipw again at every mark, which markup-heavy text has every
+ * few hundred bytes: the "<?" and "<!" as late_find finds them (a '<'
+ * byte at the unit's low byte, '?' or '!' a unit on, at any byte) and
+ * the units where moj_skipw stops (its test, as moj_skipw_avx512's, each
+ * asked of moj_exactw), into m's lists while *lon and *mon (as
+ * marks8_tail's: when one fills, its coverage is set and its flag
+ * cleared).  Whole blocks with 4 bytes after them; return where it
+ * stopped: every mark before is listed, none after, for the caller to
+ * go on with the two searches.
+ */
+AVX512 size_t
+marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
+    int *lon, int *mon)
+{
+	__m512i swap = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4,
+	    7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+	__m512i ffe0 = _mm512_set1_epi16((short)0xFFE0);
+	__m512i x80 = _mm512_set1_epi16(0x80), xc2 = _mm512_set1_epi16(0xC2);
+	__m512i l1 = _mm512_set1_epi16(0x152);
+	__m512i s0 = _mm512_set1_epi16(0xBF - 0x80);
+	__m512i s1 = _mm512_set1_epi16(0x2122 - 0x152);
+	__m512i sl = _mm512_set1_epi16(0xF4 - 0xC2);
+	__m512i lt = _mm512_set1_epi8('<'), q = _mm512_set1_epi8('?');
+	__m512i x = _mm512_set1_epi8('!');
+	size_t j = 0;
+
+	__asm__("" : "+v"(swap), "+v"(ffe0), "+v"(x80), "+v"(xc2), "+v"(l1),
+	    "+v"(s0), "+v"(s1), "+v"(sl));
+	__asm__("" : "+v"(lt), "+v"(q), "+v"(x));
+	for (; j + 68 <= n && (*lon || *mon); j += 64) {
+		__m512i u = _mm512_loadu_si512((const void *)(p + j));
+		__m512i nx = _mm512_loadu_si512((const void *)(p + j + 2));
+		__m512i a = be ? _mm512_loadu_si512((const void *)(p + j + 1)) :
+		    u;
+		__m512i c = be ? _mm512_loadu_si512((const void *)(p + j + 3)) :
+		    nx;
+		__mmask64 l = _mm512_mask_cmpeq_epi8_mask(
+		    _mm512_cmpeq_epi8_mask(c, q) | _mm512_cmpeq_epi8_mask(c, x),
+		    a, lt);
+		__mmask32 lead, stop;
+		uint32_t s;
+
+		if (be) {
+			u = _mm512_shuffle_epi8(u, swap);
+			nx = _mm512_shuffle_epi8(nx, swap);
+		}
+		lead = _mm512_cmple_epu16_mask(_mm512_sub_epi16(u, xc2), sl);
+		lead = _mm512_mask_cmple_epu16_mask(lead, _mm512_sub_epi16(nx,
+		    x80), s0) | _mm512_mask_cmple_epu16_mask(lead,
+		    _mm512_sub_epi16(nx, l1), s1);
+		stop = lead | _mm512_cmpeq_epi16_mask(_mm512_and_si512(u, ffe0),
+		    x80);
+		if (l != 0)
+			marks_lt_bits(m, j, l, lon);
+		for (s = (uint32_t)stop; s != 0 && *mon; s &= s - 1) {
+			size_t at = j + 2 * (size_t)__builtin_ctz(s);
+
+			if (moj_exactw(p + at, n - at, 2, be) &&
+			    !mark_add(m->mj, &m->nmj, m->cap, at)) {
+				m->mcov = at;
+				*mon = 0;
+			}
+		}
+	}
+	return j;
+}
+
+/*
  * moj_skip32(), sixteen units a step, the tests of moj_skip32_avx2 in a
  * mask register; the rest as moj_skip32_avx2 does it.
  */

@@ -282,16 +282,17 @@ moj_skip(const unsigned char *p, size_t n, struct mojskip *k)
 
 /*
  * The "<?" and "<!" of p[0..n) in units of u bytes (1, 2 or 4; be:
- * big-endian), by find (a level's late_find), into m's list lt, and how
- * far it holds them all (lcov).
+ * big-endian) from i on, by find (a level's late_find), into m's list lt
+ * after those it holds, and how far it holds them all (lcov, which the
+ * caller set for a list that did not fill).
  */
 static void
 late_marks(size_t (*find)(const struct late *, const unsigned char *,
     size_t, size_t), size_t u, int be, const unsigned char *p, size_t n,
-    struct marks *m)
+    size_t i, struct marks *m)
 {
 	struct late lt;
-	size_t i, j;
+	size_t j;
 
 	memset(&lt, 0, sizeof(lt));
 	lt.unit = u == 1 ? UNIT_8 : u == 2 ? (be ? UNIT_16BE : UNIT_16LE) :
@@ -302,9 +303,7 @@ late_marks(size_t (*find)(const struct late *, const unsigned char *,
 	lt.q_byte = '?';
 	lt.bang_byte = '!';
 	lt.scan = 1;
-	m->nlt = 0;
-	m->lcov = n > 0 ? n - 1 : 0;
-	for (i = 0; (j = find(&lt, p, n, i)) < n; i = j + 1) {
+	for (; (j = find(&lt, p, n, i)) < n; i = j + 1) {
 		if (m->nlt == m->cap) {
 			m->lcov = j;
 			break;
@@ -328,8 +327,10 @@ marks8_two(const struct kernels *kt, const unsigned char *p, size_t n,
 	struct mojskip k;
 	size_t i, j;
 
+	m->nlt = 0;
+	m->lcov = n > 0 ? n - 1 : 0;
 	late_marks(kt->char_only ? late_find_word : kt->late_find, 1, 0,
-	    p, n, m);
+	    p, n, 0, m);
 	memset(&k, 0, sizeof(k));
 	k.c1 = 1;
 	m->nmj = 0;
@@ -365,23 +366,30 @@ marks8(const unsigned char *p, size_t n, struct marks *m)
 /* See marksw (kernels.h): late_find() and the mojibake pass of the form
  * in turn, each to the end or until its list fills (at ref, whose
  * mojibake passes pass over nothing, the word's, as marks8_two; for
- * UTF-32 each unit asked after moj_skip32, as the scan does). */
+ * UTF-32 each unit asked after moj_skip32, as the scan does); for
+ * UTF-16, at a level with a pass of both (marksw16), that pass first,
+ * and the two from where it stopped. */
 void
 marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 {
 	const struct kernels *kt = kernels();
-	size_t i, j;
+	size_t i = 0, j;
+	int lon = 1, mon = 1;
 
 	m->base = p;
 	m->len = n;
 	m->lat = m->mat = 0;
 	m->usz = (int)u;
 	m->be = be;
-	late_marks(kt->char_only ? late_find_word : kt->late_find, u, be,
-	    p, n, m);
-	m->nmj = 0;
+	m->nlt = m->nmj = 0;
+	m->lcov = n > 0 ? n - 1 : 0;
 	m->mcov = 0;
-	for (i = 0; u > 1; i = j + u) {
+	if (u == 2 && kt->marksw16 != NULL)
+		i = kt->marksw16(p, n, be, m, &lon, &mon);
+	if (lon)
+		late_marks(kt->char_only ? late_find_word : kt->late_find, u,
+		    be, p, n, i, m);
+	for (; u > 1 && mon; i = j + u) {
 		j = i;
 		if (i + 2 * u > n)
 			;

@@ -56,6 +56,10 @@ struct kernels {
 	/* marks8() in one pass; NULL: by late_find and moj_skip in turn */
 	void		(*marks8)(const unsigned char *, size_t,
 			    struct marks *);
+	/* marksw() of UTF-16 in one pass as far as it returns (whole
+	 * blocks); NULL: by late_find and moj_skipw in turn */
+	size_t		(*marksw16)(const unsigned char *, size_t, int,
+			    struct marks *, int *, int *);
 	/* Error-dense text counted a block at a time (kernels.h); NULL:
 	 * none at this level, and the validator's walk counts it all. */
 	size_t		(*dense_utf8)(const unsigned char *, size_t, int,
@@ -128,6 +132,8 @@ void		 marks8_avx512(const unsigned char *, size_t, struct marks *);
 size_t		 late_find_avx512(const struct late *, const unsigned char *,
 		    size_t, size_t);
 size_t		 moj_skipw_avx512(const unsigned char *, size_t, int);
+size_t		 marksw16_avx512(const unsigned char *, size_t, int,
+		    struct marks *, int *, int *);
 size_t		 moj_skip32_avx512(const unsigned char *, size_t, int);
 #endif
 
