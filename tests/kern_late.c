@@ -152,6 +152,73 @@ marks_def(const unsigned char *p, size_t n, struct marks *m)
 		}
 }
 
+/* The marks of UTF-16 text p[0..n) (be: big-endian) as marksw() defines
+ * them, a byte and a unit at a time, into m (its lists of cap). */
+static void
+marksw_def(const unsigned char *p, size_t n, int be, struct marks *m)
+{
+	size_t j, lo = be ? 1 : 0;
+
+	m->nlt = m->nmj = 0;
+	m->lcov = n > 0 ? n - 1 : 0;
+	for (j = 0; j + lo + 2 < n; j++)
+		if (p[j + lo] == '<' && (p[j + lo + 2] == '?' ||
+		    p[j + lo + 2] == '!')) {
+			if (m->nlt == m->cap) {
+				m->lcov = j;
+				break;
+			}
+			m->lt[m->nlt++] = (uint32_t)j;
+		}
+	for (j = 0; j + 4 <= n; j += 2)
+		if (moj_exactw(p + j, n - j, 2, be)) {
+			if (m->nmj == m->cap)
+				break;
+			m->mj[m->nmj++] = (uint32_t)j;
+		}
+	m->mcov = j;
+}
+
+/*
+ * The marks of p[0..n) by their definition into *want and at the level
+ * in use into *got, lists of cap (at most 10000) each: marks8() (w 0) or
+ * marksw() of UTF-16 (w 2; be: big-endian).
+ */
+static void
+marks_both(const unsigned char *p, size_t n, size_t cap, int w, int be,
+    struct marks *want, struct marks *got)
+{
+	static uint32_t l0[10000], m0[10000], l1[10000], m1[10000];
+
+	want->lt = l0;
+	want->mj = m0;
+	got->lt = l1;
+	got->mj = m1;
+	want->cap = got->cap = cap;
+	if (w == 0) {
+		marks_def(p, n, want);
+		marks8(p, n, got);
+	} else {
+		marksw_def(p, n, be, want);
+		marksw(p, n, 2, be, got);
+	}
+}
+
+/* Whether the marks of p[0..n) are those of their definition, both lists
+ * whole (marks_both). */
+static int
+marks_same(const unsigned char *p, size_t n, size_t cap, int w, int be)
+{
+	struct marks want, got;
+
+	marks_both(p, n, cap, w, be, &want, &got);
+	return want.nlt == got.nlt && want.nmj == got.nmj &&
+	    want.lcov == got.lcov && want.mcov == got.mcov &&
+	    memcmp(want.lt, got.lt, want.nlt * 4) == 0 &&
+	    memcmp(want.mj, got.mj, want.nmj * 4) == 0 && got.base == p &&
+	    got.len == n;
+}
+
 /*
  * marks8() at every level (ref's is the two searches of word.c in turn)
  * against its definition on random strings of the bytes that matter, at
@@ -165,9 +232,7 @@ late_marks(void)
 	    0xC3, 0xC3, 0xC5, 0xE2, 0x80, 0x82, 0x92, 0xA0, 0xA1, 0xA9, 0xAC,
 	    0x83, 0x9A, '\n' };
 	static const size_t caps[] = { 2, 9, 10000 };
-	static uint32_t l0[10000], m0[10000], l1[10000], m1[10000];
 	unsigned char p[400];
-	struct marks want, got;
 	size_t n, at, c;
 	int l, round, fail = 0;
 
@@ -180,20 +245,8 @@ late_marks(void)
 			for (at = 0; at < 33 && !fail; at += 1 + round % 4)
 				for (n = 0; at + n <= 300 && !fail; n++)
 					for (c = 0; c < NELEM(caps) && !fail; c++) {
-						want.lt = l0;
-						want.mj = m0;
-						got.lt = l1;
-						got.mj = m1;
-						want.cap = got.cap = caps[c];
-						marks_def(p + at, n, &want);
-						marks8(p + at, n, &got);
-						fail = !CHECK(want.nlt == got.nlt &&
-						    want.nmj == got.nmj &&
-						    want.lcov == got.lcov &&
-						    want.mcov == got.mcov &&
-						    memcmp(l0, l1, want.nlt * 4) == 0 &&
-						    memcmp(m0, m1, want.nmj * 4) == 0 &&
-						    got.base == p + at && got.len == n);
+						fail = !CHECK(marks_same(p + at, n,
+						    caps[c], 0, 0));
 						if (fail)
 							printf("  (%s: round %d at %zu, %zu "
 							    "bytes, cap %zu)\n",
@@ -268,20 +321,13 @@ pair_text(unsigned char *p, int kind, size_t len, size_t k)
 static int
 marks_agree(const unsigned char *p, size_t n, int lt)
 {
-	static uint32_t l0[64], m0[64], l1[64], m1[64];
 	struct marks want, got;
 
-	want.lt = l0;
-	want.mj = m0;
-	got.lt = l1;
-	got.mj = m1;
-	want.cap = got.cap = 64;
-	marks_def(p, n, &want);
-	marks8(p, n, &got);
+	marks_both(p, n, 64, 0, 0, &want, &got);
 	return want.nmj == got.nmj && want.mcov == got.mcov &&
-	    memcmp(m0, m1, want.nmj * 4) == 0 && (!lt ||
+	    memcmp(want.mj, got.mj, want.nmj * 4) == 0 && (!lt ||
 	    (want.nlt == got.nlt && want.nlt > 0 && want.lcov == got.lcov &&
-	    memcmp(l0, l1, want.nlt * 4) == 0));
+	    memcmp(want.lt, got.lt, want.nlt * 4) == 0));
 }
 
 /*
@@ -336,28 +382,6 @@ late_pairs(void)
 	simd_init(NULL);
 }
 
-/* Whether marks8() of p[0..n) at the level in use gives what marks_def
- * does, both lists of cap (at most 10000) whole. */
-static int
-marks_same(const unsigned char *p, size_t n, size_t cap)
-{
-	static uint32_t l0[10000], m0[10000], l1[10000], m1[10000];
-	struct marks want, got;
-
-	want.lt = l0;
-	want.mj = m0;
-	got.lt = l1;
-	got.mj = m1;
-	want.cap = got.cap = cap;
-	marks_def(p, n, &want);
-	marks8(p, n, &got);
-	return want.nlt == got.nlt && want.nmj == got.nmj &&
-	    want.lcov == got.lcov && want.mcov == got.mcov &&
-	    memcmp(l0, l1, want.nlt * 4) == 0 &&
-	    memcmp(m0, m1, want.nmj * 4) == 0 && got.base == p &&
-	    got.len == n;
-}
-
 /*
  * marks8() at every level against its definition on ASCII markup of more
  * than a KB, which late_marks' strings (300 bytes, half of them bytes
@@ -395,7 +419,7 @@ late_ascii(void)
 			    n += 1 + krand(5))
 				for (c = 0; c < NELEM(caps) && !fail; c++) {
 					fail = !CHECK(marks_same(p + at, n,
-					    caps[c]));
+					    caps[c], 0, 0));
 					if (fail)
 						printf("  (%s: round %d at %zu, "
 						    "%zu bytes, cap %zu)\n",
@@ -405,33 +429,6 @@ late_ascii(void)
 		}
 	}
 	simd_init(NULL);
-}
-
-/* The marks of UTF-16 text p[0..n) (be: big-endian) as marksw() defines
- * them, a byte and a unit at a time, into m (its lists of cap). */
-static void
-marksw_def(const unsigned char *p, size_t n, int be, struct marks *m)
-{
-	size_t j, lo = be ? 1 : 0;
-
-	m->nlt = m->nmj = 0;
-	m->lcov = n > 0 ? n - 1 : 0;
-	for (j = 0; j + lo + 2 < n; j++)
-		if (p[j + lo] == '<' && (p[j + lo + 2] == '?' ||
-		    p[j + lo + 2] == '!')) {
-			if (m->nlt == m->cap) {
-				m->lcov = j;
-				break;
-			}
-			m->lt[m->nlt++] = (uint32_t)j;
-		}
-	for (j = 0; j + 4 <= n; j += 2)
-		if (moj_exactw(p + j, n - j, 2, be)) {
-			if (m->nmj == m->cap)
-				break;
-			m->mj[m->nmj++] = (uint32_t)j;
-		}
-	m->mcov = j;
 }
 
 /*
@@ -450,9 +447,7 @@ late_marksw(void)
 	    0x013C, 0x3F00, 0x00C3, 0x00C2, 0x00E2, 0x00F0, 0x0083, 0x0080,
 	    0x00A9, 0x00BF, 0x0152, 0x2122, 0x2123, 0x00C1, '\n' };
 	static const size_t caps[] = { 1, 3, 10000 };
-	static uint32_t l0[10000], m0[10000], l1[10000], m1[10000];
 	unsigned char p[420];
-	struct marks want, got;
 	size_t at, n, c, k;
 	int l, be, round, fail = 0;
 
@@ -470,19 +465,8 @@ late_marksw(void)
 			for (at = 0; at < 8 && !fail; at += 2 + (size_t)round % 2)
 				for (n = 0; at + n <= 400 && !fail; n++)
 					for (c = 0; c < NELEM(caps) && !fail; c++) {
-						want.lt = l0;
-						want.mj = m0;
-						got.lt = l1;
-						got.mj = m1;
-						want.cap = got.cap = caps[c];
-						marksw_def(p + at, n, be, &want);
-						marksw(p + at, n, 2, be, &got);
-						fail = !CHECK(want.nlt == got.nlt &&
-						    want.nmj == got.nmj &&
-						    want.lcov == got.lcov &&
-						    want.mcov == got.mcov &&
-						    memcmp(l0, l1, want.nlt * 4) == 0 &&
-						    memcmp(m0, m1, want.nmj * 4) == 0);
+						fail = !CHECK(marks_same(p + at, n,
+						    caps[c], 2, be));
 						if (fail)
 							printf("  (%s: round %d at %zu, "
 							    "%zu bytes, cap %zu)\n",

@@ -186,53 +186,73 @@ late_find_avx512(const struct late *lt, const unsigned char *p, size_t n,
 	return late_find_avx2(lt, p, n, i);
 }
 
+/* The constant vectors of the stop test of moj_skipw (skipw5). */
+struct skwk5 {
+	__m512i		 swap, ffe0, x80, xc2, l1, s0, s1, sl;
+};
+
+AVX512 __attribute__((always_inline)) static inline void
+skwk5_init(struct skwk5 *k)
+{
+	k->swap = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7,
+	    6, 9, 8, 11, 10, 13, 12, 15, 14));
+	k->ffe0 = _mm512_set1_epi16((short)0xFFE0);
+	k->x80 = _mm512_set1_epi16(0x80);
+	k->xc2 = _mm512_set1_epi16(0xC2);
+	k->l1 = _mm512_set1_epi16(0x152);
+	k->s0 = _mm512_set1_epi16(0xBF - 0x80);
+	k->s1 = _mm512_set1_epi16(0x2122 - 0x152);
+	k->sl = _mm512_set1_epi16(0xF4 - 0xC2);
+	/* in registers from here on: the compiler would broadcast each
+	 * again in every round (as it did moj_skipw_avx2's) */
+	__asm__("" : "+v"(k->swap), "+v"(k->ffe0), "+v"(k->x80),
+	    "+v"(k->xc2), "+v"(k->l1), "+v"(k->s0), "+v"(k->s1), "+v"(k->sl));
+}
+
 /*
- * moj_skipw(), thirty-two units a step, the tests of moj_skipw_avx2 in
- * mask registers: a C1 control, or C2..F4 before a unit that may be a
- * trail character (80..BF, or 0152..2122, which holds windows-1252's 27),
- * each asked of moj_exactw(); the rest as moj_skipw_avx2 does it.
+ * The units of the 32 at p (be: big-endian; p[0..66) readable) where
+ * moj_skipw may stop, the tests of moj_skipw_avx2 in mask registers: a
+ * C1 control, or C2..F4 before a unit that may be a trail character
+ * (80..BF, or 0152..2122, which holds windows-1252's 27).
+ */
+AVX512 __attribute__((always_inline)) static inline uint32_t
+skipw5(const unsigned char *p, int be, const struct skwk5 *k)
+{
+	__m512i u = _mm512_loadu_si512((const void *)p);
+	__m512i nx = _mm512_loadu_si512((const void *)(p + 2));
+	__mmask32 lead;
+
+	if (be) {
+		u = _mm512_shuffle_epi8(u, k->swap);
+		nx = _mm512_shuffle_epi8(nx, k->swap);
+	}
+	lead = _mm512_cmple_epu16_mask(_mm512_sub_epi16(u, k->xc2), k->sl);
+	lead = _mm512_mask_cmple_epu16_mask(lead, _mm512_sub_epi16(nx,
+	    k->x80), k->s0) | _mm512_mask_cmple_epu16_mask(lead,
+	    _mm512_sub_epi16(nx, k->l1), k->s1);
+	return (uint32_t)(lead | _mm512_cmpeq_epi16_mask(_mm512_and_si512(u,
+	    k->ffe0), k->x80));
+}
+
+/*
+ * moj_skipw(), thirty-two units a step (skipw5), each stop asked of
+ * moj_exactw(); the rest as moj_skipw_avx2 does it.
  */
 AVX512 size_t
 moj_skipw_avx512(const unsigned char *p, size_t n, int be)
 {
-	__m512i swap = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4,
-	    7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-	__m512i ffe0 = _mm512_set1_epi16((short)0xFFE0);
-	__m512i x80 = _mm512_set1_epi16(0x80), xc2 = _mm512_set1_epi16(0xC2);
-	__m512i l1 = _mm512_set1_epi16(0x152);
-	__m512i s0 = _mm512_set1_epi16(0xBF - 0x80);
-	__m512i s1 = _mm512_set1_epi16(0x2122 - 0x152);
-	__m512i sl = _mm512_set1_epi16(0xF4 - 0xC2);
+	struct skwk5 k;
 	size_t j = 0;
+	uint32_t m;
 
-	/* in registers from here on: the compiler would broadcast each
-	 * again in every round (as it did moj_skipw_avx2's) */
-	__asm__("" : "+v"(swap), "+v"(ffe0), "+v"(x80), "+v"(xc2), "+v"(l1),
-	    "+v"(s0), "+v"(s1), "+v"(sl));
-
-	for (; j + 66 <= n; j += 64) {
-		__m512i u = _mm512_loadu_si512((const void *)(p + j));
-		__m512i nx = _mm512_loadu_si512((const void *)(p + j + 2));
-		__mmask32 lead, stop;
-		uint32_t m;
-
-		if (be) {
-			u = _mm512_shuffle_epi8(u, swap);
-			nx = _mm512_shuffle_epi8(nx, swap);
-		}
-		lead = _mm512_cmple_epu16_mask(_mm512_sub_epi16(u, xc2), sl);
-		lead = _mm512_mask_cmple_epu16_mask(lead, _mm512_sub_epi16(nx,
-		    x80), s0) | _mm512_mask_cmple_epu16_mask(lead,
-		    _mm512_sub_epi16(nx, l1), s1);
-		stop = lead | _mm512_cmpeq_epi16_mask(_mm512_and_si512(u, ffe0),
-		    x80);
-		for (m = (uint32_t)stop; m != 0; m &= m - 1) {
+	skwk5_init(&k);
+	for (; j + 66 <= n; j += 64)
+		for (m = skipw5(p + j, be, &k); m != 0; m &= m - 1) {
 			size_t at = j + 2 * (size_t)__builtin_ctz(m);
 
 			if (moj_exactw(p + at, n - at, 2, be))
 				return at;
 		}
-	}
 	return j + moj_skipw_avx2(p + j, n - j, be);
 }
 
@@ -242,58 +262,34 @@ moj_skipw_avx512(const unsigned char *p, size_t n, int be)
  * and moj_skipw again at every mark, which markup-heavy text has every
  * few hundred bytes: the "<?" and "<!" as late_find finds them (a '<'
  * byte at the unit's low byte, '?' or '!' a unit on, at any byte) and
- * the units where moj_skipw stops (its test, as moj_skipw_avx512's, each
- * asked of moj_exactw), into m's lists while *lon and *mon (as
- * marks8_tail's: when one fills, its coverage is set and its flag
- * cleared).  Whole blocks with 4 bytes after them; return where it
- * stopped: every mark before is listed, none after, for the caller to
- * go on with the two searches.
+ * the units where moj_skipw stops (skipw5, each asked of moj_exactw),
+ * into m's lists while *lon and *mon (as marks8_tail's: when one fills,
+ * its coverage is set and its flag cleared).  Whole blocks with 4 bytes
+ * after them; return where it stopped: every mark before is listed, none
+ * after, for the caller to go on with the two searches.
  */
 AVX512 size_t
 marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
     int *lon, int *mon)
 {
-	__m512i swap = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4,
-	    7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-	__m512i ffe0 = _mm512_set1_epi16((short)0xFFE0);
-	__m512i x80 = _mm512_set1_epi16(0x80), xc2 = _mm512_set1_epi16(0xC2);
-	__m512i l1 = _mm512_set1_epi16(0x152);
-	__m512i s0 = _mm512_set1_epi16(0xBF - 0x80);
-	__m512i s1 = _mm512_set1_epi16(0x2122 - 0x152);
-	__m512i sl = _mm512_set1_epi16(0xF4 - 0xC2);
+	struct skwk5 k;
 	__m512i lt = _mm512_set1_epi8('<'), q = _mm512_set1_epi8('?');
 	__m512i x = _mm512_set1_epi8('!');
-	size_t j = 0;
+	size_t j = 0, lo = be ? 1 : 0;	/* a unit's low byte */
 
-	__asm__("" : "+v"(swap), "+v"(ffe0), "+v"(x80), "+v"(xc2), "+v"(l1),
-	    "+v"(s0), "+v"(s1), "+v"(sl));
+	skwk5_init(&k);
 	__asm__("" : "+v"(lt), "+v"(q), "+v"(x));
 	for (; j + 68 <= n && (*lon || *mon); j += 64) {
-		__m512i u = _mm512_loadu_si512((const void *)(p + j));
-		__m512i nx = _mm512_loadu_si512((const void *)(p + j + 2));
-		__m512i a = be ? _mm512_loadu_si512((const void *)(p + j + 1)) :
-		    u;
-		__m512i c = be ? _mm512_loadu_si512((const void *)(p + j + 3)) :
-		    nx;
+		__m512i a = _mm512_loadu_si512((const void *)(p + j + lo));
+		__m512i c = _mm512_loadu_si512((const void *)(p + j + lo + 2));
 		__mmask64 l = _mm512_mask_cmpeq_epi8_mask(
 		    _mm512_cmpeq_epi8_mask(c, q) | _mm512_cmpeq_epi8_mask(c, x),
 		    a, lt);
-		__mmask32 lead, stop;
 		uint32_t s;
 
-		if (be) {
-			u = _mm512_shuffle_epi8(u, swap);
-			nx = _mm512_shuffle_epi8(nx, swap);
-		}
-		lead = _mm512_cmple_epu16_mask(_mm512_sub_epi16(u, xc2), sl);
-		lead = _mm512_mask_cmple_epu16_mask(lead, _mm512_sub_epi16(nx,
-		    x80), s0) | _mm512_mask_cmple_epu16_mask(lead,
-		    _mm512_sub_epi16(nx, l1), s1);
-		stop = lead | _mm512_cmpeq_epi16_mask(_mm512_and_si512(u, ffe0),
-		    x80);
 		if (l != 0)
 			marks_lt_bits(m, j, l, lon);
-		for (s = (uint32_t)stop; s != 0 && *mon; s &= s - 1) {
+		for (s = skipw5(p + j, be, &k); s != 0 && *mon; s &= s - 1) {
 			size_t at = j + 2 * (size_t)__builtin_ctz(s);
 
 			if (moj_exactw(p + at, n - at, 2, be) &&
