@@ -385,8 +385,9 @@ late_pairs(void)
 /*
  * marks8() at every level against its definition on ASCII markup of more
  * than a KB, which late_marks' strings (300 bytes, half of them bytes
- * from 80 on) never are, and which marks8_avx2 takes in its mode for
- * text of few C2 and C3: random "<?" and "<!" (and '<' before other
+ * from 80 on) never are, and which marks8_avx512 takes 128 bytes a step
+ * as far as it is ASCII (ascii_marks5), marks8_avx2 in its mode for text
+ * of few C2 and C3: random "<?" and "<!" (and '<' before other
  * bytes) at every offset of a block and across blocks, the ASCII broken
  * by a Latin letter or a mojibake candidate (moj_pairs_seq) after the
  * first KB, every length from 1,100 bytes on, and lists that fill in the

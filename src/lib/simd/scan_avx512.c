@@ -121,10 +121,48 @@ marks5(const unsigned char *p, size_t n, size_t i, uint64_t keep,
 }
 
 /*
- * marks8() in one pass, 64 bytes a step: blocks of 64 with 4 bytes after
- * them (mask5 reads 3, and a candidate cut short by the end is the
- * tail's); then the block that ends 4 bytes before the end, less what
- * was searched; then the last bytes one at a time.
+ * The "<?" and "<!" of the ASCII that p[0..n) begins with, into m's list
+ * while *lon, 128 bytes a step to the first pair of blocks that is not
+ * ASCII throughout (with 4 bytes after it): no candidate begins at an
+ * ASCII byte, so a pair costs the test of bit 7 and the one for "<?" and
+ * "<!".  Return where it stopped.
+ */
+AVX512 __attribute__((noinline)) static size_t
+ascii_marks5(const unsigned char *p, size_t n, struct marks *m, int *lon)
+{
+	__m512i lt = _mm512_set1_epi8('<'), q = _mm512_set1_epi8('?');
+	__m512i x = _mm512_set1_epi8('!');
+	size_t i = 0;
+
+	for (; i + 128 + 4 <= n; i += 128) {
+		__m512i a = _mm512_loadu_si512((const void *)(p + i));
+		__m512i b = _mm512_loadu_si512((const void *)(p + i + 64));
+		__m512i a1 = _mm512_loadu_si512((const void *)(p + i + 1));
+		__m512i b1 = _mm512_loadu_si512((const void *)(p + i + 65));
+		__mmask64 la, lb;
+
+		if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0)
+			break;
+		la = _mm512_mask_cmpeq_epi8_mask(_mm512_cmpeq_epi8_mask(a1, q) |
+		    _mm512_cmpeq_epi8_mask(a1, x), a, lt);
+		lb = _mm512_mask_cmpeq_epi8_mask(_mm512_cmpeq_epi8_mask(b1, q) |
+		    _mm512_cmpeq_epi8_mask(b1, x), b, lt);
+		if ((la | lb) != 0) {
+			marks_lt_bits(m, i, la, lon);
+			marks_lt_bits(m, i + 64, lb, lon);
+		}
+	}
+	return i;
+}
+
+/*
+ * marks8() in one pass: the ASCII the piece begins with (ascii_marks5:
+ * a piece of ASCII text is ASCII throughout; a look in the loop, even
+ * once in 16 KB, cost other text 3 to 12%: doc/BENCHMARKS.md); then 64
+ * bytes a step, blocks of 64 with 4 bytes after them (mask5 reads 3, and
+ * a candidate cut short by the end is the tail's); then the block that
+ * ends 4 bytes before the end, less what was searched; then the last
+ * bytes one at a time.
  */
 AVX512 void
 marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
@@ -138,6 +176,8 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 	m->nlt = m->nmj = 0;
 	m->lcov = n > 0 ? n - 1 : 0;
 	m->mcov = n > 2 ? n - 2 : 0;
+	/* first, before the constants: a call takes every vector register */
+	i = ascii_marks5(p, n, m, &lon);
 	mojk5_init(&k);
 	for (; i + 64 + 4 <= n && (lon || mon); i += 64) {
 		a = _mm512_loadu_si512((const void *)(p + i));
