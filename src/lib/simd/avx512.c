@@ -235,9 +235,9 @@ plain_utf8_avx512(const unsigned char *p, size_t n, uint64_t *plines,
 		__m512i v = _mm512_loadu_si512((const void *)(p + i));
 		uint64_t e;
 
-		/* The bytes before each, loaded again after the first block
-		 * (loads cost no vector operation; this loop is bound by
-		 * them) */
+		/* The bytes before each, loaded again after the first block:
+		 * a load takes no vector unit, and this loop is bound by its
+		 * vector operations */
 		if (i == 0 ? u8_bad512(v, prev_n512(v, k.zero, 1),
 		    prev_n512(v, k.zero, 2), prev_n512(v, k.zero, 3), &k) :
 		    u8_bad512(v, _mm512_loadu_si512((const void *)(p + i - 1)),
