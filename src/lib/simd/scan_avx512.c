@@ -94,12 +94,20 @@ mask5(__m512i v0, __m512i v1, __m512i v2, __m512i v3, const struct mojk5 *k)
 	    _mm512_cmpeq_epi8_mask(v0, k->c3)) | ctl5(v0, v1, k);
 }
 
-/* "<?" and "<!" exactly, not every '<', in a (a1: one byte on). */
+/* "<?" and "<!" exactly, not every '<', in a (a1: one byte on; lt, q, x:
+ * the three bytes in every lane). */
+AVX512 __attribute__((always_inline)) static inline __mmask64
+ltq5(__m512i a, __m512i a1, __m512i lt, __m512i q, __m512i x)
+{
+	return _mm512_cmpeq_epi8_mask(a, lt) & (_mm512_cmpeq_epi8_mask(a1,
+	    q) | _mm512_cmpeq_epi8_mask(a1, x));
+}
+
+/* The same with marks8's constants. */
 AVX512 __attribute__((always_inline)) static inline __mmask64
 lt5(__m512i a, __m512i a1, const struct mojk5 *k)
 {
-	return _mm512_cmpeq_epi8_mask(a, k->lt) & (_mm512_cmpeq_epi8_mask(a1,
-	    k->q) | _mm512_cmpeq_epi8_mask(a1, k->x));
+	return ltq5(a, a1, k->lt, k->q, k->x);
 }
 
 /*
@@ -143,10 +151,8 @@ ascii_marks5(const unsigned char *p, size_t n, struct marks *m, int *lon)
 
 		if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0)
 			break;
-		la = _mm512_mask_cmpeq_epi8_mask(_mm512_cmpeq_epi8_mask(a1, q) |
-		    _mm512_cmpeq_epi8_mask(a1, x), a, lt);
-		lb = _mm512_mask_cmpeq_epi8_mask(_mm512_cmpeq_epi8_mask(b1, q) |
-		    _mm512_cmpeq_epi8_mask(b1, x), b, lt);
+		la = ltq5(a, a1, lt, q, x);
+		lb = ltq5(b, b1, lt, q, x);
 		if ((la | lb) != 0) {
 			marks_lt_bits(m, i, la, lon);
 			marks_lt_bits(m, i + 64, lb, lon);
@@ -322,9 +328,7 @@ marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
 	for (; j + 68 <= n && (*lon || *mon); j += 64) {
 		__m512i a = _mm512_loadu_si512((const void *)(p + j + lo));
 		__m512i c = _mm512_loadu_si512((const void *)(p + j + lo + 2));
-		__mmask64 l = _mm512_mask_cmpeq_epi8_mask(
-		    _mm512_cmpeq_epi8_mask(c, q) | _mm512_cmpeq_epi8_mask(c, x),
-		    a, lt);
+		__mmask64 l = ltq5(a, c, lt, q, x);
 		uint32_t s;
 
 		if (l != 0)
