@@ -219,6 +219,24 @@ marks_same(const unsigned char *p, size_t n, size_t cap, int w, int be)
 	    got.len == n;
 }
 
+/* marks_same() of p + at, n bytes, with lists of each of the ncaps caps,
+ * while they agree (level l, round say where, on a failure).  Return
+ * whether all did. */
+static int
+marks_caps(const unsigned char *p, size_t at, size_t n, const size_t *caps,
+    size_t ncaps, int w, int be, int l, int round)
+{
+	size_t c;
+
+	for (c = 0; c < ncaps; c++)
+		if (!CHECK(marks_same(p + at, n, caps[c], w, be))) {
+			printf("  (%s: round %d at %zu, %zu bytes, cap %zu)\n",
+			    unit_levels[l], round, at, n, caps[c]);
+			return 0;
+		}
+	return 1;
+}
+
 /*
  * marks8() at every level (ref's is the two searches of word.c in turn)
  * against its definition on random strings of the bytes that matter, at
@@ -233,7 +251,7 @@ late_marks(void)
 	    0x83, 0x9A, '\n' };
 	static const size_t caps[] = { 2, 9, 10000 };
 	unsigned char p[400];
-	size_t n, at, c;
+	size_t n, at;
 	int l, round, fail = 0;
 
 	krand_seed(2727);
@@ -244,15 +262,8 @@ late_marks(void)
 			simd_init(unit_levels[l]);
 			for (at = 0; at < 33 && !fail; at += 1 + round % 4)
 				for (n = 0; at + n <= 300 && !fail; n++)
-					for (c = 0; c < NELEM(caps) && !fail; c++) {
-						fail = !CHECK(marks_same(p + at, n,
-						    caps[c], 0, 0));
-						if (fail)
-							printf("  (%s: round %d at %zu, %zu "
-							    "bytes, cap %zu)\n",
-							    unit_levels[l], round, at, n,
-							    caps[c]);
-					}
+					fail = !marks_caps(p, at, n, caps,
+					    NELEM(caps), 0, 0, l, round);
 		}
 	}
 	simd_init(NULL);
@@ -400,7 +411,7 @@ late_ascii(void)
 	    '\n', ' ' };
 	static const size_t caps[] = { 1, 7, 10000 };
 	static unsigned char p[1700];
-	size_t at, n, c, brk;
+	size_t at, n, brk;
 	int l, round, fail = 0;
 
 	krand_seed(1024);
@@ -418,15 +429,8 @@ late_ascii(void)
 			simd_init(unit_levels[l]);
 			for (n = 1100; at + n <= sizeof(p) && !fail;
 			    n += 1 + krand(5))
-				for (c = 0; c < NELEM(caps) && !fail; c++) {
-					fail = !CHECK(marks_same(p + at, n,
-					    caps[c], 0, 0));
-					if (fail)
-						printf("  (%s: round %d at %zu, "
-						    "%zu bytes, cap %zu)\n",
-						    unit_levels[l], round, at, n,
-						    caps[c]);
-				}
+				fail = !marks_caps(p, at, n, caps, NELEM(caps),
+				    0, 0, l, round);
 		}
 	}
 	simd_init(NULL);
@@ -449,7 +453,7 @@ late_marksw(void)
 	    0x00A9, 0x00BF, 0x0152, 0x2122, 0x2123, 0x00C1, '\n' };
 	static const size_t caps[] = { 1, 3, 10000 };
 	unsigned char p[420];
-	size_t at, n, c, k;
+	size_t at, n, k;
 	int l, be, round, fail = 0;
 
 	krand_seed(16);
@@ -465,15 +469,8 @@ late_marksw(void)
 			simd_init(unit_levels[l]);
 			for (at = 0; at < 8 && !fail; at += 2 + (size_t)round % 2)
 				for (n = 0; at + n <= 400 && !fail; n++)
-					for (c = 0; c < NELEM(caps) && !fail; c++) {
-						fail = !CHECK(marks_same(p + at, n,
-						    caps[c], 2, be));
-						if (fail)
-							printf("  (%s: round %d at %zu, "
-							    "%zu bytes, cap %zu)\n",
-							    unit_levels[l], round, at, n,
-							    caps[c]);
-					}
+					fail = !marks_caps(p, at, n, caps,
+					    NELEM(caps), 2, be, l, round);
 		}
 	}
 	simd_init(NULL);
