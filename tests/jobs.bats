@@ -139,6 +139,28 @@ same_as_j1() {
 	same -r --format=checkstyle --all t
 }
 
+@test "-j: a worker opens each file in its directory: names with no directory, deep, odd, absolute" {
+	tree
+	mkdir -p t/a/b/c
+	printf '<a>\303</a>' > t/a/b/c/deep.xml
+	printf '<a/>' > t/a/b/c/ok.xml
+	printf '<a/>' > t/top.xml
+	same -r t
+	run grep -c -e '^t/a/b/c/deep.xml:' -e '^t/top.xml:' \
+	    -e '^t/odd dir/sp ace.xml:' -e '^t/ok/f320.xml:' out.1 err.1
+	assert_output "out.1:4
+err.1:1"
+	same -r "$PWD/t"
+	grep -q "^$PWD/t/top.xml: " out.1 || fail "$(head -n 1 out.1)"
+	same -r ./t//
+	grep -q '^\./t//a/b/c/ok.xml: ' out.1 || fail "$(head -n 1 out.1)"
+	cd t
+	same -r
+	grep -q '^top.xml: ' out.1 || fail "$(tail -n 1 out.1)"
+	same -r .
+	grep -q '^\./ok/f001.xml: ' out.1 || fail "$(tail -n 1 out.1)"
+}
+
 @test "-j: --allow-encoding and --browser messages keep their place" {
 	tree
 	same -r --allow-encoding=UTF-8 t

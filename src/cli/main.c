@@ -28,12 +28,55 @@ input(const char *name, int top)
 		input_at(AT_FDCWD, name, name, top);
 }
 
+/*
+ * -j: the directory of a name that -r found, opened once for all the
+ * names in it that come one after the other (a chunk holds a run of
+ * them), so that each file is opened relative to it as the walk of one
+ * process does, and the kernel does not walk the whole path again for
+ * each.  len: the name's length to its last '/', the '/' included ("/"
+ * is the root).  Return its descriptor, or -1 (the name is then opened
+ * whole).
+ */
+static int
+job_dir(const char *name, size_t len)
+{
+	static char *dir;
+	static size_t dlen, cap;
+	static int dfd = -1;
+
+	if (dfd >= 0 && len == dlen && memcmp(dir, name, len) == 0)
+		return dfd;
+	if (dfd >= 0)
+		close(dfd);
+	dfd = -1;
+	if (len + 1 > cap) {
+		char *np = realloc(dir, len + 1);
+
+		if (np == NULL)
+			return -1;
+		dir = np;
+		cap = len + 1;
+	}
+	memcpy(dir, name, len);
+	dir[len] = '\0';
+	dlen = len;
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return dfd;
+}
+
 /* -j: one input, in a worker process or the parent (jobs.c); return the
  * exit status so far. */
 static int
 job(const char *name, int top)
 {
-	input_at(AT_FDCWD, name, name, top);
+	const char *slash = strrchr(name, '/');
+	int dfd;
+
+	if (!top && slash != NULL && slash[1] != '\0' &&
+	    (dfd = job_dir(name, (size_t)(slash - name) + 1)) >= 0)
+		input_at(dfd, slash + 1, name, 0);
+	else
+		input_at(AT_FDCWD, name, name, top);
 	return exit_status();
 }
 
