@@ -34,7 +34,10 @@ setup() {
 	printf '#!/bin/sh\necho "no such thing" >&2\nexit 3\n' > "$fake/uchardet"
 	# An xmlsniff whose iconv cannot write GB18030, as musl's cannot: that
 	# task is skipped and said so, not a failure.
-	printf '#!/bin/sh\ncase "$*" in *--transcode-to=GB18030*)\n\techo "xmlsniff: --transcode-to: this system'"'"'s iconv cannot write GB18030" >&2\n\texit 2 ;;\n*--transcode*) ;;\n*ce-lf.xml) echo X >> "%s" ;;\nesac\nexec "%s" "$@"\n' "$log" "$XMLSNIFF" > "$fake/xs"
+	# It writes T for each run over the tree, J for each with -j1: the
+	# two are timed in turn as well.
+	local tlog=$BATS_TEST_TMPDIR/tree-turns
+	printf '#!/bin/sh\ncase "$*" in *--transcode-to=GB18030*)\n\techo "xmlsniff: --transcode-to: this system'"'"'s iconv cannot write GB18030" >&2\n\texit 2 ;;\n*--transcode*) ;;\n*ce-lf.xml) echo X >> "%s" ;;\n"-j1 -r "*/tree) echo J >> "%s" ;;\n"-r "*/tree) echo T >> "%s" ;;\nesac\nexec "%s" "$@"\n' "$log" "$tlog" "$tlog" "$XMLSNIFF" > "$fake/xs"
 	chmod +x "$fake/isutf8" "$fake/uchardet" "$fake/xs"
 	XMLSNIFF=$fake/xs PATH=$fake:$PATH BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=50 \
 	    BENCH_RUNS=1 BENCH_OUT=$BATS_TEST_TMPDIR/out.tsv \
@@ -42,7 +45,7 @@ setup() {
 	assert_success
 	assert_line --regexp '^xmlsniff benchmark: .* inputs of 1 MB and 50 files, median of 1 runs \(4 for xmlsniff, cat and isutf8\)$'
 	assert_line --regexp '^task +median s +xmlsniff +peak RSS +cat +isutf8 +iconv +uconv +against the fastest peer that did the whole job$'
-	assert_line --regexp '^timed with (hyperfine .*|bench/measure \(hyperfine not installed\)); xmlsniff, cat and isutf8 on each big file in turn(, with bench/measure)?$'
+	assert_line --regexp '^timed with (hyperfine .*|bench/measure \(hyperfine not installed\)); xmlsniff, cat and isutf8 on each big file in turn, and the tree with -j and -j1 in turn(, with bench/measure)?$'
 	for s in $SHAPES tree tree-files0 tree-j1 u8-u16:ascii-lf u8-u16:cyr-crlf \
 	    u8-u16:ce-lf u8-u16:mixed-lf u16-u8:cjk-u16 u16-u8:latin-u16crlf \
 	    u16-u8:ce-u16crlf u8-u32:emoji-lf u32-u8:cjk-u32 \
@@ -87,6 +90,8 @@ setup() {
 	# each checked once, then timed in turn, 4 runs each
 	run tr -d '\n' < "$log"
 	assert_output XIXIXIXIXI
+	run tr -d '\n' < "$tlog"
+	assert_output TJTJTJTJTJ
 }
 
 # bats test_tags=slow
