@@ -29,7 +29,8 @@ static const char *const tricky[] = {
 	"<?p ?? >?>", "<!--> <?xml version=\"1.0\"?> -->",
 	"<!---> <?xml version=\"1.0\"?> -->",
 	"<![CDATA[]]]] ]> <?xml version=\"1.0\"?>]]>",
-	"<?p ? > <?xml version=\"1.0\"?>", "<?xmlx <?xml version='1.0'?>"
+	"<?p ? > <?xml version=\"1.0\"?>", "<?xmlx <?xml version='1.0'?>",
+	"<?> <?xml version='1.0'?> ?>"
 };
 
 /* A line of markup-heavy text in UTF-8 (k picks its parts). */
