@@ -147,8 +147,8 @@ get(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 	if (lt->unit == UNIT_16LE || lt->unit == UNIT_16BE) {
 		if (i >= n || n - i < 2)
 			return -1;
-		return lt->unit == UNIT_16LE ? (long)p[i + 1] << 8 | p[i] :
-		    (long)p[i] << 8 | p[i + 1];
+		return (long)(lt->unit == UNIT_16LE ? load_le16(p + i) :
+		    load_be16(p + i));
 	}
 	return unit_get(lt->unit, p, n, i);
 }
