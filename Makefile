@@ -123,6 +123,7 @@ HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
 		src/lib/decode/val.h src/lib/simd/testhooks.h \
 		src/lib/simd/kernels.h src/lib/simd/simd.h src/lib/simd/avx2_int.h \
+		src/lib/simd/late_run.h \
 		src/lib/transcode/target.h src/lib/transcode/xc.h \
 		src/lib/transcode/xmllex.h src/lib/transcode/iconvout.h \
 		src/lib/analysis/browser.h src/lib/analysis/whatwg.h \
@@ -281,7 +282,8 @@ UNIT_SRCS =	tests/unit.c tests/unit_sniff.c tests/unit_decl.c \
 		tests/kern_mapped.c tests/kern_ahead.c tests/kern_engine.c \
 		tests/kern_wide.c tests/kern_spec.c tests/kern_util.c \
 		tests/kern_errdense.c tests/kern_moj.c tests/kern_late.c \
-		tests/kern_xc.c tests/kern_xc2.c tests/kern_runs.c
+		tests/kern_xc.c tests/kern_xc2.c tests/kern_runs.c \
+		tests/kern_lrun.c
 # Each source an object of its own, so that make -j compiles them side by
 # side (in one cc command they were the build's longest step); .to, so
 # that they alone are compiled with the test headers' folder (TEST_INC).

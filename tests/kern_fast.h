@@ -91,8 +91,12 @@ void	 kern_xc(void);
 void	 kern_xc2(void);
 void	 kern_runs(void);
 void	 kern_moj(void);
-/* tests/kern_late.c */
+/* tests/kern_late.c; its markup whose end is not where it looks to be */
 void	 kern_late(void);
+extern const char *const late_tricky[];
+extern const size_t late_ntricky;
+/* tests/kern_lrun.c (kern_late() runs it) */
+void	 kern_late_runs(void);
 /* the sequences of moj_pairs_seq(): two leads by 31 first bytes by 64
  * second bytes */
 #define MOJ_PAIRS	(2 * 31 * 64)

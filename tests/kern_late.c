@@ -20,7 +20,7 @@
 /* Markup that ends where the lexer says, not where it looks to: empty and
  * odd comments, "]]]>", PIs with a '?' first, targets that begin "xml"
  * and are none, and "<?xml" inside each, which is text there. */
-static const char *const tricky[] = {
+const char *const late_tricky[] = {
 	"<!---->", "<!-- a --->", "<!-->x-->", "<!--->y-->",
 	"<![CDATA[a]]]>", "<![CDATA[]]>", "<![CDAT <x/>", "<?\?>", "<?xm?>",
 	"<?xml-stylesheet href='s.css'?>", "<?pi <?xml version='1.0'?> ?>",
@@ -32,6 +32,7 @@ static const char *const tricky[] = {
 	"<?p ? > <?xml version=\"1.0\"?>", "<?xmlx <?xml version='1.0'?>",
 	"<?> <?xml version='1.0'?> ?>"
 };
+const size_t late_ntricky = NELEM(late_tricky);
 
 /* A line of markup-heavy text in UTF-8 (k picks its parts). */
 static void
@@ -49,7 +50,7 @@ markup_line(struct buf *b, unsigned k)
 		bfmt(b, "<?pi %u?>", k);
 		break;
 	case 3:
-		bstr(b, tricky[k / 5 % NELEM(tricky)]);
+		bstr(b, late_tricky[k / 5 % late_ntricky]);
 		break;
 	default:
 		bstr(b, "<i/>&amp;&#x17D;");
@@ -87,8 +88,8 @@ late_markup(void)
 			for (k = 0; k < 40; k++)
 				markup_line(&t, k);
 			from = t.n;
-			for (k = 0; k < NELEM(tricky); k++)
-				bfmt(&t, "%s<q>%u</q>", tricky[k], k);
+			for (k = 0; k < late_ntricky; k++)
+				bfmt(&t, "%s<q>%u</q>", late_tricky[k], k);
 			to = t.n;
 			for (k = 40; k < 80; k++)
 				markup_line(&t, k);
@@ -480,6 +481,7 @@ late_marksw(void)
 void
 kern_late(void)
 {
+	kern_late_runs();
 	late_markup();
 	late_marks();
 	late_pairs();

@@ -9,7 +9,9 @@
  *
  * Cost: character data is searched for "<?" and "<!" by the kernels of
  * the level in use (late_find(): 32 bytes at a time at level avx2, 16 at
- * sse2); only those constructs, rare in most entities, are lexed a
+ * sse2); comments, CDATA sections and PIs are passed over whole, those
+ * that follow one another from the bit masks of 64 units at a time where
+ * the level has them (late_run.h); other markup, rare, is lexed a
  * character at a time.
  */
 #include <stdio.h>
@@ -445,6 +447,10 @@ skip_whole8(const struct late *lt, const unsigned char *p, size_t n,
 
 	if (r < 4)
 		return 0;
+	/* a run of them from the masks of windows (late_run.h), where
+	 * the level has it */
+	if ((g = late_run(p, n, i, 1, 0)) > i)
+		return g;
 	if (m[1] == '!') {
 		if (m[2] == '-' && m[3] == '-') {
 			g = i + 4 + 2;
@@ -496,6 +502,10 @@ skip_whole(const struct late *lt, const unsigned char *p, size_t n, size_t i,
 		return 0;
 	if (u == 1 && lt->map == NULL)
 		return skip_whole8(lt, p, n, i, off);
+	if (u == 2 && lt->map == NULL && (q = late_run(p, n, i, 2,
+	    lt->unit == UNIT_16BE)) > i)
+		return q;
+	q = n;
 	if (UNITS_AT(lt, p, n, i, "<!--"))
 		q = FIND_UNITS(lt, p, n, i + 4 * u, "-->");
 	else if (UNITS_AT(lt, p, n, i, "<![CDATA["))

@@ -85,6 +85,7 @@ const struct kernels kernels_avx2 = {
 	.conv = conv_avx2,
 	.find32 = find32_avx2,
 	.late_find = late_find_avx2,
+	.late_run = late_run_avx2,
 	.moj_skip = moj_skip_avx2,
 	.moj_skipw = moj_skipw_avx2,
 	.moj_skip32 = moj_skip32_avx2,

@@ -674,6 +674,7 @@ const struct kernels kernels_avx512 = {
 	.conv = conv_avx2,
 	.find32 = find32_avx2,
 	.late_find = late_find_avx512,
+	.late_run = late_run_avx512,
 	.moj_skip = moj_skip_avx2,
 	.moj_skipw = moj_skipw_avx512,
 	.moj_skip32 = moj_skip32_avx512,

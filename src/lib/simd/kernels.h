@@ -90,6 +90,7 @@ size_t		 plain_sb(const unsigned char *, size_t,
 		    const struct plainmap *, uint64_t *, uint64_t *);
 size_t		 late_find(const struct late *, const unsigned char *, size_t,
 		    size_t);
+size_t		 late_run(const unsigned char *, size_t, size_t, size_t, int);
 
 /*
  * The mojibake candidates (mojibake.c): where UTF-8 text read as

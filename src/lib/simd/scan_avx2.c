@@ -15,6 +15,7 @@
 #include <immintrin.h>
 
 #include "avx2_int.h"
+#include "late_run.h"
 
 /* The bytes of a that are '<' (vl) with '?' (vq) or '!' (vb) in next, the
  * vector one unit on: where "<?" and "<!" start. */
@@ -59,6 +60,44 @@ late_find_avx2(const struct late *lt, const unsigned char *p, size_t n,
 		    _mm256_movemask_epi8(m1));
 	}
 	return late_find_sse2(lt, p, n, i);
+}
+
+/* The 64-bit mask of the bytes of a and b (the first 32 in a) that are
+ * c. */
+__attribute__((target("avx2"), always_inline)) static inline uint64_t
+win8_is(__m256i a, __m256i b, char c)
+{
+	__m256i k = _mm256_set1_epi8(c);
+
+	return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, k)) |
+	    (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b,
+	    k)) << 32;
+}
+
+/* The masks of late_run_walk's window: 64 bytes in two vectors. */
+__attribute__((target("avx2"), always_inline)) static inline void
+win8_avx2(const unsigned char *p, int be, struct late_win *m)
+{
+	__m256i a = _mm256_loadu_si256((const __m256i *)p);
+	__m256i b = _mm256_loadu_si256((const __m256i *)(p + 32));
+
+	(void)be;
+	m->lt = win8_is(a, b, '<');
+	m->q = win8_is(a, b, '?');
+	m->x = win8_is(a, b, '!');
+	m->d = win8_is(a, b, '-');
+	m->g = win8_is(a, b, '>');
+	m->r = win8_is(a, b, ']');
+}
+
+/* late_run (late_run.h) of 8-bit text; the wider units go the way of
+ * every level without it. */
+__attribute__((target("avx2")))
+size_t
+late_run_avx2(const unsigned char *p, size_t n, size_t i, size_t u, int be)
+{
+	(void)be;
+	return u == 1 ? late_run_walk(p, n, i, 1, 0, win8_avx2) : i;
 }
 
 /* moj_skip(), thirty-two bytes at a time (a signed less-than is a

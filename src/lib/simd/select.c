@@ -272,6 +272,17 @@ late_find(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 	return kernels()->late_find(lt, p, n, i);
 }
 
+/* For late.c: late_run_walk() (late_run.h) of p[0..n) from the open at i,
+ * in units of u bytes (be: big-endian), at the level in use; i at a
+ * level without it. */
+size_t
+late_run(const unsigned char *p, size_t n, size_t i, size_t u, int be)
+{
+	const struct kernels *k = kernels();
+
+	return k->late_run != NULL ? k->late_run(p, n, i, u, be) : i;
+}
+
 /* See struct mojskip (kernels.h): where the pass stopped, a candidate or
  * near the end of p[0..n). */
 size_t

@@ -49,6 +49,10 @@ struct kernels {
 			    uint32_t, uint32_t);
 	size_t		(*late_find)(const struct late *,
 			    const unsigned char *, size_t, size_t);
+	/* late_run_walk() (late_run.h) of units of u bytes (1, 2), or
+	 * i: none of them; NULL: none at all */
+	size_t		(*late_run)(const unsigned char *, size_t, size_t,
+			    size_t, int);
 	size_t		(*moj_skip)(const unsigned char *, size_t,
 			    struct mojskip *);
 	size_t		(*moj_skipw)(const unsigned char *, size_t, int);
@@ -131,6 +135,10 @@ void		 marks8_avx2(const unsigned char *, size_t, struct marks *);
 void		 marks8_avx512(const unsigned char *, size_t, struct marks *);
 size_t		 late_find_avx512(const struct late *, const unsigned char *,
 		    size_t, size_t);
+size_t		 late_run_avx2(const unsigned char *, size_t, size_t, size_t,
+		    int);
+size_t		 late_run_avx512(const unsigned char *, size_t, size_t, size_t,
+		    int);
 size_t		 moj_skipw_avx512(const unsigned char *, size_t, int);
 size_t		 marksw16_avx512(const unsigned char *, size_t, int,
 		    struct marks *, int *, int *);

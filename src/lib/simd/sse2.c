@@ -7,6 +7,7 @@
 
 #include "kernels.h"
 #include "simd.h"
+#include "late_run.h"
 
 #ifdef HAVE_X86
 #include <emmintrin.h>
@@ -73,6 +74,47 @@ late_find_sse2(const struct late *lt, const unsigned char *p, size_t n,
 	return late_find_word(lt, p, n, i);
 }
 
+/* The mask of the 16 bytes at p that are c, at bit k of a 64-bit mask
+ * from the byte k-th from p (4 bits apart a vector: 0, 16, 32, 48). */
+static inline uint64_t
+win8_is(const __m128i *v, char c)
+{
+	__m128i k = _mm_set1_epi8(c);
+	uint64_t m = 0;
+	int j;
+
+	for (j = 0; j < 4; j++)
+		m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v[j],
+		    k)) << 16 * j;
+	return m;
+}
+
+/* The masks of late_run_walk's window: 64 bytes in four vectors. */
+static inline void
+win8_sse2(const unsigned char *p, int be, struct late_win *m)
+{
+	__m128i v[4];
+	int j;
+
+	(void)be;
+	for (j = 0; j < 4; j++)
+		v[j] = _mm_loadu_si128((const __m128i *)(p + 16 * j));
+	m->lt = win8_is(v, '<');
+	m->q = win8_is(v, '?');
+	m->x = win8_is(v, '!');
+	m->d = win8_is(v, '-');
+	m->g = win8_is(v, '>');
+	m->r = win8_is(v, ']');
+}
+
+/* late_run (late_run.h) of 8-bit text. */
+static size_t
+late_run_sse2(const unsigned char *p, size_t n, size_t i, size_t u, int be)
+{
+	(void)be;
+	return u == 1 ? late_run_walk(p, n, i, 1, 0, win8_sse2) : i;
+}
+
 static int
 sse2_usable(void)
 {
@@ -98,6 +140,7 @@ const struct kernels kernels_sse2 = {
 	.conv = conv_word,
 	.find32 = find32_word,
 	.late_find = late_find_sse2,
+	.late_run = late_run_sse2,
 	.moj_skip = moj_skip_sse2,
 };
 #else

@@ -1,0 +1,260 @@
+/*
+ * Kernel equivalence of the late lexer's runs of markup (late_run.h):
+ * comments, CDATA sections and PIs back to back, which the levels with a
+ * late_run take from the bit masks of windows, against the reference,
+ * which lexes them a character at a time; and the walk itself, at every
+ * level, against the masks of their definition and what the lexer passes
+ * (run_ok).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "all.h"
+#include "unit.h"
+#include "kern_fast.h"
+#include "late_run.h"
+
+/* Markup for late_dense(): constructs of every kind, ends the windows of
+ * late_run.h see or do not (the long ones), other markup it leaves to the
+ * lexer, and a little text. */
+static const char *const dense_parts[] = {
+	"<!---->", "<!-- c -->", "<?p x?>", "<?\?>", "<![CDATA[x]]>",
+	"<!-- a comment that goes on past the window of sixty-four units, "
+	"and on -->", "<?pi a processing instruction longer than a window "
+	"of sixty-four units ?>", "<![CDATA[a CDATA section ] ]> ]] > "
+	"longer than a window of sixty-four units]]>", "<a b='1'/>", "t",
+	"\n", "<!ENTITY e 'x'>", "<?xml-model href='m'?>", "<?xmlx?>", "<",
+	"<<!-- two -->", "<!-x>", ">", "<? ?>", "<?-- ?>", "<!-- ?> -->"
+};
+
+/*
+ * Constructs back to back, the kinds and lengths at random (dense_parts
+ * and every tricky piece), with a late declaration among them or none, in
+ * UTF-8 and UTF-16 of both orders, cut at random offsets: the answer at
+ * every level the reference's, the declaration found exactly when it is
+ * there.  The levels with late_run take most of them in runs.
+ */
+static void
+late_dense(void)
+{
+	static const char *const encs[] = { "UTF-8", "UTF-16LE", "UTF-16BE" };
+	struct buf t = { NULL, 0, 0 }, b = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t cuts[6], e, c, k, at;
+	int late, round;
+
+	krand_seed(4077);
+	for (round = 0; round < 6; round++)
+		for (e = 0; e < NELEM(encs); e++)
+			for (late = 0; late < 2; late++) {
+				t.n = b.n = 0;
+				bfmt(&t, "<?xml version=\"1.0\" encoding=\"%s\"?>"
+				    "<d>", encs[e]);
+				at = late ? 200 + krand(1500) : (size_t)-1;
+				for (k = 0; k < 1800; k++) {
+					if (k == at)
+						bstr(&t, "<?xml version='1.0'?>");
+					if (krand(8) == 0)
+						bstr(&t, late_tricky[krand(
+						    late_ntricky)]);
+					else
+						bstr(&t, dense_parts[krand(NELEM(
+						    dense_parts))]);
+				}
+				bstr(&t, "</d>\n");
+				if (e == 0)
+					bput(&b, t.p, t.n);
+				else
+					CHECK(brecode(&b, encs[e], t.p, t.n) ==
+					    0);
+				for (c = 0; c < NELEM(cuts); c++)
+					cuts[c] = (c + 1) * b.n / 8 + krand(200);
+				k_same("markup back to back", b.p, b.n, NULL,
+				    cuts, NELEM(cuts), &r);
+				if (!CHECK(has(&r, "decl-not-at-start@") ==
+				    late))
+					printf("  (%s, round %d)\n", encs[e],
+					    round);
+			}
+	bfree(&t);
+	bfree(&b);
+	bfree(&r);
+}
+
+/* The masks of a window of late_run.h by their definition, a unit at a
+ * time, for 8-bit text (u 1) and UTF-16 (u 2). */
+static void
+win_def(const unsigned char *p, size_t u, int be, struct late_win *m)
+{
+	static const char ch[] = "<?!->]";
+	uint64_t *f[6];
+	size_t j, c;
+
+	f[0] = &m->lt;
+	f[1] = &m->q;
+	f[2] = &m->x;
+	f[3] = &m->d;
+	f[4] = &m->g;
+	f[5] = &m->r;
+	for (c = 0; c < 6; c++) {
+		*f[c] = 0;
+		for (j = 0; j < 64; j++)
+			if (lr_unit(p + j * u, u, be) == (unsigned char)ch[c])
+				*f[c] |= 1ull << j;
+	}
+}
+
+static void
+win_def8(const unsigned char *p, int be, struct late_win *m)
+{
+	win_def(p, 1, be, m);
+}
+
+static void
+win_def16(const unsigned char *p, int be, struct late_win *m)
+{
+	win_def(p, 2, be, m);
+}
+
+/* The first unit at or after j of p[0..n) (units of u bytes, be) where
+ * the k ASCII s begin, or n. */
+static size_t
+units_find(const unsigned char *p, size_t n, size_t j, size_t u, int be,
+    const char *s, size_t k)
+{
+	for (; j + k * u <= n; j += u)
+		if (lr_at(p + j, u, be, s, k))
+			return j;
+	return n;
+}
+
+/*
+ * Whether the lexer, from the "<?" or "<!" at i in character data, comes
+ * to r in character data having passed only what late_run may take:
+ * comments to the first "-->" after "<!--", CDATA sections to the first
+ * "]]>", PIs whose target does not begin "xml" to the first "?>" after
+ * "<?", and character data between them (with no other "<?" or "<!"):
+ * then the number of them passed, else -1.
+ */
+static int
+run_ok(const unsigned char *p, size_t n, size_t i, size_t r, size_t u,
+    int be)
+{
+	size_t j = i, e;
+	int k = 0;
+
+	/* the ASCII s at unit j, whole in p[0..n) */
+#define AT(j, s)	((j) + (sizeof(s) - 1) * u <= n && lr_at(p + (j), u, \
+			    be, s, sizeof(s) - 1))
+	while (j < r) {
+		if (!AT(j, "<!") && !AT(j, "<?")) {
+			j += u;
+			continue;
+		}
+		if (AT(j, "<!--"))
+			e = units_find(p, n, j + 4 * u, u, be, "-->", 3) + 2 * u;
+		else if (AT(j, "<![CDATA["))
+			e = units_find(p, n, j + 9 * u, u, be, "]]>", 3) + 2 * u;
+		else if (AT(j, "<?") && !AT(j + 2 * u, "xml"))
+			e = units_find(p, n, j + 2 * u, u, be, "?>", 2) + u;
+		else
+			return -1;
+		if (e >= n)
+			return -1;
+		j = e + u;
+		k++;
+	}
+	return j == r ? k : -1;
+#undef AT
+}
+
+/* Whether level l has a late_run of units of u bytes (the others' is
+ * the start it is given). */
+static int
+run_covers(int l, size_t u)
+{
+	return strcmp(unit_levels[l], "avx512") == 0 || (u == 1 &&
+	    (strcmp(unit_levels[l], "avx2") == 0 ||
+	    strcmp(unit_levels[l], "sse2") == 0));
+}
+
+/*
+ * late_run() at every level against late_run_walk() with the masks of
+ * their definition (win_def): random strings of the pieces of markup's
+ * ends and starts, in bytes and in UTF-16 of both orders (with units
+ * whose other byte is '<' or '>'), from every "<?" and "<!", with the
+ * text cut at every length past it that leaves up to three windows.
+ * What the walk takes is what the lexer passes (run_ok); the runs must
+ * take some of them, and some more than one.
+ */
+static void
+late_runs(void)
+{
+	static const char *const bits[] = { "<!--", "-->", "--", "<?", "?>",
+	    "<![CDATA[", "]]>", "]", "<", ">", "-", "?", "!", "xml", " ",
+	    "a", "<!D", "<!-x", "[CDATA" };
+	static const uint16_t odd[] = { 0x3C00, 0x3E00, 0x013C, 0x2D2D };
+	static unsigned char s[700], p[1400];
+	size_t n, sn, u, i, cut, want, got, taken = 0, runs = 0, j;
+	int l, be, round, k, fail = 0;
+
+	krand_seed(6464);
+	for (round = 0; round < 24 && !fail; round++) {
+		u = round % 3 == 0 ? 2 : 1;
+		be = round % 6 == 3;
+		for (sn = 0; sn + 10 < sizeof(s); sn += strlen(bits[j])) {
+			j = krand(NELEM(bits));
+			memcpy(s + sn, bits[j], strlen(bits[j]));
+		}
+		for (n = j = 0; j < sn; j++, n += u)
+			if (u == 1)
+				p[n] = s[j];
+			else {
+				uint16_t v = krand(16) == 0 ? odd[krand(
+				    NELEM(odd))] : s[j];
+
+				p[n + !be] = (unsigned char)(v >> 8);
+				p[n + be] = (unsigned char)v;
+			}
+		for (i = 0; i + 2 * u <= n && !fail; i += u) {
+			if (lr_unit(p + i, u, be) != '<' || (lr_unit(p + i +
+			    u, u, be) != '?' && lr_unit(p + i + u, u, be) !=
+			    '!'))
+				continue;
+			for (cut = i + 2 * u; cut <= n && cut <= i + 192 * u &&
+			    !fail; cut += u) {
+				want = late_run_walk(p, cut, i, u, be, u == 1 ?
+				    win_def8 : win_def16);
+				if (!CHECK((k = run_ok(p, cut, i, want, u,
+				    be)) >= 0)) {
+					printf("  (round %d, from %zu of %zu: "
+					    "%zu)\n", round, i, cut, want);
+					fail = 1;
+				}
+				taken += k > 0;
+				runs += k > 1;
+				for (l = 0; l < unit_nlevels && !fail; l++) {
+					simd_init(unit_levels[l]);
+					got = late_run(p, cut, i, u, be);
+					if (!CHECK(got == (run_covers(l, u) ?
+					    want : i))) {
+						printf("  (%s: round %d, from "
+						    "%zu of %zu: %zu, not %zu)\n",
+						    unit_levels[l], round, i,
+						    cut, got, want);
+						fail = 1;
+					}
+				}
+			}
+		}
+	}
+	CHECK(taken > 10000 && runs > 1000);
+	simd_init(NULL);
+}
+
+void
+kern_late_runs(void)
+{
+	late_dense();
+	late_runs();
+}
