@@ -82,7 +82,7 @@
 #define AH_POLL		8192
 /* The room for each kind of mark in a slot (as the validator's own,
  * VAL_MARKS: past it, the kernels search). */
-#define AH_MARKS	8192
+#define AH_MARKS	16384
 
 struct ahslot {
 	unsigned char	*mem;		/* IN_PAD + IN_SIZE bytes */
