@@ -4,8 +4,10 @@
 # Czech, Slovak, Hungarian, Croatian, Romanian), baltic (Lithuanian,
 # Latvian, Estonian), tr (Turkish), vi (Vietnamese), el (Greek), arhe
 # (Arabic and Hebrew), th (Thai, no spaces between words), ko (Korean)
-# and mixed (markup-heavy: nested elements, comments, processing
-# instructions, CDATA and references around short text in every script).
+# mixed (markup-heavy: nested elements, comments, processing
+# instructions, CDATA and references around short text in every script)
+# and dense (the same words with a comment, CDATA section or processing
+# instruction around one word in two: one every 30 bytes or so).
 # Every line is one element (markup on every line), with attributes, now
 # and then an inline element, and from 2 to 40 words, so that the lines
 # run from a few bytes to a few hundred.  The word lists are written for
@@ -41,6 +43,8 @@ function word(  w) {
 		return pick(famw, nfam)
 	if (lang == "mixed")
 		return mixed()
+	if (lang == "dense")
+		return dense()
 	return pick(en, nen)
 }
 
@@ -64,6 +68,22 @@ function mixed(  r, w) {
 		return "<![CDATA[" w " < " w "]]>"
 	if (r < 0.38)
 		return "<?pi " w "?>"
+	return w
+}
+
+# dense: mixed's words, one in two in a comment, a CDATA section or a
+# processing instruction, which the late lexer passes over whole.
+function dense(  r, w) {
+	w = pick(mix, nmix)
+	r = rand()
+	if (r < 0.25)
+		return "<!-- " w " -->"
+	if (r < 0.33)
+		return "<![CDATA[" w "]]>"
+	if (r < 0.5)
+		return "<?pi " w "?>"
+	if (r < 0.6)
+		return "<b>" w "</b>"
 	return w
 }
 
@@ -104,7 +124,7 @@ BEGIN {
 	fam["ko"] = "그리고 하지만 이것 저것 사람 도시 강 책 거리 학교 생활 세계 날 밤 물 태양 땅 친구 아이 집 바다 음악 가족 언어 한국어 시간 밥 감사합니다 안녕하세요 서울 부산 있다 없다 하다 되다 좋다 크다 작다 새로운 은 는 이 가 을 를 에서 으로"
 	if (lang in fam)
 		nfam = split(fam[lang], famw, " ")
-	if (lang == "mixed") {
+	if (lang == "mixed" || lang == "dense") {
 		nmix = 0
 		nf = split("ce baltic tr vi el arhe th ko", fl, " ")
 		for (f = 1; f <= nf; f++) {
