@@ -111,9 +111,12 @@ only() {
 	local f
 	only late.c kernels.h
 	for f in "$SRC"/lib/simd/*.c; do
-		only "${f##*/}" kernels.h simd.h avx2_int.h testhooks.h
+		only "${f##*/}" kernels.h simd.h avx2_int.h testhooks.h \
+		    late_run.h
 	done
 	[ "$(includes "$(loc kernels.h)")" = core.h ]
+	# the walk over markup that the levels share, on the kernels alone
+	[ "$(includes "$(loc late_run.h)")" = kernels.h ]
 	# what the files of level avx2 share, below simd.h
 	[ -z "$(includes "$(loc avx2_int.h)")" ]
 }
