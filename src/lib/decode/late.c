@@ -432,10 +432,12 @@ gt_at(const unsigned char *p, size_t n, size_t g)
 
 /*
  * skip_whole() of 8-bit text read as bytes, most of markup-heavy text:
- * the kind of markup told from its first bytes, and its end found by a
- * search for its '>' (gt_at), the bytes before that compared after.  A
- * comment ends at "-->" from its fifth byte on, a CDATA section at "]]>"
- * from its tenth, a PI at "?>" from its third, as FIND_UNITS finds them.
+ * first a run of them from bit masks (late_run), where the level has
+ * one; else the kind of markup told from its first bytes, and its end
+ * found by a search for its '>' (gt_at), the bytes before that compared
+ * after.  A comment ends at "-->" from its fifth byte on, a CDATA section
+ * at "]]>" from its tenth, a PI at "?>" from its third, as FIND_UNITS
+ * finds them.
  */
 static size_t
 skip_whole8(const struct late *lt, const unsigned char *p, size_t n,
@@ -485,11 +487,14 @@ skip_whole8(const struct late *lt, const unsigned char *p, size_t n,
  * as lex_one() would reach it a character at a time (a comment ends at
  * the first "-->" after "<!--", a CDATA section at the first "]]>", a PI
  * at the first "?>" after "<?"); 0 for any other, which goes a character
- * at a time.  Markup-heavy text (comments, PIs and CDATA sections every
- * few dozen bytes) then costs a search for each end, not a step of the
- * lexer for each character, in 8-bit text read as bytes and in the 16-
- * and 32-bit forms alike.  Level ref lexes every character (lt->whole is
- * 0), the answer the others are held to.
+ * at a time.  Where a run of them is taken (late_run, 8-bit text and
+ * UTF-16), the offset just past the last, or of the "<?" or "<!" after it
+ * that the run left, which late_next() then finds again in character
+ * data.  Markup-heavy text (comments, PIs and CDATA sections every few
+ * dozen bytes) then costs a search for each end, not a step of the lexer
+ * for each character, in 8-bit text read as bytes and in the 16- and
+ * 32-bit forms alike.  Level ref lexes every character (lt->whole is 0),
+ * the answer the others are held to.
  */
 static size_t
 skip_whole(const struct late *lt, const unsigned char *p, size_t n, size_t i,

@@ -74,8 +74,8 @@ late_find_sse2(const struct late *lt, const unsigned char *p, size_t n,
 	return late_find_word(lt, p, n, i);
 }
 
-/* The mask of the 16 bytes at p that are c, at bit k of a 64-bit mask
- * from the byte k-th from p (4 bits apart a vector: 0, 16, 32, 48). */
+/* The mask of the 64 bytes in the four vectors v that are c, bit k for
+ * the k-th byte (each vector's 16 bits at 0, 16, 32 and 48). */
 static inline uint64_t
 win8_is(const __m128i *v, char c)
 {
