@@ -500,17 +500,16 @@ static size_t
 skip_whole(const struct late *lt, const unsigned char *p, size_t n, size_t i,
     uint64_t off)
 {
-	size_t u = lt->usz, q = n;
+	size_t u = lt->usz, q = n, run;
 	int pi = 0;
 
 	if (!lt->whole)
 		return 0;
 	if (u == 1 && lt->map == NULL)
 		return skip_whole8(lt, p, n, i, off);
-	if (u == 2 && lt->map == NULL && (q = late_run(p, n, i, 2,
+	if (u == 2 && lt->map == NULL && (run = late_run(p, n, i, 2,
 	    lt->unit == UNIT_16BE)) > i)
-		return q;
-	q = n;
+		return run;
 	if (UNITS_AT(lt, p, n, i, "<!--"))
 		q = FIND_UNITS(lt, p, n, i + 4 * u, "-->");
 	else if (UNITS_AT(lt, p, n, i, "<![CDATA["))
