@@ -7,7 +7,7 @@
 # mixed (markup-heavy: nested elements, comments, processing
 # instructions, CDATA and references around short text in every script)
 # and dense (the same words with a comment, CDATA section or processing
-# instruction around one word in two: one every 30 bytes or so).
+# instruction around one word in two: one every 35 bytes or so).
 # Every line is one element (markup on every line), with attributes, now
 # and then an inline element, and from 2 to 40 words, so that the lines
 # run from a few bytes to a few hundred.  The word lists are written for

@@ -31,7 +31,9 @@ typedef size_t	(*late_find_fn)(void *, const struct late *,
  * and in the other core's cache when the search ahead found them.  From
  * 4 to 16, text with a comment, CDATA section or PI every 110 bytes took
  * 77.0 ms against 83.4, and bench/run's mixed-lf 47.9 against 52.9
- * (medians of 21 runs in turn); 24, 32 and 64 did no better. */
+ * (medians of 21 runs in turn, one round); 24, 32 and 64 did no better.
+ * Against other builds those shapes stay within the host's noise, so the
+ * gain is small at best (doc/BENCHMARKS.md). */
 #define MARK_AHEAD	16
 
 struct late {
