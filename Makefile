@@ -74,7 +74,7 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/sbuf.c \
 		src/lib/decode/decode.c src/lib/decode/decode_iconv.c \
 		src/lib/decode/decode_utf.c src/lib/decode/input.c \
 		src/lib/decode/late.c src/lib/decode/prescan.c \
-		src/lib/decode/ahead.c \
+		src/lib/decode/ahead.c src/lib/decode/leap.c \
 		src/lib/decode/validate.c \
 		src/lib/simd/avx2.c src/lib/simd/avx512.c src/lib/simd/common.c \
 		src/lib/simd/dense_avx2.c src/lib/simd/narrow_avx2.c \

@@ -252,9 +252,207 @@ late_runs(void)
 	simd_init(NULL);
 }
 
+/* late_leaps()'s constructs that the leaps pass (leap.c), and what they
+ * stop at: a late declaration, other markup the lexer must lex. */
+static const char *const leap_parts[] = {
+	"<!---->", "<!-- c -->", "<?p x?>", "<?\?>", "<![CDATA[x]]>",
+	"<a b='1'/>", "t", "\n", "<", "<<!-- two -->", ">", "<? ?>",
+	"<?-- ?>", "<!-- ?> -->", "<![CDATA[]]]>", "<!-- a --->", "<?xm?>",
+	"<!--->y-->", "<!-->x-->", "<?> ?>", "<?p ?? >?>", "w\303\251rd ",
+	"<![CDATA[ -- ]] ?]]>"
+};
+static const char *const leap_stops[] = {
+	"<?xml version='1.0'?>", "<?xml version='1.0'?>",
+	"<?xml-model href='m'?>", "<!DOCTYPE d [<!ENTITY e '--> ?> ]]>'>]>",
+	"<!>", "<![INCLUDE[ x ]]>", "<!-x>", "<!ELEMENT d ANY>"
+};
+/* long ones, whose inside holds the opens and ends of the others */
+static const char *const leap_opens[] = {
+	"<!-- <![CDATA[ <?p ", "<![CDATA[ <!-- <?p ", "<?p <!-- <![CDATA[ "
+};
+static const char *const leap_closes[] = { "-->", "]]>", "?>" };
+static const char *const leap_fill[] = {
+	"a", " ", "-", "]", "?", ">", "\n", "\303\251", "<a>", "--", "]]",
+	"x", "m", "l", "C", "-- ", "] ]>", "? >"
+};
+
+/*
+ * Text of 200 KB and more of markup back to back, with long comments,
+ * CDATA sections and PIs whose inside holds the opens and ends of the
+ * other kinds, and a declaration or other markup to lex every few
+ * kilobytes (or few dozen): fed whole from a file and in pieces cut at
+ * random, every level gives the reference's answer, the declarations
+ * found.  The leaps are taken and refused thousands of times; the
+ * reference (which lexes every character) takes none.
+ */
+static void
+late_leaps(void)
+{
+	struct buf t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	long taken = atomic_load(&late_leap_count[0]),
+	    refused = atomic_load(&late_leap_count[1]);
+	size_t cuts[12], c, k, stop;
+	int round;
+
+	krand_seed(5150);
+	for (round = 0; round < 16; round++) {
+		t.n = 0;
+		bstr(&t, "<?xml version=\"1.0\"?><d>");
+		/* a stop every so many parts: few, many, or very many */
+		stop = round % 4 == 0 ? 40 : round % 4 == 1 ? 400 : 3000;
+		while (t.n < 200000 + 20000 * (size_t)round) {
+			unsigned x = krand(100);
+
+			if (krand(stop) == 0)
+				bstr(&t, leap_stops[krand(NELEM(leap_stops))]);
+			else if (x < 80)
+				bstr(&t, leap_parts[krand(NELEM(leap_parts))]);
+			else if (x < 97)
+				bstr(&t, leap_fill[krand(NELEM(leap_fill))]);
+			else {
+				size_t kind = krand(3), len = 100 + krand(
+				    round % 2 ? 600 : 3000);
+
+				bstr(&t, leap_opens[kind]);
+				for (k = 0; k < len; k++)
+					bstr(&t, leap_fill[krand(NELEM(
+					    leap_fill))]);
+				bstr(&t, leap_closes[kind]);
+			}
+		}
+		bstr(&t, "<?xml version='1.0'?></d>\n");
+		for (c = 0; c < NELEM(cuts); c++)
+			cuts[c] = (c + 1) * t.n / (NELEM(cuts) + 1) +
+			    krand(5000);
+		k_same("leaps over markup", t.p, t.n, NULL, cuts, NELEM(cuts),
+		    &r);
+		CHECK(has(&r, "decl-not-at-start@"));
+	}
+	taken = atomic_load(&late_leap_count[0]) - taken;
+	refused = atomic_load(&late_leap_count[1]) - refused;
+	if (!CHECK(taken > 1500 && refused > 500))
+		printf("  (%ld leaps taken, %ld refused)\n", taken, refused);
+	bfree(&t);
+	bfree(&r);
+}
+
+/*
+ * A leap goes back from the stop to a byte after which the lexer, in
+ * any state, has nothing of an open or an end matched.  Here the stop, a
+ * declaration inside a comment, a PI or a CDATA section, is 512 bytes
+ * after each point inside the open of that construct, followed by
+ * every end in turn: a leap that went on from such a point would lex
+ * the construct as text and report the declaration.
+ */
+static void
+late_leap_splits(void)
+{
+	static const char *const opens[] = { "<!--", "<?p", "<![CDATA[" };
+	static const char *const fills[] = {
+		" ?> ]]> b", " --> ]]> b", " --> ?> b"
+	};
+	static const char *const closes[] = { " -->", "", " ]]>" };
+	static const char *const tails[] = {
+		"", "->", ">", "-->", "?>", "]]>", "-", "]"
+	};
+	struct buf t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t o, k, tl, h, at;
+
+	krand_seed(512);
+	for (o = 0; o < NELEM(opens); o++)
+		for (k = 1; k <= strlen(opens[o]); k++)
+			for (tl = 0; tl < NELEM(tails); tl++) {
+				t.n = 0;
+				bstr(&t, "<?xml version=\"1.0\"?><d>");
+				while (t.n < 5000)
+					bstr(&t, leap_parts[krand(NELEM(
+					    leap_parts))]);
+				/* the open's first k bytes end 512 before
+				 * the declaration */
+				h = t.n + k + 512;
+				bstr(&t, opens[o]);
+				bstr(&t, tails[tl]);
+				for (at = 0; t.n + strlen(fills[o]) <= h; at++)
+					bstr(&t, fills[o]);
+				while (t.n < h)
+					bstr(&t, "b");
+				bstr(&t, "<?xml version='1.0'?>");
+				bstr(&t, closes[o]);
+				bstr(&t, "</d>\n");
+				k_same("a leap inside an open", t.p, t.n, NULL,
+				    NULL, 0, &r);
+			}
+	bfree(&t);
+	bfree(&r);
+}
+
+/*
+ * The leap back from a declaration lands inside a long comment, PI or
+ * CDATA section (or markup declaration whose first bytes are those of a
+ * CDATA section) that holds the open of another kind, whose end is past
+ * the declaration (some look closed and are not: "<!-->", "<?>"), and a
+ * second open of its own kind: lexed from there as text, the other would
+ * hide the declaration that follows the first's end.  The lexer's states
+ * must be seen not to meet there, and every level give the reference's
+ * answer.
+ */
+static void
+late_leap_diverge(void)
+{
+	static const char *const opens[] = {
+		"<!--", "<?p", "<![CDATA[", "<![CDATAx '"
+	};
+	static const char *const closes[] = { "-->", "?>", "]]>", "' >" };
+	/* the ends of the other kinds, for their states to meet */
+	static const char *const fills[] = {
+		" ?> ]]> ", " --> ]]> ", " --> ?> ", " --> ?> ]]> "
+	};
+	static const char *const inner[] = {
+		"<!--", "<?p", "<![CDATA[", "<!-->", "<!--->", "<?>"
+	};
+	static const int inkind[] = { 0, 1, 2, 0, 0, 1 };
+	struct buf t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
+	size_t x, y, h;
+
+	krand_seed(800);
+	for (x = 0; x < NELEM(opens); x++)
+		for (y = 0; y < NELEM(inner); y++) {
+			if ((int)x == inkind[y])
+				continue;
+			t.n = 0;
+			bstr(&t, "<?xml version=\"1.0\"?><d>");
+			while (t.n < 5000)
+				bstr(&t, leap_parts[krand(NELEM(leap_parts))]);
+			h = t.n + 800;
+			bstr(&t, opens[x]);
+			while (t.n < h - 400)
+				bstr(&t, "b");
+			bstr(&t, fills[x]);
+			bstr(&t, inner[y]);
+			bstr(&t, " b ");
+			bstr(&t, x < 3 ? opens[x] : "");
+			bstr(&t, " b ");
+			bstr(&t, closes[x]);
+			while (t.n < h)
+				bstr(&t, "b");
+			bstr(&t, "<?xml version='1.0'?> ");
+			bstr(&t, closes[inkind[y]]);
+			bstr(&t, "</d>\n");
+			k_same("a leap where the states part", t.p, t.n, NULL,
+			    NULL, 0, &r);
+			if (!CHECK(has(&r, "decl-not-at-start@")))
+				printf("  (%s in %s)\n", inner[y], opens[x]);
+		}
+	bfree(&t);
+	bfree(&r);
+}
+
 void
 kern_late_runs(void)
 {
 	late_dense();
 	late_runs();
+	late_leaps();
+	late_leap_splits();
+	late_leap_diverge();
 }

@@ -110,6 +110,7 @@ only() {
 @test "layers: the kernels include only the kernels and the core" {
 	local f
 	only late.c kernels.h
+	only leap.c kernels.h testhooks.h
 	for f in "$SRC"/lib/simd/*.c; do
 		only "${f##*/}" kernels.h simd.h avx2_int.h testhooks.h \
 		    late_run.h

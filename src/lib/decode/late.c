@@ -12,7 +12,9 @@
  * sse2); comments, CDATA sections and PIs are passed over whole, those
  * that follow one another from the bit masks of 64 units at a time where
  * the level has them (late_run.h); other markup, rare, is lexed a
- * character at a time.
+ * character at a time.  Over long stretches with no other markup, the
+ * lexer leaps from the marks of the piece (leap.c) to a few hundred
+ * bytes before the next markup it must lex, or the end of the piece.
  */
 #include <stdio.h>
 #include <string.h>
@@ -549,6 +551,8 @@ late_next(struct late *lt, const unsigned char *p, size_t n, uint64_t off,
 		if (lt->st == LX_TEXT) {
 			size_t e, from = i;
 
+			/* over markup-dense text, from the marks (leap.c) */
+			i = late_leap(lt, p, n, i, off);
 			i = find_markup(lt, p, n, i);
 			if (i >= n) {
 				/* The last unit may be a '<' of the next: the

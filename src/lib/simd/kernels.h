@@ -54,6 +54,7 @@ struct late {
 	late_find_fn	 find;		/* NULL: late_find(), the kernels */
 	void		*find_ctx;
 	struct marks	*mk;		/* the piece's marks (UTF-8), or NULL */
+	uint64_t	 leap_at;	/* no leap (leap.c) tried before it */
 };
 
 void		 late_init(struct late *, const struct sniff *,
@@ -64,6 +65,9 @@ int		 late_pending(const struct late *);
 int		 late_block(struct late *, const unsigned char *, size_t);
 size_t		 late_next(struct late *, const unsigned char *, size_t,
 		    uint64_t, int, int *);
+/* decode/leap.c */
+size_t		 late_leap(struct late *, const unsigned char *, size_t, size_t,
+		    uint64_t);
 
 /* simd/: the kernels (select.c sends each call to the level's table;
  * ref.c, common.c) */

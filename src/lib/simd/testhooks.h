@@ -51,6 +51,11 @@ extern atomic_int ahead_test_alternate;
  * two threads' speeds (kern_ahead.c). */
 extern atomic_int ahead_test_hold;
 
+/* The late lexer's leaps (leap.c): [0] those taken, [1] those tried and
+ * not taken because the states did not meet, counted for the unit driver
+ * to see that its texts take both ways. */
+extern atomic_long late_leap_count[2];
+
 /* The reference kernels (src/lib/simd/ref.c). */
 size_t		 plain_utf8_ref(const unsigned char *, size_t, uint64_t *,
 		    uint64_t *);

@@ -1,0 +1,228 @@
+/*
+ * The late lexer's leaps (late.c, late_next): over character data dense
+ * with comments, CDATA sections and PIs, from the marks of the piece
+ * (struct marks, every "<?" and "<!"), without lexing each one.
+ *
+ * The lexer reports only late declarations, and where "<?" and "<!" open
+ * nothing but comments, CDATA sections and PIs whose target does not
+ * begin "xml", it reports nothing and never leaves those four states:
+ * character data, a comment, a PI, a CDATA section.  Its state at a later
+ * point s then depends on all the markup before s, but not for long: from
+ * s, each of the four states it may be in there goes back to character
+ * data at the first end of its kind ("-->", "?>", "]]>"), and from there
+ * on it lexes as the lexer that began at s in character data does,
+ * unless that one is inside a construct there.  Where every state the
+ * lexer can be in at s meets the one from character data so, lexing from
+ * s in character data is lexing from where it stands, for every report.
+ *
+ * So from the open that stops a leap (any other "<!", or a PI whose
+ * target begins "xml": the lexer's own work) or the end of the piece, the
+ * lexer goes back a few hundred bytes and tries that; if the states do not
+ * meet there, further back, and else it lexes from where it stands.  Each
+ * "<?" and "<!" on the way costs a look at its bytes, not a walk.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "kernels.h"
+#include "testhooks.h"
+
+#define LEAP_MIN	4096	/* the least stretch worth leaping */
+#define LEAP_BACK	512	/* from the stop, back to try first */
+#define LEAP_TRIES	3	/* each four times as far back */
+#define LEAP_TAIL	16	/* the end of a piece is never leapt into */
+#define NONE		((size_t)-1)
+#define LEAP_AHEAD	128	/* the marks ahead whose bytes are fetched */
+
+atomic_long late_leap_count[2];
+
+enum { K_COMMENT, K_PI, K_CDATA, K_N };
+
+/*
+ * Whether the byte c leaves the lexer, whatever it read before c, in one
+ * of the four states with nothing of an open or an end matched: it is no
+ * byte of "<!?-[]" nor of "CDATA" nor of "xml" (which an open or an end
+ * may be going through), and in a comment, a CDATA section or a PI after
+ * it no end has begun.  Only '<', '!' and '-' are needed out (an open
+ * half read: tests/kern_lrun.c, late_leap_splits); after the others, a
+ * state that differs from the four ends where the one it stands for
+ * does, or sooner, where the lexer from c on is in character data too.
+ */
+static int
+neutral(unsigned char c)
+{
+	if (c >= 0x80 || c == ' ' || c == '\n' || c == '\r' || c == '\t' ||
+	    c == '>' || (c >= '0' && c <= '9'))
+		return 1;
+	return c >= 'a' && c <= 'z' && c != 'x' && c != 'm' && c != 'l';
+}
+
+/* The 8 bytes at p as a word, in the machine's order (compared with
+ * words of the same bytes, whatever the order). */
+static inline uint64_t
+word_at(const unsigned char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	return w;
+}
+
+/* The kind of the open "<?" or "<!" at p[0], of which 9 bytes can be
+ * read, or K_N for one the lexer must lex (another "<!", a PI whose
+ * target begins "xml"): words compared, no branch on the kind. */
+static inline int
+open_kind(const unsigned char *p)
+{
+	static const unsigned char cm8[8] = "<!--", pi8[8] = "<?",
+	    xml8[8] = "<?xml", cd8[8] = "<![CDATA", m2[8] = { 255, 255 },
+	    m4[8] = { 255, 255, 255, 255 }, m5[8] = { 255, 255, 255, 255, 255 };
+	uint64_t w = word_at(p);
+	int cm, pi, cd;
+
+	cm = (w & word_at(m4)) == word_at(cm8);
+	pi = ((w & word_at(m2)) == word_at(pi8)) &
+	    ((w & word_at(m5)) != word_at(xml8));
+	cd = (w == word_at(cd8)) & (p[8] == '[');
+	/* K_COMMENT 0, K_PI 1, K_CDATA 2, K_N 3 */
+	return cm ? K_COMMENT : (int)(3 - 2 * (unsigned)pi - (unsigned)cd);
+}
+
+/*
+ * The offset just past the first end of a construct of kind k that
+ * begins at or after from in p[0..to) ("-->", "?>", "]]>" whole, and
+ * none of it before from), or NONE.
+ */
+static size_t
+end_after(const unsigned char *p, size_t from, size_t to, int k)
+{
+	size_t len = k == K_PI ? 2 : 3, g;
+	unsigned char b = k == K_COMMENT ? '-' : k == K_PI ? '?' : ']';
+	const unsigned char *q;
+
+	for (g = from + len - 1; g < to && (q = memchr(p + g, '>', to - g)) !=
+	    NULL; g++) {
+		g = (size_t)(q - p);
+		if (p[g - 1] == b && (len == 2 || p[g - 2] == b))
+			return g + 1;
+	}
+	return NONE;
+}
+
+/* The index of the first of m's marks at or after offset x of its base. */
+static size_t
+mark_at(const struct marks *m, size_t lo, size_t x)
+{
+	size_t hi = m->nlt;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->lt[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Whether the lexer in any of the states first[] allows at s (a state X
+ * only where an open of kind X is before s) meets, by p[0..h), the lexer
+ * that begins at s in character data: each, once back in character data
+ * at the first end of its kind, must find that one in character data
+ * too, not inside a construct.  t: the first mark at or after s; a:
+ * p's offset in the marks' base.
+ */
+static int
+meets(const struct marks *m, size_t t, size_t a, const unsigned char *p,
+    size_t s, size_t h, const size_t first[K_N])
+{
+	size_t e[K_N], last = s, x = s, o, b;
+	int k, kind;
+
+	for (k = 0; k < K_N; k++) {
+		e[k] = first[k] < s ? end_after(p, s, h, k) : s;
+		if (e[k] == NONE)
+			return 0;
+		last = e[k] > last ? e[k] : last;
+	}
+	/* the lexer from s in character data, as far as the last of them */
+	for (;;) {
+		for (; t < m->nlt && m->lt[t] < a + x; t++)
+			;
+		if (t == m->nlt || (o = m->lt[t] - a) >= last)
+			return 1;
+		kind = open_kind(p + o);
+		b = end_after(p, o + (kind == K_COMMENT ? 4 : kind == K_PI ?
+		    2 : 9), h, kind);
+		for (k = 0; k < K_N; k++)
+			if (e[k] > o && (b == NONE || e[k] < b))
+				return 0;
+		/* (an end out of sight has some e[k] past o: not met) */
+		x = b;
+	}
+}
+
+/*
+ * Where late_next() may go on lexing p[0..n) (p at absolute offset off),
+ * in character data at i, as if from i: i, or a later offset by the
+ * rule above.  8-bit text read as bytes, with the marks of the piece
+ * (lt->mk) whole over it; elsewhere, and at level ref, i.  An attempt,
+ * taken or not, is not made again before the stop it looked back from.
+ */
+size_t
+late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
+    uint64_t off)
+{
+	struct marks *m = lt->mk;
+	size_t first[K_N] = { NONE, NONE, NONE };
+	size_t a, t, t0, h, j, s, back;
+	unsigned seen = 0;
+	int k, try;
+
+	if (!lt->whole || lt->usz != 1 || lt->map != NULL || m == NULL ||
+	    m->base == NULL || p < m->base || n < LEAP_MIN + LEAP_TAIL ||
+	    i > n - LEAP_MIN - LEAP_TAIL || off + i < lt->leap_at ||
+	    (size_t)(p - m->base) + n > m->len ||
+	    (size_t)(p - m->base) + n - 1 > m->lcov)
+		return i;
+	a = (size_t)(p - m->base);
+	t0 = mark_at(m, 0, a + i);
+	/* the first open the lexer must lex, or near the end of the piece */
+	h = n - LEAP_TAIL;
+	for (t = t0; t < m->nlt && (j = m->lt[t] - a) < h; t++) {
+		if (t + LEAP_AHEAD < m->nlt)
+			__builtin_prefetch(m->base + m->lt[t + LEAP_AHEAD]);
+		k = open_kind(p + j);
+		if (k == K_N) {
+			h = j;
+			break;
+		}
+		if (!(seen >> k & 1)) {
+			first[k] = j;
+			seen |= 1u << k;
+		}
+	}
+	lt->leap_at = off + h;
+	if (h - i < LEAP_MIN)
+		return i;
+	for (try = 0, back = LEAP_BACK; try < LEAP_TRIES; try++, back *= 4) {
+		if (h - i < back + LEAP_MIN / 2)
+			break;
+		for (s = h - back; s > i && !neutral(p[s - 1]); s--)
+			;
+		if (s <= i)
+			break;
+		t = mark_at(m, t0, a + s);
+		if (meets(m, t, a, p, s, h, first)) {
+			atomic_fetch_add_explicit(&late_leap_count[0], 1,
+			    memory_order_relaxed);
+			m->lat = t;
+			return s;
+		}
+		atomic_fetch_add_explicit(&late_leap_count[1], 1,
+		    memory_order_relaxed);
+	}
+	return i;
+}
