@@ -259,7 +259,8 @@ static const char *const leap_parts[] = {
 	"<a b='1'/>", "t", "\n", "<", "<<!-- two -->", ">", "<? ?>",
 	"<?-- ?>", "<!-- ?> -->", "<![CDATA[]]]>", "<!-- a --->", "<?xm?>",
 	"<!--->y-->", "<!-->x-->", "<?> ?>", "<?p ?? >?>", "w\303\251rd ",
-	"<![CDATA[ -- ]] ?]]>"
+	"<![CDATA[ -- ]] ?]]>", "\343\260\241\343\260\277",
+	"<!-- \342\264\255\343\270\255 -->", "\304\274"
 };
 static const char *const leap_stops[] = {
 	"<?xml version='1.0'?>", "<?xml version='1.0'?>",
@@ -271,33 +272,141 @@ static const char *const leap_opens[] = {
 	"<!-- <![CDATA[ <?p ", "<![CDATA[ <!-- <?p ", "<?p <!-- <![CDATA[ "
 };
 static const char *const leap_closes[] = { "-->", "]]>", "?>" };
+/* (in UTF-16, U+013C, U+3C21, U+3C3F, U+213C and U+3F3C have a byte of
+ * '<', '?' or '!', U+2D2D and U+3E2D of '-' and '>': no unit of them is) */
 static const char *const leap_fill[] = {
 	"a", " ", "-", "]", "?", ">", "\n", "\303\251", "<a>", "--", "]]",
-	"x", "m", "l", "C", "-- ", "] ]>", "? >"
+	"x", "m", "l", "C", "-- ", "] ]>", "? >", "\304\274",
+	"\343\260\241", "\343\260\277", "\342\204\274", "\343\274\274",
+	"\342\264\255", "\343\270\255", "\304\274?"
 };
+
+/* The leaps counted in UTF-8 ([0]) and UTF-16 ([1]): taken, refused. */
+static long leap_seen[2][2];
+
+/*
+ * The late declarations that late_next() finds in p[0..n) (units of u
+ * bytes, be: big-endian) from its start, fed whole, into got (offsets,
+ * at most cap): as every level lexes (whole) with the marks of the text
+ * (marks8, marksw) in m, or as the reference does (a character at a
+ * time, no marks).  Return how many.
+ */
+static size_t
+leap_hits(const unsigned char *p, size_t n, size_t u, int be, int whole,
+    struct marks *m, uint64_t *got, size_t cap)
+{
+	struct sniff sn;
+	struct late lt;
+	size_t nh = 0;
+	int hit = 1;
+
+	memset(&sn, 0, sizeof(sn));
+	sn.dec = u == 1 ? FORM_UTF8 : be ? FORM_UTF16BE : FORM_UTF16LE;
+	late_init(&lt, &sn, NULL);
+	lt.whole = whole;
+	if (whole) {
+		if (u == 1)
+			marks8(p, n, m);
+		else
+			marksw(p, n, u, be, m);
+		lt.mk = m;
+	}
+	while (hit) {
+		late_next(&lt, p, n, 0, 1, &hit);
+		if (hit && nh < cap)
+			got[nh++] = lt.lt_off;
+	}
+	return nh;
+}
+
+/*
+ * The leaps of late_next() over the markup body (from "<d>" on) under a
+ * declaration, in UTF-8 (u 1) or UTF-16 (u 2, be: big-endian), the
+ * piece's marks given (as the thread reading ahead gives them): the
+ * declarations found those of the reference, the leaps taken and refused
+ * added to leap_seen.
+ */
+static void
+leap_direct(const char *label, const struct buf *body, size_t u, int be)
+{
+	static uint32_t lts[1 << 17], mjs[1 << 17];
+	static uint64_t want[4096], got[4096];
+	struct buf t = { NULL, 0, 0 }, b = { NULL, 0, 0 };
+	const char *enc = u == 1 ? "UTF-8" : be ? "UTF-16BE" : "UTF-16LE";
+	struct marks m;
+	size_t nw, ng, k;
+	long was[2];
+
+	for (k = 0; k < 2; k++)
+		was[k] = atomic_load(&late_leap_count[k]);
+	bfmt(&t, "<?xml version=\"1.0\" encoding=\"%s\"?>", enc);
+	bput(&t, body->p, body->n);
+	if (u == 1)
+		bput(&b, t.p, t.n);
+	else
+		CHECK(brecode(&b, enc, t.p, t.n) == 0);
+	memset(&m, 0, sizeof(m));
+	m.lt = lts;
+	m.mj = mjs;
+	m.cap = NELEM(lts);
+	nw = leap_hits(b.p, b.n, u, be, 0, NULL, want, NELEM(want));
+	ng = leap_hits(b.p, b.n, u, be, 1, &m, got, NELEM(got));
+	if (!CHECK(m.nlt < m.cap && nw == ng && memcmp(want, got, nw *
+	    sizeof(want[0])) == 0))
+		printf("  (%s, %s: %zu declarations, not %zu)\n", label, enc,
+		    ng, nw);
+	for (k = 0; k < 2; k++)
+		leap_seen[u == 2][k] += atomic_load(&late_leap_count[k]) -
+		    was[k];
+	bfree(&t);
+	bfree(&b);
+}
+
+/*
+ * k_same() of the markup body under a declaration in UTF-8, the answer
+ * into r; and leap_direct() in UTF-8 and UTF-16 (be: big-endian).
+ */
+static void
+leap_same(const char *label, const struct buf *body, int be,
+    const size_t *cuts, size_t ncuts, struct buf *r)
+{
+	struct buf t = { NULL, 0, 0 };
+	long was[2];
+	int k;
+
+	for (k = 0; k < 2; k++)
+		was[k] = atomic_load(&late_leap_count[k]);
+	bstr(&t, "<?xml version=\"1.0\"?>");
+	bput(&t, body->p, body->n);
+	k_same(label, t.p, t.n, NULL, cuts, ncuts, r);
+	for (k = 0; k < 2; k++)
+		leap_seen[0][k] += atomic_load(&late_leap_count[k]) - was[k];
+	leap_direct(label, body, 1, 0);
+	leap_direct(label, body, 2, be);
+	bfree(&t);
+}
 
 /*
  * Text of 200 KB and more of markup back to back, with long comments,
  * CDATA sections and PIs whose inside holds the opens and ends of the
  * other kinds, and a declaration or other markup to lex every few
  * kilobytes (or few dozen): fed whole from a file and in pieces cut at
- * random, every level gives the reference's answer, the declarations
- * found.  The leaps are taken and refused thousands of times; the
- * reference (which lexes every character) takes none.
+ * random, in UTF-8 and UTF-16 of both orders, every level gives the
+ * reference's answer, the declarations found.  The leaps are taken and
+ * refused thousands of times; the reference (which lexes every
+ * character) takes none.
  */
 static void
 late_leaps(void)
 {
 	struct buf t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
-	long taken = atomic_load(&late_leap_count[0]),
-	    refused = atomic_load(&late_leap_count[1]);
 	size_t cuts[12], c, k, stop;
 	int round;
 
 	krand_seed(5150);
 	for (round = 0; round < 16; round++) {
 		t.n = 0;
-		bstr(&t, "<?xml version=\"1.0\"?><d>");
+		bstr(&t, "<d>");
 		/* a stop every so many parts: few, many, or very many */
 		stop = round % 4 == 0 ? 40 : round % 4 == 1 ? 400 : 3000;
 		while (t.n < 200000 + 20000 * (size_t)round) {
@@ -324,16 +433,52 @@ late_leaps(void)
 		for (c = 0; c < NELEM(cuts); c++)
 			cuts[c] = (c + 1) * t.n / (NELEM(cuts) + 1) +
 			    krand(5000);
-		k_same("leaps over markup", t.p, t.n, NULL, cuts, NELEM(cuts),
-		    &r);
+		leap_same("leaps over markup", &t, round % 2, cuts,
+		    NELEM(cuts), &r);
 		CHECK(has(&r, "decl-not-at-start@"));
 	}
-	taken = atomic_load(&late_leap_count[0]) - taken;
-	refused = atomic_load(&late_leap_count[1]) - refused;
-	if (!CHECK(taken > 1500 && refused > 500))
-		printf("  (%ld leaps taken, %ld refused)\n", taken, refused);
 	bfree(&t);
 	bfree(&r);
+}
+
+/*
+ * Append to t the UTF-8 of the characters that, in UTF-16 (be:
+ * big-endian), are the bytes "A", the ASCII string a in UTF-16, "A": the
+ * units of a on the bytes across the units of those characters, which
+ * the marks list (marksw finds bytes) and no lexer reads.
+ */
+static void
+leap_shadow(struct buf *t, const char *a, int be)
+{
+	unsigned char by[64];
+	size_t n = 0, k, l = strlen(a);
+
+	by[n++] = 'A';
+	for (k = 0; k < l; k++) {
+		by[n++] = be ? 0 : (unsigned char)a[k];
+		by[n++] = be ? (unsigned char)a[k] : 0;
+	}
+	by[n++] = 'A';
+	for (k = 0; k < n; k += 2) {
+		unsigned c = be ? (unsigned)by[k] << 8 | by[k + 1] :
+		    (unsigned)by[k + 1] << 8 | by[k];
+
+		bfmt(t, "%c%c%c", 0xE0 | c >> 12, 0x80 | (c >> 6 & 0x3F),
+		    0x80 | (c & 0x3F));
+	}
+}
+
+/* The markup before a case of late_leap_splits() or late_leap_diverge()
+ * in t: enough for a leap. */
+static void
+leap_before(struct buf *t)
+{
+	size_t want = 5000;
+
+	t->n = 0;
+	bstr(t, "<d>");
+	while (t->n < want)
+		bstr(t, leap_parts[krand(NELEM(leap_parts))]);
 }
 
 /*
@@ -356,32 +501,35 @@ late_leap_splits(void)
 		"", "->", ">", "-->", "?>", "]]>", "-", "]"
 	};
 	struct buf t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
-	size_t o, k, tl, h, at;
+	size_t o, k, tl, h, u;
 
 	krand_seed(512);
-	for (o = 0; o < NELEM(opens); o++)
-		for (k = 1; k <= strlen(opens[o]); k++)
-			for (tl = 0; tl < NELEM(tails); tl++) {
-				t.n = 0;
-				bstr(&t, "<?xml version=\"1.0\"?><d>");
-				while (t.n < 5000)
-					bstr(&t, leap_parts[krand(NELEM(
-					    leap_parts))]);
-				/* the open's first k bytes end 512 before
-				 * the declaration */
-				h = t.n + k + 512;
-				bstr(&t, opens[o]);
-				bstr(&t, tails[tl]);
-				for (at = 0; t.n + strlen(fills[o]) <= h; at++)
-					bstr(&t, fills[o]);
-				while (t.n < h)
-					bstr(&t, "b");
-				bstr(&t, "<?xml version='1.0'?>");
-				bstr(&t, closes[o]);
-				bstr(&t, "</d>\n");
-				k_same("a leap inside an open", t.p, t.n, NULL,
-				    NULL, 0, &r);
-			}
+	for (u = 1; u <= 2; u++)
+		for (o = 0; o < NELEM(opens); o++)
+			for (k = 1; k <= strlen(opens[o]); k++)
+				for (tl = 0; tl < NELEM(tails); tl++) {
+					leap_before(&t);
+					/* the open's first k units end 512
+					 * bytes before the declaration */
+					h = t.n + k + 512 / u;
+					bstr(&t, opens[o]);
+					bstr(&t, tails[tl]);
+					while (t.n + strlen(fills[o]) <= h)
+						bstr(&t, fills[o]);
+					while (t.n < h)
+						bstr(&t, "b");
+					bstr(&t, "<?xml version='1.0'?>");
+					bstr(&t, closes[o]);
+					bstr(&t, "</d>\n");
+					if (u == 1)
+						leap_same("a leap inside an "
+						    "open", &t, (int)(k + tl) %
+						    2, NULL, 0, &r);
+					else
+						leap_direct("a leap inside an "
+						    "open", &t, 2, (int)(k +
+						    tl) % 2);
+				}
 	bfree(&t);
 	bfree(&r);
 }
@@ -399,50 +547,67 @@ late_leap_splits(void)
 static void
 late_leap_diverge(void)
 {
+	/* the last two markup declarations (U+012D, whose byte is '-') */
 	static const char *const opens[] = {
-		"<!--", "<?p", "<![CDATA[", "<![CDATAx '"
+		"<!--", "<?p", "<![CDATA[", "<![CDATAx '",
+		"<!\304\255\304\255 '"
 	};
-	static const char *const closes[] = { "-->", "?>", "]]>", "' >" };
-	/* the ends of the other kinds, for their states to meet */
+	static const char *const closes[] = {
+		"-->", "?>", "]]>", "' >", "' >"
+	};
+	/* the ends of the other kinds, for their states to meet; and what
+	 * looks like the end of its own and is not */
 	static const char *const fills[] = {
-		" ?> ]]> ", " --> ]]> ", " --> ?> ", " --> ?> ]]> "
+		" -> ?> ]]> ", " --> ]]> ", " ]> --> ?> ", " --> ?> ]]> ",
+		" --> ?> ]]> "
 	};
 	static const char *const inner[] = {
 		"<!--", "<?p", "<![CDATA[", "<!-->", "<!--->", "<?>"
 	};
 	static const int inkind[] = { 0, 1, 2, 0, 0, 1 };
 	struct buf t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
-	size_t x, y, h;
+	size_t x, y, h, u;
 
 	krand_seed(800);
-	for (x = 0; x < NELEM(opens); x++)
-		for (y = 0; y < NELEM(inner); y++) {
-			if ((int)x == inkind[y])
-				continue;
-			t.n = 0;
-			bstr(&t, "<?xml version=\"1.0\"?><d>");
-			while (t.n < 5000)
-				bstr(&t, leap_parts[krand(NELEM(leap_parts))]);
-			h = t.n + 800;
-			bstr(&t, opens[x]);
-			while (t.n < h - 400)
-				bstr(&t, "b");
-			bstr(&t, fills[x]);
-			bstr(&t, inner[y]);
-			bstr(&t, " b ");
-			bstr(&t, x < 3 ? opens[x] : "");
-			bstr(&t, " b ");
-			bstr(&t, closes[x]);
-			while (t.n < h)
-				bstr(&t, "b");
-			bstr(&t, "<?xml version='1.0'?> ");
-			bstr(&t, closes[inkind[y]]);
-			bstr(&t, "</d>\n");
-			k_same("a leap where the states part", t.p, t.n, NULL,
-			    NULL, 0, &r);
-			if (!CHECK(has(&r, "decl-not-at-start@")))
-				printf("  (%s in %s)\n", inner[y], opens[x]);
-		}
+	for (u = 1; u <= 2; u++)
+		for (x = 0; x < NELEM(opens); x++)
+			for (y = 0; y < NELEM(inner); y++) {
+				if ((int)x == inkind[y])
+					continue;
+				leap_before(&t);
+				/* the leap back, 512 bytes, lands in the b */
+				h = t.n + 800 / u;
+				bstr(&t, opens[x]);
+				while (t.n < h - 400 / u)
+					bstr(&t, "b");
+				bstr(&t, fills[x]);
+				/* in UTF-16, a comment on the bytes across
+				 * units around the open: none to the lexer */
+				if (u == 2)
+					leap_shadow(&t, "<!--", (int)y % 2);
+				bstr(&t, inner[y]);
+				bstr(&t, " b ");
+				if (u == 2)
+					leap_shadow(&t, "--> ]]>", (int)y % 2);
+				bstr(&t, x < 3 ? opens[x] : "");
+				bstr(&t, " b ");
+				bstr(&t, closes[x]);
+				while (t.n < h)
+					bstr(&t, "b");
+				bstr(&t, "<?xml version='1.0'?> ");
+				bstr(&t, closes[inkind[y]]);
+				bstr(&t, "</d>\n");
+				if (u == 2) {
+					leap_direct("a leap where the states "
+					    "part", &t, 2, (int)y % 2);
+					continue;
+				}
+				leap_same("a leap where the states part", &t,
+				    (int)y % 2, NULL, 0, &r);
+				if (!CHECK(has(&r, "decl-not-at-start@")))
+					printf("  (%s in %s)\n", inner[y],
+					    opens[x]);
+			}
 	bfree(&t);
 	bfree(&r);
 }
@@ -455,4 +620,10 @@ kern_late_runs(void)
 	late_leaps();
 	late_leap_splits();
 	late_leap_diverge();
+	/* both ways, in both forms */
+	if (!CHECK(leap_seen[0][0] > 1500 && leap_seen[0][1] > 500 &&
+	    leap_seen[1][0] > 100 && leap_seen[1][1] > 50))
+		printf("  (leaps taken and refused: UTF-8 %ld, %ld; UTF-16 "
+		    "%ld, %ld)\n", leap_seen[0][0], leap_seen[0][1],
+		    leap_seen[1][0], leap_seen[1][1]);
 }

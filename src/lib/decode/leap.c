@@ -1,7 +1,8 @@
 /*
  * The late lexer's leaps (late.c, late_next): over character data dense
  * with comments, CDATA sections and PIs, from the marks of the piece
- * (struct marks, every "<?" and "<!"), without lexing each one.
+ * (struct marks, every "<?" and "<!"), without lexing each one: 8-bit
+ * text read as bytes and UTF-16.
  *
  * The lexer reports only late declarations, and where "<?" and "<!" open
  * nothing but comments, CDATA sections and PIs whose target does not
@@ -27,29 +28,50 @@
 #include "kernels.h"
 #include "testhooks.h"
 
-#define LEAP_MIN	4096	/* the least stretch worth leaping */
+#define LEAP_MIN	4096	/* the least stretch worth leaping, in bytes */
 #define LEAP_BACK	512	/* from the stop, back to try first */
 #define LEAP_TRIES	3	/* each four times as far back */
-#define LEAP_TAIL	16	/* the end of a piece is never leapt into */
-#define NONE		((size_t)-1)
+#define LEAP_TAIL	32	/* the end of a piece is never leapt into */
 #define LEAP_AHEAD	128	/* the marks ahead whose bytes are fetched */
+#define NONE		((size_t)-1)
 
 atomic_long late_leap_count[2];
 
-enum { K_COMMENT, K_PI, K_CDATA, K_N };
+/* the kinds of open; K_N, one the lexer must lex; K_NOT, a mark that is
+ * no open of whole units (UTF-16: the bytes matched across units) */
+enum { K_COMMENT, K_PI, K_CDATA, K_N, K_NOT };
+
+/* The text: p (at offset a of the marks' base), in units of u bytes (1,
+ * 2; be: big-endian). */
+struct text {
+	const unsigned char	*p;
+	size_t			 a, u;
+	int			 be;
+	const struct marks	*m;
+};
+
+/* The unit at p[j], of the text's u bytes. */
+static inline uint32_t
+unit(const struct text *x, size_t j)
+{
+	if (x->u == 1)
+		return x->p[j];
+	return x->be ? load_be16(x->p + j) : load_le16(x->p + j);
+}
 
 /*
- * Whether the byte c leaves the lexer, whatever it read before c, in one
+ * Whether the unit c leaves the lexer, whatever it read before c, in one
  * of the four states with nothing of an open or an end matched: it is no
- * byte of "<!?-[]" nor of "CDATA" nor of "xml" (which an open or an end
- * may be going through), and in a comment, a CDATA section or a PI after
- * it no end has begun.  Only '<', '!' and '-' are needed out (an open
- * half read: tests/kern_lrun.c, late_leap_splits); after the others, a
- * state that differs from the four ends where the one it stands for
- * does, or sooner, where the lexer from c on is in character data too.
+ * character of "<!?-[]" nor of "CDATA" nor of "xml" (which an open or an
+ * end may be going through), and in a comment, a CDATA section or a PI
+ * after it no end has begun.  Only '<', '!' and '-' are needed out (an
+ * open half read: tests/kern_lrun.c, late_leap_splits); after the
+ * others, a state that differs from the four ends where the one it
+ * stands for does, or sooner, where the lexer from c on is in character
+ * data too.
  */
 static int
-neutral(unsigned char c)
+neutral(uint32_t c)
 {
 	if (c >= 0x80 || c == ' ' || c == '\n' || c == '\r' || c == '\t' ||
 	    c == '>' || (c >= '0' && c <= '9'))
@@ -68,11 +90,10 @@ word_at(const unsigned char *p)
 	return w;
 }
 
-/* The kind of the open "<?" or "<!" at p[0], of which 9 bytes can be
- * read, or K_N for one the lexer must lex (another "<!", a PI whose
- * target begins "xml"): words compared, no branch on the kind. */
+/* The kind of the open "<?" or "<!" at p[0] of 8-bit text, of which 9
+ * bytes can be read: words compared, no branch on the kind. */
 static inline int
-open_kind(const unsigned char *p)
+open_kind8(const unsigned char *p)
 {
 	static const unsigned char cm8[8] = "<!--", pi8[8] = "<?",
 	    xml8[8] = "<?xml", cd8[8] = "<![CDATA", m2[8] = { 255, 255 },
@@ -89,36 +110,68 @@ open_kind(const unsigned char *p)
 }
 
 /*
+ * The kind of the mark at p[j], of which 9 units can be read: in UTF-16,
+ * K_NOT unless it is on the units of p (as the lexer reads them from p,
+ * find_markup) and its two units are '<' and '?' or '!'; else its nine
+ * units, each ASCII or none, are taken as 8-bit text.
+ */
+static inline int
+kind_at(const struct text *x, size_t j)
+{
+	unsigned char b[9];
+	size_t k;
+	uint32_t c;
+
+	if (x->u == 1)
+		return open_kind8(x->p + j);
+	if (j % 2 != 0 || unit(x, j) != '<' || ((c = unit(x, j + 2)) !=
+	    '?' && c != '!'))
+		return K_NOT;
+	for (k = 0; k < 9; k++) {
+		c = unit(x, j + 2 * k);
+		b[k] = c < 0x80 ? (unsigned char)c : 0xFF;
+	}
+	return open_kind8(b);
+}
+
+/*
  * The offset just past the first end of a construct of kind k that
  * begins at or after from in p[0..to) ("-->", "?>", "]]>" whole, and
  * none of it before from), or NONE.
  */
 static size_t
-end_after(const unsigned char *p, size_t from, size_t to, int k)
+end_after(const struct text *x, size_t from, size_t to, int k)
 {
-	size_t len = k == K_PI ? 2 : 3, g;
-	unsigned char b = k == K_COMMENT ? '-' : k == K_PI ? '?' : ']';
+	size_t len = k == K_PI ? 2 : 3, u = x->u, g;
+	uint32_t b = k == K_COMMENT ? '-' : k == K_PI ? '?' : ']';
 	const unsigned char *q;
 
-	for (g = from + len - 1; g < to && (q = memchr(p + g, '>', to - g)) !=
-	    NULL; g++) {
-		g = (size_t)(q - p);
-		if (p[g - 1] == b && (len == 2 || p[g - 2] == b))
+	if (u == 2) {
+		for (g = from + (len - 1) * u; g + u <= to; g += u)
+			if (unit(x, g) == '>' && unit(x, g - u) == b &&
+			    (len == 2 || unit(x, g - 2 * u) == b))
+				return g + u;
+		return NONE;
+	}
+	for (g = from + len - 1; g < to && (q = memchr(x->p + g, '>', to -
+	    g)) != NULL; g++) {
+		g = (size_t)(q - x->p);
+		if (x->p[g - 1] == b && (len == 2 || x->p[g - 2] == b))
 			return g + 1;
 	}
 	return NONE;
 }
 
-/* The index of the first of m's marks at or after offset x of its base. */
+/* The index of the first of m's marks at or after offset y of its base. */
 static size_t
-mark_at(const struct marks *m, size_t lo, size_t x)
+mark_at(const struct marks *m, size_t y)
 {
-	size_t hi = m->nlt;
+	size_t lo = 0, hi = m->nlt;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (m->lt[mid] < x)
+		if (m->lt[mid] < y)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -131,45 +184,47 @@ mark_at(const struct marks *m, size_t lo, size_t x)
  * only where an open of kind X is before s) meets, by p[0..h), the lexer
  * that begins at s in character data: each, once back in character data
  * at the first end of its kind, must find that one in character data
- * too, not inside a construct.  t: the first mark at or after s; a:
- * p's offset in the marks' base.
+ * too, not inside a construct.  t: the first mark at or after s.
  */
 static int
-meets(const struct marks *m, size_t t, size_t a, const unsigned char *p,
-    size_t s, size_t h, const size_t first[K_N])
+meets(const struct text *x, size_t t, size_t s, size_t h,
+    const size_t first[K_N])
 {
-	size_t e[K_N], last = s, x = s, o, b;
+	const struct marks *m = x->m;
+	size_t e[K_N], last = s, at = s, o, b, u = x->u;
 	int k, kind;
 
 	for (k = 0; k < K_N; k++) {
-		e[k] = first[k] < s ? end_after(p, s, h, k) : s;
+		e[k] = first[k] < s ? end_after(x, s, h, k) : s;
 		if (e[k] == NONE)
 			return 0;
 		last = e[k] > last ? e[k] : last;
 	}
 	/* the lexer from s in character data, as far as the last of them */
-	for (;;) {
-		for (; t < m->nlt && m->lt[t] < a + x; t++)
+	for (;; t++) {
+		for (; t < m->nlt && m->lt[t] < x->a + at; t++)
 			;
-		if (t == m->nlt || (o = m->lt[t] - a) >= last)
+		if (t == m->nlt || (o = m->lt[t] - x->a) >= last)
 			return 1;
-		kind = open_kind(p + o);
-		b = end_after(p, o + (kind == K_COMMENT ? 4 : kind == K_PI ?
-		    2 : 9), h, kind);
+		if ((kind = kind_at(x, o)) == K_NOT)
+			continue;
+		b = end_after(x, o + (kind == K_COMMENT ? 4 : kind == K_PI ?
+		    2 : 9) * u, h, kind);
 		for (k = 0; k < K_N; k++)
 			if (e[k] > o && (b == NONE || e[k] < b))
 				return 0;
 		/* (an end out of sight has some e[k] past o: not met) */
-		x = b;
+		at = b;
 	}
 }
 
 /*
  * Where late_next() may go on lexing p[0..n) (p at absolute offset off),
  * in character data at i, as if from i: i, or a later offset by the
- * rule above.  8-bit text read as bytes, with the marks of the piece
- * (lt->mk) whole over it; elsewhere, and at level ref, i.  An attempt,
- * taken or not, is not made again before the stop it looked back from.
+ * rule above.  8-bit text read as bytes and UTF-16, with the marks of the
+ * piece (lt->mk) whole over it; elsewhere, and at level ref, i.  An
+ * attempt, taken or not, is not made again before the stop it looked
+ * back from.
  */
 size_t
 late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
@@ -177,29 +232,34 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 {
 	struct marks *m = lt->mk;
 	size_t first[K_N] = { NONE, NONE, NONE };
-	size_t a, t, t0, h, j, s, back;
+	size_t t, t0, h, j, s, back;
 	unsigned seen = 0;
 	int k, try;
+	struct text x;
 
-	if (!lt->whole || lt->usz != 1 || lt->map != NULL || m == NULL ||
+	if (!lt->whole || lt->usz > 2 || lt->map != NULL || m == NULL ||
 	    m->base == NULL || p < m->base || n < LEAP_MIN + LEAP_TAIL ||
 	    i > n - LEAP_MIN - LEAP_TAIL || off + i < lt->leap_at ||
 	    (size_t)(p - m->base) + n > m->len ||
 	    (size_t)(p - m->base) + n - 1 > m->lcov)
 		return i;
-	a = (size_t)(p - m->base);
-	t0 = mark_at(m, 0, a + i);
+	x.p = p;
+	x.a = (size_t)(p - m->base);
+	x.u = lt->usz;
+	x.be = lt->unit == UNIT_16BE;
+	x.m = m;
+	t0 = mark_at(m, x.a + i);
 	/* the first open the lexer must lex, or near the end of the piece */
 	h = n - LEAP_TAIL;
-	for (t = t0; t < m->nlt && (j = m->lt[t] - a) < h; t++) {
+	for (t = t0; t < m->nlt && (j = m->lt[t] - x.a) < h; t++) {
 		if (t + LEAP_AHEAD < m->nlt)
 			__builtin_prefetch(m->base + m->lt[t + LEAP_AHEAD]);
-		k = open_kind(p + j);
+		k = kind_at(&x, j);
 		if (k == K_N) {
 			h = j;
 			break;
 		}
-		if (!(seen >> k & 1)) {
+		if (k != K_NOT && !(seen >> k & 1)) {
 			first[k] = j;
 			seen |= 1u << k;
 		}
@@ -210,12 +270,15 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 	for (try = 0, back = LEAP_BACK; try < LEAP_TRIES; try++, back *= 4) {
 		if (h - i < back + LEAP_MIN / 2)
 			break;
-		for (s = h - back; s > i && !neutral(p[s - 1]); s--)
+		/* on i's units, after a unit that leaves nothing matched */
+		s = h - back;
+		s -= (s - i) % x.u;
+		for (; s > i && !neutral(unit(&x, s - x.u)); s -= x.u)
 			;
 		if (s <= i)
 			break;
-		t = mark_at(m, t0, a + s);
-		if (meets(m, t, a, p, s, h, first)) {
+		t = mark_at(m, x.a + s);
+		if (meets(&x, t, s, h, first)) {
 			atomic_fetch_add_explicit(&late_leap_count[0], 1,
 			    memory_order_relaxed);
 			m->lat = t;
