@@ -147,10 +147,18 @@ end_after(const struct text *x, size_t from, size_t to, int k)
 	const unsigned char *q;
 
 	if (u == 2) {
-		for (g = from + (len - 1) * u; g + u <= to; g += u)
-			if (unit(x, g) == '>' && unit(x, g - u) == b &&
-			    (len == 2 || unit(x, g - 2 * u) == b))
+		/* a search for the byte of '>' (the second of a big-endian
+		 * unit), then the units compared */
+		size_t at = (size_t)x->be, y;
+
+		for (y = from + (len - 1) * u + at; y < to && (q = memchr(x->p +
+		    y, '>', to - y)) != NULL; y = (size_t)(q - x->p) + 1) {
+			g = (size_t)(q - x->p) - at;
+			if (g % 2 == 0 && g + u <= to && unit(x, g) == '>' &&
+			    unit(x, g - u) == b && (len == 2 ||
+			    unit(x, g - 2 * u) == b))
 				return g + u;
+		}
 		return NONE;
 	}
 	for (g = from + len - 1; g < to && (q = memchr(x->p + g, '>', to -
