@@ -47,6 +47,7 @@ prescan.o pre_test_split	the look-ahead taken in part, for the unit driver: an a
 input.o ahead_test_min		files read ahead however small, for the unit driver: an atomic
 ahead.o ahead_test_alternate	both threads reading ahead in turn, for the unit driver: an atomic
 ahead.o ahead_test_hold	the second thread holding each piece for the first, for the unit driver: an atomic
+leap.o late_leap_count		the leaps of the late lexer counted, for the unit driver: atomics
 decode_utf.o qtab		the UTF-8 automaton, built once (pthread_once)
 decode_utf.o qwtab
 decode_utf.o qtab_once
