@@ -281,7 +281,9 @@ static const char *const leap_fill[] = {
 	"\342\264\255", "\343\270\255", "\304\274?"
 };
 
-/* The leaps counted in UTF-8 ([0]) and UTF-16 ([1]): taken, refused. */
+/* The leaps of leap_direct() in UTF-8 ([0]) and UTF-16 ([1]): taken,
+ * refused (the same on every machine: k_same()'s, one set a level, are
+ * not counted here). */
 static long leap_seen[2][2];
 
 /*
@@ -371,16 +373,10 @@ leap_same(const char *label, const struct buf *body, int be,
     const size_t *cuts, size_t ncuts, struct buf *r)
 {
 	struct buf t = { NULL, 0, 0 };
-	long was[2];
-	int k;
 
-	for (k = 0; k < 2; k++)
-		was[k] = atomic_load(&late_leap_count[k]);
 	bstr(&t, "<?xml version=\"1.0\"?>");
 	bput(&t, body->p, body->n);
 	k_same(label, t.p, t.n, NULL, cuts, ncuts, r);
-	for (k = 0; k < 2; k++)
-		leap_seen[0][k] += atomic_load(&late_leap_count[k]) - was[k];
 	leap_direct(label, body, 1, 0);
 	leap_direct(label, body, 2, be);
 	bfree(&t);
@@ -401,6 +397,7 @@ late_leaps(void)
 {
 	struct buf t = { NULL, 0, 0 }, r = { NULL, 0, 0 };
 	size_t cuts[12], c, k, stop;
+	long was;
 	int round;
 
 	krand_seed(5150);
@@ -433,9 +430,12 @@ late_leaps(void)
 		for (c = 0; c < NELEM(cuts); c++)
 			cuts[c] = (c + 1) * t.n / (NELEM(cuts) + 1) +
 			    krand(5000);
+		was = atomic_load(&late_leap_count[0]);
 		leap_same("leaps over markup", &t, round % 2, cuts,
 		    NELEM(cuts), &r);
 		CHECK(has(&r, "decl-not-at-start@"));
+		/* from a file and in pieces too, at the levels but ref */
+		CHECK(atomic_load(&late_leap_count[0]) - was > 0);
 	}
 	bfree(&t);
 	bfree(&r);
@@ -621,8 +621,8 @@ kern_late_runs(void)
 	late_leap_splits();
 	late_leap_diverge();
 	/* both ways, in both forms */
-	if (!CHECK(leap_seen[0][0] > 1500 && leap_seen[0][1] > 500 &&
-	    leap_seen[1][0] > 100 && leap_seen[1][1] > 50))
+	if (!CHECK(leap_seen[0][0] > 150 && leap_seen[0][1] > 150 &&
+	    leap_seen[1][0] > 200 && leap_seen[1][1] > 200))
 		printf("  (leaps taken and refused: UTF-8 %ld, %ld; UTF-16 "
 		    "%ld, %ld)\n", leap_seen[0][0], leap_seen[0][1],
 		    leap_seen[1][0], leap_seen[1][1]);

@@ -102,9 +102,9 @@ open_kind8(const unsigned char *p)
 	int cm, pi, cd;
 
 	cm = (w & word_at(m4)) == word_at(cm8);
-	pi = ((w & word_at(m2)) == word_at(pi8)) &
-	    ((w & word_at(m5)) != word_at(xml8));
-	cd = (w == word_at(cd8)) & (p[8] == '[');
+	pi = (int)((w & word_at(m2)) == word_at(pi8)) &
+	    (int)((w & word_at(m5)) != word_at(xml8));
+	cd = (int)(w == word_at(cd8)) & (int)(p[8] == '[');
 	/* K_COMMENT 0, K_PI 1, K_CDATA 2, K_N 3 */
 	return cm ? K_COMMENT : (int)(3 - 2 * (unsigned)pi - (unsigned)cd);
 }
