@@ -121,7 +121,8 @@ HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/lib/sniff/core.h src/lib/sniff/enctab.h \
 		src/lib/sniff/iconvcap.h src/lib/sniff/decl_int.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
-		src/lib/decode/val.h src/lib/simd/testhooks.h \
+		src/lib/decode/val.h src/lib/decode/late_units.h \
+		src/lib/simd/testhooks.h \
 		src/lib/simd/kernels.h src/lib/simd/simd.h src/lib/simd/avx2_int.h \
 		src/lib/simd/late_run.h \
 		src/lib/transcode/target.h src/lib/transcode/xc.h \

@@ -26,6 +26,8 @@
 #include <string.h>
 
 #include "kernels.h"
+#include "late_run.h"
+#include "late_units.h"
 #include "testhooks.h"
 
 #define LEAP_MIN	4096	/* the least stretch worth leaping, in bytes */
@@ -42,21 +44,21 @@ atomic_long late_leap_count[2];
 enum { K_COMMENT, K_PI, K_CDATA, K_N, K_NOT };
 
 /* The text: p (at offset a of the marks' base), in units of u bytes (1,
- * 2; be: big-endian). */
+ * 2; be: big-endian), read by the lexer lt. */
 struct text {
+	const struct late	*lt;
 	const unsigned char	*p;
 	size_t			 a, u;
 	int			 be;
 	const struct marks	*m;
 };
 
-/* The unit at p[j], of the text's u bytes. */
+/* The unit at p[j], of the text's u bytes (late_run.h, lr_unit: a load,
+ * where late_units.h's get() asks the lexer's encoding each time). */
 static inline uint32_t
 unit(const struct text *x, size_t j)
 {
-	if (x->u == 1)
-		return x->p[j];
-	return x->be ? load_be16(x->p + j) : load_le16(x->p + j);
+	return lr_unit(x->p + j, x->u, x->be);
 }
 
 /*
@@ -142,32 +144,11 @@ kind_at(const struct text *x, size_t j)
 static size_t
 end_after(const struct text *x, size_t from, size_t to, int k)
 {
-	size_t len = k == K_PI ? 2 : 3, u = x->u, g;
-	uint32_t b = k == K_COMMENT ? '-' : k == K_PI ? '?' : ']';
-	const unsigned char *q;
+	static const char *const ends[K_N] = { "-->", "?>", "]]>" };
+	size_t len = k == K_PI ? 2 : 3,
+	    g = find_units(x->lt, x->p, to, from, ends[k], len);
 
-	if (u == 2) {
-		/* a search for the byte of '>' (the second of a big-endian
-		 * unit), then the units compared */
-		size_t at = (size_t)x->be, y;
-
-		for (y = from + (len - 1) * u + at; y < to && (q = memchr(x->p +
-		    y, '>', to - y)) != NULL; y = (size_t)(q - x->p) + 1) {
-			g = (size_t)(q - x->p) - at;
-			if (g % 2 == 0 && g + u <= to && unit(x, g) == '>' &&
-			    unit(x, g - u) == b && (len == 2 ||
-			    unit(x, g - 2 * u) == b))
-				return g + u;
-		}
-		return NONE;
-	}
-	for (g = from + len - 1; g < to && (q = memchr(x->p + g, '>', to -
-	    g)) != NULL; g++) {
-		g = (size_t)(q - x->p);
-		if (x->p[g - 1] == b && (len == 2 || x->p[g - 2] == b))
-			return g + 1;
-	}
-	return NONE;
+	return g < to ? g + len * x->u : NONE;
 }
 
 /* The index of the first of m's marks at or after offset y of its base. */
@@ -241,7 +222,6 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 	struct marks *m = lt->mk;
 	size_t first[K_N] = { NONE, NONE, NONE };
 	size_t t, t0, h, j, s, back;
-	unsigned seen = 0;
 	int k, try;
 	struct text x;
 
@@ -251,6 +231,7 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 	    (size_t)(p - m->base) + n > m->len ||
 	    (size_t)(p - m->base) + n - 1 > m->lcov)
 		return i;
+	x.lt = lt;
 	x.p = p;
 	x.a = (size_t)(p - m->base);
 	x.u = lt->usz;
@@ -267,10 +248,8 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 			h = j;
 			break;
 		}
-		if (k != K_NOT && !(seen >> k & 1)) {
+		if (k != K_NOT && first[k] == NONE)
 			first[k] = j;
-			seen |= 1u << k;
-		}
 	}
 	lt->leap_at = off + h;
 	if (h - i < LEAP_MIN)
