@@ -643,7 +643,9 @@ dense_utf8_avx512(const unsigned char *p, size_t n, int chars,
  * Whether the processor and the system run AVX-512 F, BW, VL and VBMI:
  * AVX2's conditions, XCR0 with the opmask and both halves of the ZMM
  * state (bits 5 to 7), and leaf 7's EBX bits 16 (F), 30 (BW) and 31 (VL)
- * and ECX bit 1 (VBMI).
+ * and ECX bit 1 (VBMI); with BMI1 and BMI2 (leaf 7's EBX bits 3 and 8)
+ * and POPCNT (leaf 1's ECX bit 23), which the level's functions are
+ * compiled for too (every processor with AVX-512 has them).
  */
 __attribute__((target("xsave")))
 static int
@@ -657,9 +659,13 @@ avx512_usable(void)
 	known = 0;
 	if (!avx2_usable() || (_xgetbv(0) & 0xE0) != 0xE0)
 		return known;
+	__cpuid(1, a, b, c, d);
+	if ((c & 1u << 23) == 0)
+		return known;
 	__cpuid_count(7, 0, a, b, c, d);
-	known = (b & (1u << 16 | 1u << 30 | 1u << 31)) ==
-	    (1u << 16 | 1u << 30 | 1u << 31) && (c & 1u << 1) != 0;
+	known = (b & (1u << 3 | 1u << 8 | 1u << 16 | 1u << 30 | 1u << 31)) ==
+	    (1u << 3 | 1u << 8 | 1u << 16 | 1u << 30 | 1u << 31) &&
+	    (c & 1u << 1) != 0;
 	return known;
 }
 
