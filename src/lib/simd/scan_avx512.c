@@ -446,8 +446,11 @@ moj_skipw_avx512(const unsigned char *p, size_t n, int be)
  * the units where moj_skipw stops (skipw5, each asked of moj_exactw),
  * into m's lists while *lon and *mon (as marks8_tail's: when one fills,
  * its coverage is set and its flag cleared).  Whole blocks with 4 bytes
- * after them; return where it stopped: every mark before is listed, none
- * after, for the caller to go on with the two searches.
+ * after them, in runs of up to 64 whose "<?" and "<!" are listed after
+ * the run (run_lt5, as marks8_avx512's: a branch on each block's missed
+ * at random on markup-heavy text); return where it stopped: every mark
+ * before is listed, none after, for the caller to go on with the two
+ * searches.
  */
 AVX512 size_t
 marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
@@ -458,25 +461,38 @@ marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
 	__m512i x = _mm512_set1_epi8('!');
 	size_t j = 0, lo = be ? 1 : 0;	/* a unit's low byte */
 
+	uint64_t l[64], ls;
+	size_t nb, b;
+
 	skwk5_init(&k);
 	__asm__("" : "+v"(lt), "+v"(q), "+v"(x));
-	for (; j + 68 <= n && (*lon || *mon); j += 64) {
-		__m512i a = _mm512_loadu_si512((const void *)(p + j + lo));
-		__m512i c = _mm512_loadu_si512((const void *)(p + j + lo + 2));
-		__mmask64 l = ltq5(a, c, lt, q, x);
-		uint32_t s;
+	while (j + 68 <= n && (*lon || *mon)) {
+		nb = (n - 4 - j) / 64;
+		nb = nb > 64 ? 64 : nb;
+		for (b = 0, ls = 0; b < nb; b++) {
+			const unsigned char *r = p + j + b * 64;
+			__m512i a = _mm512_loadu_si512((const void *)(r + lo));
+			__m512i c = _mm512_loadu_si512((const void *)(r + lo +
+			    2));
+			uint32_t s;
 
-		if (l != 0)
-			marks_lt_bits(m, j, l, lon);
-		for (s = skipw5(p + j, be, &k); s != 0 && *mon; s &= s - 1) {
-			size_t at = j + 2 * (size_t)__builtin_ctz(s);
+			l[b] = ltq5(a, c, lt, q, x);
+			ls |= (uint64_t)(l[b] != 0) << b;
+			for (s = skipw5(r, be, &k); s != 0 && *mon;
+			    s &= s - 1) {
+				size_t at = j + b * 64 + 2 *
+				    (size_t)__builtin_ctz(s);
 
-			if (moj_exactw(p + at, n - at, 2, be) &&
-			    !mark_add(m->mj, &m->nmj, m->cap, at)) {
-				m->mcov = at;
-				*mon = 0;
+				if (moj_exactw(p + at, n - at, 2, be) &&
+				    !mark_add(m->mj, &m->nmj, m->cap, at)) {
+					m->mcov = at;
+					*mon = 0;
+				}
 			}
 		}
+		if (ls != 0 && *lon)
+			run_lt5(m, j, l, (unsigned)nb, ls, lon);
+		j += nb * 64;
 	}
 	return j;
 }
