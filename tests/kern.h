@@ -57,6 +57,8 @@ void		 kern_default(const struct buf *, struct diags *);
 extern char	 kern_path[64];
 int		 kern_put_file(const struct buf *);
 int		 kern_marks_same(const struct marks *);
+int		 kern_kinds_same(const struct marks *, const unsigned char *,
+		    size_t);
 
 /* The sweeps of dense.bats in single-byte encodings and in UTF-16 and
  * UTF-32 (tests/kern_wide.c), and of the level loops of spec.bats and

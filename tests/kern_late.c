@@ -15,6 +15,7 @@
 
 #include "all.h"
 #include "unit.h"
+#include "kern.h"
 #include "kern_fast.h"
 
 /* Markup that ends where the lexer says, not where it looks to: empty and
@@ -191,11 +192,14 @@ marks_both(const unsigned char *p, size_t n, size_t cap, int w, int be,
     struct marks *want, struct marks *got)
 {
 	static uint32_t l0[10000], m0[10000], l1[10000], m1[10000];
+	static unsigned char k1[10000];
 
 	want->lt = l0;
 	want->mj = m0;
+	want->kd = NULL;
 	got->lt = l1;
 	got->mj = m1;
+	got->kd = w == 0 ? k1 : NULL;
 	want->cap = got->cap = cap;
 	if (w == 0) {
 		marks_def(p, n, want);
@@ -207,14 +211,15 @@ marks_both(const unsigned char *p, size_t n, size_t cap, int w, int be,
 }
 
 /* Whether the marks of p[0..n) are those of their definition, both lists
- * whole (marks_both). */
+ * whole (marks_both), with the kinds of marks8's. */
 static int
 marks_same(const unsigned char *p, size_t n, size_t cap, int w, int be)
 {
 	struct marks want, got;
 
 	marks_both(p, n, cap, w, be, &want, &got);
-	return want.nlt == got.nlt && want.nmj == got.nmj &&
+	return got.kinds == (w == 0) && kern_kinds_same(&got, p, n) &&
+	    want.nlt == got.nlt && want.nmj == got.nmj &&
 	    want.lcov == got.lcov && want.mcov == got.mcov &&
 	    memcmp(want.lt, got.lt, want.nlt * 4) == 0 &&
 	    memcmp(want.mj, got.mj, want.nmj * 4) == 0 && got.base == p &&

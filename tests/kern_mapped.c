@@ -96,11 +96,41 @@ list_same(const uint32_t *a, size_t na, size_t cov, const uint32_t *b,
 	return i == na;
 }
 
+/* The kind of the "<?" or "<!" at p[j] of p[0..n) as mark_kind8
+ * (kernels.h) defines it, a string at a time: MK_OTHER where fewer than 9
+ * bytes can be read. */
+static int
+kind_def(const unsigned char *p, size_t n, size_t j)
+{
+	if (j + 9 > n)
+		return MK_OTHER;
+	if (memcmp(p + j, "<!--", 4) == 0)
+		return MK_COMMENT;
+	if (memcmp(p + j, "<![CDATA[", 9) == 0)
+		return MK_CDATA;
+	if (p[j + 1] == '?' && memcmp(p + j, "<?xml", 5) != 0)
+		return MK_PI;
+	return MK_OTHER;
+}
+
+/* Whether each kind m gives (m->kinds) is its mark's in p[0..n). */
+int
+kern_kinds_same(const struct marks *m, const unsigned char *p, size_t n)
+{
+	size_t k;
+
+	for (k = 0; m->kinds && k < m->nlt; k++)
+		if (m->kd[k] != kind_def(p, n, m->lt[k]))
+			return 0;
+	return 1;
+}
+
 /*
  * The marks the validator holds for the piece it was fed (the thread
  * that read it ahead found them, the search ahead, or its own pass), or
  * those of a piece read ahead (kern_ahead.c), against one pass over the
- * same bytes, as far as they say they are complete.
+ * same bytes, as far as they say they are complete; their kinds, where
+ * they have them, those of the bytes.
  */
 int
 kern_marks_same(const struct marks *m)
@@ -124,12 +154,14 @@ kern_marks_same(const struct marks *m)
 	o.lt = r;
 	o.mj = r + rcap;
 	o.cap = rcap;
+	o.kd = NULL;
 	if (m->usz > 0)
 		marksw(m->base, m->len, (size_t)m->usz, m->be, &o);
 	else
 		marks8(m->base, m->len, &o);
 	return list_same(m->lt, m->nlt, m->lcov, o.lt, o.nlt) &&
-	    list_same(m->mj, m->nmj, m->mcov, o.mj, o.nmj);
+	    list_same(m->mj, m->nmj, m->mcov, o.mj, o.nmj) &&
+	    kern_kinds_same(m, m->base, m->len);
 }
 
 /* The read loop of run.c over in, for the sniff s (entity from

@@ -20,7 +20,9 @@
  * target begins "xml": the lexer's own work) or the end of the piece, the
  * lexer goes back a few hundred bytes and tries that; if the states do not
  * meet there, further back, and else it lexes from where it stands.  Each
- * "<?" and "<!" on the way costs a look at its bytes, not a walk.
+ * "<?" and "<!" on the way costs a look at its bytes, not a walk; or,
+ * where marks8 gave their kinds (struct marks, kd: the validator's
+ * marks of UTF-8), a byte in a memchr().
  */
 #include <stdint.h>
 #include <string.h>
@@ -39,18 +41,25 @@
 
 atomic_long late_leap_count[2];
 
-/* the kinds of open; K_N, one the lexer must lex; K_NOT, a mark that is
- * no open of whole units (UTF-16: the bytes matched across units) */
-enum { K_COMMENT, K_PI, K_CDATA, K_N, K_NOT };
+/* the kinds of open (kernels.h, mark_kind8); K_N, one the lexer must
+ * lex; K_NOT, a mark that is no open of whole units (UTF-16: the bytes
+ * matched across units) */
+enum { K_COMMENT = MK_COMMENT, K_PI = MK_PI, K_CDATA = MK_CDATA,
+	K_N = MK_OTHER, K_NOT };
+
+/* The words of 16-bit units that tell the kinds (text_words) */
+enum { W_CM, W_XM, W_CD, W_DATA, W_N };
 
 /* The text: p (at offset a of the marks' base), in units of u bytes (1,
- * 2; be: big-endian), read by the lexer lt. */
+ * 2; be: big-endian), read by the lexer lt, with the marks m. */
 struct text {
 	const struct late	*lt;
 	const unsigned char	*p;
 	size_t			 a, u;
 	int			 be;
 	const struct marks	*m;
+	const unsigned char	*kd;	/* m's kinds (8-bit text), or NULL */
+	uint64_t		 w[W_N];	/* UTF-16: words of units */
 };
 
 /* The unit at p[j], of the text's u bytes (late_run.h, lr_unit: a load,
@@ -81,8 +90,32 @@ neutral(uint32_t c)
 	return c >= 'a' && c <= 'z' && c != 'x' && c != 'm' && c != 'l';
 }
 
-/* The 8 bytes at p as a word, in the machine's order (compared with
- * words of the same bytes, whatever the order). */
+/* The 8 bytes of the four 16-bit units of s (ASCII) as they lie in
+ * the text (be: big-endian). */
+static uint64_t
+units4(const char *s, int be)
+{
+	unsigned char b[8] = { 0 };
+	uint64_t w;
+	size_t k;
+
+	for (k = 0; k < 4; k++)
+		b[2 * k + (be ? 1 : 0)] = (unsigned char)s[k];
+	memcpy(&w, b, 8);
+	return w;
+}
+
+/* x's words of units for UTF-16 (kind_at). */
+static void
+text_words(struct text *x)
+{
+	x->w[W_CM] = units4("<!--", x->be);
+	x->w[W_XM] = units4("<?xm", x->be);
+	x->w[W_CD] = units4("<![C", x->be);
+	x->w[W_DATA] = units4("DATA", x->be);
+}
+
+/* The 8 bytes at p as a word (compared with words of units). */
 static inline uint64_t
 word_at(const unsigned char *p)
 {
@@ -92,48 +125,36 @@ word_at(const unsigned char *p)
 	return w;
 }
 
-/* The kind of the open "<?" or "<!" at p[0] of 8-bit text, of which 9
- * bytes can be read: words compared, no branch on the kind. */
-static inline int
-open_kind8(const unsigned char *p)
-{
-	static const unsigned char cm8[8] = "<!--", pi8[8] = "<?",
-	    xml8[8] = "<?xml", cd8[8] = "<![CDATA", m2[8] = { 255, 255 },
-	    m4[8] = { 255, 255, 255, 255 }, m5[8] = { 255, 255, 255, 255, 255 };
-	uint64_t w = word_at(p);
-	int cm, pi, cd;
-
-	cm = (w & word_at(m4)) == word_at(cm8);
-	pi = (int)((w & word_at(m2)) == word_at(pi8)) &
-	    (int)((w & word_at(m5)) != word_at(xml8));
-	cd = (int)(w == word_at(cd8)) & (int)(p[8] == '[');
-	/* K_COMMENT 0, K_PI 1, K_CDATA 2, K_N 3 */
-	return cm ? K_COMMENT : (int)(3 - 2 * (unsigned)pi - (unsigned)cd);
-}
-
 /*
  * The kind of the mark at p[j], of which 9 units can be read: in UTF-16,
  * K_NOT unless it is on the units of p (as the lexer reads them from p,
  * find_markup) and its two units are '<' and '?' or '!'; else its nine
- * units, each ASCII or none, are taken as 8-bit text.
+ * units taken as mark_kind8 takes bytes, by words of four units (a unit
+ * is the ASCII character c only where it is c, as a byte is): no branch
+ * on the kind.
  */
 static inline int
 kind_at(const struct text *x, size_t j)
 {
-	unsigned char b[9];
-	size_t k;
+	uint64_t w0, w1;
 	uint32_t c;
+	int cm, pi, cd;
 
 	if (x->u == 1)
-		return open_kind8(x->p + j);
+		return mark_kind8(x->p + j);
 	if (j % 2 != 0 || unit(x, j) != '<' || ((c = unit(x, j + 2)) !=
 	    '?' && c != '!'))
 		return K_NOT;
-	for (k = 0; k < 9; k++) {
-		c = unit(x, j + 2 * k);
-		b[k] = c < 0x80 ? (unsigned char)c : 0xFF;
-	}
-	return open_kind8(b);
+	w0 = word_at(x->p + j);
+	w1 = word_at(x->p + j + 8);
+	cm = w0 == x->w[W_CM];
+	pi = (int)(c == '?') & (int)((w0 != x->w[W_XM]) |
+	    (unit(x, j + 8) != 'l'));
+	cd = (int)(w0 == x->w[W_CD]) & (int)(w1 == x->w[W_DATA]) &
+	    (int)(unit(x, j + 16) == '[');
+	/* as mark_kind8's */
+	return (int)((3 - 2 * (unsigned)pi - (unsigned)cd) &
+	    ((unsigned)cm - 1));
 }
 
 /*
@@ -169,6 +190,31 @@ mark_at(const struct marks *m, size_t y)
 }
 
 /*
+ * From the kinds marks8 gave (x->kd): the first open the lexer must lex
+ * from mark t0 on, before h (else h), and the first open of each kind
+ * before it (first[], NONE where there is none): what late_leap's look
+ * at each mark finds, a byte a mark.
+ */
+static size_t
+kinds_first(const struct text *x, size_t t0, size_t h, size_t first[K_N])
+{
+	const struct marks *m = x->m;
+	size_t te = mark_at(m, x->a + h);
+	const unsigned char *q = memchr(x->kd + t0, K_N, te - t0);
+	int k;
+
+	if (q != NULL) {
+		te = (size_t)(q - x->kd);
+		h = m->lt[te] - x->a;
+	}
+	for (k = 0; k < K_N; k++) {
+		q = memchr(x->kd + t0, k, te - t0);
+		first[k] = q != NULL ? m->lt[q - x->kd] - x->a : NONE;
+	}
+	return h;
+}
+
+/*
  * Whether the lexer in any of the states first[] allows at s (a state X
  * only where an open of kind X is before s) meets, by p[0..h), the lexer
  * that begins at s in character data: each, once back in character data
@@ -195,7 +241,8 @@ meets(const struct text *x, size_t t, size_t s, size_t h,
 			;
 		if (t == m->nlt || (o = m->lt[t] - x->a) >= last)
 			return 1;
-		if ((kind = kind_at(x, o)) == K_NOT)
+		kind = x->kd != NULL ? x->kd[t] : kind_at(x, o);
+		if (kind == K_NOT)
 			continue;
 		b = end_after(x, o + (kind == K_COMMENT ? 4 : kind == K_PI ?
 		    2 : 9) * u, h, kind);
@@ -236,11 +283,16 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 	x.a = (size_t)(p - m->base);
 	x.u = lt->usz;
 	x.be = lt->unit == UNIT_16BE;
+	if (x.u == 2)
+		text_words(&x);
 	x.m = m;
+	x.kd = m->kinds && x.u == 1 ? m->kd : NULL;
 	t0 = mark_at(m, x.a + i);
 	/* the first open the lexer must lex, or near the end of the piece */
 	h = n - LEAP_TAIL;
-	for (t = t0; t < m->nlt && (j = m->lt[t] - x.a) < h; t++) {
+	if (x.kd != NULL)
+		h = kinds_first(&x, t0, h, first);
+	else for (t = t0; t < m->nlt && (j = m->lt[t] - x.a) < h; t++) {
 		if (t + LEAP_AHEAD < m->nlt)
 			__builtin_prefetch(m->base + m->lt[t + LEAP_AHEAD]);
 		k = kind_at(&x, j);

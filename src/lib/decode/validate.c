@@ -150,11 +150,27 @@ val_ahead_marks(const struct val *v, long long ustart)
 	    AHM_AT((int)(ustart % v->mkw));
 }
 
+/* The marks of from[0..nf) shifted by c onto the list l of *nl, as far
+ * as its room (cap) goes; from may be l + *nl.  Return how many went:
+ * a loop the compiler makes vectors of, a mark a lane. */
+static size_t
+mark_shift(uint32_t *l, size_t *nl, size_t cap, const uint32_t *from,
+    size_t nf, size_t c)
+{
+	size_t k, go = nf < cap - *nl ? nf : cap - *nl;
+	uint32_t *to = l + *nl;
+
+	for (k = 0; k < go; k++)
+		to[k] = from[k] + (uint32_t)c;
+	*nl += go;
+	return go;
+}
+
 /*
  * Append r's lists, of bytes c on, to m's, shifted by c, as far as m's
  * room goes (r's may be m's own room past its lists), and the span of
  * each that is complete: where r's was, or up to the first mark left
- * out; then m is of p[0..n).
+ * out; then m is of p[0..n).  The kinds go on where both have them.
  */
 static void
 mark_append(struct marks *m, const struct marks *r, size_t c,
@@ -162,11 +178,12 @@ mark_append(struct marks *m, const struct marks *r, size_t c,
 {
 	size_t k;
 
-	for (k = 0; k < r->nlt && m->nlt < m->cap; k++)
-		m->lt[m->nlt++] = r->lt[k] + (uint32_t)c;
+	m->kinds = m->kinds && r->kinds && m->kd != NULL;
+	k = mark_shift(m->lt, &m->nlt, m->cap, r->lt, r->nlt, c);
+	if (m->kinds)
+		memmove(m->kd + m->nlt - k, r->kd, k);
 	m->lcov = c + (k < r->nlt ? r->lt[k] : r->lcov);
-	for (k = 0; k < r->nmj && m->nmj < m->cap; k++)
-		m->mj[m->nmj++] = r->mj[k] + (uint32_t)c;
+	k = mark_shift(m->mj, &m->nmj, m->cap, r->mj, r->nmj, c);
 	m->mcov = c + (k < r->nmj ? r->mj[k] : r->mcov);
 	m->base = p;
 	m->len = n;
@@ -194,6 +211,7 @@ mark_rest(const unsigned char *p, size_t n, size_t c, struct marks *m)
 	}
 	r.lt = m->lt + m->nlt;
 	r.mj = m->mj + m->nmj;
+	r.kd = m->kd != NULL ? m->kd + m->nlt : NULL;
 	r.cap = m->cap - used;
 	marks8(p + c, n - c, &r);
 	/* r's lists are where m's go on: each mark shifted in place */
@@ -238,7 +256,11 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
 			m->nlt--;
 		while (m->nmj > 0 && m->mj[m->nmj - 1] >= c)
 			m->nmj--;
-	}
+		/* their kinds from the bytes of the whole piece */
+		if (m->kinds)
+			marks_kinds(p, n, m, 0);
+	} else
+		m->kinds = m->kd != NULL;
 	mark_append(m, g, c, p, n);
 	m->usz = g->usz;
 	m->be = g->be;
@@ -271,13 +293,15 @@ val_mark(struct val *v, const unsigned char *p, size_t n,
 	if (v->mkcap < want) {
 		free(v->mkbuf);
 		v->mkcap = 0;
-		if ((v->mkbuf = malloc(2 * want * sizeof(uint32_t))) == NULL)
+		if ((v->mkbuf = malloc(2 * want * sizeof(uint32_t) + want)) ==
+		    NULL)
 			return;
 		v->mkcap = want;
 	}
 	v->mk.cap = v->mkcap;
 	v->mk.lt = v->mkbuf;
 	v->mk.mj = v->mkbuf + v->mkcap;
+	v->mk.kd = (unsigned char *)(v->mkbuf + 2 * v->mkcap);
 	if (g != NULL && g->usz == (v->mkon ? 0 : v->mkw) &&
 	    mark_given(p, n, g, &v->mk))
 		;

@@ -6,6 +6,8 @@
 #ifndef KERNELS_H
 #define KERNELS_H
 
+#include <string.h>
+
 #include "core.h"
 
 /* simd/select.c: the kernels for a run (XMLSNIFF_SIMD, see the man page) */
@@ -290,12 +292,57 @@ struct marks {
 	size_t		 lat, mat;	/* where the last lookups ended */
 	int		 usz;		/* marksw's unit (1, 2, 4), or 0: marks8 */
 	int		 be;		/* (usz) big-endian */
+	unsigned char	*kd;		/* the caller's array of cap, or NULL */
+	int		 kinds;		/* out: kd[k] is lt[k]'s kind, each */
+	size_t		 nkd;		/* (in marks8) the kinds known so far */
 };
+
+/*
+ * The kind of the "<?" or "<!" at p[0] of 8-bit text, of which 9 bytes
+ * can be read, for the late lexer's leaps (leap.c): a comment, a PI
+ * whose target does not begin "xml", a CDATA section, or any other open
+ * (a markup declaration, "<?xml"), which the lexer lexes.  Words
+ * compared, no branch on the kind.
+ */
+enum { MK_COMMENT, MK_PI, MK_CDATA, MK_OTHER };
+
+static inline int
+mark_kind8(const unsigned char *p)
+{
+	static const unsigned char cm8[8] = "<!--", pi8[8] = "<?",
+	    xml8[8] = "<?xml", cd8[8] = "<![CDATA", m2[8] = { 255, 255 },
+	    m4[8] = { 255, 255, 255, 255 }, m5[8] = { 255, 255, 255, 255, 255 };
+	uint64_t w, c, x, d, k2, k4, k5;
+	int cm, pi, cd;
+
+	memcpy(&w, p, 8);
+	memcpy(&c, cm8, 8);
+	memcpy(&x, xml8, 8);
+	memcpy(&d, cd8, 8);
+	memcpy(&k2, m2, 8);
+	memcpy(&k4, m4, 8);
+	memcpy(&k5, m5, 8);
+	cm = (w & k4) == c;
+	memcpy(&c, pi8, 8);
+	pi = (int)((w & k2) == c) & (int)((w & k5) != x);
+	cd = (int)(w == d) & (int)(p[8] == '[');
+	/* MK_COMMENT 0, MK_PI 1, MK_CDATA 2, MK_OTHER 3; a comment is
+	 * none of the others (no branch: the kinds come at random) */
+	return (int)((3 - 2 * (unsigned)pi - (unsigned)cd) & ((unsigned)cm - 1));
+}
+
+/* The kinds of m's "<?" and "<!" from the k-th on into m->kd, of text
+ * p[0..n) (m's base or its start): a mark with fewer than 9 bytes to
+ * read is MK_OTHER.  Then every kind is known (m->kinds, m->nkd). */
+void		 marks_kinds(const unsigned char *, size_t, struct marks *,
+		    size_t);
 
 /*
  * The marks of p[0..n) into m (its base and length set to p and n): a
  * "<?" or "<!" at j with j + 1 < n, a candidate at j with j + 3 <= n.  A
- * list that fills stops its coverage at the mark that did not fit.
+ * list that fills stops its coverage at the mark that did not fit.  With
+ * m->kd, the kind of each "<?" and "<!" listed (marks_kinds), and
+ * m->kinds set; marksw() clears m->kinds.
  */
 void		 marks8(const unsigned char *, size_t, struct marks *);
 

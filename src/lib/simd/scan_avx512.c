@@ -235,7 +235,8 @@ run_mj5(const unsigned char *p, size_t n, size_t i, uint64_t cs,
  * begin, with no branch on either: where markup comes every hundred
  * bytes or so, or Latin Extended letters every few, a branch on each
  * block missed at random (43 ms against 10 for 200 MB with none).  Then
- * run_lt5 and run_mj5 list them.  Then the block that ends 4 bytes
+ * run_lt5 and run_mj5 list them, and marks_kinds gives the kinds of the
+ * new "<?" and "<!" (with m->kd) from bytes still in the cache.  Then the block that ends 4 bytes
  * before the end, less what was searched; then the last bytes one at a
  * time.
  */
@@ -271,8 +272,12 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 			ls |= (uint64_t)(l[b] != 0) << b;
 			cs |= (uint64_t)(first5(a, a1, a2, &k) != 0) << b;
 		}
-		if (ls != 0 && lon)
+		if (ls != 0 && lon) {
 			run_lt5(m, i, l, (unsigned)nb, ls, &lon);
+			/* their kinds while their bytes are at hand */
+			if (m->kd != NULL)
+				marks_kinds(p, n, m, m->nkd);
+		}
 		if (cs != 0 && mon)
 			run_mj5(p, n, i, cs, m, &mon);
 		i += nb * 64;

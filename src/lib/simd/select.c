@@ -368,10 +368,32 @@ marks8(const unsigned char *p, size_t n, struct marks *m)
 	m->len = n;
 	m->lat = m->mat = 0;
 	m->usz = m->be = 0;
+	m->kinds = 0;
+	m->nkd = 0;
 	if (kt->marks8 != NULL)
 		kt->marks8(p, n, m);
 	else
 		marks8_two(kt, p, n, m);
+	/* (a level's pass may have given the first nkd as it went) */
+	if (m->kd != NULL)
+		marks_kinds(p, n, m, m->nkd);
+}
+
+/* See kernels.h.  The bytes of the marks were read by marks8 a moment
+ * before: the lexer's leaps, which would read them again from the cache
+ * of the other core, look up a byte each. */
+void
+marks_kinds(const unsigned char *p, size_t n, struct marks *m, size_t k)
+{
+	const uint32_t *lt = m->lt;
+	unsigned char *kd = m->kd;
+	size_t nlt = m->nlt;
+
+	for (; k < nlt; k++)
+		kd[k] = (unsigned char)(lt[k] + 9 <= n ? mark_kind8(p + lt[k]) :
+		    MK_OTHER);
+	m->kinds = 1;
+	m->nkd = nlt;
 }
 
 /* See marksw (kernels.h): late_find() and the mojibake pass of the form
@@ -392,6 +414,7 @@ marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 	m->lat = m->mat = 0;
 	m->usz = (int)u;
 	m->be = be;
+	m->kinds = 0;
 	m->nlt = m->nmj = 0;
 	m->lcov = n > 0 ? n - 1 : 0;
 	m->mcov = 0;
