@@ -225,6 +225,39 @@ run_mj5(const unsigned char *p, size_t n, size_t i, uint64_t cs,
 	}
 }
 
+/* The blocks of a run that mark it Latin text (run5's exact), and the
+ * runs taken so before the next is asked again */
+#define RUN_LATIN	4
+#define RUN_STAY	16
+
+/*
+ * The tests of a run of nb blocks of 64 at p (with 4 bytes after it):
+ * each block's "<?" and "<!" into l[], a bit in *ls for each block that
+ * has some and in *cs for each where a mojibake candidate may begin: by
+ * its first bytes (first5) or, where exact (Latin text, where those
+ * come every few letters and most are no candidate), by the bytes of
+ * moj_mask32 (mask5), which cost CJK, Cyrillic and the like 15% more.
+ */
+AVX512 __attribute__((always_inline)) static inline void
+run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
+    uint64_t *cs, int exact, const struct mojk5 *k)
+{
+	size_t b;
+
+	for (b = 0; b < nb; b++) {
+		const unsigned char *q = p + b * 64;
+		__m512i a = _mm512_loadu_si512((const void *)q);
+		__m512i a1 = _mm512_loadu_si512((const void *)(q + 1));
+		__m512i a2 = _mm512_loadu_si512((const void *)(q + 2));
+		__mmask64 c = exact ? mask5(a, a1, a2, _mm512_loadu_si512(
+		    (const void *)(q + 3)), k) : first5(a, a1, a2, k);
+
+		l[b] = lt5(a, a1, k);
+		*ls |= (uint64_t)(l[b] != 0) << b;
+		*cs |= (uint64_t)(c != 0) << b;
+	}
+}
+
 /*
  * marks8() in one pass: the ASCII the piece begins with (ascii_marks5:
  * a piece of ASCII text is ASCII throughout; a look in the loop, even
@@ -248,6 +281,7 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 	struct mojk5 k;
 	__m512i a, a1, a2;
 	uint64_t l[64];
+	int exact = 0;
 
 	m->nlt = m->nmj = 0;
 	m->lcov = n > 0 ? n - 1 : 0;
@@ -257,21 +291,19 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 	while (i + 64 + 4 <= n && (lon || mon)) {
 		size_t nb = (n - 4 - i) / 64;
 		uint64_t ls = 0, cs = 0;
-		unsigned b;
 
 		if (nb > 64)
 			nb = 64;
 		mojk5_init(&k);
-		for (b = 0; b < nb; b++) {
-			const unsigned char *q = p + i + (size_t)b * 64;
-
-			a = _mm512_loadu_si512((const void *)q);
-			a1 = _mm512_loadu_si512((const void *)(q + 1));
-			a2 = _mm512_loadu_si512((const void *)(q + 2));
-			l[b] = lt5(a, a1, &k);
-			ls |= (uint64_t)(l[b] != 0) << b;
-			cs |= (uint64_t)(first5(a, a1, a2, &k) != 0) << b;
-		}
+		if (exact)
+			run5(p + i, nb, l, &ls, &cs, 1, &k);
+		else
+			run5(p + i, nb, l, &ls, &cs, 0, &k);
+		/* Latin: exact for RUN_STAY runs, then asked again */
+		if (exact)
+			exact--;
+		else if (_mm_popcnt_u64(cs) >= RUN_LATIN)
+			exact = RUN_STAY;
 		if (ls != 0 && lon) {
 			run_lt5(m, i, l, (unsigned)nb, ls, &lon);
 			/* their kinds while their bytes are at hand */
