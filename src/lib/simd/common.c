@@ -1,8 +1,8 @@
 /*
  * What the kernels share and what is not a kernel: the map of a
  * single-byte encoding's plain bytes, the sizes and cuts of conversion
- * runs, and the tables of the UTF-8 lookup method that the vector kernels
- * use.
+ * runs, the tables of the UTF-8 lookup method that the vector kernels
+ * use, and the kinds of marks8's marks.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -124,4 +124,21 @@ int
 simd_everywhere(void)
 {
 	return 1;
+}
+
+/* See kernels.h.  The bytes of the marks were read by marks8 a moment
+ * before: the lexer's leaps, which would read them again from the cache
+ * of the other core, look up a byte each. */
+void
+marks_kinds(const unsigned char *p, size_t n, struct marks *m, size_t k)
+{
+	const uint32_t *lt = m->lt;
+	unsigned char *kd = m->kd;
+	size_t nlt = m->nlt;
+
+	for (; k < nlt; k++)
+		kd[k] = (unsigned char)(lt[k] + 9 <= n ? mark_kind8(p + lt[k]) :
+		    MK_OTHER);
+	m->kinds = 1;
+	m->nkd = nlt;
 }

@@ -379,23 +379,6 @@ marks8(const unsigned char *p, size_t n, struct marks *m)
 		marks_kinds(p, n, m, m->nkd);
 }
 
-/* See kernels.h.  The bytes of the marks were read by marks8 a moment
- * before: the lexer's leaps, which would read them again from the cache
- * of the other core, look up a byte each. */
-void
-marks_kinds(const unsigned char *p, size_t n, struct marks *m, size_t k)
-{
-	const uint32_t *lt = m->lt;
-	unsigned char *kd = m->kd;
-	size_t nlt = m->nlt;
-
-	for (; k < nlt; k++)
-		kd[k] = (unsigned char)(lt[k] + 9 <= n ? mark_kind8(p + lt[k]) :
-		    MK_OTHER);
-	m->kinds = 1;
-	m->nkd = nlt;
-}
-
 /* See marksw (kernels.h): late_find() and the mojibake pass of the form
  * in turn, each to the end or until its list fills (at ref, whose
  * mojibake passes pass over nothing, the word's, as marks8_two; for
