@@ -29,7 +29,8 @@
 /* The constant vectors of the tests (the tables of scan_avx2.c in each
  * 128-bit lane). */
 struct mojk5 {
-	__m512i		 lhi, llo, nhi, nlo, lis, nib, c3, c2, e2, a0, lt, q, x;
+	__m512i		 lhi, llo, nhi, nlo, lis, nib, c3, c2, e2, a0, lt, q, x,
+			 one;
 };
 
 AVX512 static void
@@ -53,6 +54,7 @@ mojk5_init(struct mojk5 *k)
 	k->lt = _mm512_set1_epi8('<');
 	k->q = _mm512_set1_epi8('?');
 	k->x = _mm512_set1_epi8('!');
+	k->one = _mm512_set1_epi8(1);
 }
 
 /* The bits of the table pair (hi, lo) for the nibbles of v. */
@@ -225,22 +227,33 @@ run_mj5(const unsigned char *p, size_t n, size_t i, uint64_t cs,
 	}
 }
 
-/* The blocks of a run that mark it Latin text (run5's exact), and the
- * runs taken so before the next is asked again */
-#define RUN_LATIN	4
-#define RUN_STAY	16
+/*
+ * The tests of where a mojibake candidate may begin, each finer and
+ * dearer than the one before: a C2 or C3 in the block; its first bytes
+ * (first5); the bytes of moj_mask32 (mask5).  A run whose blocks pass
+ * the test in use often enough (RUN_BUSY_C3, RUN_BUSY_FIRST times) takes
+ * the next for RUN_STAY runs, then the first again: text with no C2 nor
+ * C3 (CJK, Cyrillic, Greek...) costs the least (mask5 in every block
+ * cost it 50% more), Latin text with its C3 in most blocks (Vietnamese)
+ * the first bytes, and text whose C3 comes before the lead of another
+ * letter in a block of four and more (Polish "ół", C3 B3 C5) the bytes of
+ * mask5, so that run_mj5 seldom reloads a block (a reload costs about
+ * eight blocks' worth of mask5 over the first bytes).
+ */
+enum { RUN_C3, RUN_FIRST, RUN_EXACT };
+#define RUN_BUSY_C3	4
+#define RUN_BUSY_FIRST	12
+#define RUN_STAY	64
 
 /*
  * The tests of a run of nb blocks of 64 at p (with 4 bytes after it):
  * each block's "<?" and "<!" into l[], a bit in *ls for each block that
- * has some and in *cs for each where a mojibake candidate may begin: by
- * its first bytes (first5) or, where exact (Latin text, where those
- * come every few letters and most are no candidate), by the bytes of
- * moj_mask32 (mask5), which cost CJK, Cyrillic and the like 15% more.
+ * has some and in *cs for each that passes the test (RUN_C3, ...) of
+ * where a mojibake candidate may begin.
  */
 AVX512 __attribute__((always_inline)) static inline void
 run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
-    uint64_t *cs, int exact, const struct mojk5 *k)
+    uint64_t *cs, int test, const struct mojk5 *k)
 {
 	size_t b;
 
@@ -249,8 +262,10 @@ run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
 		__m512i a = _mm512_loadu_si512((const void *)q);
 		__m512i a1 = _mm512_loadu_si512((const void *)(q + 1));
 		__m512i a2 = _mm512_loadu_si512((const void *)(q + 2));
-		__mmask64 c = exact ? mask5(a, a1, a2, _mm512_loadu_si512(
-		    (const void *)(q + 3)), k) : first5(a, a1, a2, k);
+		__mmask64 c = test == RUN_EXACT ? mask5(a, a1, a2,
+		    _mm512_loadu_si512((const void *)(q + 3)), k) :
+		    test == RUN_FIRST ? first5(a, a1, a2, k) :
+		    _mm512_cmpeq_epi8_mask(_mm512_or_si512(a, k->one), k->c3);
 
 		l[b] = lt5(a, a1, k);
 		*ls |= (uint64_t)(l[b] != 0) << b;
@@ -281,7 +296,7 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 	struct mojk5 k;
 	__m512i a, a1, a2;
 	uint64_t l[64];
-	int exact = 0;
+	int test = RUN_C3, stay = 0;
 
 	m->nlt = m->nmj = 0;
 	m->lcov = n > 0 ? n - 1 : 0;
@@ -295,15 +310,18 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 		if (nb > 64)
 			nb = 64;
 		mojk5_init(&k);
-		if (exact)
-			run5(p + i, nb, l, &ls, &cs, 1, &k);
+		if (test == RUN_EXACT)
+			run5(p + i, nb, l, &ls, &cs, RUN_EXACT, &k);
+		else if (test == RUN_FIRST)
+			run5(p + i, nb, l, &ls, &cs, RUN_FIRST, &k);
 		else
-			run5(p + i, nb, l, &ls, &cs, 0, &k);
-		/* Latin: exact for RUN_STAY runs, then asked again */
-		if (exact)
-			exact--;
-		else if (_mm_popcnt_u64(cs) >= RUN_LATIN)
-			exact = RUN_STAY;
+			run5(p + i, nb, l, &ls, &cs, RUN_C3, &k);
+		if (test < RUN_EXACT && _mm_popcnt_u64(cs) >= (test == RUN_C3 ?
+		    RUN_BUSY_C3 : RUN_BUSY_FIRST)) {
+			test++;
+			stay = RUN_STAY;
+		} else if (test > RUN_C3 && --stay == 0)
+			test = RUN_C3;
 		if (ls != 0 && lon) {
 			run_lt5(m, i, l, (unsigned)nb, ls, &lon);
 			/* their kinds while their bytes are at hand */
