@@ -53,6 +53,49 @@ pick_levels(void)
 		    " there), not swept twice\n");
 }
 
+/*
+ * On x86-64 Linux, the levels whose CPUID test passes are those whose
+ * features /proc/cpuinfo lists (their vector instructions, and BMI1 and
+ * POPCNT, which their functions are compiled for too; AVX-512's BMI2),
+ * and no others.  Not under valgrind (UNIT_SWEEPS=no), whose CPUID hides
+ * AVX-512.
+ */
+static void
+levels_cpuinfo(void)
+{
+#if defined(__x86_64__) && defined(__linux__)
+	static const char *const want[][9] = {
+		{ "avx512f", "avx512bw", "avx512vl", "avx512vbmi", "bmi1",
+		    "bmi2", "popcnt", "avx2", NULL },
+		{ "avx2", "bmi1", "popcnt", NULL }
+	};
+	const struct kernels *k[] = { &kernels_avx512, &kernels_avx2 };
+	char line[8192], flag[64];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	size_t i, j;
+	int has;
+
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "flags", 5) == 0)
+			break;
+	fclose(f);
+	if (strncmp(line, "flags", 5) != 0)
+		return;
+	line[strcspn(line, "\n")] = ' ';
+	for (i = 0; i < NELEM(k); i++) {
+		for (has = 1, j = 0; want[i][j] != NULL; j++) {
+			snprintf(flag, sizeof(flag), " %s ", want[i][j]);
+			has &= strstr(line, flag) != NULL;
+		}
+		if (!CHECK(k[i]->usable() == has))
+			printf("  (%s: /proc/cpuinfo says %d)\n", k[i]->name,
+			    has);
+	}
+#endif
+}
+
 int
 check(int ok, const char *file, int line, const char *expr)
 {
@@ -93,6 +136,7 @@ main(void)
 	sweeps = getenv("UNIT_SWEEPS") == NULL ||
 	    strcmp(getenv("UNIT_SWEEPS"), "no") != 0;
 	if (sweeps) {
+		levels_cpuinfo();
 		kern_fastpath();
 		kern_dense();
 		kern_mapped();

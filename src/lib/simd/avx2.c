@@ -47,14 +47,16 @@ avx2_usable(void)
 
 	if (known >= 0)
 		return known;
-	/* AVX implies XSAVE and its leaf 13, so leaf 7 exists. */
+	/* AVX implies XSAVE and its leaf 13, so leaf 7 exists.  With
+	 * POPCNT (leaf 1's ECX bit 23) and BMI1 (leaf 7's EBX bit 3), which
+	 * the level's functions are compiled for too. */
 	__cpuid(1, a, b, c, d);
 	known = 0;
-	if ((c & (1u << 27 | 1u << 28)) != (1u << 27 | 1u << 28) ||
-	    (_xgetbv(0) & 6) != 6)
+	if ((c & (1u << 23 | 1u << 27 | 1u << 28)) != (1u << 23 | 1u << 27 |
+	    1u << 28) || (_xgetbv(0) & 6) != 6)
 		return known;
 	__cpuid_count(7, 0, a, b, c, d);
-	known = (b & 1u << 5) != 0;
+	known = (b & (1u << 3 | 1u << 5)) == (1u << 3 | 1u << 5);
 	return known;
 }
 

@@ -30,6 +30,8 @@ extern const uint8_t moj_lead_hi[16], moj_lead_lo[16], moj_next_hi[16],
 		    moj_next_lo[16], moj_lead_is[16];
 void		 marks8_tail(const unsigned char *, size_t, size_t,
 		    struct marks *, int *, int *);
+void		 marks_lt_run(struct marks *, size_t, const uint64_t *,
+		    unsigned, uint64_t, int *);
 
 /* Add mark j to the list l (*nl of cap); 0 when it is full. */
 static inline int

@@ -317,6 +317,48 @@ marks8_tail(const unsigned char *p, size_t n, size_t i, struct marks *m,
 	}
 }
 
+/*
+ * The "<?" and "<!" of a run of nb blocks of 64 from i, l[b] those of block b
+ * (a bit of ls for each block that has some), into m's list while *lon:
+ * marks8_avx2's and level avx512's marks8 and marksw16.  Where the list has
+ * room for every bit and four more, each block's first four are stored
+ * whether it has them or not (a bit past the last is 64: _tzcnt_u64) and the
+ * list moves on by its count, with no branch on how many there are; the rest
+ * of a block with more than four, and a list near full, go a mark at a time.
+ */
+__attribute__((target("avx2,popcnt,bmi"))) void
+marks_lt_run(struct marks *m, size_t i, const uint64_t *l, unsigned nb,
+    uint64_t ls, int *lon)
+{
+	uint32_t *o = m->lt + m->nlt;
+	unsigned k;
+
+	if (m->cap - m->nlt < (size_t)nb * 64 + 4) {
+		for (k = 0; k < nb; k++)
+			marks_lt_bits(m, i + (size_t)k * 64, l[k], lon);
+		return;
+	}
+	for (; ls != 0; ls = _blsr_u64(ls)) {
+		unsigned b = (unsigned)_tzcnt_u64(ls);
+		uint64_t x = l[b];
+		uint32_t at = (uint32_t)(i + (size_t)b * 64);
+		unsigned cnt = (unsigned)_mm_popcnt_u64(x);
+
+		o[0] = at + (uint32_t)_tzcnt_u64(x);
+		x = _blsr_u64(x);
+		o[1] = at + (uint32_t)_tzcnt_u64(x);
+		x = _blsr_u64(x);
+		o[2] = at + (uint32_t)_tzcnt_u64(x);
+		x = _blsr_u64(x);
+		o[3] = at + (uint32_t)_tzcnt_u64(x);
+		x = _blsr_u64(x);
+		for (k = 4; x != 0; k++, x = _blsr_u64(x))
+			o[k] = at + (uint32_t)_tzcnt_u64(x);
+		o += cnt;
+	}
+	m->nlt = (size_t)(o - m->lt);
+}
+
 /* The marks of the block of 64 at p + i, less its first skip bytes: la
  * and lb the "<?" and "<!" of its halves, c where a candidate may begin
  * (moj_first), each list while it takes marks (*lon, *mon: as
@@ -341,11 +383,17 @@ marks8_block(const unsigned char *p, size_t n, size_t i, unsigned skip,
 	}
 }
 
-/* Blocks of marks8_avx2 from i to stop; latin: text with a C2 or C3 in
- * most blocks, whose candidates are sought in each at once (moj_first),
- * else only in a block that has one (the test of text of every other
- * script).  Return where it stopped, with *busy the blocks with a C2 or
- * C3. */
+/* The blocks marks8_avx2 takes in one mode before it chooses again, and
+ * how many of them with a C2 or C3 choose Latin. */
+#define MK_ROUND	16
+#define MK_LATIN	4
+
+/* Blocks of marks8_avx2 from i to stop (MK_ROUND at most); latin: text
+ * with a C2 or C3 in most blocks, whose candidates are sought in each at
+ * once (moj_first), else only in a block that has one (the test of text
+ * of every other script); the "<?" and "<!" of all listed at the end
+ * (marks_lt_run).  Return where it stopped, with *busy the blocks with a
+ * C2 or C3. */
 AVX2 __attribute__((always_inline)) static inline size_t
 marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
     int latin, const struct mojk *mk, struct marks *m, int *lon, int *mon,
@@ -355,8 +403,11 @@ marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
 	const __m256i x = _mm256_set1_epi8('!');
 	const __m256i c3 = _mm256_set1_epi8((char)0xC3);
 	const __m256i o1 = _mm256_set1_epi8(1);
+	uint64_t l[MK_ROUND], ls = 0;
+	size_t i0 = i;
+	unsigned nb = 0;
 
-	for (; i < stop && (*lon || *mon); i += 64) {
+	for (; i < stop && (*lon || *mon); i += 64, nb++) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(p + i));
 		__m256i b = _mm256_loadu_si256((const __m256i *)(p + i + 32));
 		__m256i a1 = _mm256_loadu_si256((const __m256i *)(p + i + 1));
@@ -365,23 +416,32 @@ marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
 		 * nearly every block. */
 		__m256i la = lt_mask(a, a1, lt, q, x);
 		__m256i lb = lt_mask(b, b1, lt, q, x);
-		__m256i l = _mm256_or_si256(la, lb), c;
+		__m256i c;
 		/* C2 and C3 alike once 01 is set */
 		__m256i cc = _mm256_or_si256(_mm256_cmpeq_epi8(
 		    _mm256_or_si256(a, o1), c3), _mm256_cmpeq_epi8(
 		    _mm256_or_si256(b, o1), c3));
 
+		/* the marks listed after the round, with no branch on
+		 * each block's (which missed at random on markup-heavy
+		 * text: marks_lt_run) */
+		l[nb] = (uint64_t)(uint32_t)_mm256_movemask_epi8(la) |
+		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
+		ls |= (uint64_t)(l[nb] != 0) << nb;
 		*busy += !_mm256_testz_si256(cc, cc);
-		if (!latin) {
-			if (_mm256_testz_si256(_mm256_or_si256(l, cc),
-			    _mm256_or_si256(l, cc)))
-				continue;
-		}
-		c = moj_first64(p, i, a, b, a1, b1, mk);
-		if (_mm256_testz_si256(_mm256_or_si256(l, c),
-		    _mm256_or_si256(l, c)))
+		if (!latin && _mm256_testz_si256(cc, cc))
 			continue;
-		marks8_block(p, n, i, 0, la, lb, c, mk, m, lon, mon);
+		c = moj_first64(p, i, a, b, a1, b1, mk);
+		if (_mm256_testz_si256(c, c))
+			continue;
+		marks8_block(p, n, i, 0, _mm256_setzero_si256(),
+		    _mm256_setzero_si256(), c, mk, m, lon, mon);
+	}
+	if (ls != 0 && *lon) {
+		marks_lt_run(m, i0, l, nb, ls, lon);
+		/* their kinds while their bytes are at hand */
+		if (m->kd != NULL)
+			marks_kinds(p, n, m, m->nkd);
 	}
 	return i;
 }
@@ -408,11 +468,6 @@ marks8_end(const unsigned char *p, size_t n, size_t i, const struct mojk *mk,
 	    lt_mask(b, b1, lt, q, x), c, mk, m, lon, mon);
 	return n - 4;
 }
-
-/* The blocks marks8_avx2 takes in one mode before it chooses again, and
- * how many of them with a C2 or C3 choose Latin. */
-#define MK_ROUND	16
-#define MK_LATIN	4
 
 /*
  * marks8() in one pass, 64 bytes at a time: blocks with no "<?", "<!"

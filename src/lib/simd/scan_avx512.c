@@ -164,47 +164,6 @@ ascii_marks5(const unsigned char *p, size_t n, struct marks *m, int *lon)
 	return i;
 }
 
-/*
- * The "<?" and "<!" of a run of nb blocks of 64 from i, l[b] those of
- * block b, into m's list while *lon.  Where the list has room for every
- * bit and four more, each block's first four are stored whether it has
- * them or not (a bit past the last is 64: _tzcnt_u64) and the list moves
- * on by its count, with no branch on how many there are; the rest of a
- * block with more than four, and a list near full, go a mark at a time.
- */
-AVX512 __attribute__((noinline)) static void
-run_lt5(struct marks *m, size_t i, const uint64_t *l, unsigned nb,
-    uint64_t ls, int *lon)
-{
-	uint32_t *o = m->lt + m->nlt;
-	unsigned k;
-
-	if (m->cap - m->nlt < (size_t)nb * 64 + 4) {
-		for (k = 0; k < nb; k++)
-			marks_lt_bits(m, i + (size_t)k * 64, l[k], lon);
-		return;
-	}
-	for (; ls != 0; ls = _blsr_u64(ls)) {
-		unsigned b = (unsigned)_tzcnt_u64(ls);
-		uint64_t x = l[b];
-		uint32_t at = (uint32_t)(i + (size_t)b * 64);
-		unsigned cnt = (unsigned)_mm_popcnt_u64(x);
-
-		o[0] = at + (uint32_t)_tzcnt_u64(x);
-		x = _blsr_u64(x);
-		o[1] = at + (uint32_t)_tzcnt_u64(x);
-		x = _blsr_u64(x);
-		o[2] = at + (uint32_t)_tzcnt_u64(x);
-		x = _blsr_u64(x);
-		o[3] = at + (uint32_t)_tzcnt_u64(x);
-		x = _blsr_u64(x);
-		for (k = 4; x != 0; k++, x = _blsr_u64(x))
-			o[k] = at + (uint32_t)_tzcnt_u64(x);
-		o += cnt;
-	}
-	m->nlt = (size_t)(o - m->lt);
-}
-
 /* The mojibake marks of the blocks of 64 from i whose bits are set in cs
  * (blocks where one may begin: first5), each block's candidates
  * (mask5) asked of moj_exact8(), while *mon. */
@@ -274,19 +233,18 @@ run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
 }
 
 /*
- * marks8() in one pass: the ASCII the piece begins with (ascii_marks5:
- * a piece of ASCII text is ASCII throughout; a look in the loop, even
- * once in 16 KB, cost other text 3 to 12%: doc/BENCHMARKS.md); then runs
- * of up to 64 blocks of 64 with 4 bytes after them (mask5 reads 3, and a
- * candidate cut short by the end is the tail's).  A run's tests store
- * each block's "<?" and "<!" and note the blocks where a candidate may
- * begin, with no branch on either: where markup comes every hundred
- * bytes or so, or Latin Extended letters every few, a branch on each
- * block missed at random (43 ms against 10 for 200 MB with none).  Then
- * run_lt5 and run_mj5 list them, and marks_kinds gives the kinds of the
- * new "<?" and "<!" (with m->kd) from bytes still in the cache.  Then the block that ends 4 bytes
- * before the end, less what was searched; then the last bytes one at a
- * time.
+ * marks8() in one pass: the ASCII the piece begins with (ascii_marks5: a
+ * piece of ASCII text is ASCII throughout; a look in the loop, even once in
+ * 16 KB, cost other text 3 to 12%: doc/BENCHMARKS.md); then runs of up to 64
+ * blocks of 64 with 4 bytes after them (mask5 reads 3, and a candidate cut
+ * short by the end is the tail's).  A run's tests store each block's "<?" and
+ * "<!" and note the blocks where a candidate may begin, with no branch on
+ * either: where markup comes every hundred bytes or so, or Latin Extended
+ * letters every few, a branch on each block missed at random (43 ms against
+ * 10 for 200 MB with none).  Then marks_lt_run and run_mj5 list them, and
+ * marks_kinds gives the kinds of the new "<?" and "<!" (with m->kd) from
+ * bytes still in the cache.  Then the block that ends 4 bytes before the end,
+ * less what was searched; then the last bytes one at a time.
  */
 AVX512 void
 marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
@@ -323,7 +281,7 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 		} else if (test > RUN_C3 && --stay == 0)
 			test = RUN_C3;
 		if (ls != 0 && lon) {
-			run_lt5(m, i, l, (unsigned)nb, ls, &lon);
+			marks_lt_run(m, i, l, (unsigned)nb, ls, &lon);
 			/* their kinds while their bytes are at hand */
 			if (m->kd != NULL)
 				marks_kinds(p, n, m, m->nkd);
@@ -502,10 +460,10 @@ moj_skipw_avx512(const unsigned char *p, size_t n, int be)
  * into m's lists while *lon and *mon (as marks8_tail's: when one fills,
  * its coverage is set and its flag cleared).  Whole blocks with 4 bytes
  * after them, in runs of up to 64 whose "<?" and "<!" are listed after
- * the run (run_lt5, as marks8_avx512's: a branch on each block's missed
- * at random on markup-heavy text); return where it stopped: every mark
- * before is listed, none after, for the caller to go on with the two
- * searches.
+ * the run (marks_lt_run, as marks8_avx512's: a branch on each block's
+ * missed at random on markup-heavy text); return where it stopped: every
+ * mark before is listed, none after, for the caller to go on with the
+ * two searches.
  */
 AVX512 size_t
 marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
@@ -546,7 +504,7 @@ marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
 			}
 		}
 		if (ls != 0 && *lon)
-			run_lt5(m, j, l, (unsigned)nb, ls, lon);
+			marks_lt_run(m, j, l, (unsigned)nb, ls, lon);
 		j += nb * 64;
 	}
 	return j;
