@@ -176,6 +176,7 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 	struct pre *pre = NULL;
 	struct marks *mk;
 	size_t len;
+	long long pos;
 	int e = 0, given = 0, ra;
 
 	moj_init(&mj, s, at >= 0 ? in.fd : -1, at >= 0 ? (uint64_t)at : 0);
@@ -197,6 +198,15 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 		size_t used = val_feed_in(v, &in);
 
 		CHECK(kern_marks_same(mk = val_marks(v)));
+		/* of the piece fed, to its end, from a unit of the entity
+		 * (which begins at at; the validator is fed from past a
+		 * BOM) */
+		if (mk != NULL && mk->base != NULL) {
+			pos = in.got - (long long)in.n + (mk->base - in.p) -
+			    (at > 0 ? at : 0);
+			CHECK(mk->base >= in.p && mk->base + mk->len ==
+			    in.p + in.n && (mk->usz < 2 || pos % mk->usz == 0));
+		}
 		given += mk != NULL && mk->base != NULL;
 		moj_feed(&mj, in.p, used);
 		if (in.eof) {

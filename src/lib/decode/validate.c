@@ -272,8 +272,9 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
  * one pass (marks8), unless the thread that read it (g, ahead.c) or the
  * search ahead it was given (prescan.c, val_set_finder) has searched it
  * already; where that search has been in part, its marks are taken that
- * far and the rest searched here (pre_take).  Else the lexer and the
- * scan search as they would alone.
+ * far and the rest searched here (pre_take).  UTF-16 the thread did not
+ * read is searched here too (marksw).  Else the lexer and the scan
+ * search as they would alone.
  */
 static void
 val_mark(struct val *v, const unsigned char *p, size_t n,
@@ -283,8 +284,9 @@ val_mark(struct val *v, const unsigned char *p, size_t n,
 
 	v->mk.base = NULL;
 	v->late.mk = NULL;
-	if (v->mkw ? g == NULL : !v->mkon || (v->late.find == pre_late_find &&
-	    pre_covered(v->late.find_ctx, p, n)))
+	if (v->mkw ? g == NULL && v->mkw != 2 : !v->mkon ||
+	    (v->late.find == pre_late_find && pre_covered(v->late.find_ctx,
+	    p, n)))
 		return;
 	/* Room for a mark of each kind at every byte of the piece, up to
 	 * VAL_MARKS: a list fills only where it did with VAL_MARKS, and a
@@ -305,6 +307,11 @@ val_mark(struct val *v, const unsigned char *p, size_t n,
 	if (g != NULL && g->usz == (v->mkon ? 0 : v->mkw) &&
 	    mark_given(p, n, g, &v->mk))
 		;
+	else if (v->mkw == 2)
+		/* UTF-16 (p begins on a unit, as the lexer reads it): one pass
+		 * for both searches (marksw16) where the lexer and the scan
+		 * would each make their own */
+		marksw(p, n, 2, v->d.form == FORM_UTF16BE, &v->mk);
 	else if (v->mkw) {
 		/* none of its own: the lexer and the scan search */
 		v->mk.base = NULL;
