@@ -177,7 +177,7 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 	struct marks *mk;
 	size_t len;
 	long long pos;
-	int e = 0, given = 0, ra;
+	int e = 0, given = 0, ra, ak;
 
 	moj_init(&mj, s, at >= 0 ? in.fd : -1, at >= 0 ? (uint64_t)at : 0);
 	moj_marks(&mj, val_marks(v));
@@ -207,6 +207,12 @@ feed(struct sniff *s, struct val *v, long long at, int map, int ahead,
 			CHECK(mk->base >= in.p && mk->base + mk->len ==
 			    in.p + in.n && (mk->usz < 2 || pos % mk->usz == 0));
 		}
+		/* UTF-16 and bytes: every piece has them, the thread's or
+		 * the validator's own (but at level ref) */
+		ak = AHM_KIND(val_ahead_marks(v, 0));
+		if (!simd_char_only() && (ak == AHM_BYTES || ak ==
+		    AHM_UTF16LE || ak == AHM_UTF16BE))
+			CHECK(mk != NULL && mk->base != NULL);
 		given += mk != NULL && mk->base != NULL;
 		moj_feed(&mj, in.p, used);
 		if (in.eof) {

@@ -272,9 +272,10 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
  * one pass (marks8), unless the thread that read it (g, ahead.c) or the
  * search ahead it was given (prescan.c, val_set_finder) has searched it
  * already; where that search has been in part, its marks are taken that
- * far and the rest searched here (pre_take).  UTF-16 the thread did not
- * read is searched here too (marksw).  Else the lexer and the scan
- * search as they would alone.
+ * far and the rest searched here (pre_take).  UTF-16 and the
+ * single-byte encodings read as bytes that the thread did not read are
+ * searched here too (marksw).  Else the lexer and the scan search as
+ * they would alone.
  */
 static void
 val_mark(struct val *v, const unsigned char *p, size_t n,
@@ -284,7 +285,7 @@ val_mark(struct val *v, const unsigned char *p, size_t n,
 
 	v->mk.base = NULL;
 	v->late.mk = NULL;
-	if (v->mkw ? g == NULL && v->mkw != 2 : !v->mkon ||
+	if (v->mkw ? g == NULL && v->mkw > 2 : !v->mkon ||
 	    (v->late.find == pre_late_find && pre_covered(v->late.find_ctx,
 	    p, n)))
 		return;
@@ -307,11 +308,12 @@ val_mark(struct val *v, const unsigned char *p, size_t n,
 	if (g != NULL && g->usz == (v->mkon ? 0 : v->mkw) &&
 	    mark_given(p, n, g, &v->mk))
 		;
-	else if (v->mkw == 2)
+	else if (v->mkw == 1 || v->mkw == 2)
 		/* UTF-16 (p begins on a unit, as the lexer reads it): one pass
 		 * for both searches (marksw16) where the lexer and the scan
-		 * would each make their own */
-		marksw(p, n, 2, v->d.form == FORM_UTF16BE, &v->mk);
+		 * would each make their own; bytes: marks8's "<?" and "<!" */
+		marksw(p, n, (size_t)v->mkw, v->d.form == FORM_UTF16BE,
+		    &v->mk);
 	else if (v->mkw) {
 		/* none of its own: the lexer and the scan search */
 		v->mk.base = NULL;
