@@ -152,9 +152,7 @@ kind_at(const struct text *x, size_t j)
 	    (unit(x, j + 8) != 'l'));
 	cd = (int)(w0 == x->w[W_CD]) & (int)(w1 == x->w[W_DATA]) &
 	    (int)(unit(x, j + 16) == '[');
-	/* as mark_kind8's */
-	return (int)((3 - 2 * (unsigned)pi - (unsigned)cd) &
-	    ((unsigned)cm - 1));
+	return mark_kind_of(cm, pi, cd);
 }
 
 /*

@@ -306,6 +306,16 @@ struct marks {
  */
 enum { MK_COMMENT, MK_PI, MK_CDATA, MK_OTHER };
 
+/* The kind of an open that is a comment (cm), a PI not "<?xml" (pi) or a
+ * CDATA section (cd), each 0 or 1 and at most one: no branch, the kinds
+ * come at random (mark_kind8, and leap.c's for units). */
+static inline int
+mark_kind_of(int cm, int pi, int cd)
+{
+	/* MK_COMMENT 0, MK_PI 1, MK_CDATA 2, MK_OTHER 3 */
+	return (int)((3 - 2 * (unsigned)pi - (unsigned)cd) & ((unsigned)cm - 1));
+}
+
 static inline int
 mark_kind8(const unsigned char *p)
 {
@@ -326,9 +336,7 @@ mark_kind8(const unsigned char *p)
 	memcpy(&c, pi8, 8);
 	pi = (int)((w & k2) == c) & (int)((w & k5) != x);
 	cd = (int)(w == d) & (int)(p[8] == '[');
-	/* MK_COMMENT 0, MK_PI 1, MK_CDATA 2, MK_OTHER 3; a comment is
-	 * none of the others (no branch: the kinds come at random) */
-	return (int)((3 - 2 * (unsigned)pi - (unsigned)cd) & ((unsigned)cm - 1));
+	return mark_kind_of(cm, pi, cd);
 }
 
 /* The kinds of m's "<?" and "<!" from the k-th on into m->kd, of text
