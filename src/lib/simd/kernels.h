@@ -295,6 +295,7 @@ struct marks {
 	unsigned char	*kd;		/* the caller's array of cap, or NULL */
 	int		 kinds;		/* out: kd[k] is lt[k]'s kind, each */
 	size_t		 nkd;		/* (in marks8) the kinds known so far */
+	int		 nomj;		/* (in marks8) no mojibake list wanted */
 };
 
 /*
@@ -350,7 +351,8 @@ void		 marks_kinds(const unsigned char *, size_t, struct marks *,
  * "<?" or "<!" at j with j + 1 < n, a candidate at j with j + 3 <= n.  A
  * list that fills stops its coverage at the mark that did not fit.  With
  * m->kd, the kind of each "<?" and "<!" listed (marks_kinds), and
- * m->kinds set; marksw() clears m->kinds.
+ * m->kinds set; marksw() clears m->kinds but of bytes (u 1), whose marks
+ * are marks8's.
  */
 void		 marks8(const unsigned char *, size_t, struct marks *);
 

@@ -429,7 +429,7 @@ marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
 		ls |= (uint64_t)(l[nb] != 0) << nb;
 		*busy += !_mm256_testz_si256(cc, cc);
-		if (!latin && _mm256_testz_si256(cc, cc))
+		if (!*mon || (!latin && _mm256_testz_si256(cc, cc)))
 			continue;
 		c = moj_first64(p, i, a, b, a1, b1, mk);
 		if (_mm256_testz_si256(c, c))
@@ -486,7 +486,7 @@ AVX2 void
 marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
 {
 	size_t i = 0, stop;
-	int lon = 1, mon = 1, latin = 0;
+	int lon = 1, mon = !m->nomj, latin = 0;
 	struct mojk mk;
 
 	m->nlt = m->nmj = 0;

@@ -250,7 +250,7 @@ AVX512 void
 marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 {
 	size_t i = 0, j;
-	int lon = 1, mon = 1;
+	int lon = 1, mon = !m->nomj;
 	struct mojk5 k;
 	__m512i a, a1, a2;
 	uint64_t l[64];
@@ -274,8 +274,8 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 			run5(p + i, nb, l, &ls, &cs, RUN_FIRST, &k);
 		else
 			run5(p + i, nb, l, &ls, &cs, RUN_C3, &k);
-		if (test < RUN_EXACT && _mm_popcnt_u64(cs) >= (test == RUN_C3 ?
-		    RUN_BUSY_C3 : RUN_BUSY_FIRST)) {
+		if (mon && test < RUN_EXACT && _mm_popcnt_u64(cs) >=
+		    (test == RUN_C3 ? RUN_BUSY_C3 : RUN_BUSY_FIRST)) {
 			test++;
 			stay = RUN_STAY;
 		} else if (test > RUN_C3 && --stay == 0)

@@ -342,6 +342,8 @@ marks8_two(const struct kernels *kt, const unsigned char *p, size_t n,
 	m->lcov = n > 0 ? n - 1 : 0;
 	late_marks(kt->char_only ? late_find_word : kt->late_find, 1, 0,
 	    p, n, 0, m);
+	if (m->nomj)
+		return;
 	memset(&k, 0, sizeof(k));
 	k.c1 = 1;
 	m->nmj = 0;
@@ -358,18 +360,19 @@ marks8_two(const struct kernels *kt, const unsigned char *p, size_t n,
 	}
 }
 
-/* See struct marks (kernels.h). */
-void
-marks8(const unsigned char *p, size_t n, struct marks *m)
+/* marks8() of p[0..n) into m, its mojibake list left empty where nomj
+ * (the levels' passes then test for no candidate). */
+static void
+marks8_pass(const struct kernels *kt, const unsigned char *p, size_t n,
+    struct marks *m, int nomj)
 {
-	const struct kernels *kt = kernels();
-
 	m->base = p;
 	m->len = n;
 	m->lat = m->mat = 0;
 	m->usz = m->be = 0;
 	m->kinds = 0;
 	m->nkd = 0;
+	m->nomj = nomj;
 	if (kt->marks8 != NULL)
 		kt->marks8(p, n, m);
 	else
@@ -377,6 +380,17 @@ marks8(const unsigned char *p, size_t n, struct marks *m)
 	/* (a level's pass may have given the first nkd as it went) */
 	if (m->kd != NULL)
 		marks_kinds(p, n, m, m->nkd);
+	if (nomj) {
+		m->nmj = 0;
+		m->mcov = 0;
+	}
+}
+
+/* See struct marks (kernels.h). */
+void
+marks8(const unsigned char *p, size_t n, struct marks *m)
+{
+	marks8_pass(kernels(), p, n, m, 0);
 }
 
 /* See marksw (kernels.h): late_find() and the mojibake pass of the form
@@ -396,10 +410,8 @@ marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 		/* bytes: the "<?" and "<!" of marks8's one pass (late_find
 		 * called at each cost markup-dense text a third of its
 		 * time), with their kinds; no mojibake scan */
-		marks8(p, n, m);
+		marks8_pass(kt, p, n, m, 1);
 		m->usz = 1;
-		m->nmj = 0;
-		m->mcov = 0;
 		return;
 	}
 	m->base = p;
