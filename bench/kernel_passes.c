@@ -134,7 +134,7 @@ pass(int which, const unsigned char *p, const size_t *ends, size_t np,
 	m.lt = lt;
 	m.mj = mj;
 	m.cap = PIECE;
-	m.kd = NULL;
+	m.hard = 0;
 	for (i = 0; i < np; a = ends[i++]) {
 		n = ends[i] - a;
 		switch (which) {

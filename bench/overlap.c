@@ -82,7 +82,7 @@ passes(struct slot *s, int plain, int marks)
 		m.lt = s->lt;
 		m.mj = s->mj;
 		m.cap = NMARK;
-		m.kd = NULL;
+		m.hard = 0;
 		marks8(s->p, s->n, &m);
 		s->nlt = m.nlt;
 		s->nmj = m.nmj;

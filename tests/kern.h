@@ -57,7 +57,8 @@ void		 kern_default(const struct buf *, struct diags *);
 extern char	 kern_path[64];
 int		 kern_put_file(const struct buf *);
 int		 kern_marks_same(const struct marks *);
-int		 kern_kinds_same(const struct marks *, const unsigned char *,
+int		 kern_kind_def(const unsigned char *, size_t, size_t);
+int		 kern_hard_same(const struct marks *, const unsigned char *,
 		    size_t);
 
 /* The sweeps of dense.bats in single-byte encodings and in UTF-16 and

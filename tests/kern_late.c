@@ -192,14 +192,13 @@ marks_both(const unsigned char *p, size_t n, size_t cap, int w, int be,
     struct marks *want, struct marks *got)
 {
 	static uint32_t l0[10000], m0[10000], l1[10000], m1[10000];
-	static unsigned char k1[10000];
 
 	want->lt = l0;
 	want->mj = m0;
-	want->kd = NULL;
+	want->hard = 0;
 	got->lt = l1;
 	got->mj = m1;
-	got->kd = w == 0 ? k1 : NULL;
+	got->hard = 0;
 	want->cap = got->cap = cap;
 	if (w == 0) {
 		marks_def(p, n, want);
@@ -210,15 +209,38 @@ marks_both(const unsigned char *p, size_t n, size_t cap, int w, int be,
 	}
 }
 
+/*
+ * Whether marks8() of p[0..n) with m->hard is as struct marks defines it
+ * (kern_hard_same), against want, the definition of every mark (lists of
+ * the same cap): the same candidates, and a list of opens that fills no
+ * sooner.
+ */
+static int
+hard_same(const unsigned char *p, size_t n, const struct marks *want)
+{
+	static uint32_t l2[10000], m2[10000];
+	struct marks got;
+
+	got.lt = l2;
+	got.mj = m2;
+	got.cap = want->cap;
+	got.hard = 1;
+	marks8(p, n, &got);
+	return got.hard && kern_hard_same(&got, p, n) &&
+	    got.lcov >= want->lcov && got.nmj == want->nmj &&
+	    got.mcov == want->mcov && memcmp(got.mj, want->mj, want->nmj *
+	    4) == 0 && got.base == p && got.len == n;
+}
+
 /* Whether the marks of p[0..n) are those of their definition, both lists
- * whole (marks_both), with the kinds of marks8's. */
+ * whole (marks_both), and those with m->hard of marks8 (hard_same). */
 static int
 marks_same(const unsigned char *p, size_t n, size_t cap, int w, int be)
 {
 	struct marks want, got;
 
 	marks_both(p, n, cap, w, be, &want, &got);
-	return got.kinds == (w == 0) && kern_kinds_same(&got, p, n) &&
+	return !got.hard && (w != 0 || hard_same(p, n, &want)) &&
 	    want.nlt == got.nlt && want.nmj == got.nmj &&
 	    want.lcov == got.lcov && want.mcov == got.mcov &&
 	    memcmp(want.lt, got.lt, want.nlt * 4) == 0 &&
@@ -242,6 +264,79 @@ marks_caps(const unsigned char *p, size_t at, size_t n, const size_t *caps,
 			return 0;
 		}
 	return 1;
+}
+
+/* hard_same() of p[0..n) against the definition of every mark, with
+ * lists that fill (cap 2) and lists that do not (level l; what: the
+ * input, on a failure).  Return whether both passed. */
+static int
+hard_caps(const unsigned char *p, size_t n, int l, const char *what)
+{
+	static uint32_t l0[10000], m0[10000];
+	static const size_t caps[] = { 2, 10000 };
+	struct marks want;
+	size_t c;
+
+	for (c = 0; c < NELEM(caps); c++) {
+		want.lt = l0;
+		want.mj = m0;
+		want.cap = caps[c];
+		marks_def(p, n, &want);
+		if (!CHECK(hard_same(p, n, &want))) {
+			printf("  (%s: %s, %zu bytes, cap %zu)\n",
+			    unit_levels[l], what, n, caps[c]);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * marks8() with m->hard at every level (hard_same) where each open, whole
+ * or cut short or a byte off ("<!-a", "<?xm", "<![CDAT"...), is in the
+ * last 16 bytes of text of every length from 60 to 270, in ASCII and in
+ * Latin text (whose blocks go different ways); and in random text of the
+ * bytes of the opens.
+ */
+static void
+late_marks_hard(void)
+{
+	static const char *const opens[] = { "<!--", "<!-a", "<!-", "<?a",
+	    "<?x", "<?xm", "<?xmL", "<?xml", "<![CDATA[", "<![CDAT", "<![CDATA",
+	    "<![CDATAx", "<!D", "<?" };
+	static const unsigned char abc[] = { '<', '<', '?', '!', '-', '-',
+	    'x', 'm', 'l', '[', 'C', 'D', 'A', 'T', 'a', 0xC3, 0xA9 };
+	unsigned char p[300];
+	size_t n, j, o, k;
+	int l, f, ok = 1;
+
+	for (l = 0; l < unit_nlevels && ok; l++) {
+		simd_init(unit_levels[l]);
+		for (f = 0; f < 2 && ok; f++)
+			for (n = 60; n <= 270 && ok; n++)
+				for (j = n - 16; j < n && ok; j++)
+					for (o = 0; o < NELEM(opens) && ok;
+					    o++) {
+						for (k = 0; k < n; k++)
+							p[k] = f == 0 ? 'a' :
+							    k % 2 == 0 ? 0xC5 :
+							    0x9F;
+						for (k = 0; opens[o][k] &&
+						    j + k < n; k++)
+							p[j + k] = (unsigned
+							    char)opens[o][k];
+						ok = hard_caps(p, n, l,
+						    opens[o]);
+					}
+		krand_seed(2828);
+		for (f = 0; f < 40 && ok; f++) {
+			for (k = 0; k < sizeof(p); k++)
+				p[k] = abc[krand(sizeof(abc))];
+			for (n = 0; n <= sizeof(p) && ok; n++)
+				ok = hard_caps(p, n, l, "random");
+		}
+	}
+	simd_init(NULL);
 }
 
 /*
@@ -489,6 +584,7 @@ kern_late(void)
 	kern_late_runs();
 	late_markup();
 	late_marks();
+	late_marks_hard();
 	late_pairs();
 	late_ascii();
 	late_marksw();

@@ -193,6 +193,8 @@ ah_fill(struct ahead *a, uint64_t k, int mark)
 	    atomic_load(&ahead_test_alternate) != 0);
 	if (s->marked) {
 		s->mk.cap = AH_MARKS;
+		/* the opens the lexer must lex only (marksw of units: all) */
+		s->mk.hard = 1;
 		if (AHM_KIND(mark) == AHM_UTF8)
 			marks8(p, done, &s->mk);
 		else
@@ -270,8 +272,7 @@ ah_reader(void *arg)
 struct ahead *
 ah_begin(int fd, long long off, long long stop, int mark)
 {
-	size_t one = IN_PAD + IN_SIZE, lists = 2 * AH_MARKS * sizeof(uint32_t) +
-	    AH_MARKS;
+	size_t one = IN_PAD + IN_SIZE, lists = 2 * AH_MARKS * sizeof(uint32_t);
 	size_t k;
 	struct ahead *a = calloc(1, sizeof(*a));
 	void *m;
@@ -295,8 +296,6 @@ ah_begin(int fd, long long off, long long stop, int mark)
 			a->s[k].mk.lt = (uint32_t *)(void *)(a->mem +
 			    AH_SLOTS * one + k * lists);
 			a->s[k].mk.mj = a->s[k].mk.lt + AH_MARKS;
-			a->s[k].mk.kd = (unsigned char *)(a->s[k].mk.lt + 2 *
-			    AH_MARKS);
 		}
 	}
 	a->fd = fd;

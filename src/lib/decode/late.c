@@ -141,8 +141,8 @@ space(long c)
 /*
  * late_find(), from the marks of the piece (lt->mk, which the validator
  * finds with the mojibake candidates in one pass) where they hold all of
- * p[i..n); else by the finder the engine gave (prescan.c's lists) or by
- * the kernels.
+ * p[i..n) and every open (not m->hard: leap.c reads those lists); else
+ * by the finder the engine gave (prescan.c's lists) or by the kernels.
  */
 static size_t
 mark_find(const struct late *lt, const unsigned char *p, size_t n, size_t i)
@@ -150,7 +150,7 @@ mark_find(const struct late *lt, const unsigned char *p, size_t n, size_t i)
 	struct marks *m = lt->mk;
 	size_t a, t;
 
-	if (m == NULL || m->base == NULL || p < m->base || n == 0 ||
+	if (m == NULL || m->hard || m->base == NULL || p < m->base || n == 0 ||
 	    (size_t)(p - m->base) + n > m->len ||
 	    (size_t)(p - m->base) + n - 1 > m->lcov)
 		return lt->find != NULL ? lt->find(lt->find_ctx, lt, p, n, i) :

@@ -20,9 +20,11 @@
  * target begins "xml": the lexer's own work) or the end of the piece, the
  * lexer goes back a few hundred bytes and tries that; if the states do not
  * meet there, further back, and else it lexes from where it stands.  Each
- * "<?" and "<!" on the way costs a look at its bytes, not a walk; or,
- * where marks8 gave their kinds (struct marks, kd: the validator's
- * marks of UTF-8), a byte in a memchr().
+ * "<?" and "<!" on the way costs a look at its bytes, not a walk.  Where
+ * the list holds only the opens to lex (struct marks, hard: the
+ * validator's of UTF-8 and of bytes), the stop is the next of them, and
+ * the kinds the others have (m->ksum) are the states the lexer may be in
+ * after them; the marks the states meet by are found in the bytes.
  */
 #include <stdint.h>
 #include <string.h>
@@ -58,7 +60,7 @@ struct text {
 	size_t			 a, u;
 	int			 be;
 	const struct marks	*m;
-	const unsigned char	*kd;	/* m's kinds (8-bit text), or NULL */
+	int			 hard;	/* m holds only the opens to lex */
 	uint64_t		 w[W_N];	/* UTF-16: words of units */
 };
 
@@ -188,31 +190,6 @@ mark_at(const struct marks *m, size_t y)
 }
 
 /*
- * From the kinds marks8 gave (x->kd): the first open the lexer must lex
- * from mark t0 on, before h (else h), and the first open of each kind
- * before it (first[], NONE where there is none): what late_leap's look
- * at each mark finds, a byte a mark.
- */
-static size_t
-kinds_first(const struct text *x, size_t t0, size_t h, size_t first[K_N])
-{
-	const struct marks *m = x->m;
-	size_t te = mark_at(m, x->a + h);
-	const unsigned char *q = memchr(x->kd + t0, K_N, te - t0);
-	int k;
-
-	if (q != NULL) {
-		te = (size_t)(q - x->kd);
-		h = m->lt[te] - x->a;
-	}
-	for (k = 0; k < K_N; k++) {
-		q = memchr(x->kd + t0, k, te - t0);
-		first[k] = q != NULL ? m->lt[q - x->kd] - x->a : NONE;
-	}
-	return h;
-}
-
-/*
  * Whether the lexer in any of the states first[] allows at s (a state X
  * only where an open of kind X is before s) meets, by p[0..h), the lexer
  * that begins at s in character data: each, once back in character data
@@ -235,13 +212,22 @@ meets(const struct text *x, size_t t, size_t s, size_t h,
 	}
 	/* the lexer from s in character data, as far as the last of them */
 	for (;; t++) {
-		for (; t < m->nlt && m->lt[t] < x->a + at; t++)
-			;
-		if (t == m->nlt || (o = m->lt[t] - x->a) >= last)
-			return 1;
-		kind = x->kd != NULL ? x->kd[t] : kind_at(x, o);
+		if (x->hard) {
+			/* the marks before last, from the bytes */
+			if ((o = late_find(x->lt, x->p, last + 1, at)) >= last)
+				return 1;
+		} else {
+			for (; t < m->nlt && m->lt[t] < x->a + at; t++)
+				;
+			if (t == m->nlt || (o = m->lt[t] - x->a) >= last)
+				return 1;
+		}
+		kind = kind_at(x, o);
 		if (kind == K_NOT)
 			continue;
+		/* (none before the stop; not met, were there one) */
+		if (kind == K_N)
+			return 0;
 		b = end_after(x, o + (kind == K_COMMENT ? 4 : kind == K_PI ?
 		    2 : 9) * u, h, kind);
 		for (k = 0; k < K_N; k++)
@@ -271,8 +257,8 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 	struct text x;
 
 	if (!lt->whole || lt->usz > 2 || lt->map != NULL || m == NULL ||
-	    m->base == NULL || p < m->base || n < LEAP_MIN + LEAP_TAIL ||
-	    i > n - LEAP_MIN - LEAP_TAIL || off + i < lt->leap_at ||
+	    (m->hard && lt->usz != 1) || m->base == NULL || p < m->base ||
+	    n < LEAP_MIN + LEAP_TAIL || i > n - LEAP_MIN - LEAP_TAIL || off + i < lt->leap_at ||
 	    (size_t)(p - m->base) + n > m->len ||
 	    (size_t)(p - m->base) + n - 1 > m->lcov)
 		return i;
@@ -281,16 +267,20 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 	x.a = (size_t)(p - m->base);
 	x.u = lt->usz;
 	x.be = lt->unit == UNIT_16BE;
-	if (x.u == 2)
-		text_words(&x);
+	/* (kind_at reads them for units of 2 only) */
+	text_words(&x);
 	x.m = m;
-	x.kd = m->kinds && x.u == 1 ? m->kd : NULL;
+	x.hard = m->hard;
 	t0 = mark_at(m, x.a + i);
 	/* the first open the lexer must lex, or near the end of the piece */
 	h = n - LEAP_TAIL;
-	if (x.kd != NULL)
-		h = kinds_first(&x, t0, h, first);
-	else for (t = t0; t < m->nlt && (j = m->lt[t] - x.a) < h; t++) {
+	if (x.hard) {
+		/* each kind of the opens left out may be before it */
+		if (t0 < m->nlt && m->lt[t0] - x.a < h)
+			h = m->lt[t0] - x.a;
+		for (k = 0; k < K_N; k++)
+			first[k] = m->ksum >> k & 1 ? i : NONE;
+	} else for (t = t0; t < m->nlt && (j = m->lt[t] - x.a) < h; t++) {
 		if (t + LEAP_AHEAD < m->nlt)
 			__builtin_prefetch(m->base + m->lt[t + LEAP_AHEAD]);
 		k = kind_at(&x, j);

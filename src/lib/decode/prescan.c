@@ -187,7 +187,7 @@ search_both(struct pre *pre, uint64_t *lpos, uint64_t *mpos,
 	m.lt = lt;
 	m.mj = mj;
 	m.cap = PRE_MARKS;
-	m.kd = NULL;
+	m.hard = 0;
 	marks8(pre->base + from, n, &m);
 	for (k = 0; k < m.nlt; k++)
 		if (from + m.lt[k] >= *lpos &&
@@ -541,7 +541,7 @@ pre_take(struct pre *pre, const unsigned char *p, size_t n, struct marks *m)
 	uint64_t a, c, lc, mc, e;
 
 	m->nlt = m->nmj = 0;
-	m->kinds = 0;
+	m->hard = 0;
 	if (n < 3 || !mapped_here(pre, p, n) || pre->form != FORM_UTF8)
 		return 0;
 	a = (uint64_t)(p - pre->base);

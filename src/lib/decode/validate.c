@@ -170,7 +170,9 @@ mark_shift(uint32_t *l, size_t *nl, size_t cap, const uint32_t *from,
  * Append r's lists, of bytes c on, to m's, shifted by c, as far as m's
  * room goes (r's may be m's own room past its lists), and the span of
  * each that is complete: where r's was, or up to the first mark left
- * out; then m is of p[0..n).  The kinds go on where both have them.
+ * out; then m is of p[0..n).  Where either holds only the opens to lex
+ * (hard), so does m: each open it leaves out, of either, has its kind in
+ * the two ksums, and a list of every open holds those to lex.
  */
 static void
 mark_append(struct marks *m, const struct marks *r, size_t c,
@@ -178,10 +180,9 @@ mark_append(struct marks *m, const struct marks *r, size_t c,
 {
 	size_t k;
 
-	m->kinds = m->kinds && r->kinds && m->kd != NULL;
+	m->hard = m->hard || r->hard;
+	m->ksum |= r->ksum;
 	k = mark_shift(m->lt, &m->nlt, m->cap, r->lt, r->nlt, c);
-	if (m->kinds)
-		memmove(m->kd + m->nlt - k, r->kd, k);
 	m->lcov = c + (k < r->nlt ? r->lt[k] : r->lcov);
 	k = mark_shift(m->mj, &m->nmj, m->cap, r->mj, r->nmj, c);
 	m->mcov = c + (k < r->nmj ? r->mj[k] : r->mcov);
@@ -211,7 +212,7 @@ mark_rest(const unsigned char *p, size_t n, size_t c, struct marks *m)
 	}
 	r.lt = m->lt + m->nlt;
 	r.mj = m->mj + m->nmj;
-	r.kd = m->kd != NULL ? m->kd + m->nlt : NULL;
+	r.hard = m->hard;
 	r.cap = m->cap - used;
 	marks8(p + c, n - c, &r);
 	/* r's lists are where m's go on: each mark shifted in place */
@@ -247,6 +248,8 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
 	if (h > m->cap)
 		return 0;
 	m->nlt = m->nmj = 0;
+	m->hard = 0;
+	m->ksum = 0;
 	if (c > 0) {
 		if (g->usz > 0)
 			marksw(p, h, (size_t)g->usz, g->be, m);
@@ -256,11 +259,10 @@ mark_given(const unsigned char *p, size_t n, const struct marks *g,
 			m->nlt--;
 		while (m->nmj > 0 && m->mj[m->nmj - 1] >= c)
 			m->nmj--;
-		/* their kinds from the bytes of the whole piece */
-		if (m->kinds)
-			marks_kinds(p, n, m, 0);
-	} else
-		m->kinds = m->kd != NULL;
+		/* those to lex, by the bytes of the whole piece */
+		if (g->hard)
+			marks_harden(p, n, m, 0);
+	}
 	mark_append(m, g, c, p, n);
 	m->usz = g->usz;
 	m->be = g->be;
@@ -296,15 +298,16 @@ val_mark(struct val *v, const unsigned char *p, size_t n,
 	if (v->mkcap < want) {
 		free(v->mkbuf);
 		v->mkcap = 0;
-		if ((v->mkbuf = malloc(2 * want * sizeof(uint32_t) + want)) ==
-		    NULL)
+		if ((v->mkbuf = malloc(2 * want * sizeof(uint32_t))) == NULL)
 			return;
 		v->mkcap = want;
 	}
 	v->mk.cap = v->mkcap;
 	v->mk.lt = v->mkbuf;
 	v->mk.mj = v->mkbuf + v->mkcap;
-	v->mk.kd = (unsigned char *)(v->mkbuf + 2 * v->mkcap);
+	/* only the opens the lexer must lex (leap.c); pre_take() gives
+	 * lists of every one */
+	v->mk.hard = 1;
 	if (g != NULL && g->usz == (v->mkon ? 0 : v->mkw) &&
 	    mark_given(p, n, g, &v->mk))
 		;

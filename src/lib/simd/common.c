@@ -127,18 +127,22 @@ simd_everywhere(void)
 }
 
 /* See kernels.h.  The bytes of the marks were read by marks8 a moment
- * before: the lexer's leaps, which would read them again from the cache
- * of the other core, look up a byte each. */
+ * before; a kind a mark, with no branch on it. */
 void
-marks_kinds(const unsigned char *p, size_t n, struct marks *m, size_t k)
+marks_harden(const unsigned char *p, size_t n, struct marks *m, size_t k)
 {
-	const uint32_t *lt = m->lt;
-	unsigned char *kd = m->kd;
-	size_t nlt = m->nlt;
+	uint32_t *lt = m->lt;
+	size_t nlt = m->nlt, o = k;
+	unsigned sum = 0;
 
-	for (; k < nlt; k++)
-		kd[k] = (unsigned char)(lt[k] + 9 <= n ? mark_kind8(p + lt[k]) :
-		    MK_OTHER);
-	m->kinds = 1;
-	m->nkd = nlt;
+	for (; k < nlt; k++) {
+		uint32_t at = lt[k];
+		int kind = at + 9 <= n ? mark_kind8(p + at) : MK_OTHER;
+
+		lt[o] = at;
+		o += kind == MK_OTHER;
+		sum |= 1u << kind;
+	}
+	m->ksum |= sum & ~(1u << MK_OTHER);
+	m->nlt = m->nhd = o;
 }

@@ -292,9 +292,9 @@ struct marks {
 	size_t		 lat, mat;	/* where the last lookups ended */
 	int		 usz;		/* marksw's unit (1, 2, 4), or 0: marks8 */
 	int		 be;		/* (usz) big-endian */
-	unsigned char	*kd;		/* the caller's array of cap, or NULL */
-	int		 kinds;		/* out: kd[k] is lt[k]'s kind, each */
-	size_t		 nkd;		/* (in marks8) the kinds known so far */
+	int		 hard;		/* in and out: lt holds the opens to lex */
+	unsigned	 ksum;		/* out (hard): the kinds of those not */
+	size_t		 nhd;		/* (in marks8) lt[0..nhd) are such */
 	int		 nomj;		/* (in marks8) no mojibake list wanted */
 };
 
@@ -340,19 +340,29 @@ mark_kind8(const unsigned char *p)
 	return mark_kind_of(cm, pi, cd);
 }
 
-/* The kinds of m's "<?" and "<!" from the k-th on into m->kd, of text
- * p[0..n) (m's base or its start): a mark with fewer than 9 bytes to
- * read is MK_OTHER.  Then every kind is known (m->kinds, m->nkd). */
-void		 marks_kinds(const unsigned char *, size_t, struct marks *,
+/*
+ * Of m's "<?" and "<!" from the k-th on, of text p[0..n) (m's base or its
+ * start), keep in the list those of kind MK_OTHER (mark_kind8; a mark with
+ * fewer than 9 bytes to read is one) and set the bit 1 << kind of m->ksum
+ * for each of the others.  Then m->nhd is m->nlt.
+ */
+void		 marks_harden(const unsigned char *, size_t, struct marks *,
 		    size_t);
 
 /*
  * The marks of p[0..n) into m (its base and length set to p and n): a
  * "<?" or "<!" at j with j + 1 < n, a candidate at j with j + 3 <= n.  A
- * list that fills stops its coverage at the mark that did not fit.  With
- * m->kd, the kind of each "<?" and "<!" listed (marks_kinds), and
- * m->kinds set; marksw() clears m->kinds but of bytes (u 1), whose marks
- * are marks8's.
+ * list that fills stops its coverage at the mark that did not fit.
+ *
+ * With m->hard, lt holds only the "<?" and "<!" that the late lexer must
+ * lex: those of kind MK_OTHER, every one below lcov (a markup
+ * declaration, a PI whose target begins "xml", any with fewer than 9
+ * bytes to read); m->ksum has the bit 1 << k of each kind k of the
+ * others (a comment, a PI, a CDATA section) that are below lcov, and
+ * perhaps of the others.  Where comments and PIs come every few dozen
+ * bytes, listing each cost more than the rest of the pass (leap.c reads
+ * such a list).  A list with hard 0 holds every "<?" and "<!".  marksw()
+ * clears m->hard but of bytes (u 1), whose marks are marks8's.
  */
 void		 marks8(const unsigned char *, size_t, struct marks *);
 

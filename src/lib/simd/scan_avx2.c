@@ -439,9 +439,9 @@ marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
 	}
 	if (ls != 0 && *lon) {
 		marks_lt_run(m, i0, l, nb, ls, lon);
-		/* their kinds while their bytes are at hand */
-		if (m->kd != NULL)
-			marks_kinds(p, n, m, m->nkd);
+		/* those to lex while their bytes are at hand */
+		if (m->hard)
+			marks_harden(p, n, m, m->nhd);
 	}
 	return i;
 }

@@ -132,35 +132,96 @@ marks5(const unsigned char *p, size_t n, size_t i, uint64_t keep,
 }
 
 /*
+ * The "<?" and "<!" of a run of nb blocks of 64 from i of p[0..n), l[b]
+ * those of block b (a bit of ls for each block that has some, 4 bytes
+ * after each), into m's list while *lon (marks_lt_run).  With m->hard,
+ * only those the lexer must lex: in each block with some, a comment's
+ * open ("<!--") and a PI's whose target does not begin with 'x' are told
+ * by their first four bytes in vectors, left out and their kinds set in
+ * m->ksum (a mark with fewer than 9 bytes to read is left in); the rest
+ * are listed and marks_harden keeps those of kind MK_OTHER.
+ */
+AVX512 static void
+marks_lt_hard(const unsigned char *p, size_t n, struct marks *m, size_t i,
+    uint64_t *l, unsigned nb, uint64_t ls, int *lon)
+{
+	const __m512i bang = _mm512_set1_epi8('!'), q = _mm512_set1_epi8('?');
+	const __m512i dash = _mm512_set1_epi8('-'), x = _mm512_set1_epi8('x');
+	uint64_t s, cms = 0, pis = 0;
+
+	for (s = m->hard ? ls : 0; s != 0; s = _blsr_u64(s)) {
+		unsigned b = (unsigned)_tzcnt_u64(s);
+		size_t o = i + (size_t)b * 64;
+		const unsigned char *v = p + o;
+		__m512i a1 = _mm512_loadu_si512((const void *)(v + 1));
+		__m512i a2 = _mm512_loadu_si512((const void *)(v + 2));
+		__m512i a3 = _mm512_loadu_si512((const void *)(v + 3));
+		uint64_t cm = _mm512_mask_cmpeq_epi8_mask(
+		    _mm512_mask_cmpeq_epi8_mask(_mm512_mask_cmpeq_epi8_mask(
+		    l[b], a1, bang), a2, dash), a3, dash);
+		uint64_t pi = _mm512_mask_cmpeq_epi8_mask(l[b], a1, q) &
+		    ~(uint64_t)_mm512_cmpeq_epi8_mask(a2, x);
+
+		if (n - o < 72) {
+			/* a mark at j has n - o - j bytes: 9 or more? */
+			uint64_t ok = ~(uint64_t)0 >> (72 - (n - o));
+
+			cm &= ok;
+			pi &= ok;
+		}
+		cms |= cm;
+		pis |= pi;
+		l[b] &= ~(cm | pi);
+		ls &= ~((uint64_t)(l[b] == 0) << b);
+	}
+	m->ksum |= (unsigned)(cms != 0) << MK_COMMENT |
+	    (unsigned)(pis != 0) << MK_PI;
+	if (ls == 0)
+		return;
+	marks_lt_run(m, i, l, nb, ls, lon);
+	if (m->hard)
+		marks_harden(p, n, m, m->nhd);
+}
+
+/*
  * The "<?" and "<!" of the ASCII that p[0..n) begins with, into m's list
  * while *lon, 128 bytes a step to the first pair of blocks that is not
  * ASCII throughout (with 4 bytes after it): no candidate begins at an
  * ASCII byte, so a pair costs the test of bit 7 and the one for "<?" and
- * "<!".  Return where it stopped.
+ * "<!".  The marks of up to 64 blocks are listed at once, as a run of
+ * marks8_avx512's (l: room for 64).  Return where it stopped.
  */
-AVX512 __attribute__((noinline)) static size_t
-ascii_marks5(const unsigned char *p, size_t n, struct marks *m, int *lon)
+AVX512 static size_t
+ascii_marks5(const unsigned char *p, size_t n, struct marks *m, int *lon,
+    uint64_t *l)
 {
 	__m512i lt = _mm512_set1_epi8('<'), q = _mm512_set1_epi8('?');
 	__m512i x = _mm512_set1_epi8('!');
-	size_t i = 0;
+	size_t i = 0, i0;
+	unsigned nb;
+	uint64_t ls;
 
-	for (; i + 128 + 4 <= n; i += 128) {
-		__m512i a = _mm512_loadu_si512((const void *)(p + i));
-		__m512i b = _mm512_loadu_si512((const void *)(p + i + 64));
-		__m512i a1 = _mm512_loadu_si512((const void *)(p + i + 1));
-		__m512i b1 = _mm512_loadu_si512((const void *)(p + i + 65));
-		__mmask64 la, lb;
+	do {
+		for (i0 = i, nb = 0, ls = 0; nb < 64 && i + 128 + 4 <= n;
+		    i += 128, nb += 2) {
+			__m512i a = _mm512_loadu_si512((const void *)(p + i));
+			__m512i b = _mm512_loadu_si512((const void *)(p + i +
+			    64));
+			__m512i a1 = _mm512_loadu_si512((const void *)(p + i +
+			    1));
+			__m512i b1 = _mm512_loadu_si512((const void *)(p + i +
+			    65));
 
-		if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0)
-			break;
-		la = ltq5(a, a1, lt, q, x);
-		lb = ltq5(b, b1, lt, q, x);
-		if ((la | lb) != 0) {
-			marks_lt_bits(m, i, la, lon);
-			marks_lt_bits(m, i + 64, lb, lon);
+			if (_mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0)
+				break;
+			l[nb] = ltq5(a, a1, lt, q, x);
+			l[nb + 1] = ltq5(b, b1, lt, q, x);
+			ls |= (uint64_t)(l[nb] != 0) << nb |
+			    (uint64_t)(l[nb + 1] != 0) << (nb + 1);
 		}
-	}
+		if (ls != 0 && *lon)
+			marks_lt_hard(p, n, m, i0, l, nb, ls, lon);
+	} while (nb == 64);
 	return i;
 }
 
@@ -241,9 +302,9 @@ run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
  * "<!" and note the blocks where a candidate may begin, with no branch on
  * either: where markup comes every hundred bytes or so, or Latin Extended
  * letters every few, a branch on each block missed at random (43 ms against
- * 10 for 200 MB with none).  Then marks_lt_run and run_mj5 list them, and
- * marks_kinds gives the kinds of the new "<?" and "<!" (with m->kd) from
- * bytes still in the cache.  Then the block that ends 4 bytes before the end,
+ * 10 for 200 MB with none).  Then marks_lt_hard and run_mj5 list them,
+ * the former only those to lex with m->hard, from bytes still in the
+ * cache.  Then the block that ends 4 bytes before the end,
  * less what was searched; then the last bytes one at a time.
  */
 AVX512 void
@@ -260,7 +321,7 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 	m->lcov = n > 0 ? n - 1 : 0;
 	m->mcov = n > 2 ? n - 2 : 0;
 	/* first, before the constants: a call takes every vector register */
-	i = ascii_marks5(p, n, m, &lon);
+	i = ascii_marks5(p, n, m, &lon, l);
 	while (i + 64 + 4 <= n && (lon || mon)) {
 		size_t nb = (n - 4 - i) / 64;
 		uint64_t ls = 0, cs = 0;
@@ -280,12 +341,8 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 			stay = RUN_STAY;
 		} else if (test > RUN_C3 && --stay == 0)
 			test = RUN_C3;
-		if (ls != 0 && lon) {
-			marks_lt_run(m, i, l, (unsigned)nb, ls, &lon);
-			/* their kinds while their bytes are at hand */
-			if (m->kd != NULL)
-				marks_kinds(p, n, m, m->nkd);
-		}
+		if (ls != 0 && lon)
+			marks_lt_hard(p, n, m, i, l, (unsigned)nb, ls, &lon);
 		if (cs != 0 && mon)
 			run_mj5(p, n, i, cs, m, &mon);
 		i += nb * 64;

@@ -370,16 +370,16 @@ marks8_pass(const struct kernels *kt, const unsigned char *p, size_t n,
 	m->len = n;
 	m->lat = m->mat = 0;
 	m->usz = m->be = 0;
-	m->kinds = 0;
-	m->nkd = 0;
+	m->ksum = 0;
+	m->nhd = 0;
 	m->nomj = nomj;
 	if (kt->marks8 != NULL)
 		kt->marks8(p, n, m);
 	else
 		marks8_two(kt, p, n, m);
-	/* (a level's pass may have given the first nkd as it went) */
-	if (m->kd != NULL)
-		marks_kinds(p, n, m, m->nkd);
+	/* (a level's pass may have kept the first nhd as it went) */
+	if (m->hard)
+		marks_harden(p, n, m, m->nhd);
 	if (nomj) {
 		m->nmj = 0;
 		m->mcov = 0;
@@ -409,7 +409,7 @@ marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 	if (u == 1 && kt->marks8 != NULL) {
 		/* bytes: the "<?" and "<!" of marks8's one pass (late_find
 		 * called at each cost markup-dense text a third of its
-		 * time), with their kinds; no mojibake scan */
+		 * time), those to lex only where m->hard; no mojibake scan */
 		marks8_pass(kt, p, n, m, 1);
 		m->usz = 1;
 		return;
@@ -419,7 +419,8 @@ marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 	m->lat = m->mat = 0;
 	m->usz = (int)u;
 	m->be = be;
-	m->kinds = 0;
+	m->hard = 0;
+	m->ksum = 0;
 	m->nlt = m->nmj = 0;
 	m->lcov = n > 0 ? n - 1 : 0;
 	m->mcov = 0;
