@@ -58,8 +58,8 @@ extern char	 kern_path[64];
 int		 kern_put_file(const struct buf *);
 int		 kern_marks_same(const struct marks *);
 int		 kern_kind_def(const unsigned char *, size_t, size_t);
-int		 kern_hard_same(const struct marks *, const unsigned char *,
-		    size_t);
+int		 kern_kind_defw(const unsigned char *, size_t, size_t, int);
+int		 kern_hard_same(const struct marks *, const struct marks *);
 
 /* The sweeps of dense.bats in single-byte encodings and in UTF-16 and
  * UTF-32 (tests/kern_wide.c), and of the level loops of spec.bats and

@@ -210,37 +210,47 @@ marks_both(const unsigned char *p, size_t n, size_t cap, int w, int be,
 }
 
 /*
- * Whether marks8() of p[0..n) with m->hard is as struct marks defines it
- * (kern_hard_same), against want, the definition of every mark (lists of
- * the same cap): the same candidates, and a list of opens that fills no
- * sooner.
+ * Whether marks8() (w 0) or marksw() of UTF-16 (w 2; be: big-endian) of
+ * p[0..n) with m->hard is as struct marks defines it (kern_hard_same),
+ * against want, the definition of every mark (lists of the same cap):
+ * the same candidates, and a list of opens that fills no sooner.
  */
 static int
-hard_same(const unsigned char *p, size_t n, const struct marks *want)
+hard_same(const unsigned char *p, size_t n, int w, int be,
+    const struct marks *want)
 {
-	static uint32_t l2[10000], m2[10000];
-	struct marks got;
+	static uint32_t l2[10000], m2[10000], l3[10000], m3[10000];
+	struct marks got, all;
 
+	all.lt = l3;
+	all.mj = m3;
+	all.cap = NELEM(l3);
 	got.lt = l2;
 	got.mj = m2;
 	got.cap = want->cap;
 	got.hard = 1;
-	marks8(p, n, &got);
-	return got.hard && kern_hard_same(&got, p, n) &&
+	if (w == 0) {
+		marks_def(p, n, &all);
+		marks8(p, n, &got);
+	} else {
+		marksw_def(p, n, be, &all);
+		marksw(p, n, 2, be, &got);
+	}
+	return got.hard && kern_hard_same(&got, &all) &&
 	    got.lcov >= want->lcov && got.nmj == want->nmj &&
 	    got.mcov == want->mcov && memcmp(got.mj, want->mj, want->nmj *
 	    4) == 0 && got.base == p && got.len == n;
 }
 
 /* Whether the marks of p[0..n) are those of their definition, both lists
- * whole (marks_both), and those with m->hard of marks8 (hard_same). */
+ * whole (marks_both), and those with m->hard (hard_same). */
 static int
 marks_same(const unsigned char *p, size_t n, size_t cap, int w, int be)
 {
 	struct marks want, got;
 
 	marks_both(p, n, cap, w, be, &want, &got);
-	return !got.hard && (w != 0 || hard_same(p, n, &want)) &&
+	return !got.hard && hard_same(p, n, w, be, &want) &&
 	    want.nlt == got.nlt && want.nmj == got.nmj &&
 	    want.lcov == got.lcov && want.mcov == got.mcov &&
 	    memcmp(want.lt, got.lt, want.nlt * 4) == 0 &&
@@ -266,11 +276,12 @@ marks_caps(const unsigned char *p, size_t at, size_t n, const size_t *caps,
 	return 1;
 }
 
-/* hard_same() of p[0..n) against the definition of every mark, with
- * lists that fill (cap 2) and lists that do not (level l; what: the
- * input, on a failure).  Return whether both passed. */
+/* hard_same() of p[0..n) (w, be: as hard_same's) against the definition
+ * of every mark, with lists that fill (cap 2) and lists that do not
+ * (level l; what: the input, on a failure).  Return whether both passed. */
 static int
-hard_caps(const unsigned char *p, size_t n, int l, const char *what)
+hard_caps(const unsigned char *p, size_t n, int w, int be, int l,
+    const char *what)
 {
 	static uint32_t l0[10000], m0[10000];
 	static const size_t caps[] = { 2, 10000 };
@@ -281,22 +292,51 @@ hard_caps(const unsigned char *p, size_t n, int l, const char *what)
 		want.lt = l0;
 		want.mj = m0;
 		want.cap = caps[c];
-		marks_def(p, n, &want);
-		if (!CHECK(hard_same(p, n, &want))) {
-			printf("  (%s: %s, %zu bytes, cap %zu)\n",
-			    unit_levels[l], what, n, caps[c]);
+		if (w == 0)
+			marks_def(p, n, &want);
+		else
+			marksw_def(p, n, be, &want);
+		if (!CHECK(hard_same(p, n, w, be, &want))) {
+			printf("  (%s: %s, %s, %zu bytes, cap %zu)\n",
+			    unit_levels[l], w == 0 ? "UTF-8" : be ?
+			    "UTF-16BE" : "UTF-16LE", what, n, caps[c]);
 			return 0;
 		}
 	}
 	return 1;
 }
 
+/* Text of n characters into q, in UTF-8 (w 0) or UTF-16 (w 2, be:
+ * big-endian), of 'a' (f 0) or of Latin (f 1: "\305\237", U+015F), with
+ * the ASCII s at character j, cut short by the end; return its bytes. */
+static size_t
+hard_text(unsigned char *q, size_t n, int f, int w, int be, size_t j,
+    const char *s)
+{
+	size_t k;
+	unsigned c;
+
+	for (k = 0; k < n; k++) {
+		c = k >= j && k - j < strlen(s) ? (unsigned char)s[k - j] :
+		    f == 0 ? 'a' : w == 0 ? (k % 2 == 0 ? 0xC5 : 0x9F) :
+		    0x015F;
+		if (w == 0)
+			q[k] = (unsigned char)c;
+		else {
+			q[2 * k + be] = (unsigned char)(c & 0xFF);
+			q[2 * k + !be] = (unsigned char)(c >> 8);
+		}
+	}
+	return w == 0 ? n : 2 * n;
+}
+
 /*
- * marks8() with m->hard at every level (hard_same) where each open, whole
- * or cut short or a byte off ("<!-a", "<?xm", "<![CDAT"...), is in the
- * last 16 bytes of text of every length from 60 to 270, in ASCII and in
- * Latin text (whose blocks go different ways); and in random text of the
- * bytes of the opens.
+ * marks8() and marksw() of UTF-16, with m->hard, at every level
+ * (hard_same) where each open, whole or cut short or a byte off ("<!-a",
+ * "<?xm", "<![CDAT"...), is in the last 16 characters of text of every
+ * length from 60 to 270 (UTF-16: 30 to 140), in ASCII and in Latin text
+ * (whose blocks go different ways); and in random text of the bytes of
+ * the opens.
  */
 static void
 late_marks_hard(void)
@@ -306,34 +346,33 @@ late_marks_hard(void)
 	    "<![CDATAx", "<!D", "<?" };
 	static const unsigned char abc[] = { '<', '<', '?', '!', '-', '-',
 	    'x', 'm', 'l', '[', 'C', 'D', 'A', 'T', 'a', 0xC3, 0xA9 };
-	unsigned char p[300];
-	size_t n, j, o, k;
-	int l, f, ok = 1;
+	unsigned char p[600];
+	size_t n, j, o, k, lo, hi;
+	int l, f, w, ok = 1;
 
 	for (l = 0; l < unit_nlevels && ok; l++) {
 		simd_init(unit_levels[l]);
-		for (f = 0; f < 2 && ok; f++)
-			for (n = 60; n <= 270 && ok; n++)
-				for (j = n - 16; j < n && ok; j++)
-					for (o = 0; o < NELEM(opens) && ok;
-					    o++) {
-						for (k = 0; k < n; k++)
-							p[k] = f == 0 ? 'a' :
-							    k % 2 == 0 ? 0xC5 :
-							    0x9F;
-						for (k = 0; opens[o][k] &&
-						    j + k < n; k++)
-							p[j + k] = (unsigned
-							    char)opens[o][k];
-						ok = hard_caps(p, n, l,
-						    opens[o]);
-					}
+		for (w = 0; w < 3 && ok; w++) {
+			lo = w == 0 ? 60 : 30;
+			hi = w == 0 ? 270 : 140;
+			for (f = 0; f < 2 && ok; f++)
+				for (n = lo; n <= hi && ok; n++)
+					for (j = n - 16; j < n && ok; j++)
+						for (o = 0; o < NELEM(opens) &&
+						    ok; o++)
+							ok = hard_caps(p,
+							    hard_text(p, n, f,
+							    w, w == 2, j,
+							    opens[o]), w ? 2 :
+							    0, w == 2, l,
+							    opens[o]);
+		}
 		krand_seed(2828);
 		for (f = 0; f < 40 && ok; f++) {
-			for (k = 0; k < sizeof(p); k++)
+			for (k = 0; k < 300; k++)
 				p[k] = abc[krand(sizeof(abc))];
-			for (n = 0; n <= sizeof(p) && ok; n++)
-				ok = hard_caps(p, n, l, "random");
+			for (n = 0; n <= 300 && ok; n++)
+				ok = hard_caps(p, n, 0, 0, l, "random");
 		}
 	}
 	simd_init(NULL);

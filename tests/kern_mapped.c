@@ -113,35 +113,66 @@ kern_kind_def(const unsigned char *p, size_t n, size_t j)
 	return MK_OTHER;
 }
 
+/* The same of the mark at p[j] of UTF-16 text p[0..n) on a unit (be:
+ * big-endian), as mark_kindw and marks_hardenw take it: MK_NOT at an odd
+ * offset, MK_OTHER with fewer than 9 units to read, MK_NOT unless '<'
+ * and '?' or '!', else the kind of its units narrowed. */
+int
+kern_kind_defw(const unsigned char *p, size_t n, size_t j, int be)
+{
+	unsigned char s[9];
+	size_t k;
+
+	if (j % 2 != 0)
+		return MK_NOT;
+	if (j + 18 > n)
+		return MK_OTHER;
+	for (k = 0; k < 9; k++) {
+		const unsigned char *q = p + j + 2 * k;
+		unsigned u = be ? (unsigned)q[0] << 8 | q[1] :
+		    (unsigned)q[1] << 8 | q[0];
+
+		s[k] = u < 128 ? (unsigned char)u : 0xFF;
+	}
+	if (s[0] != '<' || (s[1] != '?' && s[1] != '!'))
+		return MK_NOT;
+	return kern_kind_def(s, 9, 0);
+}
+
 /*
- * Whether m's list of "<?" and "<!", of p[0..n), is as struct marks
- * defines it with m->hard (kernels.h), by the definition a byte at a
- * time: every open of kind MK_OTHER below lcov and no other, in order;
- * in ksum the kind of each other open below lcov, and no kind that no
- * open of p has.  A list of every open (hard 0) passes.
+ * Whether m's list of "<?" and "<!", of its base (bytes, or UTF-16), is
+ * as struct marks defines it with m->hard (kernels.h), all being the
+ * list of every mark of the same bytes, whole: the marks of kind
+ * MK_OTHER below lcov and no other, in order; in ksum the kind of each
+ * other open below lcov, and no kind that no open there has.  A list of
+ * every open (hard 0) passes.
  */
 int
-kern_hard_same(const struct marks *m, const unsigned char *p, size_t n)
+kern_hard_same(const struct marks *m, const struct marks *all)
 {
-	size_t j, k = 0;
-	unsigned below = 0, all = 0;
+	const unsigned char *p = m->base;
+	size_t n = m->len, t, j, k = 0;
+	unsigned below = 0, every = 0;
+	int kind;
 
 	if (!m->hard)
 		return 1;
-	for (j = 0; j + 1 < n; j++) {
-		int kind;
-
-		if (p[j] != '<' || (p[j + 1] != '?' && p[j + 1] != '!'))
+	if (n > 0 && all->lcov + 1 < n)
+		return 0;
+	for (t = 0; t < all->nlt; t++) {
+		j = all->lt[t];
+		kind = m->usz == 2 ? kern_kind_defw(p, n, j, m->be) :
+		    kern_kind_def(p, n, j);
+		if (kind == MK_NOT)
 			continue;
-		kind = kern_kind_def(p, n, j);
 		if (kind != MK_OTHER) {
-			all |= 1u << kind;
+			every |= 1u << kind;
 			below |= j < m->lcov ? 1u << kind : 0;
 		} else if (j < m->lcov && (k >= m->nlt || m->lt[k++] != j))
 			return 0;
 	}
 	return k == m->nlt && (below & ~m->ksum) == 0 &&
-	    (m->ksum & ~all) == 0;
+	    (m->ksum & ~every) == 0;
 }
 
 /*
@@ -173,17 +204,15 @@ kern_marks_same(const struct marks *m)
 	o.lt = r;
 	o.mj = r + rcap;
 	o.cap = rcap;
-	o.hard = m->hard;
+	o.hard = 0;
 	if (m->usz > 0)
 		marksw(m->base, m->len, (size_t)m->usz, m->be, &o);
 	else
 		marks8(m->base, m->len, &o);
-	/* (o, of one pass with room for all, has every kind) */
-	return o.hard == m->hard &&
-	    list_same(m->lt, m->nlt, m->lcov, o.lt, o.nlt) &&
-	    list_same(m->mj, m->nmj, m->mcov, o.mj, o.nmj) && (!m->hard ||
-	    ((m->ksum & ~o.ksum) == 0 && (m->lcov + 1 < m->len ||
-	    m->ksum == o.ksum) && kern_hard_same(m, m->base, m->len)));
+	/* (o, of one pass with room for all, holds every open) */
+	return (m->hard ? kern_hard_same(m, &o) : list_same(m->lt, m->nlt,
+	    m->lcov, o.lt, o.nlt)) && list_same(m->mj, m->nmj, m->mcov, o.mj,
+	    o.nmj);
 }
 
 /* The read loop of run.c over in, for the sniff s (entity from

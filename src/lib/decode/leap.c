@@ -47,10 +47,7 @@ atomic_long late_leap_count[2];
  * lex; K_NOT, a mark that is no open of whole units (UTF-16: the bytes
  * matched across units) */
 enum { K_COMMENT = MK_COMMENT, K_PI = MK_PI, K_CDATA = MK_CDATA,
-	K_N = MK_OTHER, K_NOT };
-
-/* The words of 16-bit units that tell the kinds (text_words) */
-enum { W_CM, W_XM, W_CD, W_DATA, W_N };
+	K_N = MK_OTHER, K_NOT = MK_NOT };
 
 /* The text: p (at offset a of the marks' base), in units of u bytes (1,
  * 2; be: big-endian), read by the lexer lt, with the marks m. */
@@ -61,7 +58,7 @@ struct text {
 	int			 be;
 	const struct marks	*m;
 	int			 hard;	/* m holds only the opens to lex */
-	uint64_t		 w[W_N];	/* UTF-16: words of units */
+	uint64_t		 w[4];	/* UTF-16: mark_words16 */
 };
 
 /* The unit at p[j], of the text's u bytes (late_run.h, lr_unit: a load,
@@ -92,69 +89,17 @@ neutral(uint32_t c)
 	return c >= 'a' && c <= 'z' && c != 'x' && c != 'm' && c != 'l';
 }
 
-/* The 8 bytes of the four 16-bit units of s (ASCII) as they lie in
- * the text (be: big-endian). */
-static uint64_t
-units4(const char *s, int be)
-{
-	unsigned char b[8] = { 0 };
-	uint64_t w;
-	size_t k;
-
-	for (k = 0; k < 4; k++)
-		b[2 * k + (be ? 1 : 0)] = (unsigned char)s[k];
-	memcpy(&w, b, 8);
-	return w;
-}
-
-/* x's words of units for UTF-16 (kind_at). */
-static void
-text_words(struct text *x)
-{
-	x->w[W_CM] = units4("<!--", x->be);
-	x->w[W_XM] = units4("<?xm", x->be);
-	x->w[W_CD] = units4("<![C", x->be);
-	x->w[W_DATA] = units4("DATA", x->be);
-}
-
-/* The 8 bytes at p as a word (compared with words of units). */
-static inline uint64_t
-word_at(const unsigned char *p)
-{
-	uint64_t w;
-
-	memcpy(&w, p, 8);
-	return w;
-}
-
 /*
  * The kind of the mark at p[j], of which 9 units can be read: in UTF-16,
  * K_NOT unless it is on the units of p (as the lexer reads them from p,
- * find_markup) and its two units are '<' and '?' or '!'; else its nine
- * units taken as mark_kind8 takes bytes, by words of four units (a unit
- * is the ASCII character c only where it is c, as a byte is): no branch
- * on the kind.
+ * find_markup) and an open (mark_kindw).
  */
 static inline int
 kind_at(const struct text *x, size_t j)
 {
-	uint64_t w0, w1;
-	uint32_t c;
-	int cm, pi, cd;
-
 	if (x->u == 1)
 		return mark_kind8(x->p + j);
-	if (j % 2 != 0 || unit(x, j) != '<' || ((c = unit(x, j + 2)) !=
-	    '?' && c != '!'))
-		return K_NOT;
-	w0 = word_at(x->p + j);
-	w1 = word_at(x->p + j + 8);
-	cm = w0 == x->w[W_CM];
-	pi = (int)(c == '?') & (int)((w0 != x->w[W_XM]) |
-	    (unit(x, j + 8) != 'l'));
-	cd = (int)(w0 == x->w[W_CD]) & (int)(w1 == x->w[W_DATA]) &
-	    (int)(unit(x, j + 16) == '[');
-	return mark_kind_of(cm, pi, cd);
+	return j % 2 != 0 ? K_NOT : mark_kindw(x->p + j, x->be, x->w);
 }
 
 /*
@@ -213,8 +158,10 @@ meets(const struct text *x, size_t t, size_t s, size_t h,
 	/* the lexer from s in character data, as far as the last of them */
 	for (;; t++) {
 		if (x->hard) {
-			/* the marks before last, from the bytes */
-			if ((o = late_find(x->lt, x->p, last + 1, at)) >= last)
+			/* the marks before last, from the bytes (an open's
+			 * two units before last + 4u, h at most) */
+			b = last + 4 * u < h ? last + 4 * u : h;
+			if ((o = late_find(x->lt, x->p, b, at)) >= last)
 				return 1;
 		} else {
 			for (; t < m->nlt && m->lt[t] < x->a + at; t++)
@@ -223,8 +170,11 @@ meets(const struct text *x, size_t t, size_t s, size_t h,
 				return 1;
 		}
 		kind = kind_at(x, o);
-		if (kind == K_NOT)
+		if (kind == K_NOT) {
+			/* (bytes across units) */
+			at = o + 1;
 			continue;
+		}
 		/* (none before the stop; not met, were there one) */
 		if (kind == K_N)
 			return 0;
@@ -256,8 +206,11 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 	int k, try;
 	struct text x;
 
+	/* (a list of the opens to lex has those on the units of its base:
+	 * p must be on one of them) */
 	if (!lt->whole || lt->usz > 2 || lt->map != NULL || m == NULL ||
-	    (m->hard && lt->usz != 1) || m->base == NULL || p < m->base ||
+	    m->base == NULL || p < m->base || (m->hard &&
+	    (size_t)(p - m->base) % lt->usz != 0) ||
 	    n < LEAP_MIN + LEAP_TAIL || i > n - LEAP_MIN - LEAP_TAIL || off + i < lt->leap_at ||
 	    (size_t)(p - m->base) + n > m->len ||
 	    (size_t)(p - m->base) + n - 1 > m->lcov)
@@ -267,8 +220,7 @@ late_leap(struct late *lt, const unsigned char *p, size_t n, size_t i,
 	x.a = (size_t)(p - m->base);
 	x.u = lt->usz;
 	x.be = lt->unit == UNIT_16BE;
-	/* (kind_at reads them for units of 2 only) */
-	text_words(&x);
+	mark_words16(x.w, x.be);
 	x.m = m;
 	x.hard = m->hard;
 	t0 = mark_at(m, x.a + i);

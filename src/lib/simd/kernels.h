@@ -305,7 +305,7 @@ struct marks {
  * (a markup declaration, "<?xml"), which the lexer lexes.  Words
  * compared, no branch on the kind.
  */
-enum { MK_COMMENT, MK_PI, MK_CDATA, MK_OTHER };
+enum { MK_COMMENT, MK_PI, MK_CDATA, MK_OTHER, MK_NOT };
 
 /* The kind of an open that is a comment (cm), a PI not "<?xml" (pi) or a
  * CDATA section (cd), each 0 or 1 and at most one: no branch, the kinds
@@ -340,6 +340,53 @@ mark_kind8(const unsigned char *p)
 	return mark_kind_of(cm, pi, cd);
 }
 
+/* The 16-bit unit at p (be: big-endian). */
+static inline unsigned
+mark_unit16(const unsigned char *p, int be)
+{
+	return be ? (unsigned)p[0] << 8 | p[1] : (unsigned)p[1] << 8 | p[0];
+}
+
+/* The words of four units that mark_kindw compares with (be: big-endian):
+ * "<!--", "<?xm", "<![C", "DATA". */
+static inline void
+mark_words16(uint64_t w[4], int be)
+{
+	static const unsigned char w16[2][4][8] = {
+		{ "<\0!\0-\0-", "<\0?\0x\0m", "<\0!\0[\0C", "D\0A\0T\0A" },
+		{ "\0<\0!\0-\0-", "\0<\0?\0x\0m", "\0<\0!\0[\0C",
+		    "\0D\0A\0T\0A" } };
+
+	memcpy(w, w16[be != 0], 32);
+}
+
+/*
+ * The same of UTF-16 text at p, on a unit, of which 9 units can be read
+ * (be: big-endian; w: its mark_words16): MK_NOT unless its first two
+ * units are '<' and '?' or '!' (late_find's marks are bytes, which may
+ * lie across units); else its nine units taken as mark_kind8 takes bytes
+ * (a unit is the ASCII character c only where it is c), by words of four
+ * units.
+ */
+static inline int
+mark_kindw(const unsigned char *p, int be, const uint64_t w[4])
+{
+	uint64_t w0, w1;
+	unsigned c = mark_unit16(p + 2, be);
+	int cm, pi, cd;
+
+	if (mark_unit16(p, be) != '<' || (c != '?' && c != '!'))
+		return MK_NOT;
+	memcpy(&w0, p, 8);
+	memcpy(&w1, p + 8, 8);
+	cm = w0 == w[0];
+	pi = (int)(c == '?') & (int)((w0 != w[1]) |
+	    (mark_unit16(p + 8, be) != 'l'));
+	cd = (int)(w0 == w[2]) & (int)(w1 == w[3]) &
+	    (int)(mark_unit16(p + 16, be) == '[');
+	return mark_kind_of(cm, pi, cd);
+}
+
 /*
  * Of m's "<?" and "<!" from the k-th on, of text p[0..n) (m's base or its
  * start), keep in the list those of kind MK_OTHER (mark_kind8; a mark with
@@ -348,6 +395,11 @@ mark_kind8(const unsigned char *p)
  */
 void		 marks_harden(const unsigned char *, size_t, struct marks *,
 		    size_t);
+/* The same of UTF-16 text p[0..n) that begins on a unit (be: big-endian),
+ * by mark_kindw: a mark at an odd offset, or no open, leaves the list
+ * (MK_NOT, in no bit), and one with fewer than 9 units to read stays. */
+void		 marks_hardenw(const unsigned char *, size_t, int,
+		    struct marks *, size_t);
 
 /*
  * The marks of p[0..n) into m (its base and length set to p and n): a
@@ -362,7 +414,8 @@ void		 marks_harden(const unsigned char *, size_t, struct marks *,
  * perhaps of the others.  Where comments and PIs come every few dozen
  * bytes, listing each cost more than the rest of the pass (leap.c reads
  * such a list).  A list with hard 0 holds every "<?" and "<!".  marksw()
- * clears m->hard but of bytes (u 1), whose marks are marks8's.
+ * keeps m->hard for bytes (u 1: marks8's) and UTF-16 (marks_hardenw) and
+ * clears it for UTF-32 and, at level ref, for bytes.
  */
 void		 marks8(const unsigned char *, size_t, struct marks *);
 

@@ -419,8 +419,10 @@ marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 	m->lat = m->mat = 0;
 	m->usz = (int)u;
 	m->be = be;
-	m->hard = 0;
+	/* the opens to lex only: of UTF-16 (UTF-32 has no leaps) */
+	m->hard = m->hard && u == 2;
 	m->ksum = 0;
+	m->nhd = 0;
 	m->nlt = m->nmj = 0;
 	m->lcov = n > 0 ? n - 1 : 0;
 	m->mcov = 0;
@@ -429,6 +431,9 @@ marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 	if (lon)
 		late_marks(kt->char_only ? late_find_word : kt->late_find, u,
 		    be, p, n, i, m);
+	/* (marksw16 may have kept the first nhd as it went) */
+	if (m->hard)
+		marks_hardenw(p, n, be, m, m->nhd);
 	for (; u > 1 && mon; i = j + u) {
 		j = i;
 		if (i + 2 * u > n)
