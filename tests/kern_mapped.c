@@ -114,7 +114,7 @@ kern_kind_def(const unsigned char *p, size_t n, size_t j)
 }
 
 /* The same of the mark at p[j] of UTF-16 text p[0..n) on a unit (be:
- * big-endian), as mark_kindw and marks_hardenw take it: MK_NOT at an odd
+ * big-endian), as mark_kindw and marks_harden take it: MK_NOT at an odd
  * offset, MK_OTHER with fewer than 9 units to read, MK_NOT unless '<'
  * and '?' or '!', else the kind of its units narrowed. */
 int

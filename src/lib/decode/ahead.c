@@ -193,7 +193,7 @@ ah_fill(struct ahead *a, uint64_t k, int mark)
 	    atomic_load(&ahead_test_alternate) != 0);
 	if (s->marked) {
 		s->mk.cap = AH_MARKS;
-		/* the opens the lexer must lex only (marksw of units: all) */
+		/* the opens the lexer must lex only (UTF-32's: every one) */
 		s->mk.hard = 1;
 		if (AHM_KIND(mark) == AHM_UTF8)
 			marks8(p, done, &s->mk);

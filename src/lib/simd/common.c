@@ -126,48 +126,31 @@ simd_everywhere(void)
 	return 1;
 }
 
-/* See kernels.h: marksw's of UTF-16, once its pass is over. */
-void
-marks_hardenw(const unsigned char *p, size_t n, int be, struct marks *m,
-    size_t k)
-{
-	uint32_t *lt = m->lt;
-	size_t nlt = m->nlt, o = k;
-	unsigned sum = 0;
-	uint64_t w[4];
-
-	mark_words16(w, be);
-	for (; k < nlt; k++) {
-		uint32_t at = lt[k];
-		int kind = at % 2 != 0 ? MK_NOT : at + 18 > n ? MK_OTHER :
-		    mark_kindw(p + at, be, w);
-
-		lt[o] = at;
-		o += kind == MK_OTHER;
-		sum |= 1u << kind;
-	}
-	m->ksum |= sum & ((1u << MK_COMMENT) | (1u << MK_PI) |
-	    (1u << MK_CDATA));
-	m->nlt = m->nhd = o;
-}
-
-/* See kernels.h.  The bytes of the marks were read by marks8 a moment
- * before; a kind a mark, with no branch on it. */
+/* See kernels.h.  The bytes of the marks were read by marks8 or marksw16
+ * a moment before; a kind a mark, with no branch on it. */
 void
 marks_harden(const unsigned char *p, size_t n, struct marks *m, size_t k)
 {
 	uint32_t *lt = m->lt;
 	size_t nlt = m->nlt, o = k;
 	unsigned sum = 0;
+	uint64_t w[4];
+	int be = m->be, kind;
 
+	mark_words16(w, be);
 	for (; k < nlt; k++) {
 		uint32_t at = lt[k];
-		int kind = at + 9 <= n ? mark_kind8(p + at) : MK_OTHER;
 
+		if (m->usz == 2)
+			kind = at % 2 != 0 ? MK_NOT : at + 18 > n ? MK_OTHER :
+			    mark_kindw(p + at, be, w);
+		else
+			kind = at + 9 <= n ? mark_kind8(p + at) : MK_OTHER;
 		lt[o] = at;
 		o += kind == MK_OTHER;
 		sum |= 1u << kind;
 	}
-	m->ksum |= sum & ~(1u << MK_OTHER);
+	m->ksum |= sum & ((1u << MK_COMMENT) | (1u << MK_PI) |
+	    (1u << MK_CDATA));
 	m->nlt = m->nhd = o;
 }

@@ -391,15 +391,12 @@ mark_kindw(const unsigned char *p, int be, const uint64_t w[4])
  * Of m's "<?" and "<!" from the k-th on, of text p[0..n) (m's base or its
  * start), keep in the list those of kind MK_OTHER (mark_kind8; a mark with
  * fewer than 9 bytes to read is one) and set the bit 1 << kind of m->ksum
- * for each of the others.  Then m->nhd is m->nlt.
+ * for each of the others.  Of UTF-16 (m->usz 2, m->be), by mark_kindw: a
+ * mark at an odd offset, or no open, leaves the list (MK_NOT, in no bit),
+ * and one with fewer than 9 units to read stays.  Then m->nhd is m->nlt.
  */
 void		 marks_harden(const unsigned char *, size_t, struct marks *,
 		    size_t);
-/* The same of UTF-16 text p[0..n) that begins on a unit (be: big-endian),
- * by mark_kindw: a mark at an odd offset, or no open, leaves the list
- * (MK_NOT, in no bit), and one with fewer than 9 units to read stays. */
-void		 marks_hardenw(const unsigned char *, size_t, int,
-		    struct marks *, size_t);
 
 /*
  * The marks of p[0..n) into m (its base and length set to p and n): a
@@ -414,7 +411,7 @@ void		 marks_hardenw(const unsigned char *, size_t, int,
  * perhaps of the others.  Where comments and PIs come every few dozen
  * bytes, listing each cost more than the rest of the pass (leap.c reads
  * such a list).  A list with hard 0 holds every "<?" and "<!".  marksw()
- * keeps m->hard for bytes (u 1: marks8's) and UTF-16 (marks_hardenw) and
+ * keeps m->hard for bytes (u 1: marks8's) and UTF-16 and
  * clears it for UTF-32 and, at level ref, for bytes.
  */
 void		 marks8(const unsigned char *, size_t, struct marks *);

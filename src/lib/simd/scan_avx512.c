@@ -513,7 +513,7 @@ moj_skipw_avx512(const unsigned char *p, size_t n, int be)
  * unit), less, in each block with some and 82 bytes or more to read, the
  * opens of a comment and of a PI whose target's first unit is not 'x',
  * told by their first four units in vectors, a lane a unit, their kinds
- * into m->ksum; the rest go to marks_hardenw.  Return ls less the blocks
+ * into m->ksum; the rest go to marks_harden.  Return ls less the blocks
  * left with none.  After the run's loop, not in it: a branch on each
  * block's marks there missed at random (markup every 220 bytes took 55
  * ms for 300 MB where the scalar kinds took 33).
@@ -618,7 +618,7 @@ marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
 		if (ls != 0 && *lon) {
 			marks_lt_run(m, j, l, (unsigned)nb, ls, lon);
 			if (m->hard)
-				marks_hardenw(p, n, be, m, m->nhd);
+				marks_harden(p, n, m, m->nhd);
 		}
 		j += nb * 64;
 	}

@@ -433,7 +433,7 @@ marksw(const unsigned char *p, size_t n, size_t u, int be, struct marks *m)
 		    be, p, n, i, m);
 	/* (marksw16 may have kept the first nhd as it went) */
 	if (m->hard)
-		marks_hardenw(p, n, be, m, m->nhd);
+		marks_harden(p, n, m, m->nhd);
 	for (; u > 1 && mon; i = j + u) {
 		j = i;
 		if (i + 2 * u > n)
