@@ -191,7 +191,7 @@ marks_lt_hard(const unsigned char *p, size_t n, struct marks *m, size_t i,
  * "<!".  The marks of up to 64 blocks are listed at once, as a run of
  * marks8_avx512's (l: room for 64).  Return where it stopped.
  */
-AVX512 static size_t
+AVX512 __attribute__((noinline)) static size_t
 ascii_marks5(const unsigned char *p, size_t n, struct marks *m, int *lon,
     uint64_t *l)
 {
