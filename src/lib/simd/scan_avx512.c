@@ -561,6 +561,34 @@ opens16(const unsigned char *p, size_t n, size_t j, uint64_t *l,
 }
 
 /*
+ * The mojibake marks of a run of UTF-16 from p[j] of p[0..n) (be:
+ * big-endian): of each block b whose bit cs has, the units where
+ * moj_skipw may stop (st[b], skipw5's), each asked of moj_exactw(), into
+ * m's list while *mon.  After the run, as run_mj5 is: called from its
+ * loop, the call took every vector register and the run's own state went
+ * to the stack (doc/BENCHMARKS.md).
+ */
+AVX512 __attribute__((noinline)) static void
+run_mjw5(const unsigned char *p, size_t n, size_t j, const uint32_t *st,
+    uint64_t cs, int be, struct marks *m, int *mon)
+{
+	for (; cs != 0 && *mon; cs = _blsr_u64(cs)) {
+		size_t o = j + (size_t)_tzcnt_u64(cs) * 64;
+		uint32_t s;
+
+		for (s = st[_tzcnt_u64(cs)]; s != 0 && *mon; s &= s - 1) {
+			size_t at = o + 2 * (size_t)__builtin_ctz(s);
+
+			if (moj_exactw(p + at, n - at, 2, be) &&
+			    !mark_add(m->mj, &m->nmj, m->cap, at)) {
+				m->mcov = at;
+				*mon = 0;
+			}
+		}
+	}
+}
+
+/*
  * The first part of marksw() for UTF-16 (be: big-endian) in one pass, 64
  * bytes a step, where the two searches in turn (select.c) call late_find
  * and moj_skipw again at every mark, which markup-heavy text has every
@@ -569,9 +597,10 @@ opens16(const unsigned char *p, size_t n, size_t j, uint64_t *l,
  * the units where moj_skipw stops (skipw5, each asked of moj_exactw),
  * into m's lists while *lon and *mon (as marks8_tail's: when one fills,
  * its coverage is set and its flag cleared).  Whole blocks with 4 bytes
- * after them, in runs of up to 64 whose "<?" and "<!" are listed after
- * the run (marks_lt_run, as marks8_avx512's: a branch on each block's
- * missed at random on markup-heavy text); return where it stopped: every
+ * after them, in runs of up to 64 whose "<?" and "<!" (marks_lt_run, as
+ * marks8_avx512's: a branch on each block's missed at random on
+ * markup-heavy text) and mojibake marks (run_mjw5) are listed after the
+ * run; return where it stopped: every
  * mark before is listed, none after, for the caller to go on with the
  * two searches.
  */
@@ -584,7 +613,8 @@ marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
 	__m512i x = _mm512_set1_epi8('!');
 	size_t j = 0, lo = be ? 1 : 0;	/* a unit's low byte */
 
-	uint64_t l[64], ls;
+	uint64_t l[64], ls, cs;
+	uint32_t st[64];
 	size_t nb, b;
 
 	skwk5_init(&k);
@@ -592,27 +622,19 @@ marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
 	while (j + 68 <= n && (*lon || *mon)) {
 		nb = (n - 4 - j) / 64;
 		nb = nb > 64 ? 64 : nb;
-		for (b = 0, ls = 0; b < nb; b++) {
+		for (b = 0, ls = cs = 0; b < nb; b++) {
 			const unsigned char *r = p + j + b * 64;
 			__m512i a = _mm512_loadu_si512((const void *)(r + lo));
 			__m512i c = _mm512_loadu_si512((const void *)(r + lo +
 			    2));
-			uint32_t s;
 
 			l[b] = ltq5(a, c, lt, q, x);
 			ls |= (uint64_t)(l[b] != 0) << b;
-			for (s = skipw5(r, be, &k); s != 0 && *mon;
-			    s &= s - 1) {
-				size_t at = j + b * 64 + 2 *
-				    (size_t)__builtin_ctz(s);
-
-				if (moj_exactw(p + at, n - at, 2, be) &&
-				    !mark_add(m->mj, &m->nmj, m->cap, at)) {
-					m->mcov = at;
-					*mon = 0;
-				}
-			}
+			st[b] = skipw5(r, be, &k);
+			cs |= (uint64_t)(st[b] != 0) << b;
 		}
+		if (cs != 0 && *mon)
+			run_mjw5(p, n, j, st, cs, be, m, mon);
 		if (ls != 0 && *lon && m->hard)
 			ls = opens16(p, n, j, l, ls, be, m);
 		if (ls != 0 && *lon) {
