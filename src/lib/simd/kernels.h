@@ -340,11 +340,12 @@ mark_kind8(const unsigned char *p)
 	return mark_kind_of(cm, pi, cd);
 }
 
-/* The 16-bit unit at p (be: big-endian). */
+/* The 16-bit unit at p (be: big-endian), by utf.h's loaders (late_run.h's
+ * lr_unit too). */
 static inline unsigned
 mark_unit16(const unsigned char *p, int be)
 {
-	return be ? (unsigned)p[0] << 8 | p[1] : (unsigned)p[1] << 8 | p[0];
+	return be ? load_be16(p) : load_le16(p);
 }
 
 /* The words of four units that mark_kindw compares with (be: big-endian):

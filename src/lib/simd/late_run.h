@@ -32,9 +32,7 @@ __attribute__((always_inline))
 static inline uint32_t
 lr_unit(const unsigned char *p, size_t u, int be)
 {
-	if (u == 1)
-		return p[0];
-	return be ? load_be16(p) : load_le16(p);
+	return u == 1 ? p[0] : mark_unit16(p, be);
 }
 
 /* Whether the k units of u bytes at p are the ASCII s. */

@@ -573,10 +573,11 @@ run_mjw5(const unsigned char *p, size_t n, size_t j, const uint32_t *st,
     uint64_t cs, int be, struct marks *m, int *mon)
 {
 	for (; cs != 0 && *mon; cs = _blsr_u64(cs)) {
-		size_t o = j + (size_t)_tzcnt_u64(cs) * 64;
+		unsigned b = (unsigned)_tzcnt_u64(cs);
+		size_t o = j + (size_t)b * 64;
 		uint32_t s;
 
-		for (s = st[_tzcnt_u64(cs)]; s != 0 && *mon; s &= s - 1) {
+		for (s = st[b]; s != 0 && *mon; s &= s - 1) {
 			size_t at = o + 2 * (size_t)__builtin_ctz(s);
 
 			if (moj_exactw(p + at, n - at, 2, be) &&
