@@ -6,10 +6,14 @@
  * ThreadSanitizer too, which watch the thread.  (kern_mapped.c runs the
  * engine over files read ahead, against the reference.)
  */
+#include <sys/mman.h>
+
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -280,11 +284,94 @@ ahead_help(void)
 	bfree(&b);
 }
 
+/*
+ * "THPeligible" of the mapping of /proc/self/smaps that holds p: 1 or 0,
+ * or -1 when smaps does not say (an older kernel, no /proc).
+ */
+static int
+thp_eligible(const void *p)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[256];
+	int on = 0, e = -1;
+	unsigned long lo, hi;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2)
+			on = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+		else if (on && sscanf(line, "THPeligible: %d", &e) == 1)
+			break;
+	}
+	fclose(f);
+	return e;
+}
+
+/* Whether the system's transparent huge pages are "[madvise]". */
+static int
+thp_madvise(void)
+{
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	char line[128];
+	int yes = 0;
+
+	if (f != NULL) {
+		yes = fgets(line, sizeof(line), f) != NULL &&
+		    strstr(line, "[madvise]") != NULL;
+		fclose(f);
+	}
+	return yes;
+}
+
+/*
+ * ah_map: the ring's memory in whole huge pages of 2 MiB, aligned on one,
+ * every byte of it writable; where the system gives huge pages only to
+ * memory that asks (madvise), it asked.
+ */
+static void
+ahead_map(void)
+{
+	static const size_t lens[] = { 1, (size_t)2 << 20,
+	    ((size_t)2 << 20) + 1, 3702784 };
+	static const size_t want[] = { (size_t)2 << 20, (size_t)2 << 20,
+	    (size_t)4 << 20, (size_t)4 << 20 };
+	size_t i, len, k;
+	int said = 0;
+
+	for (i = 0; i < NELEM(lens); i++) {
+		unsigned char *m = ah_map(lens[i], &len);
+
+		if (!CHECK(m != NULL))
+			continue;
+		CHECK(len == want[i]);
+		CHECK(((uintptr_t)m & (((uintptr_t)2 << 20) - 1)) == 0);
+		for (k = 0; k < len; k += 4096)
+			m[k] = (unsigned char)k;
+		m[len - 1] = 1;
+		if (thp_madvise()) {
+			int e = thp_eligible(m);
+
+			if (e >= 0)
+				CHECK(e == 1);
+			else if (!said++)
+				printf("unit: /proc/self/smaps has no "
+				    "THPeligible: the huge pages of the "
+				    "ring not checked\n");
+		} else if (!said++)
+			printf("unit: transparent huge pages are not "
+			    "\"madvise\" here: whether the ring asks for "
+			    "them not checked\n");
+		CHECK(munmap(m, len) == 0);
+	}
+}
+
 /* Not a sweep: also where the sweeps are left out (under valgrind and
  * ThreadSanitizer, which watch the thread). */
 void
 kern_ahead(void)
 {
+	ahead_map();
 	ahead_pieces();
 	ahead_shrink();
 	ahead_help();
