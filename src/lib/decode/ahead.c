@@ -206,6 +206,13 @@ ah_fill(struct ahead *a, uint64_t k, int mark)
 	return last;
 }
 
+/* The marks the pieces are searched for now (ah_set_mark). */
+static int
+ah_mark(const struct ahead *a)
+{
+	return __atomic_load_n(&a->mark, __ATOMIC_ACQUIRE);
+}
+
 /* Claim piece k for the calling thread: 1, or 0 when the other has. */
 static int
 ah_claim(struct ahead *a, uint64_t k)
@@ -256,7 +263,7 @@ ah_reader(void *arg)
 		}
 		if (atomic_load(&ahead_test_hold))
 			ah_hold(a, k);
-		last = ah_fill(a, k, a->mark);
+		last = ah_fill(a, k, ah_mark(a));
 		if (last)
 			return NULL;
 		k++;
@@ -320,22 +327,19 @@ ah_begin(int fd, long long off, long long stop, int mark)
 
 	if (a == NULL)
 		return NULL;
-	/* the lists after the slots (mapped, their pages are memory only
-	 * once written) */
-	if ((m = ah_map(AH_SLOTS * (one + (mark ? lists : 0)), &a->len)) ==
-	    NULL) {
+	/* the lists after the slots, whatever mark is now (ah_set_mark);
+	 * the huge pages hold them anyway */
+	if ((m = ah_map(AH_SLOTS * (one + lists), &a->len)) == NULL) {
 		free(a);
 		return NULL;
 	}
 	a->mem = m;
-	a->mark = mark;
+	__atomic_store_n(&a->mark, mark, __ATOMIC_RELAXED);
 	for (k = 0; k < AH_SLOTS; k++) {
 		a->s[k].mem = a->mem + k * one;
-		if (mark) {
-			a->s[k].mk.lt = (uint32_t *)(void *)(a->mem +
-			    AH_SLOTS * one + k * lists);
-			a->s[k].mk.mj = a->s[k].mk.lt + AH_MARKS;
-		}
+		a->s[k].mk.lt = (uint32_t *)(void *)(a->mem + AH_SLOTS * one +
+		    k * lists);
+		a->s[k].mk.mj = a->s[k].mk.lt + AH_MARKS;
 	}
 	a->fd = fd;
 	a->base = off;
@@ -346,6 +350,17 @@ ah_begin(int fd, long long off, long long stop, int mark)
 		return NULL;
 	}
 	return a;
+}
+
+/*
+ * The marks to search the pieces read from now on for (AHM_): a ring
+ * begun with the input, before its head said what they are (AHM_NONE
+ * then; the pieces read meanwhile the validator searches itself).
+ */
+void
+ah_set_mark(struct ahead *a, int mark)
+{
+	__atomic_store_n(&a->mark, mark, __ATOMIC_RELEASE);
 }
 
 /*
@@ -454,7 +469,7 @@ ah_help(struct ahead *a, uint64_t k, int alt)
 			continue;
 		if (!ah_claim(a, j))
 			continue;
-		(void)ah_fill(a, j, a->mark);
+		(void)ah_fill(a, j, ah_mark(a));
 		th_st(&a->helped, a->helped + 1);
 		return 1;
 	}

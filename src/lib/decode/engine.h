@@ -90,6 +90,7 @@ struct ahead	*ah_begin(int, long long, long long, int);
 int		 ah_next(struct ahead *, struct inbuf *, size_t);
 const struct marks *ah_marks(const struct ahead *, const struct inbuf *);
 void		 ah_end(struct ahead *);
+void		 ah_set_mark(struct ahead *, int);
 void		*ah_map(size_t, size_t *);
 int		 ah_ring_full(struct ahead *);
 uint64_t	 ah_helped(const struct ahead *);

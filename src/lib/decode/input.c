@@ -257,8 +257,8 @@ in_map_begin(struct inbuf *b)
 {
 	void *m;
 
-	if (b->mapped || b->nomap || b->size < 0 || b->eof || val_char_only ||
-	    b->size - b->got < MAP_MIN ||
+	if (b->mapped || b->nomap || b->ra != NULL || b->size < 0 || b->eof ||
+	    val_char_only || b->size - b->got < MAP_MIN ||
 	    (unsigned long long)b->size > SIZE_MAX / 4 || !bus_guard())
 		return;
 	m = mmap(NULL, (size_t)b->size, PROT_READ, MAP_PRIVATE, b->fd, 0);
@@ -485,7 +485,9 @@ in_refill(struct inbuf *b, size_t used)
  * that mark names (AHM_, engine.h: UTF-8, UTF-16, UTF-32 or ASCII-based
  * single-byte text; the validator takes them with the piece:
  * val_feed_in(), in_marks()).  Where the thread cannot start it is read
- * as before.  in_ahead_end() must follow.
+ * as before.  in_ahead_end() must follow.  Where b is read ahead
+ * already (from its first piece, run_fd()), the thread searches the
+ * pieces it reads from now on for mark.
  */
 atomic_llong ahead_test_min;
 
@@ -497,7 +499,11 @@ in_ahead_begin(struct inbuf *b, int mark)
 
 	if (min == 0)
 		min = AHEAD_MIN;
-	if (b->ra != NULL || b->mapped || b->size < 0 || b->eof ||
+	if (b->ra != NULL) {
+		ah_set_mark(b->ra, mark);
+		return;
+	}
+	if (b->mapped || b->size < 0 || b->eof ||
 	    val_char_only || b->size - b->got < min ||
 	    fstat(b->fd, &st) != 0 || !S_ISREG(st.st_mode))
 		return;
