@@ -131,7 +131,7 @@ typedef struct xmlsniff_transcoder	xmlsniff_transcoder;
  * regular file instead of reading it, and mend its pages with a SIGBUS
  * handler should it shrink; no: page faults cost more than the copy of
  * a read on some machines), "lookahead" (a second thread reads a
- * regular file of more than 5 MiB ahead, or searches a mapped file
+ * regular file of 5 MiB or more ahead, or searches a mapped file
  * ahead; yes).  A bad name or value is XMLSNIFF_ERR_ARGUMENT, with
  * xmlsniff_options_error() saying why as the command line does, and
  * changes nothing.  Set them all before the options are shared: checkers
