@@ -61,6 +61,7 @@ setup() {
 	assert_line --regexp '^UTF-8 to and from UTF-16: at least [0-9.]+x the speed of iconv \(lowest: (u8-u16|u16-u8):[a-z0-9-]+\)$'
 	refute_output --partial FAILED
 	assert_line --regexp '^tree: -j \(the default: one worker a processor\) is [0-9.]+x the speed of -j1$'
+	assert_line --regexp '^tree: opening and reading its files in two processes \(bench/openread\) is [0-9.]+x the speed of one$'
 	if iconv -f UTF-8 -t GB18030 < /dev/null > /dev/null 2>&1; then
 		assert_line --regexp "^u8-gb18030:cjk-lf +skipped: this system's iconv cannot write GB18030$"
 	fi
