@@ -22,7 +22,8 @@
 
 static char buf[1 << 20];
 
-/* Read the names from..to of the n in list p[0..len); return 0, or 1. */
+/* Open and read the names numbered from..to (from counted, to not) of
+ * list p[0..len); return 0, or 1 when one could not be read. */
 static int
 share(const char *p, size_t len, long from, long to)
 {

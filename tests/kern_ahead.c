@@ -368,6 +368,13 @@ ahead_map(void)
 			    "ring asks for them not checked\n", control);
 		CHECK(munmap(m, len) == 0);
 	}
+	/* nothing, and lengths that would wrap once rounded up */
+	errno = 0;
+	CHECK(ah_map(0, &len) == NULL && errno == EINVAL);
+	errno = 0;
+	CHECK(ah_map(SIZE_MAX, &len) == NULL && errno == ENOMEM);
+	errno = 0;
+	CHECK(ah_map(SIZE_MAX / 2 + 1, &len) == NULL && errno == ENOMEM);
 }
 
 /* Not a sweep: also where the sweeps are left out (under valgrind and

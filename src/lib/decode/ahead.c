@@ -102,7 +102,8 @@ struct ahead {
 					 * (trust_size), or -1 */
 	unsigned char	*mem;		/* the slots' memory */
 	size_t		 len;		/* its length */
-	int		 mark;		/* search pieces for marks (AHM_) */
+	int		 mark;		/* search pieces for marks (AHM_);
+					 * atomic: ah_mark, ah_set_mark */
 	struct ahslot	 s[AH_SLOTS];
 	uint64_t	 freed;		/* pieces let go (the first thread) */
 	int		 quit;
@@ -272,7 +273,8 @@ ah_reader(void *arg)
 
 /*
  * The ring's memory: len bytes (*maplen: what was mapped, for munmap),
- * or NULL.  Where the system has transparent huge pages, whole ones of
+ * or NULL with errno (EINVAL for none, ENOMEM for more than half the
+ * address space).  Where the system has transparent huge pages, whole ones of
  * 2 MiB: a page of 4 KiB first written costs a fault, and on the virtual
  * machines here a fault cost about 10 microseconds (4 MiB written for
  * the first time: 10 ms in small pages, 0.3 to 0.5 in huge ones), which
@@ -293,6 +295,11 @@ ah_map(size_t len, size_t *maplen)
 	unsigned char *r;
 	uintptr_t at;
 
+	/* nothing to map; or rounded up, and a huge page more, it wraps */
+	if (len == 0 || len > SIZE_MAX / 2) {
+		errno = len == 0 ? EINVAL : ENOMEM;
+		return NULL;
+	}
 	len = (len + AH_HUGE - 1) & ~(AH_HUGE - 1);
 	big = len + AH_HUGE;
 	r = mmap(NULL, big, PROT_READ | PROT_WRITE, MAP_PRIVATE |
