@@ -92,6 +92,28 @@ if [ -n "${XMLSNIFF_WRAP:-}" ]; then
 	XMLSNIFF=$wrapped
 fi
 
+# vm_floor ARGS...: set floor to the smallest address-space limit (KiB,
+# to 64 KiB) under which xmlsniff ARGS succeeds; skip where the binary
+# does not run under ulimit -v at all (a sanitizer build) or runs under a
+# tool.
+vm_floor() {
+	local lo=1024 hi=262144 mid
+	[ -z "${XMLSNIFF_WRAP:-}" ] || skip "ulimit -v would limit the tool"
+	bash -c 'ulimit -v "$1" && shift && exec "$0" "$@"' \
+	    "$XMLSNIFF" "$hi" "$@" > /dev/null 2>&1 ||
+	    skip "the binary does not run under ulimit -v $hi"
+	while [ $((hi - lo)) -gt 64 ]; do
+		mid=$(((lo + hi) / 2))
+		if bash -c 'ulimit -v "$1" && shift && exec "$0" "$@"' \
+		    "$XMLSNIFF" "$mid" "$@" > /dev/null 2>&1; then
+			hi=$mid
+		else
+			lo=$mid
+		fi
+	done
+	floor=$hi
+}
+
 # huge WHAT: skip a test whose input is huge (WHAT says how) when every call
 # runs under a tool (XMLSNIFF_WRAP: valgrind, an emulator), where it would
 # take many minutes; everywhere else it runs.

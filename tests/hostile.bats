@@ -1150,28 +1150,6 @@ kill_in_place() {
 # ---------------------------------------------------------------------------
 # Memory that runs out under -r (ulimit -v)
 
-# vm_floor DIR: set floor to the smallest address-space limit (KiB, to
-# 64 KiB) under which -r --no-ignore DIR succeeds; skip where the binary
-# does not run under ulimit -v at all (a sanitizer build) or runs under a
-# tool.
-vm_floor() {
-	local lo=1024 hi=262144 mid
-	[ -z "${XMLSNIFF_WRAP:-}" ] || skip "ulimit -v would limit the tool"
-	bash -c 'ulimit -v "$1" && exec "$0" -r --no-ignore "$2"' \
-	    "$XMLSNIFF" "$hi" "$1" > /dev/null 2>&1 ||
-	    skip "the binary does not run under ulimit -v $hi"
-	while [ $((hi - lo)) -gt 64 ]; do
-		mid=$(((lo + hi) / 2))
-		if bash -c 'ulimit -v "$1" && exec "$0" -r --no-ignore "$2"' \
-		    "$XMLSNIFF" "$mid" "$1" > /dev/null 2>&1; then
-			hi=$mid
-		else
-			lo=$mid
-		fi
-	done
-	floor=$hi
-}
-
 @test "-r: a directory whose names do not fit in memory is one line and exit 2, never a silent part" {
 	# 4000 names of 244 bytes (about 1 MiB to keep), and one XML file.
 	mkdir empty names
@@ -1179,7 +1157,7 @@ vm_floor() {
 	    xargs touch)
 	printf '<a/>' > names/a.xml
 	local floor
-	vm_floor empty
+	vm_floor -r --no-ignore empty
 	# The same run over an empty directory fits 64 KiB below the limit;
 	# the names need far more than the 128 KiB that are left.
 	sh_run 'ulimit -v "$1" && exec "$0" -r --no-ignore names' \

@@ -198,6 +198,30 @@ big() { reads "$1" big; }
 	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
 }
 
+@test "--mmap: a big file that cannot be mapped (the address space limited) is read ahead by a second thread instead, past its head, and says the same" {
+	local floor
+	printf '<r/>\n' > small.xml
+	# 64 MiB: more than the 32 MiB left it below
+	{ printf '<r>'; head -c 67108864 /dev/zero | tr '\0' a; printf '</r>\n'; } > big.xml
+	vm_floor --mmap small.xml
+	run bash -c 'ulimit -v "$1" && exec strace -f -e trace=clone,clone3,mmap,read,pread64 -o trace.txt "$0" --mmap big.xml' \
+	    "$XMLSNIFF" $((floor + 32768))
+	assert_success
+	assert_output 'big.xml: UTF-8 (default), no declaration'
+	# the file's mapping refused; the ring and the thread's stack fit
+	grep -qE 'mmap(64)?\(NULL, 67108872, PROT_READ, MAP_PRIVATE, [0-9]+, 0\) = -1 ENOMEM' \
+	    trace.txt || fail "$(cat trace.txt)"
+	[ "$(clones)" -eq 1 ] || fail "$(cat trace.txt)"
+	# the head by read (a piece), all the rest by pread
+	[ "$(bytes read)" -eq 327680 ] || fail "$(cat trace.txt)"
+	[ "$(bytes pread64)" -eq $((67108872 - 327680)) ] ||
+	    fail "$(cat trace.txt)"
+	# with room, mapped
+	run strace -f -e trace=clone,clone3,mmap -o trace.txt "$XMLSNIFF" --mmap big.xml
+	assert_success
+	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
+}
+
 @test "-j: the workers read big files with no thread, and with --mmap map them with none (they have the processors); -j1 starts one; without --mmap nothing is mapped" {
 	local i
 	mkdir t

@@ -180,6 +180,7 @@ int		 run_fail_errno(struct run *, int);
 int		 run_begin(struct run *);
 void		 run_watch(struct run *);
 void		 run_map(struct run *);
+int		 run_reads_ahead(const struct run *);
 size_t		 run_piece(struct run *);
 int		 run_end(struct run *, int);
 void		 run_plan(struct run *);

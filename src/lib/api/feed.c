@@ -315,7 +315,7 @@ run_fd(struct run *r, int fd, int64_t size)
 	/* A big regular file is read ahead from its first piece: the second
 	 * thread copies the next ones while this one reads the head, and
 	 * searches them for marks once run_map() knows which. */
-	if (r->set->lookahead && !r->set->http && !r->set->mmap)
+	if (run_reads_ahead(r))
 		in_ahead_begin(in, AHM_NONE);
 	if (in_refill(in, 0) < 0)
 		return run_fail_errno(r, errno);

@@ -338,23 +338,43 @@ run_watch(struct run *r)
 	moj_marks(&r->mj, val_marks(r->v));
 }
 
-/* A big regular file is mapped, not read, and searched ahead by a second
- * thread (run_fd's). */
+/*
+ * Whether a big regular file of r is read ahead by a second thread
+ * (input.c): where the settings ask for it and it is not mapped instead
+ * (--mmap; run_map).  The thread starts with the first piece (run_fd).
+ */
+int
+run_reads_ahead(const struct run *r)
+{
+	return r->set->lookahead && !r->set->http && !r->set->mmap;
+}
+
+/*
+ * Past the head: a big regular file read ahead by a second thread has it
+ * search the pieces for the validator's marks from here on.  Under
+ * --mmap it is mapped, and, where the settings ask for it, searched
+ * ahead in the mapping (pre.c), or, where it could not be mapped, read
+ * ahead from here on as run_fd would have.
+ */
 void
 run_map(struct run *r)
 {
 	struct inbuf *in = &r->in;
 	const unsigned char *m;
 	long long at = entity_start(r);
+	int mark = r->v != NULL ? val_ahead_marks(r->v, at >= 0 ? at : 0) :
+	    AHM_NONE;
 	size_t len;
 
-	in_map_begin(in);
-	/* read, a big file is read ahead by a second thread (input.c) */
-	if (!in->mapped && r->set->lookahead && !r->set->http)
-		in_ahead_begin(in, r->v != NULL ? val_ahead_marks(r->v,
-		    at >= 0 ? at : 0) : AHM_NONE);
-	if ((m = in_map(in, &len)) == NULL || !r->set->lookahead)
+	if (in_ahead_mark(in, mark))
 		return;
+	in_map_begin(in);
+	if (!r->set->lookahead || r->set->http)
+		return;
+	if ((m = in_map(in, &len)) == NULL) {
+		in_ahead_begin(in, mark);
+		return;
+	}
 	r->pre = pre_begin(m, len, (uint64_t)(in->got - (long long)in->n),
 	    at >= 0 ? (uint64_t)at : 0, &r->s, val_sbmap(r->v));
 	if (r->pre != NULL)

@@ -80,6 +80,7 @@ int		 in_view_end(struct inbuf *);
 #define AHM_KIND(m)	((m) & 7)
 #define AHM_AT(k)	((k) << 3)
 void		 in_ahead_begin(struct inbuf *, int);
+int		 in_ahead_mark(struct inbuf *, int);
 const struct marks *in_marks(const struct inbuf *);
 int		 in_ahead_end(struct inbuf *);
 

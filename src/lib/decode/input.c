@@ -484,10 +484,8 @@ in_refill(struct inbuf *b, size_t used)
  * one thread).  The thread also searches what it reads for the marks
  * that mark names (AHM_, engine.h: UTF-8, UTF-16, UTF-32 or ASCII-based
  * single-byte text; the validator takes them with the piece:
- * val_feed_in(), in_marks()).  Where the thread cannot start it is read
- * as before.  in_ahead_end() must follow.  Where b is read ahead
- * already (from its first piece, run_fd()), the thread searches the
- * pieces it reads from now on for mark.
+ * val_feed_in(), in_marks()); in_ahead_mark() changes them.  Where the
+ * thread cannot start it is read as before.  in_ahead_end() must follow.
  */
 atomic_llong ahead_test_min;
 
@@ -499,15 +497,22 @@ in_ahead_begin(struct inbuf *b, int mark)
 
 	if (min == 0)
 		min = AHEAD_MIN;
-	if (b->ra != NULL) {
-		ah_set_mark(b->ra, mark);
-		return;
-	}
-	if (b->mapped || b->size < 0 || b->eof ||
+	if (b->ra != NULL || b->mapped || b->size < 0 || b->eof ||
 	    val_char_only || b->size - b->got < min ||
 	    fstat(b->fd, &st) != 0 || !S_ISREG(st.st_mode))
 		return;
 	b->ra = ah_begin(b->fd, b->got, b->trust_size ? b->size : -1, mark);
+}
+
+/* Whether b is read ahead; the thread then searches the pieces it reads
+ * from now on for the marks mark names (AHM_). */
+int
+in_ahead_mark(struct inbuf *b, int mark)
+{
+	if (b->ra == NULL)
+		return 0;
+	ah_set_mark(b->ra, mark);
+	return 1;
 }
 
 /* The marks of the piece b holds that the thread reading ahead found
