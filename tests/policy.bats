@@ -92,6 +92,30 @@ NA_LATIN1='latin1.xml:1:1: error: ISO-8859-1 is not an allowed encoding (UTF-8);
 	assert_equal "$stderr" 'u16le.xml:1:1: error: UTF-16LE is not an allowed encoding (UTF-8,ISO-8859-1); convert it with "xmlsniff --transcode-to=UTF-8 --in-place FILE" or "xmlsniff --fix --allow-encoding=UTF-8,ISO-8859-1 FILE" [encoding-not-allowed]'
 }
 
+@test "--allow-encoding: 64 encodings at most, the longest names among them, the 64th matched as the first; a 65th is a usage error (exit 2)" {
+	local long
+	# the 63 longest names but UTF-8's (24 bytes and down)
+	long=$("$XMLSNIFF" --list-encodings | grep -vx UTF-8 |
+	    awk '{ print length($0), $0 }' | sort -k1,1nr -k2 | head -n 63 |
+	    cut -d' ' -f2- | paste -sd, -)
+	[ "$(echo "$long" | tr ',' '\n' | wc -l)" -eq 63 ]
+	xs --strict --allow-encoding="$long,UTF-8" u8.xml
+	assert_success
+	assert_equal "$stderr" ""
+	xs --strict --allow-encoding="UTF-8,$long" u8.xml
+	assert_success
+	assert_equal "$stderr" ""
+	xs --strict --allow-encoding="$long" --allow-encoding=utf8 u8.xml
+	assert_success
+	xs --strict --allow-encoding="$long" u8.xml
+	assert_failure 1
+	assert_equal "${stderr%%,*}" "u8.xml:1:1: error: UTF-8 is not an allowed encoding (ISO-10646-Unicode-Latin1"
+	xs --strict --allow-encoding="$long,UTF-8,latin1" u8.xml
+	assert_failure 2
+	assert_output ""
+	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --allow-encoding: more than 64 encodings'
+}
+
 @test "--allow-encoding: an encoding that cannot be determined is not allowed, even with its error ignored" {
 	xs --strict --allow-encoding=UTF-8 --ignore=decl-mismatch unknown.xml
 	assert_failure 1

@@ -155,6 +155,7 @@ mark_clear(struct layer *mark)
 		return;
 	memset(mark->code, 0, sizeof(mark->code));
 	mark->allow.n = 0;
+	mark->allow.used = 0;
 	mark->allow.names[0] = '\0';
 }
 

@@ -279,11 +279,21 @@ struct occ {
  * configuration) and points its diags at the result.
  */
 #define ALLOW_MAX	64
+/* More than the longest name enc_lookup() knows (its key), so that
+ * ALLOW_MAX names always fit the pool. */
+#define ALLOW_NAME	128
 struct allowset {
-	struct enc	 e[ALLOW_MAX];
 	int		 n;
-	char		 names[512];	/* the canonical names, for messages */
+	unsigned short	 at[ALLOW_MAX];	/* where each name begins in pool */
+	size_t		 used;		/* of pool */
+	/* the canonical names, each ended by a NUL: names only, not whole
+	 * struct encs (400 bytes each), since the options hold two sets
+	 * and every process makes and copies its options at the start,
+	 * writing each of their pages for the first time */
+	char		 pool[ALLOW_MAX * ALLOW_NAME];
+	char		 names[512];	/* joined by commas, for messages */
 };
+#define ALLOW_NAME_AT(as, k)	((as)->pool + (as)->at[k])
 
 /* The bits of a code in a layer of the policy (diag_policy). */
 #define DP_IGNORE	1

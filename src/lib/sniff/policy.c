@@ -46,7 +46,10 @@ policy_allow(struct allowset *as, const char *list, char *err,
 			    ALLOW_MAX);
 			return -1;
 		}
-		as->e[as->n++] = en;
+		/* fits: below ALLOW_NAME bytes, and fewer than ALLOW_MAX */
+		as->at[as->n++] = (unsigned short)as->used;
+		memcpy(as->pool + as->used, en.name, strlen(en.name) + 1);
+		as->used += strlen(en.name) + 1;
 		used = strlen(as->names);
 		if (used + strlen(en.name) + 2 < sizeof(as->names))
 			snprintf(as->names + used, sizeof(as->names) - used,
@@ -75,19 +78,19 @@ policy_active(const struct dpolicy *pol)
 const char *
 policy_first(const struct dpolicy *pol)
 {
-	return allowed(pol) != NULL ? allowed(pol)->e[0].name : NULL;
+	return allowed(pol) != NULL ? ALLOW_NAME_AT(allowed(pol), 0) : NULL;
 }
 
 /* Whether a, an allowed name, admits the entity's encoding name n (which
  * carries the byte order of UTF-16 and UTF-32). */
 static int
-admits(const struct enc *a, const char *n)
+admits(const char *a, const char *n)
 {
-	if (strcmp(a->name, "UTF-16") == 0)
+	if (strcmp(a, "UTF-16") == 0)
 		return strncmp(n, "UTF-16", 6) == 0;
-	if (strcmp(a->name, "UTF-32") == 0)
+	if (strcmp(a, "UTF-32") == 0)
 		return strncmp(n, "UTF-32", 6) == 0;
-	return strcasecmp(a->name, n) == 0;
+	return strcasecmp(a, n) == 0;
 }
 
 /* Whether encoding name n (with the byte order of UTF-16 and UTF-32) is
@@ -101,7 +104,7 @@ policy_allows_name(const struct dpolicy *pol, const char *n)
 	if (cur == NULL)
 		return 1;
 	for (i = 0; i < cur->n; i++)
-		if (admits(&cur->e[i], n))
+		if (admits(ALLOW_NAME_AT(cur, i), n))
 			return 1;
 	return 0;
 }
@@ -133,5 +136,5 @@ policy_check(struct sniff *s)
 		    "an allowed encoding (%s); convert it with \"xmlsniff "
 		    "--transcode-to=%s --in-place FILE\" or \"xmlsniff --fix "
 		    "--allow-encoding=%s FILE\"", s->encname, cur->names,
-		    cur->e[0].name, cur->names);
+		    ALLOW_NAME_AT(cur, 0), cur->names);
 }
