@@ -117,7 +117,7 @@ HDRS =		tests/all.h src/cli/io.h src/cli/opts.h src/cli/dest.h \
 		src/cli/jobs.h src/cli/worker.h src/cli/usage.h \
 		src/cli/xmltypes.h src/cli/version.h \
 		src/lib/text/utf.h src/cli/out.h src/lib/text/sbuf.h \
-		src/lib/text/suggest.h \
+		src/lib/text/suggest.h src/lib/text/dynload.h \
 		src/lib/sniff/core.h src/lib/sniff/enctab.h \
 		src/lib/sniff/iconvcap.h src/lib/sniff/decl_int.h \
 		src/lib/decode/engine.h src/lib/decode/decode.h \
@@ -178,18 +178,16 @@ src/lib/xmlsniff.h: FORCE
 # them; libxmlsniff.so.N the same sources built position-independent,
 # linked with its SONAME, the version script that exports the public
 # names alone, and -z defs: every symbol it needs is in the libraries it
-# names, LIBRARY_LIBS, which libxmlsniff.libs keeps as they were (with
-# STATIC_LIBS) for make install to write as xmlsniff.pc's Libs.private,
-# what a static link needs.  Each library is
+# names, LIBRARY_LIBS, which libxmlsniff.libs keeps as they were for
+# make install to write as xmlsniff.pc's Libs.private, what a static
+# link needs (the optional libraries are loaded when needed, dynload.h,
+# and are not linked).  Each library is
 # written under another name and renamed, so that an interrupted build
 # leaves no half-written library behind.
 AR =		ar
 SHLIB_LDFLAGS =	-shared -Wl,-soname,$(SHLIB) \
 		-Wl,--version-script=src/lib/libxmlsniff.map -Wl,-z,defs
 LIBRARY_LIBS =	$(ICONV_LIBS) $(THREAD_LIBS) $(LIB_LIBS)
-# What a static link needs besides: libbrotlidec.a calls libbrotlicommon
-# (which libbrotlidec.so names itself).
-STATIC_LIBS =	`$(HAVE_BROTLI) && echo -lbrotlicommon`
 libxmlsniff.a: $(LIBRARY_OBJS)
 	rm -f $@.tmp
 	$(AR) -rcs $@.tmp $(LIBRARY_OBJS)
@@ -197,7 +195,7 @@ libxmlsniff.a: $(LIBRARY_OBJS)
 $(SHLIB): $(LIBRARY_PICS) src/lib/libxmlsniff.map
 	$(CC) $(CFLAGS) $(LDFLAGS) $(SHLIB_LDFLAGS) -o $@.tmp $(LIBRARY_PICS) \
 	    $(LIBRARY_LIBS)
-	echo $(LIBRARY_LIBS) $(STATIC_LIBS) > libxmlsniff.libs
+	echo $(LIBRARY_LIBS) > libxmlsniff.libs
 	mv -f $@.tmp $@
 
 # The command line links the static library: the binary stands alone (the
@@ -220,9 +218,8 @@ UCHARDET =
 DL_LIBS =	-ldl
 # What the library links with, as the build found it (the libraries of
 # the optional parts below): for everything that links the library.
-LIB_LIBS =	`$(HAVE_UCHARDET) && echo $(DL_LIBS)` \
-		`$(HAVE_ZLIB) && echo $(ZLIB_LIBS)` \
-		`$(HAVE_BROTLI) && echo $(BROTLI_LIBS)`
+LIB_LIBS =	`{ $(HAVE_UCHARDET) || $(HAVE_ZLIB) || $(HAVE_BROTLI); } && \
+		    echo $(DL_LIBS)`
 HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		'\043include <uchardet/uchardet.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
@@ -238,14 +235,15 @@ src/lib/analysis/guess_ud.pico: src/lib/analysis/guess_ud.c $(HDRS)
 
 # zlib and libbrotli are optional too: where their headers are found
 # (Debian: zlib1g-dev, libbrotli-dev), --http decodes a body sent with
-# Content-Encoding gzip or deflate (zlib) and br (libbrotli), src/lib/http/coding.c;
-# elsewhere such a body draws http-encoded, which says how to fetch it
-# plain (xmlsniff --help says which the build has).  ZLIB=no and BROTLI=no
-# build without them where they are installed.
+# Content-Encoding gzip or deflate (zlib) and br (libbrotli),
+# src/lib/http/coding.c, loading each with dlopen(3) when a body first
+# needs it (linked, the three objects cost every process's start about
+# 0.3 ms); elsewhere, or where it does not load, such a body draws
+# http-encoded, which says how to fetch it plain (xmlsniff --help says
+# which decode).  ZLIB=no and BROTLI=no build without them where they
+# are installed.
 ZLIB =
 BROTLI =
-ZLIB_LIBS =	-lz
-BROTLI_LIBS =	-lbrotlidec
 HAVE_ZLIB =	{ [ "$(ZLIB)" != no ] && printf \
 		'\043include <zlib.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }

@@ -199,6 +199,55 @@ DECODED='r.txt: ISO-8859-1 (declaration), declared "ISO-8859-1"'
 	[ -z "$stderr" ]
 }
 
+@test "--http: zlib and libbrotli are loaded when a body first needs them, each alone; a run with none loads neither" {
+	[ -z "${XMLSNIFF_WRAP:-}" ] || skip "under XMLSNIFF_WRAP the loader's report is the tool's"
+	need_coding gzip
+	need_coding br
+	put plain.txt "${HEAD}Content-Type: text/xml\r\n\r\n$BODY"
+	put gz.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: gzip\r\n\r\n"
+	printf "$BODY" | gzip -c >> gz.txt
+	put br.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: br\r\n\r\n\033\065\000\220\214\323\005\365\142\132\236\222\214\120\351\311\343\023\326\077\143\146\351\300\041\007\354\337\236\205\022\125\077\103\035\204\324\024\250\204\055\105\146\277\370\254\045\347\135\000"
+	# the loader's report of each object it loads (glibc's LD_DEBUG)
+	run env LD_DEBUG=files "$XMLSNIFF" --http plain.txt
+	assert_success
+	[[ "$output" == *"file=libc.so"* ]] ||
+	    skip "this C library's loader does not report what it loads"
+	[[ "$output" != *libz.so* && "$output" != *libbrotli* ]] ||
+	    fail "$output"
+	run env LD_DEBUG=files "$XMLSNIFF" --http gz.txt
+	assert_success
+	[[ "$output" == *"file=libz.so"* && "$output" != *libbrotli* ]] ||
+	    fail "$output"
+	run env LD_DEBUG=files "$XMLSNIFF" --http br.txt
+	assert_success
+	[[ "$output" != *libz.so* && "$output" == *"file=libbrotlidec.so"* ]] ||
+	    fail "$output"
+}
+
+@test "http-encoded: where zlib and libbrotli do not load, a coded body is not examined, saying so, and --help says none decode" {
+	need_coding gzip
+	need_coding br
+	export XMLSNIFF_TEST_CODING=no
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: gzip\r\n\r\n"
+	printf "$BODY" | gzip -c >> r.txt
+	xs --http r.txt
+	assert_success
+	assert_output 'r.txt: unknown (none), no declaration, 1 error'
+	assert_equal "$stderr" 'r.txt:1:1: error: the body has the content coding "gzip" (RFC 9110 section 8.4), which this xmlsniff cannot decode (zlib did not load): its bytes are not the entity and are not examined; fetch it with curl --compressed, which decodes it [http-encoded]'
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: br\r\n\r\n\033\065\000\220"
+	xs --http r.txt
+	assert_output 'r.txt: unknown (none), no declaration, 1 error'
+	stderr_has 'which this xmlsniff cannot decode (libbrotli did not load): its bytes'
+	# a body plain already is still taken as it is
+	put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: gzip\r\n\r\n$BODY"
+	xs --http r.txt
+	assert_success
+	assert_output "$DECODED"
+	xs --help
+	assert_success
+	assert_line -- '--http bodies decoded: none (zlib and libbrotli did not load).'
+}
+
 @test "--http: a body already plain under the field (curl --compressed keeps it) is taken as it is" {
 	for c in gzip deflate br; do
 		put r.txt "${HEAD}Content-Type: text/xml\r\nContent-Encoding: $c\r\n\r\n$BODY"

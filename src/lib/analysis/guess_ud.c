@@ -9,9 +9,10 @@
 #include <string.h>
 
 #ifdef HAVE_UCHARDET
-#include <dlfcn.h>
 #include <pthread.h>
 #include <uchardet/uchardet.h>
+
+#include "dynload.h"
 #endif
 
 #include "guess.h"
@@ -36,40 +37,19 @@ static const char *const ud_names[] = {
 	"libuchardet.dylib"
 };
 
-/* A function of the library (through a union, as ISO C has no
- * conversion from an object pointer to a function pointer). */
-static void
-ud_sym(void *fp, const char *name)
-{
-	union {
-		void	*obj;
-		void	(*fn)(void);
-	} u;
-
-	u.obj = dlsym(ud.h, name);
-	memcpy(fp, &u.fn, sizeof(u.fn));
-}
-
 static void
 ud_load(void)
 {
-	size_t i;
+	const struct dl_sym s[] = {
+		{ "uchardet_new", &ud.make },
+		{ "uchardet_handle_data", &ud.feed },
+		{ "uchardet_data_end", &ud.end },
+		{ "uchardet_get_charset", &ud.charset },
+		{ "uchardet_delete", &ud.drop }
+	};
 
-	for (i = 0; i < sizeof(ud_names) / sizeof(ud_names[0]) &&
-	    ud.h == NULL; i++)
-		ud.h = dlopen(ud_names[i], RTLD_NOW | RTLD_LOCAL);
-	if (ud.h == NULL)
-		return;
-	ud_sym(&ud.make, "uchardet_new");
-	ud_sym(&ud.feed, "uchardet_handle_data");
-	ud_sym(&ud.end, "uchardet_data_end");
-	ud_sym(&ud.charset, "uchardet_get_charset");
-	ud_sym(&ud.drop, "uchardet_delete");
-	if (ud.make == NULL || ud.feed == NULL || ud.end == NULL ||
-	    ud.charset == NULL || ud.drop == NULL) {
-		dlclose(ud.h);
-		ud.h = NULL;
-	}
+	ud.h = dl_load(ud_names, sizeof(ud_names) / sizeof(ud_names[0]), s,
+	    sizeof(s) / sizeof(s[0]));
 }
 #endif
 

@@ -4,8 +4,11 @@
  * and deflate (the zlib format of RFC 1950; a bare RFC 1951 stream, which
  * some servers send under that name, is taken too) go through zlib, br
  * (RFC 7932) through libbrotli, each where the build found its header
- * (the Makefile's HAVE_ZLIB and HAVE_BROTLI).  The decoded body goes to
- * an unnamed temporary file that is then read as the input is: memory
+ * (the Makefile's HAVE_ZLIB and HAVE_BROTLI), loaded with dlopen(3) when
+ * a body first needs it (dynload.h): linked, the three objects cost every
+ * process about 0.3 ms at its start on the machines of doc/BENCHMARKS.md,
+ * and few inputs are coded responses.  The decoded body goes to an
+ * unnamed temporary file that is then read as the input is: memory
  * stays constant whatever the body expands to, and a body that does not
  * decode is known before anything of it is reported.
  */
@@ -19,6 +22,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include <pthread.h>
 #ifdef HAVE_ZLIB
 #include <zlib.h>
 #endif
@@ -28,6 +32,107 @@
 
 #include "coding.h"
 #include "sbuf.h"
+#if defined(HAVE_ZLIB) || defined(HAVE_BROTLI)
+#include "dynload.h"
+#endif
+
+#ifdef HAVE_ZLIB
+/* zlib's functions, set once by zl_load() (under zl_once), only read
+ * after; h is NULL where it did not load. */
+static struct {
+	void		*h;
+	int		(*init2)(z_streamp, int, const char *, int);
+	int		(*inflate)(z_streamp, int);
+	int		(*reset)(z_streamp);
+	int		(*end)(z_streamp);
+} zl;
+static pthread_once_t zl_once = PTHREAD_ONCE_INIT;
+
+static void
+zl_load(void)
+{
+	static const char *const names[] = { "libz.so.1", "libz.so",
+	    "libz.1.dylib", "libz.dylib" };
+	const struct dl_sym s[] = {
+		{ "inflateInit2_", &zl.init2 }, { "inflate", &zl.inflate },
+		{ "inflateReset", &zl.reset }, { "inflateEnd", &zl.end }
+	};
+
+	zl.h = dl_load(names, sizeof(names) / sizeof(names[0]), s,
+	    sizeof(s) / sizeof(s[0]));
+}
+#endif
+
+#ifdef HAVE_BROTLI
+/* libbrotli's decoder, as zlib's above. */
+static struct {
+	void		*h;
+	BrotliDecoderState *(*make)(brotli_alloc_func, brotli_free_func,
+			    void *);
+	BrotliDecoderResult (*run)(BrotliDecoderState *, size_t *,
+			    const uint8_t **, size_t *, uint8_t **, size_t *);
+	BrotliDecoderErrorCode (*code)(const BrotliDecoderState *);
+	const char	*(*text)(BrotliDecoderErrorCode);
+	void		(*drop)(BrotliDecoderState *);
+} br;
+static pthread_once_t br_once = PTHREAD_ONCE_INIT;
+
+static void
+br_load(void)
+{
+	static const char *const names[] = { "libbrotlidec.so.1",
+	    "libbrotlidec.so", "libbrotlidec.1.dylib", "libbrotlidec.dylib" };
+	const struct dl_sym s[] = {
+		{ "BrotliDecoderCreateInstance", &br.make },
+		{ "BrotliDecoderDecompressStream", &br.run },
+		{ "BrotliDecoderGetErrorCode", &br.code },
+		{ "BrotliDecoderErrorString", &br.text },
+		{ "BrotliDecoderDestroyInstance", &br.drop }
+	};
+
+	br.h = dl_load(names, sizeof(names) / sizeof(names[0]), s,
+	    sizeof(s) / sizeof(s[0]));
+}
+#endif
+
+#if defined(HAVE_ZLIB) || defined(HAVE_BROTLI)
+/* Whether the tests ask that no decoder load (testhooks.h). */
+static int
+coding_test_none(void)
+{
+	const char *t = getenv("XMLSNIFF_TEST_CODING");
+
+	return t != NULL && strcmp(t, "no") == 0;
+}
+#endif
+
+/* Whether the library that decodes c (libbrotli for br, else zlib) is in
+ * the build (*built) and loads. */
+static int
+lib_ok(enum coding c, int *built)
+{
+	(void)c;
+	*built = 0;
+#ifdef HAVE_BROTLI
+	if (c == CODING_BR) {
+		*built = 1;
+		if (coding_test_none())
+			return 0;
+		pthread_once(&br_once, br_load);
+		return br.h != NULL;
+	}
+#endif
+#ifdef HAVE_ZLIB
+	if (c != CODING_BR) {
+		*built = 1;
+		if (coding_test_none())
+			return 0;
+		pthread_once(&zl_once, zl_load);
+		return zl.h != NULL;
+	}
+#endif
+	return 0;
+}
 
 /* The coding name (any case), or CODING_NONE for one not decoded here. */
 static enum coding
@@ -42,36 +147,54 @@ coding_lookup(const char *name)
 	return CODING_NONE;
 }
 
-/* The library that decodes c, where this build has it; else NULL, with
- * its name in *lib. */
-static const char *
-coding_built(enum coding c, const char **lib)
+/* Whether this build decodes c: 1; else 0, with the library that would
+ * (zlib, libbrotli) in *lib and *built saying whether the build has it
+ * (it did not load) or not. */
+static int
+coding_can(enum coding c, const char **lib, int *built)
 {
+	int ok = lib_ok(c, built);
+
 	*lib = c == CODING_BR ? "libbrotli" : "zlib";
-#ifdef HAVE_ZLIB
-	if (c == CODING_GZIP || c == CODING_DEFLATE)
-		return *lib;
-#endif
-#ifdef HAVE_BROTLI
-	if (c == CODING_BR)
-		return *lib;
-#endif
-	return NULL;
+	return ok;
 }
 
-/* What this build decodes, for --help. */
+/* What this build decodes, for --help: made once, since it loads them. */
+static char methods[160];
+static pthread_once_t methods_once = PTHREAD_ONCE_INIT;
+
+static void
+methods_make(void)
+{
+	int zb, bb, z = lib_ok(CODING_GZIP, &zb), b = lib_ok(CODING_BR, &bb);
+	const char *zw = zb ? "zlib did not load" : "built without zlib";
+	const char *bw = bb ? "libbrotli did not load" :
+	    "built without libbrotli";
+
+	if (z && b)
+		snprintf(methods, sizeof(methods), "gzip and deflate (zlib), "
+		    "br (libbrotli)");
+	else if (z)
+		snprintf(methods, sizeof(methods), "gzip and deflate (zlib); "
+		    "not br (%s)", bw);
+	else if (b)
+		snprintf(methods, sizeof(methods), "br (libbrotli); not gzip "
+		    "nor deflate (%s)", zw);
+	else if (!zb && !bb)
+		snprintf(methods, sizeof(methods), "none (built without zlib "
+		    "and libbrotli)");
+	else if (zb && bb)
+		snprintf(methods, sizeof(methods), "none (zlib and libbrotli "
+		    "did not load)");
+	else
+		snprintf(methods, sizeof(methods), "none (%s; %s)", zw, bw);
+}
+
 const char *
 coding_methods(void)
 {
-#if defined(HAVE_ZLIB) && defined(HAVE_BROTLI)
-	return "gzip and deflate (zlib), br (libbrotli)";
-#elif defined(HAVE_ZLIB)
-	return "gzip and deflate (zlib); not br (built without libbrotli)";
-#elif defined(HAVE_BROTLI)
-	return "br (libbrotli); not gzip nor deflate (built without zlib)";
-#else
-	return "none (built without zlib and libbrotli)";
-#endif
+	pthread_once(&methods_once, methods_make);
+	return methods;
 }
 
 /* Whether p (n bytes) begins with the two bytes of a zlib stream (RFC
@@ -159,12 +282,13 @@ coding_needed(const struct http *h, const unsigned char *p, size_t n)
 {
 	const char *lib;
 	enum coding c;
+	int built;
 
 	if (h->coding[0] == '\0' || h->ncodings != 1)
 		return 0;
 	c = coding_lookup(h->coding);
 	return c != CODING_NONE && !coding_plain(c, p, n) &&
-	    coding_built(c, &lib) != NULL;
+	    coding_can(c, &lib, &built);
 }
 
 #if defined(HAVE_ZLIB) || defined(HAVE_BROTLI)
@@ -209,7 +333,7 @@ z_piece(struct dec *d, z_stream *z, enum coding c)
 	for (;;) {
 		z->next_out = buf;
 		z->avail_out = sizeof(buf);
-		rc = inflate(z, Z_NO_FLUSH);
+		rc = zl.inflate(z, Z_NO_FLUSH);
 		if (rc == Z_NEED_DICT)
 			rc = Z_DATA_ERROR;
 		if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
@@ -219,7 +343,7 @@ z_piece(struct dec *d, z_stream *z, enum coding c)
 		/* gzip members may follow one another (RFC 1952
 		 * section 2.2). */
 		if (rc == Z_STREAM_END && c == CODING_GZIP && z->avail_in > 0)
-			rc = inflateReset(z);
+			rc = zl.reset(z);
 		else if (rc == Z_STREAM_END || z->avail_out > 0)
 			return rc;
 	}
@@ -234,8 +358,11 @@ z_decode(struct dec *d, enum coding c)
 	int rc, go = 1;
 
 	memset(&z, 0, sizeof(z));
-	if (inflateInit2(&z, c == CODING_GZIP ? 15 + 16 :
-	    zlib_head(d->in->p, d->in->n) ? 15 : -15) != Z_OK) {
+	/* inflateInit2(), a macro of the header, through the loaded
+	 * function it names, with the header's version and size */
+	if (zl.init2(&z, c == CODING_GZIP ? 15 + 16 :
+	    zlib_head(d->in->p, d->in->n) ? 15 : -15, ZLIB_VERSION,
+	    (int)sizeof(z_stream)) != Z_OK) {
 		snprintf(d->why, d->size, "out of memory");
 		return -1;
 	}
@@ -261,7 +388,7 @@ z_decode(struct dec *d, enum coding c)
 			go = -1;
 		}
 	}
-	inflateEnd(&z);
+	zl.end(&z);
 	return go;
 }
 #endif
@@ -276,7 +403,7 @@ br_decode(struct dec *d)
 	BrotliDecoderResult r = BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT;
 	int go = 1;
 
-	if ((st = BrotliDecoderCreateInstance(NULL, NULL, NULL)) == NULL) {
+	if ((st = br.make(NULL, NULL, NULL)) == NULL) {
 		snprintf(d->why, d->size, "out of memory");
 		return -1;
 	}
@@ -288,8 +415,7 @@ br_decode(struct dec *d)
 			uint8_t *op = buf;
 			size_t ol = sizeof(buf);
 
-			r = BrotliDecoderDecompressStream(st, &il, &ip, &ol, &op,
-			    NULL);
+			r = br.run(st, &il, &ip, &ol, &op, NULL);
 			if (coding_write(d->out, buf, sizeof(buf) - ol) < 0) {
 				snprintf(d->why, d->size, "writing it: %s",
 				    ERRTEXT(errno));
@@ -300,8 +426,7 @@ br_decode(struct dec *d)
 			break;
 		if (r == BROTLI_DECODER_RESULT_ERROR) {
 			snprintf(d->why, d->size, "%s, before byte %llu of "
-			    "the body", BrotliDecoderErrorString(
-			    BrotliDecoderGetErrorCode(st)), d->at +
+			    "the body", br.text(br.code(st)), d->at +
 			    (d->in->n - il) + 1);
 			go = -1;
 		} else if (r == BROTLI_DECODER_RESULT_SUCCESS && il > 0) {
@@ -316,7 +441,7 @@ br_decode(struct dec *d)
 			go = -1;
 		}
 	}
-	BrotliDecoderDestroyInstance(st);
+	br.drop(st);
 	return go;
 }
 #endif
@@ -383,6 +508,7 @@ coding_body(struct inbuf *in, struct http *h, int transcode, int *tfd)
 	const char *lib;
 	enum coding c;
 	struct stat st;
+	int built;
 
 	*tfd = -1;
 	if (h->coding[0] == '\0')
@@ -398,9 +524,12 @@ coding_body(struct inbuf *in, struct http *h, int transcode, int *tfd)
 	else if (c == CODING_NONE)
 		snprintf(h->coding_why, sizeof(h->coding_why), "which "
 		    "xmlsniff does not decode");
-	else if (coding_built(c, &lib) == NULL)
+	else if (!coding_can(c, &lib, &built) && !built)
 		snprintf(h->coding_why, sizeof(h->coding_why), "which this "
 		    "xmlsniff was built without %s to decode", lib);
+	else if (!coding_can(c, &lib, &built))
+		snprintf(h->coding_why, sizeof(h->coding_why), "which this "
+		    "xmlsniff cannot decode (%s did not load)", lib);
 	else if ((*tfd = coding_decode(c, in, why, sizeof(why))) < 0)
 		snprintf(h->coding_why, sizeof(h->coding_why), "which does "
 		    "not decode (%s)", why);

@@ -22,6 +22,10 @@ extern atomic_int val_char_only;
  * XMLSNIFF_TEST_UCHARDET=no: the encoding guess (guess_ud.c) does as if
  * libuchardet did not load, so that the built-in models are tested alone
  * in a build that has it.
+ *
+ * XMLSNIFF_TEST_CODING=no: --http (coding.c) does as if neither zlib nor
+ * libbrotli loaded, so that what a coded body draws then is tested in a
+ * build that has them.
  */
 
 /* The look-ahead thread's search (prescan.c) taken in part for every
