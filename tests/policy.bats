@@ -107,13 +107,29 @@ NA_LATIN1='latin1.xml:1:1: error: ISO-8859-1 is not an allowed encoding (UTF-8);
 	assert_equal "$stderr" ""
 	xs --strict --allow-encoding="$long" --allow-encoding=utf8 u8.xml
 	assert_success
+	# too many to name in the message: the first that fit in 120
+	# bytes, how many more, and --fix told to take the same list
 	xs --strict --allow-encoding="$long" u8.xml
 	assert_failure 1
 	assert_equal "${stderr%%,*}" "u8.xml:1:1: error: UTF-8 is not an allowed encoding (ISO-10646-Unicode-Latin1"
+	assert_equal "${stderr#*ANSI_X3.110-1983}" ', and 57 more); convert it with "xmlsniff --transcode-to=ISO-10646-Unicode-Latin1 --in-place FILE", or with xmlsniff --fix and the same --allow-encoding [encoding-not-allowed]'
 	xs --strict --allow-encoding="$long,UTF-8,latin1" u8.xml
 	assert_failure 2
 	assert_output ""
 	assert_equal "${stderr%%$'\n'*}" 'xmlsniff: --allow-encoding: more than 64 encodings'
+}
+
+@test "encoding-not-allowed: a list of 80 bytes is named whole, also in the --fix command; one of 81 is named, and --fix told to take the same list" {
+	local seven=ISO-8859-1,ISO-8859-1,ISO-8859-1,ISO-8859-1,ISO-8859-1,ISO-8859-1,ISO-8859-1
+	xs --allow-encoding="$seven,GBK" u8.xml
+	assert_success
+	assert_equal "$stderr" "u8.xml:1:1: error: UTF-8 is not an allowed encoding ($seven,GBK); convert it with \"xmlsniff --transcode-to=ISO-8859-1 --in-place FILE\" or \"xmlsniff --fix --allow-encoding=$seven,GBK FILE\" [encoding-not-allowed]"
+	xs --allow-encoding="$seven,Big5" u8.xml
+	assert_success
+	assert_equal "$stderr" "u8.xml:1:1: error: UTF-8 is not an allowed encoding ($seven,Big5); convert it with \"xmlsniff --transcode-to=ISO-8859-1 --in-place FILE\", or with xmlsniff --fix and the same --allow-encoding [encoding-not-allowed]"
+	# where the encoding cannot be told, the same list
+	xs --allow-encoding="$seven,Big5,$seven,$seven" unknown.xml
+	assert_equal "${stderr%%$'\n'*}" "unknown.xml:1:1: error: the encoding cannot be determined, so it is not one of the allowed ($seven,Big5,ISO-8859-1,ISO-8859-1,ISO-8859-1, and 11 more); label it, or convert it by hand [encoding-not-allowed]"
 }
 
 @test "--allow-encoding: an encoding that cannot be determined is not allowed, even with its error ignored" {

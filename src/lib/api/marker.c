@@ -156,7 +156,6 @@ mark_clear(struct layer *mark)
 	memset(mark->code, 0, sizeof(mark->code));
 	mark->allow.n = 0;
 	mark->allow.used = 0;
-	mark->allow.names[0] = '\0';
 }
 
 /* The comment at p (e: the end of the head) that ends at *end: whether

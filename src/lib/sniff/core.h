@@ -291,7 +291,6 @@ struct allowset {
 	 * and every process makes and copies its options at the start,
 	 * writing each of their pages for the first time */
 	char		 pool[ALLOW_MAX * ALLOW_NAME];
-	char		 names[512];	/* joined by commas, for messages */
 };
 #define ALLOW_NAME_AT(as, k)	((as)->pool + (as)->at[k])
 

@@ -22,7 +22,6 @@ policy_allow(struct allowset *as, const char *list, char *err,
 	const char *p = list, *e;
 	char name[256];
 	struct enc en;
-	size_t used;
 
 	do {
 		e = strchr(p, ',');
@@ -50,10 +49,6 @@ policy_allow(struct allowset *as, const char *list, char *err,
 		as->at[as->n++] = (unsigned short)as->used;
 		memcpy(as->pool + as->used, en.name, strlen(en.name) + 1);
 		as->used += strlen(en.name) + 1;
-		used = strlen(as->names);
-		if (used + strlen(en.name) + 2 < sizeof(as->names))
-			snprintf(as->names + used, sizeof(as->names) - used,
-			    "%s%s", as->n > 1 ? "," : "", en.name);
 		p = *e == ',' ? e + 1 : e;
 	} while (*e != '\0');
 	return 0;
@@ -118,23 +113,62 @@ policy_allows(const struct sniff *s)
 	    policy_allows_name(s->dg.pol, s->encname));
 }
 
+/* The longest list of allowed names a message gives whole, and the most
+ * of one it gives (then "and N more"): a diagnostic holds 400 bytes, and
+ * a short list is given twice, in the list and in the --fix command. */
+#define ALLOW_WHOLE	80
+#define ALLOW_SHOWN	120
+
+/* The allowed names of as joined by commas into buf (size >= ALLOW_SHOWN
+ * + 24): all of them, or as many as ALLOW_SHOWN bytes take and "and N
+ * more".  Return whether that is all of them. */
+static int
+allow_list(const struct allowset *as, char *buf, size_t size)
+{
+	size_t used = 0, len;
+	int k;
+
+	buf[0] = '\0';
+	for (k = 0; k < as->n; k++) {
+		len = strlen(ALLOW_NAME_AT(as, k));
+		if (used + len + 1 > ALLOW_SHOWN && k > 0) {
+			snprintf(buf + used, size - used, ", and %d more",
+			    as->n - k);
+			return 0;
+		}
+		used += (size_t)snprintf(buf + used, size - used, "%s%s",
+		    k > 0 ? "," : "", ALLOW_NAME_AT(as, k));
+	}
+	return used <= ALLOW_WHOLE;
+}
+
 /* Add encoding-not-allowed to s when its encoding is not in the list,
- * with the commands that convert it. */
+ * with the commands that convert it: the --fix command names the list
+ * where it is short, else says to give the same. */
 void
 policy_check(struct sniff *s)
 {
 	const struct allowset *cur = allowed(s->dg.pol);
+	char names[ALLOW_SHOWN + 24];
+	int whole;
 
 	if (policy_allows(s))
 		return;
+	whole = allow_list(cur, names, sizeof(names));
 	if (!s->have_enc)
 		diag_add(&s->dg, D_ENCODING_NOT_ALLOWED, 0, 1, 1, "the encoding "
 		    "cannot be determined, so it is not one of the allowed "
-		    "(%s); label it, or convert it by hand", cur->names);
-	else
+		    "(%s); label it, or convert it by hand", names);
+	else if (whole)
 		diag_add(&s->dg, D_ENCODING_NOT_ALLOWED, 0, 1, 1, "%s is not "
 		    "an allowed encoding (%s); convert it with \"xmlsniff "
 		    "--transcode-to=%s --in-place FILE\" or \"xmlsniff --fix "
-		    "--allow-encoding=%s FILE\"", s->encname, cur->names,
-		    ALLOW_NAME_AT(cur, 0), cur->names);
+		    "--allow-encoding=%s FILE\"", s->encname, names,
+		    ALLOW_NAME_AT(cur, 0), names);
+	else
+		diag_add(&s->dg, D_ENCODING_NOT_ALLOWED, 0, 1, 1, "%s is not "
+		    "an allowed encoding (%s); convert it with \"xmlsniff "
+		    "--transcode-to=%s --in-place FILE\", or with xmlsniff "
+		    "--fix and the same --allow-encoding", s->encname, names,
+		    ALLOW_NAME_AT(cur, 0));
 }
