@@ -152,7 +152,7 @@ only() {
 	    guess.c guess_cand.c guess_char.c guess_choose.c guess_model.c \
 	    guess_note.c guess_read.c guess_ud.c; do
 		only $f browser.h excerpt.h guess.h mojibake.h http.h coding.h \
-		    engine.h kernels.h core.h sbuf.h whatwg.h guess_int.h \
+		    engine.h kernels.h core.h sbuf.h dynload.h whatwg.h guess_int.h \
 		    guess_lm.h
 	done
 }
