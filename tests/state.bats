@@ -42,6 +42,12 @@ guess_cand.o avail
 guess_cand.o once
 guess_ud.o ud			libuchardet, loaded once (pthread_once)
 guess_ud.o ud_once
+coding.o zl			zlib, loaded once (pthread_once)
+coding.o zl_once
+coding.o br			libbrotli, loaded once (pthread_once)
+coding.o br_once
+coding.o methods		what decodes, for --help, made once (pthread_once)
+coding.o methods_once
 select.o val_char_only		the reference paths: an atomic, set with the kernels
 prescan.o pre_test_split	the look-ahead taken in part, for the unit driver: an atomic
 input.o ahead_test_min		files read ahead however small, for the unit driver: an atomic
