@@ -59,9 +59,7 @@ int
 gud_loaded(void)
 {
 #ifdef HAVE_UCHARDET
-	const char *t = getenv("XMLSNIFF_TEST_UCHARDET");
-
-	if (t != NULL && strcmp(t, "no") == 0)
+	if (dl_refused("XMLSNIFF_TEST_UCHARDET"))
 		return 0;
 	pthread_once(&ud_once, ud_load);
 	return ud.h != NULL;

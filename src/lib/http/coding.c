@@ -95,17 +95,6 @@ br_load(void)
 }
 #endif
 
-#if defined(HAVE_ZLIB) || defined(HAVE_BROTLI)
-/* Whether the tests ask that no decoder load (testhooks.h). */
-static int
-coding_test_none(void)
-{
-	const char *t = getenv("XMLSNIFF_TEST_CODING");
-
-	return t != NULL && strcmp(t, "no") == 0;
-}
-#endif
-
 /* Whether the library that decodes c (libbrotli for br, else zlib) is in
  * the build (*built) and loads. */
 static int
@@ -116,7 +105,7 @@ lib_ok(enum coding c, int *built)
 #ifdef HAVE_BROTLI
 	if (c == CODING_BR) {
 		*built = 1;
-		if (coding_test_none())
+		if (dl_refused("XMLSNIFF_TEST_CODING"))
 			return 0;
 		pthread_once(&br_once, br_load);
 		return br.h != NULL;
@@ -125,7 +114,7 @@ lib_ok(enum coding c, int *built)
 #ifdef HAVE_ZLIB
 	if (c != CODING_BR) {
 		*built = 1;
-		if (coding_test_none())
+		if (dl_refused("XMLSNIFF_TEST_CODING"))
 			return 0;
 		pthread_once(&zl_once, zl_load);
 		return zl.h != NULL;
@@ -524,12 +513,10 @@ coding_body(struct inbuf *in, struct http *h, int transcode, int *tfd)
 	else if (c == CODING_NONE)
 		snprintf(h->coding_why, sizeof(h->coding_why), "which "
 		    "xmlsniff does not decode");
-	else if (!coding_can(c, &lib, &built) && !built)
-		snprintf(h->coding_why, sizeof(h->coding_why), "which this "
-		    "xmlsniff was built without %s to decode", lib);
 	else if (!coding_can(c, &lib, &built))
-		snprintf(h->coding_why, sizeof(h->coding_why), "which this "
-		    "xmlsniff cannot decode (%s did not load)", lib);
+		snprintf(h->coding_why, sizeof(h->coding_why), built ?
+		    "which this xmlsniff cannot decode (%s did not load)" :
+		    "which this xmlsniff was built without %s to decode", lib);
 	else if ((*tfd = coding_decode(c, in, why, sizeof(why))) < 0)
 		snprintf(h->coding_why, sizeof(h->coding_why), "which does "
 		    "not decode (%s)", why);

@@ -11,7 +11,18 @@
 
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* Whether the tests ask, with the environment variable var set to "no",
+ * that the library be taken as not loading (testhooks.h). */
+static inline int
+dl_refused(const char *var)
+{
+	const char *t = getenv(var);
+
+	return t != NULL && strcmp(t, "no") == 0;
+}
 
 /* The first of the n names (an ELF soname, then Mach-O's) that loads,
  * or NULL. */
