@@ -229,15 +229,22 @@ same_bytes() {
 	cmp -s "$1" "$2" || assert_equal "$(hexof "$1")" "$(hexof "$2")"
 }
 
-# hexof FILE: the bytes of FILE as lower-case hex, no spaces.
+# hexof FILE: the bytes of FILE as lower-case hex, no spaces (one od; the
+# shell takes out the blanks: a process costs milliseconds, doc/TESTING.md).
 hexof() {
-	od -An -v -tx1 "$1" | tr -d ' \n'
+	local h
+	h=$(od -An -v -tx1 "$1") || return
+	h=${h//[$' \n']/}
+	printf '%s' "$h"
 }
 
 # fmt_of: the bytes of standard input as a format for printf (every byte
 # as an octal escape), which a test's setup writes with no process at all.
 fmt_of() {
-	od -An -v -to1 | tr -d '\n' | tr ' ' '\\'
+	local f
+	f=$(od -An -v -to1) || return
+	f=${f//$'\n'/}
+	printf '%s' "${f// /\\}"
 }
 
 # put FILE FORMAT: write the bytes that printf makes of FORMAT into FILE.
@@ -246,8 +253,11 @@ put() {
 }
 
 # enc ENCODING TEXT: TEXT (UTF-8, printf escapes allowed) in ENCODING.
+# TEXT goes through a file of the run's, not a pipe: one process, not two
+# (the name is the shell's own, so that shells side by side never share it).
 enc() {
-	printf "$2" | iconv -f UTF-8 -t "$1"
+	local f=${BATS_RUN_TMPDIR:-${TMPDIR:-/tmp}}/enc.$BASHPID
+	printf "$2" > "$f" && iconv -f UTF-8 -t "$1" < "$f"
 }
 
 # scratch_samples: work in the test's scratch directory (short names in

@@ -9,6 +9,30 @@ load helper
 	[ -z "$stderr" ]
 }
 
+# tests/setup_suite.bash and tests/builtins.bash: where bash's loadable
+# builtins are installed, the bash of each test has mkdir and rm built in
+# (bats runs them for every test; doc/TESTING.md), taking the options the
+# suite uses.
+@test "the suite: each test's bash has mkdir and rm built in (bash-builtins)" {
+	[ -n "${XMLSNIFF_LOADABLES:-}" ] ||
+	    skip "bash-builtins is not installed (apt-get install bash-builtins): bats starts mkdir and rm for each test"
+	[[ $BASH_ENV == /*/tests/builtins.bash ]]
+	[ "$(type -t mkdir)" = builtin ]
+	[ "$(type -t rm)" = builtin ]
+	mkdir -p "$BATS_TEST_TMPDIR/a/b" && mkdir -m 700 "$BATS_TEST_TMPDIR/c"
+	[ -d "$BATS_TEST_TMPDIR/a/b" ] && [ -d "$BATS_TEST_TMPDIR/c" ]
+	[ "$(stat -c %a "$BATS_TEST_TMPDIR/c")" = 700 ]
+	touch "$BATS_TEST_TMPDIR/a/b/f"
+	rm -rf "$BATS_TEST_TMPDIR/a" && rm -f "$BATS_TEST_TMPDIR/none"
+	[ ! -e "$BATS_TEST_TMPDIR/a" ]
+	# The tested bash reads it too, and a caller's own BASH_ENV after it.
+	printf 'SEEN=yes\n' > "$BATS_TEST_TMPDIR/own.bash"
+	run env XMLSNIFF_BASH_ENV_WAS="$BATS_TEST_TMPDIR/own.bash" \
+	    bash -c 'echo "$(type -t mkdir) $(type -t rm) $SEEN"'
+	assert_success
+	assert_output 'builtin builtin yes'
+}
+
 # emit OUT ERR STATUS: OUT (printf format) on standard output, ERR on
 # standard error, then STATUS.
 emit() {

@@ -16,7 +16,7 @@ setup() {
 
 # in ENC TEXT: TEXT (printf escapes, UTF-8) in ENC, on standard output.
 in_enc() {
-	printf "$2" | iconv -f UTF-8 -t "$1"
+	enc "$@"
 }
 
 # one_warning TEXT CODE: TEXT is exactly one line, the warning CODE at
