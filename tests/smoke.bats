@@ -31,6 +31,15 @@ load helper
 	    bash -c 'echo "$(type -t mkdir) $(type -t rm) $SEEN"'
 	assert_success
 	assert_output 'builtin builtin yes'
+	# A bash with -e and -u starts, silent, where the loadables are
+	# missing and where their folder is not said.
+	run_apart env XMLSNIFF_LOADABLES=/nonexistent bash -eu -c 'echo "$(type -t rm)"'
+	assert_success
+	assert_output file
+	[ -z "$stderr" ]
+	run_apart env -u XMLSNIFF_LOADABLES bash -eu -c 'echo "$(type -t rm)"'
+	assert_success
+	[ -z "$stderr" ]
 }
 
 # emit OUT ERR STATUS: OUT (printf format) on standard output, ERR on
