@@ -247,3 +247,59 @@ big() { reads "$1" big; }
 	[ "$(grep -c 'CLONE_THREAD' trace.txt)" -eq 1 ] || fail "$(cat trace.txt)"
 	[ "$(maps)" -eq 0 ] || fail "$(cat trace.txt)"
 }
+
+# iconv_open_held (iconvcap.c) keeps a descriptor of each pair of
+# encodings the decoders, the transcoder, the guess, the excerpt and
+# --browser have opened, for the life of the process: glibc unloads a
+# converter's module that no descriptor holds once three others have been
+# released after it, and those descriptors are opened and closed by the
+# entity, so a run over entities in several encodings loaded a dozen
+# modules again for each (nine times the time of the run).  A module the
+# first probes load and let go may load once more, when it is first used.
+# modules_of N ARGS...: xmlsniff -j1 ARGS over the copies 0 to N of the
+# entities (N-*.xml) under strace; the converters' modules it loaded,
+# one line a load, sorted, into modules.N.
+modules_of() {
+	local n=$1
+	shift
+	run strace -f -e trace=openat -o opens.txt "$XMLSNIFF" -j1 "$@" [0-$n]-*.xml
+	assert_success
+	grep -o '/gconv/[^"]*\.so", [^)]*) = [0-9][0-9]*$' opens.txt |
+	    sed 's/".*//' | sort > "modules.$n"
+}
+
+@test "iconv's converters load once a process: ten copies of entities in eleven encodings (more than the decoders kept), with --all, --browser and --excerpt=always, and of mis-declared ones guessed, load the modules five load" {
+	local i e o
+	i=0
+	for e in Shift_JIS EUC-KR KOI8-R ISO-8859-2 Big5 EUC-JP GB18030 \
+	    ISO-8859-5 windows-1251 KOI8-U ISO-8859-7; do
+		printf '<?xml version="1.0" encoding="%s"?><a>x\001</a>' "$e" > "d$i.src"
+		i=$((i + 1))
+	done
+	printf '<?xml version="1.0" encoding="UTF-8"?>\n<p>Voil\340 l\222\351t\351 \340 P\342ques, o\371 la cr\350me br\373l\351e.</p>\n' > g0.src
+	printf '<?xml version="1.0" encoding="UTF-8"?>\n<p>\304\343\272\303\243\254\312\300\275\347\241\243\316\322\303\307\324\332\325\342\300\357\241\243</p>\n' > g1.src
+	mkdir d g
+	for i in 0 1 2 3 4 5 6 7 8 9; do
+		for e in d*.src; do ln "$e" "d/$i-${e%.src}.xml"; done
+		for e in g*.src; do ln "$e" "g/$i-${e%.src}.xml"; done
+	done
+	cd d
+	for o in --all --browser --excerpt=always; do
+		modules_of 4 $o
+		modules_of 9 $o
+		[ -s modules.9 ] ||
+		    skip "this iconv loads no modules (its converters are built in)"
+		[ "$(sort -u modules.9 | grep -c .)" -ge 8 ]
+		run diff modules.4 modules.9
+		assert_success
+	done
+	cd ../g
+	modules_of 4
+	modules_of 9
+	# The answers are those of one entity at a time.
+	[ "$(grep -c 'note: it decodes cleanly as windows-1252' <<< "$output")" -eq 10 ]
+	[ "$(grep -c 'note: it decodes cleanly as GBK' <<< "$output")" -eq 10 ]
+	[ "$(sort -u modules.9 | grep -c .)" -ge 6 ]
+	run diff modules.4 modules.9
+	assert_success
+}

@@ -151,7 +151,7 @@ choose(struct browser *b, const struct sniff *s)
 static iconv_t
 open_dec(const char *name)
 {
-	return iconv_open(enc_u32le(), name);
+	return iconv_open_held(enc_u32le(), name);
 }
 
 /* The XML processor's byte table for s, when it reads single bytes. */

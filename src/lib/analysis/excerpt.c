@@ -180,7 +180,7 @@ decode(const struct excerpt_src *src, const struct excerpt_win *w,
 		while (i < n && i < 3 && (p[i] & 0xC0) == 0x80)
 			i++;
 	if (src->form == FORM_ICONV &&
-	    (cd = iconv_open(enc_u32le(), src->iconv)) == (iconv_t)-1)
+	    (cd = iconv_open_held(enc_u32le(), src->iconv)) == (iconv_t)-1)
 		return k;
 	while (i < n) {
 		switch (src->form) {

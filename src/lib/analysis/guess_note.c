@@ -248,7 +248,7 @@ sample_of(const char *enc, const unsigned char *p, size_t n, char *buf,
 	iconv_t cd;
 
 	buf[0] = '\0';
-	if ((cd = iconv_open(enc_u32le(), enc)) == (iconv_t)-1)
+	if ((cd = iconv_open_held(enc_u32le(), enc)) == (iconv_t)-1)
 		return;
 	while (il > 0 && !done) {
 		char *op = (char *)out;

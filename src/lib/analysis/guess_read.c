@@ -289,7 +289,7 @@ gread_iconv(const char *enc, const unsigned char *p, size_t n,
 	iconv_t cd;
 
 	gtext_clear(t);
-	if ((cd = iconv_open(enc_u32le(), enc)) == (iconv_t)-1)
+	if ((cd = iconv_open_held(enc_u32le(), enc)) == (iconv_t)-1)
 		return -1;
 	while (il > 0 && !f.bad) {
 		char *op = (char *)out;

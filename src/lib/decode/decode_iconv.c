@@ -40,7 +40,7 @@ dec_dcache(struct dcaches *dcs, const char *name)
 		return NULL;
 	if (victim->cd != NULL)
 		iconv_close(victim->cd);
-	if ((victim->cd = iconv_open(enc_u32le(), name)) == (iconv_t)-1) {
+	if ((victim->cd = iconv_open_held(enc_u32le(), name)) == (iconv_t)-1) {
 		victim->cd = NULL;
 		return NULL;
 	}

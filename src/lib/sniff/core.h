@@ -154,6 +154,7 @@ void		 memo_put(struct memo *, const char *, int);
 
 int		 enc_iconv_ok(const char *);
 const char	*enc_u32le(void);
+iconv_t		 iconv_open_held(const char *, const char *);
 enum family	 icap_family(const char *);
 int		 sb_build(iconv_t, uint32_t *);
 int		 icap_stateless(iconv_t);

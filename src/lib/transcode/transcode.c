@@ -325,7 +325,7 @@ xc_new(struct sniff *s, const struct xopts *xo, struct dcaches *cache,
 	x->cd = (iconv_t)-1;
 	x->ic.enc = x->ic.dec = (iconv_t)-1;
 	if (xo->kind == FORM_ICONV &&
-	    ((x->cd = iconv_open(xo->iconv, enc_u32le())) == (iconv_t)-1 ||
+	    ((x->cd = iconv_open_held(xo->iconv, enc_u32le())) == (iconv_t)-1 ||
 	    icap_open(&x->ic, xo->iconv) < 0)) {
 		snprintf(why, size, "iconv cannot write %s", xo->to.name);
 		xc_free(x);
