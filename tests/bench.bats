@@ -272,3 +272,17 @@ setup() {
 	assert_output ""
 	assert_equal "$stderr" "overlap: $t/none: No such file or directory"
 }
+
+# bats test_tags=slow
+@test "bench/guess-corpus: iconv(3) in process gives the table iconv(1) a conversion gives, and the test's floors hold with it" {
+	command -v python3 > /dev/null || skip "no python3"
+	local args=(-x "$XMLSNIFF" --uchardet '' --sizes 6000 --min-nonascii 200 --no-wide)
+	run env XMLSNIFF_TEST_UCHARDET=no XMLSNIFF_BENCH_ICONV=process \
+	    "$TOP/bench/guess-corpus" "${args[@]}"
+	assert_success
+	local want=$output
+	assert_line --regexp '^all +[0-9]+/0/0$'
+	run env XMLSNIFF_TEST_UCHARDET=no "$TOP/bench/guess-corpus" "${args[@]}"
+	assert_success
+	assert_equal "$output" "$want"
+}
