@@ -87,15 +87,14 @@ dense_same() {
 # word, after a CR, before an LF, between CR and LF, among letters, the
 # euro sign (80) and a control (01).
 sb_text() {
-	local len b
+	local len b run
 	for b in '\201' '\215' '\217' '\220' '\235'; do
 		for len in 1 2 3 7 8 9 15 16 17 31 32 33; do
-			printf 'ab\r'
-			head -c "$len" /dev/zero | tr '\0' "$b"
-			printf '\n\351'
-			head -c "$len" /dev/zero | tr '\0' "$b"
-			printf '\r'
-			printf '\201\n\200a\201b\215'
+			# len bytes b: len blanks, each made the escape
+			# (no head | tr: 480 processes for the two texts)
+			printf -v run '%*s' "$len" ''
+			run=${run// /$b}
+			printf 'ab\r'"$run"'\n\351'"$run"'\r\201\n\200a\201b\215'
 		done
 	done
 }
