@@ -78,6 +78,8 @@ enc.o pairs			iconv answers kept (memo.c: atomics)
 enc.o utf8_label		the label utf-8 of the table, found once (pthread_once)
 enc.o utf8_once
 iconvcap.o known		iconv answers kept (memo.c: atomics)
+iconvcap.o seen			the pairs whose converters are held (memo.c: atomics)
+iconvcap.o held			a descriptor of each, for the process: atomics
 iconvcap.o u32le		the UTF-32LE name iconv takes, found once
 iconvcap.o u32le_once
 codes.o byaddr			the codes by the address of their names, built once (pthread_once)

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <iconv.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "core.h"
@@ -86,39 +87,38 @@ enc_iconv_ok(const char *name)
  * (an openat, four mmaps, a munmap and the relocations: where page
  * faults are dear the guess of 1,000 entities in one run took 4.4 to
  * 4.8 s instead of 0.49, the Python package's tests 17.5 s instead of
- * 9.8).
- * At most ICAP_HELD pairs are kept; past them a pair is only opened.
+ * 9.8).  No lock: the pairs seen are a memo (memo.c), the descriptors a
+ * row of atomic slots; two threads that meet a pair at once may both
+ * keep one.  At most ICAP_HELD are kept; past them a pair is only opened.
  */
-#define ICAP_HELD	128
-#define ICAP_NAME	48
+#define ICAP_HELD	MEMO_SLOTS
 
 iconv_t
 iconv_open_held(const char *to, const char *from)
 {
-	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-	static struct {
-		char	 to[ICAP_NAME], from[ICAP_NAME];
-		iconv_t	 cd;
-	} held[ICAP_HELD];
-	static size_t nheld;
-	iconv_t cd = iconv_open(to, from);
+	static struct memo seen;
+	static _Atomic(iconv_t) held[ICAP_HELD];
+	iconv_t cd = iconv_open(to, from), keep, none;
+	char key[128];
 	size_t i;
+	int v;
 
-	if (cd == (iconv_t)-1 || strlen(to) >= ICAP_NAME ||
-	    strlen(from) >= ICAP_NAME)
+	if (cd == (iconv_t)-1 || strlen(to) + strlen(from) + 2 > sizeof(key))
 		return cd;
-	pthread_mutex_lock(&lock);
-	for (i = 0; i < nheld; i++)
-		if (strcmp(held[i].to, to) == 0 &&
-		    strcmp(held[i].from, from) == 0)
-			break;
-	if (i == nheld && nheld < ICAP_HELD &&
-	    (held[i].cd = iconv_open(to, from)) != (iconv_t)-1) {
-		memcpy(held[i].to, to, strlen(to) + 1);
-		memcpy(held[i].from, from, strlen(from) + 1);
-		nheld++;
+	memcpy(key, to, strlen(to));
+	key[strlen(to)] = '\n';
+	memcpy(key + strlen(to) + 1, from, strlen(from) + 1);
+	if (memo_get(&seen, key, &v))
+		return cd;
+	memo_put(&seen, key, 1);
+	if ((keep = iconv_open(to, from)) == (iconv_t)-1)
+		return cd;
+	for (i = 0; i < ICAP_HELD; i++) {
+		none = NULL;
+		if (atomic_compare_exchange_strong(&held[i], &none, keep))
+			return cd;
 	}
-	pthread_mutex_unlock(&lock);
+	iconv_close(keep);
 	return cd;
 }
 
