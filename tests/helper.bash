@@ -252,12 +252,15 @@ put() {
 	printf "$2" > "$1"
 }
 
-# enc ENCODING TEXT: TEXT (UTF-8, printf escapes allowed) in ENCODING.
-# TEXT goes through a file of the run's, not a pipe: one process, not two
-# (the name is the shell's own, so that shells side by side never share it).
+# enc ENCODING FORMAT [ARG...]: what printf makes of FORMAT and ARGs (UTF-8)
+# in ENCODING.  Literal text that may hold % or \ goes in as an ARG of '%s'.
+# The text goes through a file of the run's, not a pipe: one process, not
+# two.  The name is the shell's own, so that shells side by side never
+# share it, and it is taken before the fork: $BASHPID in iconv's
+# redirection would be iconv's own.
 enc() {
 	local f=${BATS_RUN_TMPDIR:-${TMPDIR:-/tmp}}/enc.$BASHPID
-	printf "$2" > "$f" && iconv -f UTF-8 -t "$1" < "$f"
+	printf "$2" "${@:3}" > "$f" && iconv -f UTF-8 -t "$1" < "$f"
 }
 
 # scratch_samples: work in the test's scratch directory (short names in

@@ -42,14 +42,9 @@ bom() {
 # layout NAME TEXT: TEXT (ASCII) laid out as NAME: 8 (ASCII-compatible),
 # EBCDIC, or a Unicode form.
 layout() {
-	# A file, not a pipe, into iconv: one process, not two.  (The name
-	# is taken before the fork: $BASHPID in iconv's redirection would be
-	# iconv's own.)
-	local f=$BATS_RUN_TMPDIR/layout.$BASHPID
 	case $1 in
 	8)	printf '%s' "$2" ;;
-	*)	printf '%s' "$2" > "$f" &&
-		    iconv -f UTF-8 -t "${1/#EBCDIC/IBM037}" < "$f" ;;
+	*)	enc "${1/#EBCDIC/IBM037}" '%s' "$2" ;;
 	esac
 }
 
@@ -499,10 +494,8 @@ every_family() {
 	for e in UTF-8 UTF-16LE UTF-16BE UTF-32LE UTF-32BE ISO-8859-1 \
 	    windows-1252 IBM037 IBM500 Shift_JIS EUC-JP GB18030 BIG5 \
 	    ISO-2022-JP; do
-		# A file, not a pipe, into iconv: one process, not two.
-		printf '<?xml version="1.0" encoding="%s"?>%s' "$e" "$1" > e.u8
-		iconv -f UTF-8 -t "$e" < e.u8 > "e-$e.xml" ||
-		    { echo "iconv $e"; continue; }
+		enc "$e" '<?xml version="1.0" encoding="%s"?>%s' "$e" "$1" \
+		    > "e-$e.xml" || { echo "iconv $e"; continue; }
 		fams+=("$e")
 	done
 	each_family "$1" "$2" e "${fams[@]}"
