@@ -16,8 +16,10 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-# examples DOC: run the examples of DOC; the tools they call must be
-# there (Debian: jq, file, uchardet, moreutils, libxml2-utils).
+# examples DOC TOOL...: run the examples of DOC, as this build and as a
+# build without the optional libraries (libuchardet, zlib, libbrotli):
+# what an example shows is what every build prints.  The tools they call
+# must be there (Debian: jq, file, uchardet, moreutils, libxml2-utils).
 examples() {
 	local t
 	for t in "${@:2}"; do
@@ -27,6 +29,10 @@ examples() {
 	run python3 "$TOP/tests/doc-examples" "$XMLSNIFF" "$1"
 	assert_success
 	assert_line --regexp "^$1: [0-9]+ examples run, 0 failed\$"
+	run python3 "$TOP/tests/doc-examples" --without-optional "$XMLSNIFF" \
+	    "$1"
+	assert_success
+	assert_line --regexp "^$1: [0-9]+ examples run, 0 failed \(without the optional libraries\)\$"
 }
 
 @test "docs: the README's examples, run as they stand" {
@@ -60,6 +66,41 @@ examples() {
 	assert_line '  output differs'
 	assert_line --partial 'a block of no known kind (text)'
 	assert_line 'doc/T.md: 1 examples run, 2 failed'
+}
+
+# A guess that only libuchardet decides (a few French letters, within
+# the built-in models' margin): shown as this build prints it, it passes
+# as built and fails as a build without libuchardet, which the other
+# tests' second run would catch in a document.
+@test "docs: an example that only a build with libuchardet prints fails without the optional libraries" {
+	"$XMLSNIFF" --help | grep -q 'language models and libuchardet' ||
+	    skip "libuchardet is not in this build or did not load"
+	mkdir -p doc
+	cp -R "$TOP/tests" "$TOP/examples" .
+	printf '<?xml version="1.0"?>\n<a>Caf\351 cr\350me br\373l\351e</a>\n' > m.xml
+	"$XMLSNIFF" -q --excerpt=never m.xml > shown 2>&1 && true
+	grep -q 'note: it decodes cleanly as windows-1252' shown ||
+	    fail "no guess as built: $(cat shown)"
+	{
+		printf '# t\n\n```console\n$ printf %s > m.xml\n' \
+		    "'<?xml version=\"1.0\"?>\\n<a>Caf\\351 cr\\350me br\\373l\\351e</a>\\n'"
+		printf '$ xmlsniff -q --excerpt=never m.xml\n'
+		cat shown
+		printf '```\n'
+	} > doc/T.md
+	run python3 tests/doc-examples "$XMLSNIFF" doc/T.md
+	assert_success
+	assert_line 'doc/T.md: 2 examples run, 0 failed'
+	run python3 tests/doc-examples --without-optional "$XMLSNIFF" doc/T.md
+	assert_failure
+	assert_line '  output differs'
+	assert_line 'doc/T.md: 2 examples run, 1 failed (without the optional libraries)'
+}
+
+@test "docs: tests/doc-examples without a document says how it is used" {
+	run python3 "$TOP/tests/doc-examples" --without-optional "$XMLSNIFF"
+	assert_failure 1
+	assert_output 'usage: tests/doc-examples [--without-optional] XMLSNIFF DOC'
 }
 
 @test "docs: the option table, --help and xmlsniff(1) agree, option by option, value by value" {
