@@ -224,11 +224,11 @@ HAVE_UCHARDET =	{ [ "$(UCHARDET)" != no ] && printf \
 		'\043include <uchardet/uchardet.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
 src/lib/analysis/guess_model.o src/lib/analysis/guess_model.pico: src/lib/analysis/guess_lm.h
-src/lib/analysis/guess_ud.o: src/lib/analysis/guess_ud.c $(HDRS)
+src/lib/analysis/guess_ud.o: src/lib/analysis/guess_ud.c $(HDRS) build/uchardet
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ \
 	    src/lib/analysis/guess_ud.c
-src/lib/analysis/guess_ud.pico: src/lib/analysis/guess_ud.c $(HDRS)
+src/lib/analysis/guess_ud.pico: src/lib/analysis/guess_ud.c $(HDRS) build/uchardet
 	$(CC) $(XCFLAGS) $(PICFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	    `$(HAVE_UCHARDET) && echo -DHAVE_UCHARDET` -c -o $@ \
 	    src/lib/analysis/guess_ud.c
@@ -250,14 +250,30 @@ HAVE_ZLIB =	{ [ "$(ZLIB)" != no ] && printf \
 HAVE_BROTLI =	{ [ "$(BROTLI)" != no ] && printf \
 		'\043include <brotli/decode.h>\n' | \
 		$(CC) $(CPPFLAGS) -E - > /dev/null 2>&1; }
-src/lib/http/coding.o: src/lib/http/coding.c $(HDRS)
+src/lib/http/coding.o: src/lib/http/coding.c $(HDRS) build/codings
 	$(CC) $(XCFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	    `$(HAVE_ZLIB) && echo -DHAVE_ZLIB` \
 	    `$(HAVE_BROTLI) && echo -DHAVE_BROTLI` -c -o $@ src/lib/http/coding.c
-src/lib/http/coding.pico: src/lib/http/coding.c $(HDRS)
+src/lib/http/coding.pico: src/lib/http/coding.c $(HDRS) build/codings
 	$(CC) $(XCFLAGS) $(PICFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	    `$(HAVE_ZLIB) && echo -DHAVE_ZLIB` \
 	    `$(HAVE_BROTLI) && echo -DHAVE_BROTLI` -c -o $@ src/lib/http/coding.c
+
+# Which optional libraries the build found (or was told to leave out with
+# UCHARDET=no, ZLIB=no, BROTLI=no), looked at on every run and each file
+# rewritten only when what it says changes: the objects that use them
+# depend on it, so that installing one, removing one or changing a switch
+# rebuilds what uses it on the next make, and nothing else.
+STAMP =	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+build/uchardet: FORCE
+	@mkdir -p build
+	@if $(HAVE_UCHARDET); then echo yes; else echo no; fi > $@.tmp
+	@$(STAMP)
+build/codings: FORCE
+	@mkdir -p build
+	@{ if $(HAVE_ZLIB); then echo zlib; fi; \
+	  if $(HAVE_BROTLI); then echo brotli; fi; } > $@.tmp
+	@$(STAMP)
 
 FORCE:
 
@@ -639,7 +655,7 @@ clean:
 	    libxmlsniff.libs tests/unit $(UNIT_OBJS) tests/strerror \
 	    tests/threads $(FUZZERS) fuzz/diff-fuzz tests/diffcheck \
 	    src/cli/version.h $(DIST).tar.gz
-	rm -rf build/fuzz $(PYLIB) python/build python/xmlsniff/_core.*.so \
+	rm -rf build/fuzz build/uchardet build/codings $(PYLIB) python/build python/xmlsniff/_core.*.so \
 	    python/xmlsniff.egg-info python/xmlsniff/__pycache__ \
 	    python/tests/__pycache__
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # Releases: the version in one place (VERSION in the Makefile), NEWS, the
 # README's snippets naming its tag, make install's manual page, and the
-# tarball of make dist: what it holds, that it builds, and (slow tier)
+# tarball of make dist: what it holds, that it builds, that a change of
+# the optional libraries found rebuilds what uses them, and (slow tier)
 # that make check passes in it, unpacked where there is no git.
 # The slow tier: a test of the project around the program (doc/TESTING.md).
 # bats file_tags=slow
@@ -128,6 +129,56 @@ need_dist() {
 	assert_output "xmlsniff $VERSION"
 	run git rev-parse --is-inside-work-tree
 	assert_failure
+}
+
+# mtime FILE...: the modification times, to the nanosecond.
+mtime() {
+	stat -c '%y %n' "$@"
+}
+
+@test "make: an optional library installed, removed or switched off rebuilds what uses it on the next make, and nothing else" {
+	need_dist
+	printf '#include <uchardet/uchardet.h>\n#include <zlib.h>\n' |
+	    cc -E - > /dev/null 2>&1 ||
+	    skip "libuchardet's or zlib's header is not installed (libuchardet-dev, zlib1g-dev)"
+	cp -a "$DIR" t
+	cd t
+	local others='src/lib/analysis/guess.o src/lib/http/http.o'
+	for o in $others; do
+		[ -f "${o%.o}.c" ] || fail "no ${o%.o}.c: name another object"
+	done
+	# -O0: the test is of the build, not of the code it makes.
+	run make -s -j2 CFLAGS=-O0 UCHARDET=no ZLIB=no xmlsniff
+	assert_success
+	run ./xmlsniff --help
+	assert_line 'Guesses of the real encoding: the built-in language models (built without libuchardet).'
+	refute_line --partial 'gzip and deflate (zlib)'
+	mtime $others > before
+	sleep 0.01
+	# The libraries as if just installed: found, and used.
+	run make -s -j2 CFLAGS=-O0 xmlsniff
+	assert_success
+	run ./xmlsniff --help
+	assert_line 'Guesses of the real encoding: the built-in language models and libuchardet.'
+	assert_line --partial 'gzip and deflate (zlib)'
+	mtime $others > after
+	diff before after
+	# Nothing changed: nothing made.
+	mtime xmlsniff src/lib/analysis/guess_ud.o src/lib/http/coding.o > before
+	run make -s -j2 CFLAGS=-O0 xmlsniff
+	assert_success
+	assert_output ''
+	mtime xmlsniff src/lib/analysis/guess_ud.o src/lib/http/coding.o > after
+	diff before after
+	# One switched off again: only its object is made again.
+	mtime src/lib/http/coding.o > before
+	run make -s -j2 CFLAGS=-O0 UCHARDET=no xmlsniff
+	assert_success
+	run ./xmlsniff --help
+	assert_line 'Guesses of the real encoding: the built-in language models (built without libuchardet).'
+	assert_line --partial 'gzip and deflate (zlib)'
+	mtime src/lib/http/coding.o > after
+	diff before after
 }
 
 # dist-check: CI runs make check in the unpacked tarball itself, under
