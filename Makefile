@@ -143,14 +143,17 @@ INC =		-Isrc/cli -Isrc/lib/text -Isrc/lib/sniff -Isrc/lib/decode \
 SHLIB =		libxmlsniff.so.$(SOVERSION)
 all: xmlsniff libxmlsniff.a $(SHLIB)
 
+# A generated file's recipe writes $@.tmp, then $(STAMP) puts it in place
+# only when it differs, so that what depends on it is rebuilt only then.
+STAMP =	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
 # XMLSNIFF_VERSION for the C sources, made from VERSION above (a build
 # product: not in git, not in the tarball).  Rewritten only when the
 # version changes, so that another edit of this file rebuilds nothing.
 src/cli/version.h: Makefile
 	@printf '/* Made by make from VERSION in the Makefile. */\n#define XMLSNIFF_VERSION "%s"\n' \
-	    '$(VERSION)' > src/cli/version.h.tmp
-	@if cmp -s src/cli/version.h.tmp src/cli/version.h; then rm -f src/cli/version.h.tmp; \
-	else mv src/cli/version.h.tmp src/cli/version.h; fi
+	    '$(VERSION)' > $@.tmp
+	@$(STAMP)
 print-version:
 	@echo $(VERSION)
 
@@ -263,8 +266,7 @@ src/lib/http/coding.pico: src/lib/http/coding.c $(HDRS) build/codings
 # UCHARDET=no, ZLIB=no, BROTLI=no), looked at on every run and each file
 # rewritten only when what it says changes: the objects that use them
 # depend on it, so that installing one, removing one or changing a switch
-# rebuilds what uses it on the next make, and nothing else.
-STAMP =	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+# rebuilds what uses it on the next make, and nothing else ($(STAMP)).
 build/uchardet: FORCE
 	@mkdir -p build
 	@if $(HAVE_UCHARDET); then echo yes; else echo no; fi > $@.tmp

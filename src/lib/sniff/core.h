@@ -148,6 +148,7 @@ struct memo {
 
 int		 memo_get(struct memo *, const char *, int *);
 void		 memo_put(struct memo *, const char *, int);
+int		 memo_pair(char *, size_t, const char *, const char *);
 
 /* iconvcap.c: what this system's iconv can do (iconvcap.h has the
  * probes of a transcoding target) */

@@ -8,7 +8,6 @@
 #include <iconv.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -116,9 +115,7 @@ decodes_alike(const char *a, const char *b)
 	unsigned i;
 	int alike = 1, keyed;
 
-	/* The pair, apart by a byte no name has. */
-	keyed = (size_t)snprintf(key, sizeof(key), "%s\n%s", a, b) <
-	    sizeof(key);
+	keyed = memo_pair(key, sizeof(key), a, b);
 	if (keyed && memo_get(&pairs, key, &alike))
 		return alike;
 	ca = iconv_open(enc_u32le(), a);

@@ -103,12 +103,8 @@ iconv_open_held(const char *to, const char *from)
 	size_t i;
 	int v;
 
-	if (cd == (iconv_t)-1 || strlen(to) + strlen(from) + 2 > sizeof(key))
-		return cd;
-	memcpy(key, to, strlen(to));
-	key[strlen(to)] = '\n';
-	memcpy(key + strlen(to) + 1, from, strlen(from) + 1);
-	if (memo_get(&seen, key, &v))
+	if (cd == (iconv_t)-1 || !memo_pair(key, sizeof(key), to, from) ||
+	    memo_get(&seen, key, &v))
 		return cd;
 	memo_put(&seen, key, 1);
 	if ((keep = iconv_open(to, from)) == (iconv_t)-1)

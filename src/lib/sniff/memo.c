@@ -8,6 +8,7 @@
  * entry is never freed; a full table keeps no more (the answer is
  * found again each time), so the memory stays bounded.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,4 +74,12 @@ memo_put(struct memo *m, const char *key, int val)
 			break;
 	}
 	free(e);
+}
+
+/* The key of the pair of names (a, b) into key (size bytes), apart by a
+ * byte no name has; 0 when it does not fit. */
+int
+memo_pair(char *key, size_t size, const char *a, const char *b)
+{
+	return (size_t)snprintf(key, size, "%s\n%s", a, b) < size;
 }
