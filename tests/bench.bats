@@ -100,15 +100,71 @@ setup() {
 	local fake=$BATS_TEST_TMPDIR/xmlsniff
 	printf '#!/bin/sh\necho "UTF-8"\n' > "$fake"
 	chmod +x "$fake"
+	# A shape, a transcode and the tree: each kind of check.
 	XMLSNIFF=$fake BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=20 BENCH_RUNS=1 \
+	    BENCH_ONLY='ascii-lf u8-u16:ascii-lf tree' \
 	    run_apart sh "$TOP/bench/run"
 	assert_failure 1
 	assert_line --regexp '^ascii-lf +FAILED: answered "UTF-8", not ".*ascii-lf.xml: UTF-8 \(declaration\), declared "UTF-8""$'
+	assert_line --regexp '^u8-u16:ascii-lf +FAILED: wrote 6 bytes of [0-9]+$'
+	assert_line --regexp '^tree +FAILED: reported on 1 of 20$'
 	stderr_has "bench: xmlsniff fell short on ascii-lf"
+	stderr_has "bench: xmlsniff fell short on u8-u16:ascii-lf"
+	stderr_has "bench: xmlsniff fell short on tree"
 	# the peers that did the job are timed all the same, each alone
 	if command -v isutf8 > /dev/null; then
 		assert_line --regexp '^  ascii-lf isutf8 +[0-9.]+ s +[0-9.]+ GB/s'
 	fi
+}
+
+# bats test_tags=slow
+@test "bench: BENCH_ONLY runs the tasks it names, by name or pattern, and makes only the inputs they read" {
+	local dir=$BATS_TEST_TMPDIR/inputs
+	BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=20 BENCH_RUNS=1 BENCH_DIR=$dir \
+	    BENCH_ONLY='ce-u16crlf u16-u8:th-* pipe' run_apart sh "$TOP/bench/run"
+	assert_success
+	# The rows of the table: those two tasks alone; no tree.
+	assert_equal "$(awk '/^task /, /^$/' <<< "$output" |
+	    awk 'NR > 2 && NF { print $1 }')" "ce-u16crlf
+u16-u8:th-u16"
+	refute_output --regexp '^ *tree'
+	assert_line --regexp '^[0-9.]+ GiB transcode to UTF-16 from a pipe: [0-9.]+ s, peak RSS [0-9.]+ MiB \(pipeline, xmlsniff included\)$'
+	# The shapes made: the two read, the UTF-8 ones they are made from,
+	# ascii-lf for the pipe; no tree.
+	run sh -c 'cd "$1" && ls *.xml' sh "$dir"
+	assert_output "ascii-lf.xml
+ce-crlf.xml
+ce-u16crlf.xml
+th-lf.xml
+th-u16.xml"
+	[ ! -e "$dir/tree" ]
+	# A pattern is for task names, whatever files the folder holds; the
+	# tree's three tasks come together; no pipe.
+	cd "$BATS_TEST_TMPDIR" && touch tree-jx ce-lfx
+	BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=20 BENCH_RUNS=1 \
+	    BENCH_ONLY='tree-j*' run_apart sh "$TOP/bench/run"
+	assert_success
+	assert_equal "$(awk '/^task /, /^$/' <<< "$output" |
+	    awk 'NR > 2 && NF { print $1 }')" "tree
+tree-j1
+tree-files0"
+	assert_line --regexp '^tree: -j \(the default: one worker a processor\) is [0-9.]+x the speed of -j1$'
+	refute_output --partial "from a pipe"
+}
+
+# bats test_tags=slow
+@test "bench: BENCH_ONLY with a word that names no task is refused, the tasks listed, nothing made" {
+	local dir=$BATS_TEST_TMPDIR/inputs t
+	for t in nope ce-lff "'ce-lf'" 'u8-u16:*-u16'; do
+		BENCH_QUICK=1 BENCH_MB=1 BENCH_FILES=20 BENCH_RUNS=1 \
+		    BENCH_DIR=$dir BENCH_ONLY="ce-lf $t" run_apart sh "$TOP/bench/run"
+		assert_failure 2
+		assert_output ""
+		stderr_has "bench: BENCH_ONLY: '$t' names no task; the tasks: ascii-lf ascii-crlf "
+		stderr_has " u8-gb18030:cjk-lf tree tree-j1 tree-files0 pipe"
+		run sh -c 'ls "$1"/*.xml 2> /dev/null' sh "$dir"
+		assert_output ""
+	done
 }
 
 @test "bench/measure: commands in turn, a line each of median seconds and peak KiB; an empty command, a ninth, a missing one, a bad count refused" {
