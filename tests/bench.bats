@@ -128,6 +128,8 @@ setup() {
 	    awk 'NR > 2 && NF { print $1 }')" "ce-u16crlf
 u16-u8:th-u16"
 	refute_output --regexp '^ *tree'
+	assert_line --regexp '^xmlsniff benchmark: .*, inputs of 1 MB, median of 1 runs '
+	stderr_has "bench: making inputs in $dir (1 MB each)"
 	assert_line --regexp '^[0-9.]+ GiB transcode to UTF-16 from a pipe: [0-9.]+ s, peak RSS [0-9.]+ MiB \(pipeline, xmlsniff included\)$'
 	# The shapes made: the two read, the UTF-8 ones they are made from,
 	# ascii-lf for the pipe; no tree.
@@ -149,6 +151,8 @@ th-u16.xml"
 tree-j1
 tree-files0"
 	assert_line --regexp '^tree: -j \(the default: one worker a processor\) is [0-9.]+x the speed of -j1$'
+	assert_line --regexp '^xmlsniff benchmark: .*, inputs of 1 MB and 20 files, median of 1 runs '
+	stderr_has " (1 MB each, 20 files)"
 	refute_output --partial "from a pipe"
 }
 
