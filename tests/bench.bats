@@ -246,10 +246,10 @@ tree-files0"
 	assert_line --index 1 --regexp '^text +read +plain +marks +both +\| +read +plain +marks +both +\| in cache against latin$'
 	assert_line --index 2 --regexp '^ +in cache \(1 MB\) +\| +from memory \(2 MB\) +\|$'
 	assert_line --index 3 --regexp "^latin( +$n){4} +\|( +$n){4} +\| +1\.00x +1\.00x +1\.00x +1\.00x$"
-	for s in en cjk emoji cyr ce baltic tr vi el arhe th ko mixed; do
+	for s in en cjk emoji cyr ce baltic tr vi el arhe th ko mixed dense; do
 		assert_line --regexp "^$s( +$n){4} +\|( +$n){4} +\|( +$r){4}$"
 	done
-	assert_equal "${#lines[@]}" 17
+	assert_equal "${#lines[@]}" 18
 }
 
 @test "bench/kernels: a level that no table has is refused with the names, status 2; one this machine cannot run is the portable one" {
