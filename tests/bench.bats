@@ -10,7 +10,7 @@ SHAPES="ascii-lf ascii-crlf latin-lf latin-crlf cjk-lf cjk-crlf emoji-lf
 emoji-crlf cyr-lf cyr-crlf ce-lf ce-crlf baltic-lf baltic-crlf tr-lf tr-crlf
 vi-lf vi-crlf el-lf el-crlf arhe-lf arhe-crlf th-lf th-crlf ko-lf ko-crlf
 mixed-lf mixed-crlf dense-lf dense-crlf cjk-u16 latin-u16crlf ce-u16crlf
-th-u16 arhe-u16crlf mixed-u16 latin1-crlf cjk-u32"
+th-u16 arhe-u16crlf mixed-u16 latin1-crlf cjk-u32 latin-u32"
 
 setup() {
 	local t

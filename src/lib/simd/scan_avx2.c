@@ -572,30 +572,54 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 }
 
 /*
- * moj_skip32(), eight units a step: those 80..F4 (x less 80 no more than
- * 74, unsigned) or FFFFFFFF, each asked of moj_stop32(); the rest as the
- * word does it.  Text of every script but Latin costs one test a block.
+ * moj_skip32(), eight units a step: those that may stop it, FFFFFFFF, a
+ * C1 control (80..9F), or C2..F4 before a unit that may be a trail
+ * character (80..BF, or 0152..2122 as moj_skipw_avx2 tests them), each
+ * asked of moj_stop32(); the rest as the word does it.  Text of every
+ * script, Latin-1 letters included, costs one test a block: with the
+ * leads alone each of those letters stopped it (Latin text in UTF-32,
+ * 31 % of the run in moj_skip32_avx512, doc/BENCHMARKS.md).
  */
 AVX2 size_t
 moj_skip32_avx2(const unsigned char *p, size_t n, int be)
 {
-	__m256i x80 = _mm256_set1_epi32(0x80), s = _mm256_set1_epi32(0x74);
+	__m256i x80 = _mm256_set1_epi32(0x80), xc2 = _mm256_set1_epi32(0xC2);
+	__m256i ffe0 = _mm256_set1_epi32((int)0xFFFFFFE0);
+	__m256i sl = _mm256_set1_epi32(0xF4 - 0xC2);
+	__m256i l1 = _mm256_set1_epi32(0x152);
+	__m256i s0 = _mm256_set1_epi32(0xBF - 0x80);
+	__m256i s1 = _mm256_set1_epi32(0x2122 - 0x152);
 	__m256i ones = _mm256_set1_epi32(-1);
 	size_t j = 0;
 
 	OPAQUE(x80);
-	OPAQUE(s);
+	OPAQUE(xc2);
+	OPAQUE(ffe0);
+	OPAQUE(sl);
+	OPAQUE(l1);
+	OPAQUE(s0);
+	OPAQUE(s1);
 	OPAQUE(ones);
 	for (; j + 32 + 4 <= n; j += 32) {
 		__m256i u = _mm256_loadu_si256((const __m256i *)(p + j));
-		__m256i d, stop;
+		__m256i nx = _mm256_loadu_si256((const __m256i *)(p + j + 4));
+		__m256i d, d0, d1, lead, stop;
 		unsigned m;
 
-		if (be)
+		if (be) {
 			u = swap32(u);
-		d = _mm256_sub_epi32(u, x80);
-		stop = _mm256_or_si256(_mm256_cmpeq_epi32(u, ones),
-		    _mm256_cmpeq_epi32(_mm256_min_epu32(d, s), d));
+			nx = swap32(nx);
+		}
+		d = _mm256_sub_epi32(u, xc2);
+		d0 = _mm256_sub_epi32(nx, x80);
+		d1 = _mm256_sub_epi32(nx, l1);
+		lead = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_min_epu32(d,
+		    sl), d), _mm256_or_si256(_mm256_cmpeq_epi32(
+		    _mm256_min_epu32(d0, s0), d0), _mm256_cmpeq_epi32(
+		    _mm256_min_epu32(d1, s1), d1)));
+		stop = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(u,
+		    ones), _mm256_cmpeq_epi32(_mm256_and_si256(u, ffe0), x80)),
+		    lead);
 		if (_mm256_testz_si256(stop, stop))
 			continue;
 		for (m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(

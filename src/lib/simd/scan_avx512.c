@@ -649,27 +649,41 @@ marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
 }
 
 /*
- * moj_skip32(), sixteen units a step, the tests of moj_skip32_avx2 in a
- * mask register; the rest as moj_skip32_avx2 does it.
+ * moj_skip32(), sixteen units a step, the tests of moj_skip32_avx2 in
+ * mask registers; the rest as moj_skip32_avx2 does it.
  */
 AVX512 size_t
 moj_skip32_avx512(const unsigned char *p, size_t n, int be)
 {
 	__m512i swap = _mm512_broadcast_i32x4(_mm_setr_epi8(3, 2, 1, 0, 7, 6,
 	    5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
-	__m512i x80 = _mm512_set1_epi32(0x80), s = _mm512_set1_epi32(0x74);
+	__m512i x80 = _mm512_set1_epi32(0x80), xc2 = _mm512_set1_epi32(0xC2);
+	__m512i ffe0 = _mm512_set1_epi32((int)0xFFFFFFE0);
+	__m512i sl = _mm512_set1_epi32(0xF4 - 0xC2);
+	__m512i l1 = _mm512_set1_epi32(0x152);
+	__m512i s0 = _mm512_set1_epi32(0xBF - 0x80);
+	__m512i s1 = _mm512_set1_epi32(0x2122 - 0x152);
 	__m512i ones = _mm512_set1_epi32(-1);
 	size_t j = 0;
 
-	__asm__("" : "+v"(swap), "+v"(x80), "+v"(s), "+v"(ones));
+	__asm__("" : "+v"(swap), "+v"(x80), "+v"(xc2), "+v"(ffe0), "+v"(sl),
+	    "+v"(l1), "+v"(s0), "+v"(s1), "+v"(ones));
 	for (; j + 64 + 4 <= n; j += 64) {
 		__m512i u = _mm512_loadu_si512((const void *)(p + j));
+		__m512i nx = _mm512_loadu_si512((const void *)(p + j + 4));
+		__mmask16 lead;
 		uint32_t m;
 
-		if (be)
+		if (be) {
 			u = _mm512_shuffle_epi8(u, swap);
-		m = (uint32_t)(_mm512_cmpeq_epi32_mask(u, ones) |
-		    _mm512_cmple_epu32_mask(_mm512_sub_epi32(u, x80), s));
+			nx = _mm512_shuffle_epi8(nx, swap);
+		}
+		lead = _mm512_cmple_epu32_mask(_mm512_sub_epi32(u, xc2), sl);
+		lead = _mm512_mask_cmple_epu32_mask(lead, _mm512_sub_epi32(nx,
+		    x80), s0) | _mm512_mask_cmple_epu32_mask(lead,
+		    _mm512_sub_epi32(nx, l1), s1);
+		m = (uint32_t)(lead | _mm512_cmpeq_epi32_mask(u, ones) |
+		    _mm512_cmpeq_epi32_mask(_mm512_and_si512(u, ffe0), x80));
 		for (; m != 0; m &= m - 1) {
 			size_t at = j + 4 * (size_t)__builtin_ctz(m);
 
