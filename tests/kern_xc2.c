@@ -116,11 +116,13 @@ every(size_t *c, size_t max, size_t n, size_t first, size_t step)
 
 /* UTF-8 into UTF-16 and UTF-32: four-byte characters at every offset of
  * a 16-byte block, a conversion ending on each byte of one, pseudo-random
- * text, read boundaries after each byte of one. */
+ * text, read boundaries after each byte of one (u8_surr_block and
+ * u8_u32_block, and the blocks either side of them). */
 static void
 xc_astral(void)
 {
-	static const char *const to[] = { "UTF-16LE", "UTF-16BE", "UTF-32LE" };
+	static const char *const to[] = { "UTF-16LE", "UTF-16BE", "UTF-32LE",
+	    "UTF-32BE" };
 	static const char *const eols[] = { "\n", "\r\n" };
 	static const char *const mix[] = { "a", "\303\251", "\337\277",
 	    "\340\240\200", "\346\227\245", "\357\277\275", "\360\237\230\200",
@@ -142,8 +144,9 @@ xc_astral(void)
 			brep(&t, "b", k);
 			brep(&t, "\360\237\230\200", n);
 			head8(&e, &t);
-			to_unicode("a conversion's end", &e, "UTF-16LE", NULL, 0);
-			to_unicode("a conversion's end", &e, "UTF-16BE", NULL, 0);
+			for (i = 0; i < NELEM(to); i++)
+				to_unicode("a conversion's end", &e, to[i], NULL,
+				    0);
 		}
 	t.n = 0;
 	krand_seed(7);
@@ -161,6 +164,7 @@ xc_astral(void)
 		/* a boundary after each byte of a character in turn */
 		nc = every(cuts, NELEM(cuts), e.n, 1001, 1001);
 		to_unicode("read boundaries", &e, "UTF-16LE", cuts, nc);
+		to_unicode("read boundaries", &e, "UTF-32LE", cuts, nc);
 	}
 	bfree(&t);
 	bfree(&e);

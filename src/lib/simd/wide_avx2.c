@@ -4,8 +4,9 @@
  * as if it ended a character (its value, plus the previous bytes shifted
  * in; the lead bytes' marker bits cancel out by subtraction), and the
  * lanes of the bytes that do end one are packed by a table lookup.
- * Four-byte UTF-8 characters (rare) take the portable path for their
- * block, and the tails shorter than a vector go to word.c.
+ * Blocks where four-byte UTF-8 characters end have kernels of their own
+ * (u8_surr_block, u8_u32_block), and the tails shorter than a vector go
+ * to word.c.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,6 +26,10 @@
  */
 static unsigned char pack16[256][16];
 
+/* pack32[m]: the permutation that gathers the 32-bit lanes named by the
+ * bits of m (eight lanes) at the front. */
+static int32_t pack32[256][8];
+
 /* Build the table (once, by avx2_init()). */
 void
 wide_avx2_tables(void)
@@ -33,8 +38,10 @@ wide_avx2_tables(void)
 
 	for (m = 0; m < 256; m++) {
 		memset(pack16[m], 0x80, 16);
+		memset(pack32[m], 0, sizeof pack32[m]);
 		for (j = 0, k = 0; j < 8; j++)
 			if (m & (1u << j)) {
+				pack32[m][k / 2] = (int32_t)j;
 				pack16[m][k++] = (unsigned char)(2 * j);
 				pack16[m][k++] = (unsigned char)(2 * j + 1);
 			}
@@ -165,6 +172,70 @@ u8_surr_block(const unsigned char *p, size_t n, size_t i, __m128i b3,
 }
 
 /*
+ * The block of sixteen bytes at p + i (i >= 3) in UTF-32, where four-byte
+ * characters end: each byte taken as the end of a character in a 32-bit
+ * lane, eight lanes at a time, as u8_as_ends() does in 16 (the bytes one,
+ * two and three places before added in, shifted by 6, 12 and 18, while
+ * each byte after them is a continuation; then the marker bits of the
+ * lead and the continuations subtracted, by the character's length), and
+ * the lanes of the bytes that end one packed by pack32.  The rest is as
+ * in u8_wide_avx2().
+ */
+AVX2 static unsigned char *
+u8_u32_block(const unsigned char *p, size_t n, size_t i, int be,
+    unsigned char *o)
+{
+	const __m128i xc0 = _mm_set1_epi8((char)0xC0);
+	__m128i b = _mm_loadu_si128((const __m128i *)(p + i));
+	__m128i b1 = _mm_loadu_si128((const __m128i *)(p + i - 1));
+	__m128i b2 = _mm_loadu_si128((const __m128i *)(p + i - 2));
+	__m128i b3 = _mm_loadu_si128((const __m128i *)(p + i - 3));
+	/* Continuations (0x80-0xBF: below 0xC0 as signed) among the byte,
+	 * the one before and the one before that. */
+	__m128i c0 = _mm_cmplt_epi8(b, xc0), c1 = _mm_cmplt_epi8(b1, xc0);
+	__m128i c2 = _mm_cmplt_epi8(b2, xc0);
+	unsigned ends, e;
+	int h;
+
+	ends = (~(unsigned)_mm_movemask_epi8(c0) >> 1) & 0x7FFF;
+	if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
+		ends |= 0x8000;
+	for (h = 0; h < 2; h++, ends >>= 8) {
+		/* m1: two bytes or more; m2: three or more; m3: four. */
+		__m256i m1 = _mm256_cvtepi8_epi32(c0);
+		__m256i m2 = _mm256_and_si256(m1, _mm256_cvtepi8_epi32(c1));
+		__m256i m3 = _mm256_and_si256(m2, _mm256_cvtepi8_epi32(c2));
+		__m256i v, mk;
+
+		v = _mm256_add_epi32(_mm256_cvtepu8_epi32(b), _mm256_and_si256(
+		    _mm256_slli_epi32(_mm256_cvtepu8_epi32(b1), 6), m1));
+		v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_slli_epi32(
+		    _mm256_cvtepu8_epi32(b2), 12), m2));
+		v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_slli_epi32(
+		    _mm256_cvtepu8_epi32(b3), 18), m3));
+		/* C0 << 6 | 80; E0 << 12 | 80 << 6 | 80; F0 << 18 | ... */
+		mk = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(
+		    _mm256_andnot_si256(m2, m1), _mm256_set1_epi32(0x3080)),
+		    _mm256_and_si256(_mm256_andnot_si256(m3, m2),
+		    _mm256_set1_epi32(0xE2080))), _mm256_and_si256(m3,
+		    _mm256_set1_epi32(0x3C82080)));
+		e = ends & 0xFF;
+		v = _mm256_permutevar8x32_epi32(_mm256_sub_epi32(v, mk),
+		    _mm256_loadu_si256((const __m256i *)pack32[e]));
+		_mm256_storeu_si256((__m256i *)o, be ? swap32(v) : v);
+		o += 4 * __builtin_popcount(e);
+		b = _mm_srli_si128(b, 8);
+		b1 = _mm_srli_si128(b1, 8);
+		b2 = _mm_srli_si128(b2, 8);
+		b3 = _mm_srli_si128(b3, 8);
+		c0 = _mm_srli_si128(c0, 8);
+		c1 = _mm_srli_si128(c1, 8);
+		c2 = _mm_srli_si128(c2, 8);
+	}
+	return o;
+}
+
+/*
  * UTF-8 to UTF-16 or UTF-32, sixteen bytes at a time.  Each block writes
  * the characters that end in it, whose first bytes may be in the block
  * before: so the blocks are independent of each other, and the next one
@@ -189,25 +260,26 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 			i += 16;
 			continue;
 		}
-		/* The leads of the characters that begin in the block and,
-		 * in UTF-16 (where u8_surr_block writes four-byte ones),
-		 * of those that end in it: from three bytes before it. */
+		/* The leads of the characters that begin in the block and
+		 * of those that end in it (which u8_surr_block and
+		 * u8_u32_block write): from three bytes before it. */
 		lead = b;
-		if (!wide && i >= 3)
+		if (i >= 3)
 			lead = _mm_max_epu8(b, b3 = _mm_loadu_si128(
 			    (const __m128i *)(p + i - 3)));
 		if (!_mm_testz_si128(_mm_subs_epu8(lead,
 		    _mm_set1_epi8((char)0xEF)), _mm_set1_epi8(-1))) {
 			size_t stop = i + 16;
 
-			if (!wide && i >= 3) {
-				o = u8_surr_block(p, n, i, b3, be, o);
+			if (i >= 3) {
+				o = wide ? u8_u32_block(p, n, i, be, o) :
+				    u8_surr_block(p, n, i, b3, be, o);
 				i += 16;
 				continue;
 			}
-			/* A four-byte character begins here: a character at a
-			 * time, from the first that ends in the block to the
-			 * first that begins after it. */
+			/* A four-byte character begins in the first block: a
+			 * character at a time, from the first that ends in the
+			 * block to the first that begins after it. */
 			while (i > 0 && (p[i] & 0xC0) == 0x80)
 				i--;
 			i += conv_word_from(FORM_UTF8, to, p + i, stop - i, &o);
