@@ -62,6 +62,7 @@ input.o old_bus			the handler before ours, set once (pthread_once)
 input.o bus_ok
 input.o bus_once
 wide_avx2.o pack16		AVX2 shuffle tables, built once (pthread_once)
+wide_avx2.o pack32
 narrow_avx2.o pack8
 narrow_avx2.o pack8_len
 narrow_avx2.o pack2
