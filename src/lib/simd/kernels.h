@@ -104,6 +104,19 @@ size_t		 late_find(const struct late *, const unsigned char *, size_t,
 size_t		 late_run(const unsigned char *, size_t, size_t, size_t, int);
 
 /*
+ * The windows the vector stop tests of moj_skipw and moj_skip32 use (each
+ * a value less its low end no more than the span, unsigned): a lead
+ * U+00C2..U+00F4, and a trail character U+0080..U+00BF or from U+0152 to
+ * U+2122, the first and last of windows-1252's 27 that moj_trail() knows.
+ */
+#define MOJ_LEAD_LO	0xC2
+#define MOJ_LEAD_SPAN	(0xF4 - MOJ_LEAD_LO)
+#define MOJ_TRAIL0_LO	0x80
+#define MOJ_TRAIL0_SPAN	(0xBF - MOJ_TRAIL0_LO)
+#define MOJ_TRAIL1_LO	0x152
+#define MOJ_TRAIL1_SPAN	(0x2122 - MOJ_TRAIL1_LO)
+
+/*
  * The mojibake candidates (mojibake.c): where UTF-8 text read as
  * windows-1252 or ISO-8859-1 and encoded again may begin.  A trail byte of
  * UTF-8 (80..BF) read so is U+0080..U+00BF or one of the 27 characters

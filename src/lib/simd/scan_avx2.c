@@ -527,10 +527,12 @@ AVX2 size_t
 moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 {
 	__m256i ffe0 = _mm256_set1_epi16((short)0xFFE0);
-	__m256i x80 = _mm256_set1_epi16(0x80), xc2 = _mm256_set1_epi16(0xC2);
-	__m256i xf4 = _mm256_set1_epi16(0xF4), l1 = _mm256_set1_epi16(0x152);
-	__m256i s0 = _mm256_set1_epi16(0xBF - 0x80);
-	__m256i s1 = _mm256_set1_epi16(0x2122 - 0x152);
+	__m256i x80 = _mm256_set1_epi16(MOJ_TRAIL0_LO);
+	__m256i xc2 = _mm256_set1_epi16(MOJ_LEAD_LO);
+	__m256i xf4 = _mm256_set1_epi16(MOJ_LEAD_LO + MOJ_LEAD_SPAN);
+	__m256i l1 = _mm256_set1_epi16(MOJ_TRAIL1_LO);
+	__m256i s0 = _mm256_set1_epi16(MOJ_TRAIL0_SPAN);
+	__m256i s1 = _mm256_set1_epi16(MOJ_TRAIL1_SPAN);
 	size_t j = 0;
 
 	OPAQUE(ffe0);
@@ -583,12 +585,13 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 AVX2 size_t
 moj_skip32_avx2(const unsigned char *p, size_t n, int be)
 {
-	__m256i x80 = _mm256_set1_epi32(0x80), xc2 = _mm256_set1_epi32(0xC2);
+	__m256i x80 = _mm256_set1_epi32(MOJ_TRAIL0_LO);
+	__m256i xc2 = _mm256_set1_epi32(MOJ_LEAD_LO);
 	__m256i ffe0 = _mm256_set1_epi32((int)0xFFFFFFE0);
-	__m256i sl = _mm256_set1_epi32(0xF4 - 0xC2);
-	__m256i l1 = _mm256_set1_epi32(0x152);
-	__m256i s0 = _mm256_set1_epi32(0xBF - 0x80);
-	__m256i s1 = _mm256_set1_epi32(0x2122 - 0x152);
+	__m256i sl = _mm256_set1_epi32(MOJ_LEAD_SPAN);
+	__m256i l1 = _mm256_set1_epi32(MOJ_TRAIL1_LO);
+	__m256i s0 = _mm256_set1_epi32(MOJ_TRAIL0_SPAN);
+	__m256i s1 = _mm256_set1_epi32(MOJ_TRAIL1_SPAN);
 	__m256i ones = _mm256_set1_epi32(-1);
 	size_t j = 0;
 

@@ -448,12 +448,12 @@ skwk5_init(struct skwk5 *k)
 	k->swap = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7,
 	    6, 9, 8, 11, 10, 13, 12, 15, 14));
 	k->ffe0 = _mm512_set1_epi16((short)0xFFE0);
-	k->x80 = _mm512_set1_epi16(0x80);
-	k->xc2 = _mm512_set1_epi16(0xC2);
-	k->l1 = _mm512_set1_epi16(0x152);
-	k->s0 = _mm512_set1_epi16(0xBF - 0x80);
-	k->s1 = _mm512_set1_epi16(0x2122 - 0x152);
-	k->sl = _mm512_set1_epi16(0xF4 - 0xC2);
+	k->x80 = _mm512_set1_epi16(MOJ_TRAIL0_LO);
+	k->xc2 = _mm512_set1_epi16(MOJ_LEAD_LO);
+	k->l1 = _mm512_set1_epi16(MOJ_TRAIL1_LO);
+	k->s0 = _mm512_set1_epi16(MOJ_TRAIL0_SPAN);
+	k->s1 = _mm512_set1_epi16(MOJ_TRAIL1_SPAN);
+	k->sl = _mm512_set1_epi16(MOJ_LEAD_SPAN);
 	/* in registers from here on: the compiler would broadcast each
 	 * again in every round (as it did moj_skipw_avx2's) */
 	__asm__("" : "+v"(k->swap), "+v"(k->ffe0), "+v"(k->x80),
@@ -657,12 +657,13 @@ moj_skip32_avx512(const unsigned char *p, size_t n, int be)
 {
 	__m512i swap = _mm512_broadcast_i32x4(_mm_setr_epi8(3, 2, 1, 0, 7, 6,
 	    5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
-	__m512i x80 = _mm512_set1_epi32(0x80), xc2 = _mm512_set1_epi32(0xC2);
+	__m512i x80 = _mm512_set1_epi32(MOJ_TRAIL0_LO);
+	__m512i xc2 = _mm512_set1_epi32(MOJ_LEAD_LO);
 	__m512i ffe0 = _mm512_set1_epi32((int)0xFFFFFFE0);
-	__m512i sl = _mm512_set1_epi32(0xF4 - 0xC2);
-	__m512i l1 = _mm512_set1_epi32(0x152);
-	__m512i s0 = _mm512_set1_epi32(0xBF - 0x80);
-	__m512i s1 = _mm512_set1_epi32(0x2122 - 0x152);
+	__m512i sl = _mm512_set1_epi32(MOJ_LEAD_SPAN);
+	__m512i l1 = _mm512_set1_epi32(MOJ_TRAIL1_LO);
+	__m512i s0 = _mm512_set1_epi32(MOJ_TRAIL0_SPAN);
+	__m512i s1 = _mm512_set1_epi32(MOJ_TRAIL1_SPAN);
 	__m512i ones = _mm512_set1_epi32(-1);
 	size_t j = 0;
 

@@ -69,6 +69,21 @@ widen_ascii(__m128i b, int wide, int be, unsigned char *o)
 }
 
 /*
+ * Which bytes of the sixteen at p + i of p[0..n) end a character (a bit a
+ * byte): those the next does not continue (cont: the continuation bytes),
+ * the byte after the block deciding for the last.
+ */
+AVX2 __attribute__((always_inline)) static inline unsigned
+u8_ends(const unsigned char *p, size_t n, size_t i, __m128i cont)
+{
+	unsigned ends = (~(unsigned)_mm_movemask_epi8(cont) >> 1) & 0x7FFF;
+
+	if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
+		ends |= 0x8000;
+	return ends;
+}
+
+/*
  * Each byte of block b taken as the end of a character, the value of that
  * character in 16 bits: its own, plus the byte before (b1) shifted by 6
  * when it is a continuation (cont), plus the one before that (b2) shifted
@@ -164,16 +179,13 @@ u8_surr_block(const unsigned char *p, size_t n, size_t i, __m128i b3,
 	    _mm256_set1_epi16((short)0xDC00));
 	v = _mm256_blendv_epi8(v, hi, _mm256_cvtepi8_epi16(t3));
 	v = _mm256_blendv_epi8(v, lo, _mm256_cvtepi8_epi16(t4));
-	ends = (~(unsigned)_mm_movemask_epi8(cont) >> 1) & 0x7FFF;
-	if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
-		ends |= 0x8000;
-	ends |= (unsigned)_mm_movemask_epi8(t3);
+	ends = u8_ends(p, n, i, cont) | (unsigned)_mm_movemask_epi8(t3);
 	return put_ends(v, ends, 0, be, o);
 }
 
 /*
  * The block of sixteen bytes at p + i (i >= 3) in UTF-32, where four-byte
- * characters end: each byte taken as the end of a character in a 32-bit
+ * characters end (b3: the bytes three places on): each byte taken as the end of a character in a 32-bit
  * lane, eight lanes at a time, as u8_as_ends() does in 16 (the bytes one,
  * two and three places before added in, shifted by 6, 12 and 18, while
  * each byte after them is a continuation; then the marker bits of the
@@ -182,14 +194,13 @@ u8_surr_block(const unsigned char *p, size_t n, size_t i, __m128i b3,
  * in u8_wide_avx2().
  */
 AVX2 static unsigned char *
-u8_u32_block(const unsigned char *p, size_t n, size_t i, int be,
-    unsigned char *o)
+u8_u32_block(const unsigned char *p, size_t n, size_t i, __m128i b3,
+    int be, unsigned char *o)
 {
 	const __m128i xc0 = _mm_set1_epi8((char)0xC0);
 	__m128i b = _mm_loadu_si128((const __m128i *)(p + i));
 	__m128i b1 = _mm_loadu_si128((const __m128i *)(p + i - 1));
 	__m128i b2 = _mm_loadu_si128((const __m128i *)(p + i - 2));
-	__m128i b3 = _mm_loadu_si128((const __m128i *)(p + i - 3));
 	/* Continuations (0x80-0xBF: below 0xC0 as signed) among the byte,
 	 * the one before and the one before that. */
 	__m128i c0 = _mm_cmplt_epi8(b, xc0), c1 = _mm_cmplt_epi8(b1, xc0);
@@ -197,9 +208,7 @@ u8_u32_block(const unsigned char *p, size_t n, size_t i, int be,
 	unsigned ends, e;
 	int h;
 
-	ends = (~(unsigned)_mm_movemask_epi8(c0) >> 1) & 0x7FFF;
-	if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
-		ends |= 0x8000;
+	ends = u8_ends(p, n, i, c0);
 	for (h = 0; h < 2; h++, ends >>= 8) {
 		/* m1: two bytes or more; m2: three or more; m3: four. */
 		__m256i m1 = _mm256_cvtepi8_epi32(c0);
@@ -272,7 +281,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 			size_t stop = i + 16;
 
 			if (i >= 3) {
-				o = wide ? u8_u32_block(p, n, i, be, o) :
+				o = wide ? u8_u32_block(p, n, i, b3, be, o) :
 				    u8_surr_block(p, n, i, b3, be, o);
 				i += 16;
 				continue;
@@ -299,11 +308,7 @@ u8_wide_avx2(const unsigned char *p, size_t n, int to, unsigned char *o)
 		 * the same for the byte before each. */
 		cont = _mm_cmplt_epi8(b, _mm_set1_epi8((char)0xC0));
 		c1 = _mm_cmplt_epi8(b1, _mm_set1_epi8((char)0xC0));
-		/* A byte ends a character when the next does not continue
-		 * it; the byte after the block decides for the last. */
-		ends = (~(unsigned)_mm_movemask_epi8(cont) >> 1) & 0x7FFF;
-		if (i + 16 == n || (p[i + 16] & 0xC0) != 0x80)
-			ends |= 0x8000;
+		ends = u8_ends(p, n, i, cont);
 		/* No three-byte lead from two bytes before the block on:
 		 * two-byte characters at most (Latin, Cyrillic), whose
 		 * last byte needs only the one before. */
