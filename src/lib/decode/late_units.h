@@ -53,8 +53,15 @@ units_at(const struct late *lt, const unsigned char *p, size_t n, size_t i,
 {
 	size_t j;
 
-	if (lt->usz == 1 && lt->map == NULL)
-		return k <= n - i && memcmp(p + i, s, k) == 0;
+	if (lt->usz == 1 && lt->map == NULL) {
+		/* byte by byte: k is 2 to 9, and memcmp() a call */
+		if (k > n - i)
+			return 0;
+		for (j = 0; j < k; j++)
+			if (p[i + j] != (unsigned char)s[j])
+				return 0;
+		return 1;
+	}
 	for (j = 0; j < k; j++, i += lt->usz)
 		if (get(lt, p, n, i) != (unsigned char)s[j])
 			return 0;
@@ -66,20 +73,23 @@ units_at(const struct late *lt, const unsigned char *p, size_t n, size_t i,
 
 /*
  * The first unit at or after j (on j's units) of p[0..n) where the ASCII
- * s begins, whole, or n: a search for the byte that carries its last
- * character (memchr), the rest compared.  8-bit text is the case of one
- * byte a unit.
+ * s begins, whole, or n: a search for the byte that carries its first
+ * character (memchr), the rest compared.  The first, not the '>' that
+ * ends all three of "-->", "?>" and "]]>": the leaps (leap.c) search for
+ * an end from anywhere in character data, where every tag's '>' came
+ * before it on markup-heavy text.  8-bit text is the case of one byte a
+ * unit.
  */
 static size_t
 find_units(const struct late *lt, const unsigned char *p, size_t n, size_t j,
     const char *s, size_t k)
 {
-	size_t u = lt->usz, back = (k - 1) * u + lt->lt_at, at;
 	const unsigned char *q;
+	size_t at;
 
-	for (at = j + back; at < n && (q = memchr(p + at, s[k - 1], n - at)) !=
+	for (at = j + lt->lt_at; at < n && (q = memchr(p + at, s[0], n - at)) !=
 	    NULL; at = (size_t)(q - p) + 1) {
-		size_t st = (size_t)(q - p) - back;
+		size_t st = (size_t)(q - p) - lt->lt_at;
 
 		if (unit_rem(lt, st - j) == 0 && units_at(lt, p, n, st, s, k))
 			return st;
