@@ -3,7 +3,9 @@
 # cjk, emoji, cyr, and the script families ce (Central European: Polish,
 # Czech, Slovak, Hungarian, Croatian, Romanian), baltic (Lithuanian,
 # Latvian, Estonian), tr (Turkish), vi (Vietnamese), el (Greek), arhe
-# (Arabic and Hebrew), th (Thai, no spaces between words), ko (Korean)
+# (Arabic and Hebrew), th (Thai, no spaces between words), ko (Korean),
+# hi (Hindi: Devanagari, three bytes a letter, with combining vowel
+# signs),
 # mixed (markup-heavy: nested elements, comments, processing
 # instructions, CDATA and references around short text in every script)
 # and dense (the same words with a comment, CDATA section or processing
@@ -122,6 +124,7 @@ BEGIN {
 	fam["arhe"] = "في من على إلى أن هذا التي الذي مع كان شكرا مرحبا مدينة نهر كتاب شارع مدرسة إنسان حياة عالم يوم ليلة ماء شمس أرض صديق طفل بيت بحر موسيقى عائلة لغة العربية وقت خبز של את על זה לא עם הוא היא אני תודה שלום בבקשה עיר נהר ספר רחוב אדם חיים עולם יום לילה מים שמש ארץ חבר ילד בית ים מוזיקה משפחה שפה עברית זמן לחם"
 	fam["th"] = "และ ของ ที่ เป็น ใน ไม่ มี ได้ ให้ กับ ขอบคุณ สวัสดี เมือง แม่น้ำ หนังสือ ถนน โรงเรียน คน ชีวิต โลก วัน กลางคืน น้ำ ดวงอาทิตย์ ดิน เพื่อน เด็ก บ้าน ทะเล ดนตรี ครอบครัว ภาษา ไทย เวลา ข้าว กรุงเทพ"
 	fam["ko"] = "그리고 하지만 이것 저것 사람 도시 강 책 거리 학교 생활 세계 날 밤 물 태양 땅 친구 아이 집 바다 음악 가족 언어 한국어 시간 밥 감사합니다 안녕하세요 서울 부산 있다 없다 하다 되다 좋다 크다 작다 새로운 은 는 이 가 을 를 에서 으로"
+	fam["hi"] = "और के है में की को से यह एक पर भी नहीं था कि तो हम आप वह लिए किया भारत सरकार लोग समय काम दिन साल बात घर पानी शहर देश भाषा हिंदी विद्यालय पुस्तक नदी सड़क जीवन दुनिया रात सूरज मित्र बच्चा परिवार संगीत धन्यवाद नमस्ते कृपया"
 	if (lang in fam)
 		nfam = split(fam[lang], famw, " ")
 	if (lang == "mixed" || lang == "dense") {

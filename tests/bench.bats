@@ -9,6 +9,7 @@ load helper
 SHAPES="ascii-lf ascii-crlf latin-lf latin-crlf cjk-lf cjk-crlf emoji-lf
 emoji-crlf cyr-lf cyr-crlf ce-lf ce-crlf baltic-lf baltic-crlf tr-lf tr-crlf
 vi-lf vi-crlf el-lf el-crlf arhe-lf arhe-crlf th-lf th-crlf ko-lf ko-crlf
+hi-lf hi-crlf
 mixed-lf mixed-crlf dense-lf dense-crlf cjk-u16 latin-u16crlf ce-u16crlf
 th-u16 arhe-u16crlf mixed-u16 latin1-crlf cjk-u32 latin-u32"
 
@@ -246,10 +247,10 @@ tree-files0"
 	assert_line --index 1 --regexp '^text +read +plain +marks +both +\| +read +plain +marks +both +\| in cache against latin$'
 	assert_line --index 2 --regexp '^ +in cache \(1 MB\) +\| +from memory \(2 MB\) +\|$'
 	assert_line --index 3 --regexp "^latin( +$n){4} +\|( +$n){4} +\| +1\.00x +1\.00x +1\.00x +1\.00x$"
-	for s in en cjk emoji cyr ce baltic tr vi el arhe th ko mixed dense; do
+	for s in en cjk emoji cyr ce baltic tr vi el arhe th ko hi mixed dense; do
 		assert_line --regexp "^$s( +$n){4} +\|( +$n){4} +\|( +$r){4}$"
 	done
-	assert_equal "${#lines[@]}" 18
+	assert_equal "${#lines[@]}" 19
 }
 
 @test "bench/kernels: a level that no table has is refused with the names, status 2; one this machine cannot run is the portable one" {
