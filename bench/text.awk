@@ -7,7 +7,8 @@
 # hi (Hindi: Devanagari, three bytes a letter, with combining vowel
 # signs),
 # mixed (markup-heavy: nested elements, comments, processing
-# instructions, CDATA and references around short text in every script)
+# instructions, CDATA and references around short text in every script
+# above but hi, so that its figures stay those of earlier runs)
 # and dense (the same words with a comment, CDATA section or processing
 # instruction around one word in two: one every 35 bytes or so).
 # Every line is one element (markup on every line), with attributes, now

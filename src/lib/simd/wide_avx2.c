@@ -141,10 +141,10 @@ put_ends(__m256i v, unsigned ends, int wide, int be, unsigned char *o)
 
 /*
  * The block of sixteen bytes at p + i (i >= 3) in UTF-16, where four-byte
- * characters end (b3: the bytes three places on).  Each such character
- * is two units: its high surrogate is written at its third byte, its low
- * one at its fourth (RFC 2781 section 2.1), so each byte still decides
- * alone what it writes; the rest is as in u8_wide_avx2().
+ * characters end (b3: the bytes three places before each).  Each such
+ * character is two units: its high surrogate is written at its third
+ * byte, its low one at its fourth (RFC 2781 section 2.1), so each byte
+ * still decides alone what it writes; the rest is as in u8_wide_avx2().
  */
 AVX2 static unsigned char *
 u8_surr_block(const unsigned char *p, size_t n, size_t i, __m128i b3,
@@ -185,13 +185,13 @@ u8_surr_block(const unsigned char *p, size_t n, size_t i, __m128i b3,
 
 /*
  * The block of sixteen bytes at p + i (i >= 3) in UTF-32, where four-byte
- * characters end (b3: the bytes three places on): each byte taken as the end of a character in a 32-bit
- * lane, eight lanes at a time, as u8_as_ends() does in 16 (the bytes one,
- * two and three places before added in, shifted by 6, 12 and 18, while
- * each byte after them is a continuation; then the marker bits of the
- * lead and the continuations subtracted, by the character's length), and
- * the lanes of the bytes that end one packed by pack32.  The rest is as
- * in u8_wide_avx2().
+ * characters end (b3: the bytes three places before each): each byte
+ * taken as the end of a character in a 32-bit lane, eight lanes at a
+ * time, as u8_as_ends() does in 16 (the bytes one, two and three places
+ * before added in, shifted by 6, 12 and 18, while each byte after them is
+ * a continuation; then the marker bits of the lead and the continuations
+ * subtracted, by the character's length), and the lanes of the bytes that
+ * end one packed by pack32.  The rest is as in u8_wide_avx2().
  */
 AVX2 static unsigned char *
 u8_u32_block(const unsigned char *p, size_t n, size_t i, __m128i b3,
