@@ -66,6 +66,8 @@ wide_avx2.o pack32
 narrow_avx2.o pack8
 narrow_avx2.o pack8_len
 narrow_avx2.o pack2
+scan_avx2.o moj_lead64		the mojibake pair tests by whole bytes, built once (pthread_once)
+scan_avx2.o moj_next64
 avx2.o tables_once
 avx2.o known			whether the CPU runs AVX2: an atomic
 avx512.o known			whether the CPU runs AVX-512: an atomic

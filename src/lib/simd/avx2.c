@@ -67,6 +67,7 @@ build_tables(void)
 {
 	narrow_avx2_tables();
 	wide_avx2_tables();
+	moj_tables64();
 }
 
 /* Build the packing tables of the conversions, once whatever the threads. */

@@ -28,6 +28,8 @@ swap32(__m256i v)
  * marks8 takes them too), and the byte-at-a-time end of marks8 */
 extern const uint8_t moj_lead_hi[16], moj_lead_lo[16], moj_next_hi[16],
 		    moj_next_lo[16], moj_lead_is[16];
+extern uint8_t	 moj_lead64[64], moj_next64[64];
+void		 moj_tables64(void);
 void		 marks8_tail(const unsigned char *, size_t, size_t,
 		    struct marks *, int *, int *);
 void		 marks_lt_run(struct marks *, size_t, const uint64_t *,

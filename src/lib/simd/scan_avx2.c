@@ -136,6 +136,26 @@ const uint8_t moj_next_lo[16] = {
 	0x09, 0x01, 0x01, 0x01, 0x41, 0x09, 0x09, 0x01
 };
 
+/* The same bits for a whole byte, by its low six bits (level avx512's
+ * mask5 looks them up 64 bytes at a time): moj_lead64[x] those of lead
+ * byte C0 + x, moj_next64[x] those of continuation byte 80 + x.  Built
+ * once from the nibble tables above (moj_tables64, from avx2_init), so
+ * that the two tests agree on every pair of bytes. */
+uint8_t moj_lead64[64], moj_next64[64];
+
+void
+moj_tables64(void)
+{
+	unsigned x;
+
+	for (x = 0; x < 64; x++) {
+		moj_lead64[x] = moj_lead_hi[(0xC0 | x) >> 4] &
+		    moj_lead_lo[x & 15];
+		moj_next64[x] = moj_next_hi[(0x80 | x) >> 4] &
+		    moj_next_lo[x & 15];
+	}
+}
+
 /* The byte of each low nibble that is C2, C5, C6 or CB, else one with
  * another low nibble. */
 const uint8_t moj_lead_is[16] = {

@@ -1,14 +1,14 @@
 /*
  * Level avx512's marks8: the one pass of marks8_avx2 (scan_avx2.c) over
  * 64 bytes a step in one 512-bit vector, the bytes of each test in a mask
- * register.  The tests are the same, so are the marks and their order:
- * "<?" and "<!"; where a mojibake candidate may begin by its first bytes
- * (moj_first); in a block that has one, the bytes of moj_mask32, each
- * asked of moj_exact8().  With masks the test of where a candidate may
- * begin costs a few instructions a block whatever the script, and it is
- * made of every block: marks8_avx2's first test of C2 and C3 alone, for
- * text with few, branched at random on Central European, Turkish and
- * markup-heavy text here (44 ms against 33 on 100 MB of the latter).
+ * register.  The marks and their order are the same: "<?" and "<!"; the
+ * bytes of moj_mask32 where a mojibake candidate may begin, each asked of
+ * moj_exact8().  The test of a block costs a few instructions whatever the
+ * script and is made of every block, with no branch on its answer:
+ * marks8_avx2's first test of C2 and C3 alone, for text with few,
+ * branched at random on Central European, Turkish and markup-heavy text
+ * here (44 ms against 33 on 100 MB of the latter).  Which of two tests a
+ * run of blocks makes is chosen run by run (RUN_C3, RUN_EXACT below).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,21 +29,17 @@
 /* The constant vectors of the tests (the tables of scan_avx2.c in each
  * 128-bit lane). */
 struct mojk5 {
-	__m512i		 lhi, llo, nhi, nlo, lis, nib, c3, c2, e2, a0, lt, q, x,
+	__m512i		 l64, n64, c0, m64, lis, nib, c3, c2, e2, a0, lt, q, x,
 			 one;
 };
 
 AVX512 static void
 mojk5_init(struct mojk5 *k)
 {
-	k->lhi = _mm512_broadcast_i32x4(_mm_loadu_si128(
-	    (const __m128i *)moj_lead_hi));
-	k->llo = _mm512_broadcast_i32x4(_mm_loadu_si128(
-	    (const __m128i *)moj_lead_lo));
-	k->nhi = _mm512_broadcast_i32x4(_mm_loadu_si128(
-	    (const __m128i *)moj_next_hi));
-	k->nlo = _mm512_broadcast_i32x4(_mm_loadu_si128(
-	    (const __m128i *)moj_next_lo));
+	k->l64 = _mm512_loadu_si512((const void *)moj_lead64);
+	k->n64 = _mm512_loadu_si512((const void *)moj_next64);
+	k->c0 = _mm512_set1_epi8((char)0xC0);
+	k->m64 = _mm512_set1_epi8(-64);
 	k->lis = _mm512_broadcast_i32x4(_mm_loadu_si128(
 	    (const __m128i *)moj_lead_is));
 	k->nib = _mm512_set1_epi8(0x0F);
@@ -55,15 +51,6 @@ mojk5_init(struct mojk5 *k)
 	k->q = _mm512_set1_epi8('?');
 	k->x = _mm512_set1_epi8('!');
 	k->one = _mm512_set1_epi8(1);
-}
-
-/* The bits of the table pair (hi, lo) for the nibbles of v. */
-AVX512 __attribute__((always_inline)) static inline __m512i
-nib_bits5(__m512i v, __m512i hi, __m512i lo, __m512i nib)
-{
-	return _mm512_and_si512(_mm512_shuffle_epi8(hi, _mm512_and_si512(
-	    _mm512_srli_epi16(v, 4), nib)), _mm512_shuffle_epi8(lo,
-	    _mm512_and_si512(v, nib)));
 }
 
 /* C2 before 80..9F (a C1 control: 80..9F are below A0 as signed). */
@@ -86,15 +73,21 @@ first5(__m512i v0, __m512i v1, __m512i v2, const struct mojk5 *k)
 }
 
 /* moj_mask32 (scan_avx2.c) of the 64 bytes of v0 (v1, v2, v3: one, two
- * and three bytes on). */
+ * and three bytes on), its pair test by whole bytes: the bits of v2 if a
+ * lead (C0..FF) and of v3 if a continuation (80..BF, below C0 as signed),
+ * each one vpermb of a table of 64 (moj_lead64, moj_next64), not two
+ * shuffles of nibbles: marks8 over Polish text in the cache, 17.0 GB/s
+ * with the nibbles, 22.6 with this (bench/kernels). */
 AVX512 __attribute__((always_inline)) static inline __mmask64
 mask5(__m512i v0, __m512i v1, __m512i v2, __m512i v3, const struct mojk5 *k)
 {
-	__m512i pair = _mm512_and_si512(nib_bits5(v2, k->lhi, k->llo, k->nib),
-	    nib_bits5(v3, k->nhi, k->nlo, k->nib));
+	__m512i lb = _mm512_maskz_permutexvar_epi8(_mm512_cmpge_epu8_mask(v2,
+	    k->c0), v2, k->l64);
+	__m512i nb = _mm512_maskz_permutexvar_epi8(_mm512_cmplt_epi8_mask(v3,
+	    k->m64), v3, k->n64);
 
-	return (_mm512_test_epi8_mask(pair, pair) &
-	    _mm512_cmpeq_epi8_mask(v0, k->c3)) | ctl5(v0, v1, k);
+	return _mm512_mask_test_epi8_mask(_mm512_cmpeq_epi8_mask(v0, k->c3),
+	    lb, nb) | ctl5(v0, v1, k);
 }
 
 /* "<?" and "<!" exactly, not every '<', in a (a1: one byte on; lt, q, x:
@@ -248,28 +241,26 @@ run_mj5(const unsigned char *p, size_t n, size_t i, uint64_t cs,
 }
 
 /*
- * The tests of where a mojibake candidate may begin, each finer and
- * dearer than the one before: a C2 or C3 in the block; its first bytes
- * (first5); the bytes of moj_mask32 (mask5).  A run whose blocks pass
- * the test in use often enough (RUN_BUSY_C3, RUN_BUSY_FIRST times) takes
- * the next for RUN_STAY runs, then the first again: text with no C2 nor
- * C3 (CJK, Cyrillic, Greek...) costs the least (mask5 in every block
- * cost it 50% more), Latin text with its C3 in most blocks (Vietnamese)
- * the first bytes, and text whose C3 comes before the lead of another
- * letter in a block of four and more (Polish "ół", C3 B3 C5) the bytes of
- * mask5, so that run_mj5 seldom reloads a block (a reload costs about
- * eight blocks' worth of mask5 over the first bytes).
+ * The two tests of where a mojibake candidate may begin, the second finer
+ * and dearer: a C2 or C3 in the block; the bytes of moj_mask32 (mask5).
+ * A run with RUN_BUSY_C3 blocks or more that pass the first takes the
+ * second for RUN_STAY runs, then the first again: text with no C2 nor C3
+ * (CJK, Cyrillic, Greek...) costs the least (mask5 in every block cost it
+ * 50% more), and Latin text, with its C3 in many blocks, the bytes of
+ * mask5, so that run_mj5 seldom reloads a block.  A third test between
+ * the two, the first bytes (first5), was dropped once mask5 looked its
+ * pairs up by whole bytes: the two tests were then as fast or 1 to 2%
+ * faster on every shape (doc/BENCHMARKS.md, December 3).
  */
-enum { RUN_C3, RUN_FIRST, RUN_EXACT };
+enum { RUN_C3, RUN_EXACT };
 #define RUN_BUSY_C3	4
-#define RUN_BUSY_FIRST	12
 #define RUN_STAY	64
 
 /*
  * The tests of a run of nb blocks of 64 at p (with 4 bytes after it):
  * each block's "<?" and "<!" into l[], a bit in *ls for each block that
- * has some and in *cs for each that passes the test (RUN_C3, ...) of
- * where a mojibake candidate may begin.
+ * has some and in *cs for each that passes the test (RUN_C3 or RUN_EXACT)
+ * of where a mojibake candidate may begin.
  */
 AVX512 __attribute__((always_inline)) static inline void
 run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
@@ -281,10 +272,9 @@ run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
 		const unsigned char *q = p + b * 64;
 		__m512i a = _mm512_loadu_si512((const void *)q);
 		__m512i a1 = _mm512_loadu_si512((const void *)(q + 1));
-		__m512i a2 = _mm512_loadu_si512((const void *)(q + 2));
-		__mmask64 c = test == RUN_EXACT ? mask5(a, a1, a2,
+		__mmask64 c = test == RUN_EXACT ? mask5(a, a1,
+		    _mm512_loadu_si512((const void *)(q + 2)),
 		    _mm512_loadu_si512((const void *)(q + 3)), k) :
-		    test == RUN_FIRST ? first5(a, a1, a2, k) :
 		    _mm512_cmpeq_epi8_mask(_mm512_or_si512(a, k->one), k->c3);
 
 		l[b] = lt5(a, a1, k);
@@ -331,15 +321,13 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 		mojk5_init(&k);
 		if (test == RUN_EXACT)
 			run5(p + i, nb, l, &ls, &cs, RUN_EXACT, &k);
-		else if (test == RUN_FIRST)
-			run5(p + i, nb, l, &ls, &cs, RUN_FIRST, &k);
 		else
 			run5(p + i, nb, l, &ls, &cs, RUN_C3, &k);
-		if (mon && test < RUN_EXACT && _mm_popcnt_u64(cs) >=
-		    (test == RUN_C3 ? RUN_BUSY_C3 : RUN_BUSY_FIRST)) {
-			test++;
+		if (mon && test == RUN_C3 && _mm_popcnt_u64(cs) >=
+		    RUN_BUSY_C3) {
+			test = RUN_EXACT;
 			stay = RUN_STAY;
-		} else if (test > RUN_C3 && --stay == 0)
+		} else if (test == RUN_EXACT && --stay == 0)
 			test = RUN_C3;
 		if (ls != 0 && lon)
 			marks_lt_hard(p, n, m, i, l, (unsigned)nb, ls, &lon);
