@@ -438,9 +438,11 @@ moj_pairs_seq(size_t k, unsigned char *q)
 }
 
 /* The text of pair_text() before a sequence: Latin (a C3 letter in
- * every block), ASCII, CJK (E6 97 A5). */
+ * every block), ASCII, CJK (E6 97 A5), Polish ("żółw ": a C3 two bytes
+ * before a C5 in every block, which takes marks8_avx2 to its MK_EXACT
+ * mode and level avx512's to RUN_EXACT). */
 static const char *const pair_fill[] = { "\303\251t\303\251 ", "ab<c> ",
-	"\346\227\245 " };
+	"\346\227\245 ", "\305\274\303\263\305\202w " };
 
 /*
  * Into p: len bytes of the text kind of pair_fill (cut before a lead or
@@ -503,7 +505,8 @@ late_pairs(void)
 	for (l = 0; l < unit_nlevels && !fail; l++) {
 		simd_init(unit_levels[l]);
 		for (k = 0; k < MOJ_PAIRS && !fail; k++)
-			for (o = 0; o < NELEM(offs) + 9 && !fail; o++) {
+			for (o = 0; o < NELEM(offs) + 3 * NELEM(pair_fill) &&
+			    !fail; o++) {
 				/* after Latin text up to a block, then 20
 				 * blocks of each kind (offsets 0, 32, 63) */
 				kind = o < NELEM(offs) ? 0 :

@@ -403,21 +403,31 @@ marks8_block(const unsigned char *p, size_t n, size_t i, unsigned skip,
 	}
 }
 
-/* The blocks marks8_avx2 takes in one mode before it chooses again, and
- * how many of them with a C2 or C3 choose Latin. */
+/* The blocks marks8_avx2 takes in one mode before it chooses again; how
+ * many of them with a C2 or C3 choose Latin (MK_FIRST), how many of those
+ * that pass moj_first choose MK_EXACT, and for how many rounds.  MK_BUSY
+ * of 3 against 6, 10 and 0 (MK_EXACT for every Latin round): 6 and 10
+ * left Central European and Turkish text 5 to 9% slower, 0 Latin-1 and
+ * Vietnamese 7 to 9% (processor time of the command). */
 #define MK_ROUND	16
 #define MK_LATIN	4
+#define MK_BUSY		3
+#define MK_STAY		8
+enum { MK_ANY, MK_FIRST, MK_EXACT };
 
-/* Blocks of marks8_avx2 from i to stop (MK_ROUND at most); latin: text
- * with a C2 or C3 in most blocks, whose candidates are sought in each at
- * once (moj_first), else only in a block that has one (the test of text
- * of every other script); the "<?" and "<!" of all listed at the end
- * (marks_lt_run).  Return where it stopped, with *busy the blocks with a
- * C2 or C3. */
+/* Blocks of marks8_avx2 from i to stop (MK_ROUND at most) in mode:
+ * MK_ANY, candidates sought only in a block with a C2 or C3 (the test of
+ * text of every script but Latin); MK_FIRST, text with a C2 or C3 in most
+ * blocks, sought in each at once (moj_first), then by moj_mask32 in a
+ * block that passes; MK_EXACT, text where most blocks pass moj_first
+ * (Polish "ół", C3 B3 C5), by moj_mask32 in every block, with no branch
+ * on moj_first that would miss at random.  The "<?" and "<!" of all
+ * listed at the end (marks_lt_run).  Return where it stopped, with *busy
+ * the blocks with a C2 or C3 and *firsts those that passed moj_first. */
 AVX2 __attribute__((always_inline)) static inline size_t
 marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
-    int latin, const struct mojk *mk, struct marks *m, int *lon, int *mon,
-    unsigned *busy)
+    int mode, const struct mojk *mk, struct marks *m, int *lon, int *mon,
+    unsigned *busy, unsigned *firsts)
 {
 	const __m256i lt = _mm256_set1_epi8('<'), q = _mm256_set1_epi8('?');
 	const __m256i x = _mm256_set1_epi8('!');
@@ -449,11 +459,20 @@ marks8_run(const unsigned char *p, size_t n, size_t i, size_t stop,
 		    (uint64_t)(uint32_t)_mm256_movemask_epi8(lb) << 32;
 		ls |= (uint64_t)(l[nb] != 0) << nb;
 		*busy += !_mm256_testz_si256(cc, cc);
-		if (!*mon || (!latin && _mm256_testz_si256(cc, cc)))
+		if (!*mon || (mode == MK_ANY && _mm256_testz_si256(cc, cc)))
 			continue;
+		if (mode == MK_EXACT) {
+			uint64_t mask = (uint64_t)moj_mask32(p + i, mk) |
+			    (uint64_t)moj_mask32(p + i + 32, mk) << 32;
+
+			if (mask != 0)
+				marks_mj_bits(p, n, m, i, mask, mon);
+			continue;
+		}
 		c = moj_first64(p, i, a, b, a1, b1, mk);
 		if (_mm256_testz_si256(c, c))
 			continue;
+		(*firsts)++;
 		marks8_block(p, n, i, 0, _mm256_setzero_si256(),
 		    _mm256_setzero_si256(), c, mk, m, lon, mon);
 	}
@@ -497,16 +516,20 @@ marks8_end(const unsigned char *p, size_t n, size_t i, const struct mojk *mk,
  * where most do (Latin text, Latin Extended included), a second test of
  * C2 and C3 would branch at random, and the test is of where a candidate
  * may begin by its first bytes (moj_first), which Latin letters seldom
- * are.  The mode is chosen again every MK_ROUND blocks.  In the blocks
- * that fail the test the marks, and the bytes of moj_mask32, each asked
- * of moj_exact8().  What late_find_avx2 and moj_skip_avx2 find in two
+ * are; where MK_BUSY blocks of a round or more pass that (Polish "ół",
+ * Turkish "üş"), its branch would miss at random too, and the blocks are
+ * given to moj_mask32 at once for MK_STAY rounds: on 200 MB of Polish
+ * text, a quarter less processor time (doc/BENCHMARKS.md).  The
+ * mode is chosen again every MK_ROUND blocks.  In the blocks that fail
+ * the test the marks, and the bytes of moj_mask32, each asked of
+ * moj_exact8().  What late_find_avx2 and moj_skip_avx2 find in two
  * passes, at the cost of a little more than the second alone.
  */
 AVX2 void
 marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
 {
 	size_t i = 0, stop;
-	int lon = 1, mon = !m->nomj, latin = 0;
+	int lon = 1, mon = !m->nomj, mode = MK_ANY, stay = 0;
 	struct mojk mk;
 
 	m->nlt = m->nmj = 0;
@@ -516,14 +539,28 @@ marks8_avx2(const unsigned char *p, size_t n, struct marks *m)
 	/* Blocks of 64 with 4 bytes after them: moj_mask32 reads 3, and a
 	 * candidate cut short by the end (moj_exact8) is the tail's. */
 	while (i + 64 + 4 <= n && (lon || mon)) {
-		unsigned busy = 0;
+		unsigned busy = 0, firsts = 0;
 
 		stop = n - 68 - i < (MK_ROUND - 1) * 64 ? n - 67 : i +
 		    MK_ROUND * 64;
-		i = latin ? marks8_run(p, n, i, stop, 1, &mk, m, &lon, &mon,
-		    &busy) : marks8_run(p, n, i, stop, 0, &mk, m, &lon, &mon,
-		    &busy);
-		latin = busy >= MK_LATIN;
+		if (mode == MK_EXACT)
+			i = marks8_run(p, n, i, stop, MK_EXACT, &mk, m, &lon,
+			    &mon, &busy, &firsts);
+		else if (mode == MK_FIRST)
+			i = marks8_run(p, n, i, stop, MK_FIRST, &mk, m, &lon,
+			    &mon, &busy, &firsts);
+		else
+			i = marks8_run(p, n, i, stop, MK_ANY, &mk, m, &lon,
+			    &mon, &busy, &firsts);
+		if (busy < MK_LATIN)
+			mode = MK_ANY;
+		else if (mode == MK_EXACT && --stay > 0)
+			continue;
+		else if (firsts >= MK_BUSY) {
+			mode = MK_EXACT;
+			stay = MK_STAY;
+		} else
+			mode = MK_FIRST;
 	}
 	if (n >= 68 && i + 4 < n && (lon || mon))
 		i = marks8_end(p, n, i, &mk, m, &lon, &mon);
