@@ -47,6 +47,41 @@ USAGE_RE='^usage: xmlsniff '
 	[ -z "$stderr" ]
 }
 
+@test "- from a regular file at its start is read as that file (hits read again: excerpts, positions past the first piece); from further on, or from a pipe, as a stream from where it stands" {
+	local f=$BATS_TEST_TMPDIR/mj.xml e
+	# a double encoding past the first 320 KiB piece, CR LF lines
+	{ printf '<r>\r\n'
+	  for i in $(seq 1 30000); do printf 'l\303\263d\305\272 %d\r\n' "$i"; done
+	  printf 'caf\303\203\302\251\r\n</r>\r\n'; } > "$f"
+	e=$("$XMLSNIFF" --all --excerpt=always "$f" 2>&1; echo "status $?")
+	[[ $e == *'mj.xml:30002:4: warning: "'*'[mojibake]'* ]] || fail "$e"
+	[[ $e == *' 30002 | caf'* ]] || fail "$e"
+	run sh -c '"$0" --all --excerpt=always --stdin-name="$1" - < "$1" 2>&1
+	    echo "status $?"' "$XMLSNIFF" "$f"
+	assert_output "$e"
+	# the same position from a pipe, counted as the bytes go by
+	run sh -c 'cat "$1" | "$0" --stdin-name="$1" - 2>&1' "$XMLSNIFF" "$f"
+	assert_output --partial 'mj.xml:30002:4: warning: "'
+	# read from before: the entity starts where standard input stands
+	printf 'garbage<?xml version="1.0" encoding="ISO-8859-1"?><r>\351</r>\n' \
+	    > "$f"
+	run sh -c '{ dd bs=7 count=1 of=/dev/null 2>/dev/null; "$0" -; } < "$1"' \
+	    "$XMLSNIFF" "$f"
+	assert_success
+	assert_output '-: ISO-8859-1 (declaration), declared "ISO-8859-1"'
+	xs --strict - < "$f"
+	assert_failure 1
+	assert_output '-: UTF-8 (default), no declaration, 2 errors, 1 warning'
+	# and what it reads from there is not read again at the file's
+	# offsets (a hit's bytes would be the garbage's): as from a pipe
+	printf 'garbage<r>caf\303\203\302\251</r>\n' > "$f"
+	run sh -c '{ dd bs=7 count=1 of=/dev/null 2>/dev/null
+	    "$0" --excerpt=always -; } < "$1" 2>&1' "$XMLSNIFF" "$f"
+	assert_success
+	assert_output "$(tail -c +8 "$f" | "$XMLSNIFF" --excerpt=always - 2>&1)"
+	assert_line -n 1 --partial '-:1:7: warning: "'
+}
+
 @test "- among other operands reads standard input in its place" {
 	xs plain.xml - u16bom.xml < latin1.xml
 	assert_success

@@ -198,6 +198,22 @@ big() { reads "$1" big; }
 	[ "$(maps)" -eq 1 ] || fail "$(cat trace.txt)"
 }
 
+@test "standard input from a big regular file at its start is read ahead by the second thread, as the file is; from past its start, read in one thread" {
+	{ printf '<r>'; head -c 5600000 /dev/zero | tr '\0' a; printf '</r>\n'; } > huge.xml
+	run sh -c 'strace -f -e trace=clone,clone3,read,pread64 -o trace.txt "$0" - < huge.xml' "$XMLSNIFF"
+	assert_success
+	assert_output '-: UTF-8 (default), no declaration'
+	[ "$(clones)" -eq 1 ] || fail "$(cat trace.txt)"
+	[ "$(bytes pread64)" -eq 5600008 ] || fail "$(cat trace.txt)"
+	run sh -c '{ dd bs=3 count=1 of=/dev/null 2>/dev/null
+	    strace -f -e trace=clone,clone3,read,pread64 -o trace.txt "$0" -
+	    } < huge.xml' "$XMLSNIFF"
+	assert_success
+	[ "$(clones)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(bytes pread64)" -eq 0 ] || fail "$(cat trace.txt)"
+	[ "$(bytes read)" -ge 5600005 ] || fail "$(cat trace.txt)"
+}
+
 @test "--mmap: a big file that cannot be mapped (the address space limited) is read ahead by a second thread instead, past its head, and says the same" {
 	local floor
 	printf '<r/>\n' > small.xml

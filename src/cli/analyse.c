@@ -260,9 +260,29 @@ transcode_input(const char *name, const xmlsniff_options *o, int fd,
 }
 
 /*
+ * How the checker is to read fd (analyse's fsize): the size of a regular
+ * file this program opened; else, for standard input at offset 0, the
+ * library's fstat(2) (XMLSNIFF_SIZE_ASK): "xmlsniff - < FILE" is then
+ * read as FILE is, by the second thread, with the bytes before a hit read
+ * again for its position instead of every line counted as the bytes go
+ * by (four times the time on 200 MB of text: doc/BENCHMARKS.md).  Input
+ * read from before (an offset past 0), a pipe (lseek fails) or a
+ * terminal stays a stream, read once.  Only the check: a transcode or
+ * --fix of standard input never takes it for a file to replace.
+ */
+static int64_t
+read_size(int fd, long long fsize)
+{
+	if (fsize >= 0)
+		return fsize;
+	return lseek(fd, 0, SEEK_CUR) == 0 ? XMLSNIFF_SIZE_ASK :
+	    XMLSNIFF_SIZE_STREAM;
+}
+
+/*
  * Analyse and report the opened input fd called name (a regular file of
  * fsize bytes this program opened, read from its start; with fsize -1
- * anything else, read once, as a pipe).
+ * anything else, read once, as a pipe, but see read_size).
  */
 void
 analyse(const char *name, int fd, long long fsize)
@@ -300,8 +320,8 @@ analyse(const char *name, int fd, long long fsize)
 		fail_input(name, strerror(ENOMEM));
 		return;
 	}
-	if ((rc = xmlsniff_checker_read(chk, fd, fsize >= 0 ? fsize :
-	    XMLSNIFF_SIZE_STREAM)) == XMLSNIFF_OK)
+	if ((rc = xmlsniff_checker_read(chk, fd, read_size(fd, fsize))) ==
+	    XMLSNIFF_OK)
 		rc = xmlsniff_checker_finish(chk, &res);
 	if (rc != XMLSNIFF_OK) {
 		if (rc == XMLSNIFF_ERR_MARKER)
