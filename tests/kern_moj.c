@@ -389,6 +389,73 @@ skip_def(const unsigned char *p, size_t n, struct mojskip *k)
 	return i;
 }
 
+/* moj_lines() as kernels.h defines it, a byte at a time. */
+static void
+lines_def(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\r' || (p[i] == '\n' && !k->prevcr)) {
+			k->lines++;
+			k->ls = i + 1;
+			k->cut = 1;
+		}
+		k->prevcr = p[i] == '\r';
+	}
+}
+
+/* Whether moj_lines() of p[0..n), after a CR or not, counts as its
+ * definition. */
+static int
+lines_same(const unsigned char *p, size_t n, unsigned prevcr)
+{
+	struct mojskip want, got;
+
+	memset(&want, 0, sizeof(want));
+	want.prevcr = prevcr;
+	want.lines = 5;		/* added to */
+	got = want;
+	lines_def(p, n, &want);
+	moj_lines(p, n, &got);
+	return want.lines == got.lines && want.prevcr == got.prevcr &&
+	    want.cut == got.cut && (!want.cut || want.ls == got.ls);
+}
+
+/*
+ * moj_lines() against its definition: the strings of moj_kernels below
+ * at every length up to 300 and start in a vector; and 5,000 bytes, more
+ * than a lane takes before the lanes are summed, of CR alone, of LF
+ * alone, of CR LF, and of CR, LF and letters at random.
+ */
+static void
+moj_lines_def(void)
+{
+	static const unsigned char abc[] = { '\r', '\n', '\r', '\n', 'a',
+	    0xC3, 0x83 };
+	static unsigned char p[5000];
+	size_t n, at;
+	int round, fail = 0;
+
+	krand_seed(31);
+	for (round = 0; round < 8 && !fail; round++) {
+		for (at = 0; at < sizeof(p); at++)
+			p[at] = round == 0 ? '\r' : round == 1 ? '\n' :
+			    round == 2 ? (at % 2 ? '\n' : '\r') :
+			    abc[krand(round == 3 ? 2 : sizeof(abc))];
+		for (at = 0; at < 17 && !fail; at++)
+			for (n = 0; at + n <= 300 && !fail; n++)
+				fail = !CHECK(lines_same(p + at, n, (unsigned)
+				    (n % 3 == 0)));
+		for (n = sizeof(p) - 40; n <= sizeof(p) && !fail; n++)
+			fail = !CHECK(lines_same(p, n, (unsigned)(n % 2)) &&
+			    lines_same(p + 1, n - 1, 1));
+		if (fail)
+			printf("  (round %d, %zu bytes at %zu)\n", round, n,
+			    at);
+	}
+}
+
 /* moj_skipw() as kernels.h defines it, a unit at a time. */
 static size_t
 skipw_def(const unsigned char *p, size_t n, int be)
@@ -611,6 +678,7 @@ kern_moj(void)
 {
 	moj_latin_ext();
 	moj_kernels();
+	moj_lines_def();
 	moj_offsets();
 	moj_utf16_latin();
 	moj_split();

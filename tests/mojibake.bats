@@ -32,6 +32,29 @@ clean() {
 
 # --- the families ---------------------------------------------------------
 
+@test "mojibake: through a pipe, lines counted as the bytes go by, a hit's line and column are the file's: LF, CR LF, CR and mixed line ends, Latin Extended text, the hit in the first piece and past the 320 KiB ones" {
+	local f=$BATS_TEST_TMPDIR/p.xml nl n want
+	for nl in '\n' '\r\n' '\r' mixed; do
+		for n in 3 9000 21000; do
+			awk -v n="$n" -v nl="$nl" 'BEGIN {
+				split("\n|\r\n|\r", ends, "|")
+				printf "<r>"
+				for (i = 1; i <= n; i++)
+					printf "żółw \303\263d %d%s", i,
+					    nl == "mixed" ? ends[i % 3 + 1] : nl
+				printf "x\303\203\302\251</r>\n"
+			}' > "$f"
+			want=$("$XMLSNIFF" --json "$f")
+			[[ $want == *'"line":'$((n + 1))',"column":2,'* ]] ||
+			    fail "$nl $n: $want"
+			run sh -c 'cat "$1" | "$0" --json --stdin-name="$1" -' \
+			    "$XMLSNIFF" "$f"
+			assert_success
+			assert_output "$want"
+		done
+	done
+}
+
 @test "mojibake: Ã© is é encoded twice" {
 	put f.xml '<a>caf\303\203\302\251</a>'
 	warns f.xml 1:7 '"Ã©" is "é" encoded twice (its UTF-8 read as windows-1252 and encoded again)'

@@ -345,17 +345,20 @@ moj_marks(struct moj *m, struct marks *mk)
 
 /*
  * moj_skip() from the piece's marks (m->mk) where they hold all of
- * p[0..n): the first listed that is a candidate within p[0..n), or n - 2.
- * (What p[0..n) only cuts short is none in the piece: the character path
- * finds nothing there either.)  Else prescan.c's lists or the kernels.
+ * p[0..n): the first listed that is a candidate within p[0..n), or n - 2,
+ * with count the line ends before it counted apart (moj_lines: 200 MB of
+ * Polish text through a pipe took 191 ms with the kernels' count as they
+ * pass, 117 so; doc/BENCHMARKS.md).  (What
+ * p[0..n) only cuts short is none in the piece: the character path finds
+ * nothing there either.)  Else prescan.c's lists or the kernels.
  */
 static size_t
 mark_skip(struct moj *m, const unsigned char *p, size_t n, struct mojskip *k)
 {
 	struct marks *mk = m->mk;
-	size_t a, lim, t, j;
+	size_t a, lim, t, j, r = n - 2;
 
-	if (k->count || mk == NULL || mk->base == NULL || mk->usz != 0 || n < 3 ||
+	if (mk == NULL || mk->base == NULL || mk->usz != 0 || n < 3 ||
 	    p < mk->base || (size_t)(p - mk->base) + n > mk->len ||
 	    (size_t)(p - mk->base) + n - 2 > mk->mcov)
 		return pre_moj_skip(m->pre, p, n, k);
@@ -366,11 +369,13 @@ mark_skip(struct moj *m, const unsigned char *p, size_t n, struct mojskip *k)
 		;
 	for (; t < mk->nmj && (j = mk->mj[t]) < lim; t++)
 		if (moj_exact8(mk->base + j, a + n - j, k->c1)) {
-			mk->mat = t;
-			return j - a;
+			r = j - a;
+			break;
 		}
 	mk->mat = t;
-	return n - 2;
+	if (k->count)
+		moj_lines(p, r, k);
+	return r;
 }
 
 /*

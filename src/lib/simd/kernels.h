@@ -286,6 +286,10 @@ struct mojskip {
 };
 
 size_t		 moj_skip(const unsigned char *, size_t, struct mojskip *);
+/* The line ends of p[0..n) into k, as moj_skip() with count leaves them
+ * when it stops at n (common.c): for the scan that takes its stops from
+ * marks8's list and must still count a pipe's lines. */
+void		 moj_lines(const unsigned char *, size_t, struct mojskip *);
 
 /*
  * The marks of UTF-8 text for the two searches that need no state, found
