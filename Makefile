@@ -266,16 +266,22 @@ src/lib/http/coding.pico: src/lib/http/coding.c $(HDRS) build/codings
 # UCHARDET=no, ZLIB=no, BROTLI=no), looked at on every run and each file
 # rewritten only when what it says changes: the objects that use them
 # depend on it, so that installing one, removing one or changing a switch
-# rebuilds what uses it on the next make, and nothing else ($(STAMP)).
+# rebuilds what uses it on the next make, and nothing else.  As with
+# src/lib/xmlsniff.h, the new copy is named for the shell that makes it
+# (FORCE: every make writes it, and the suite runs makes at once; with
+# one name for all, one make's mv took the copy another was about to
+# compare: "mv: cannot stat 'build/codings.tmp'").
+STAMP_PID =	if cmp -s $@.$$$$ $@; then rm -f $@.$$$$; \
+		else mv -f $@.$$$$ $@; fi
 build/uchardet: FORCE
 	@mkdir -p build
-	@if $(HAVE_UCHARDET); then echo yes; else echo no; fi > $@.tmp
-	@$(STAMP)
+	@if $(HAVE_UCHARDET); then echo yes; else echo no; fi > $@.$$$$; \
+	$(STAMP_PID)
 build/codings: FORCE
 	@mkdir -p build
 	@{ if $(HAVE_ZLIB); then echo zlib; fi; \
-	  if $(HAVE_BROTLI); then echo brotli; fi; } > $@.tmp
-	@$(STAMP)
+	  if $(HAVE_BROTLI); then echo brotli; fi; } > $@.$$$$; \
+	$(STAMP_PID)
 
 FORCE:
 
