@@ -419,9 +419,9 @@ enum { MK_ANY, MK_FIRST, MK_EXACT };
  * MK_ANY, candidates sought only in a block with a C2 or C3 (the test of
  * text of every script but Latin); MK_FIRST, text with a C2 or C3 in most
  * blocks, sought in each at once (moj_first), then by moj_mask32 in a
- * block that passes; MK_EXACT, text where most blocks pass moj_first
- * (Polish "ół", C3 B3 C5), by moj_mask32 in every block, with no branch
- * on moj_first that would miss at random.  The "<?" and "<!" of all
+ * block that passes; MK_EXACT, text where MK_BUSY blocks of a round or
+ * more pass moj_first (Polish "ół", C3 B3 C5), by moj_mask32 in every
+ * block, with no branch on moj_first that would miss at random.  The "<?" and "<!" of all
  * listed at the end (marks_lt_run).  Return where it stopped, with *busy
  * the blocks with a C2 or C3 and *firsts those that passed moj_first. */
 AVX2 __attribute__((always_inline)) static inline size_t

@@ -26,8 +26,8 @@
 #define AVX512	__attribute__((target( \
 	    "avx512f,avx512bw,avx512vl,avx512vbmi,popcnt,bmi,bmi2")))
 
-/* The constant vectors of the tests (the tables of scan_avx2.c in each
- * 128-bit lane). */
+/* The constant vectors of the tests (of scan_avx2.c's tables, the one of
+ * nibbles in each 128-bit lane, the two of 64 whole). */
 struct mojk5 {
 	__m512i		 l64, n64, c0, m64, lis, nib, c3, c2, e2, a0, lt, q, x,
 			 one;
@@ -246,7 +246,7 @@ run_mj5(const unsigned char *p, size_t n, size_t i, uint64_t cs,
  * A run with RUN_BUSY_C3 blocks or more that pass the first takes the
  * second for RUN_STAY runs, then the first again: text with no C2 nor C3
  * (CJK, Cyrillic, Greek...) costs the least (mask5 in every block cost it
- * 50% more), and Latin text, with its C3 in many blocks, the bytes of
+ * 50% more when it shuffled nibbles), and Latin text, with its C3 in many blocks, the bytes of
  * mask5, so that run_mj5 seldom reloads a block.  A third test between
  * the two, the first bytes (first5), was dropped once mask5 looked its
  * pairs up by whole bytes: the two tests were then as fast or 1 to 2%
