@@ -456,6 +456,85 @@ moj_lines_def(void)
 	}
 }
 
+/* moj_linesw() as kernels.h defines it, a unit at a time (be: big-endian):
+ * its characters, a high surrogate before a low one one with it. */
+static uint64_t
+linesw_def(const unsigned char *p, size_t n, int be, struct mojskip *k)
+{
+	uint64_t chars = 0;
+	size_t i;
+	uint32_t c;
+
+	for (i = 0; i + 2 <= n; i += 2) {
+		c = be ? load_be16(p + i) : load_le16(p + i);
+		if (c == '\r' || (c == '\n' && !k->prevcr)) {
+			k->lines++;
+			k->ls = i + 2;
+			k->cut = 1;
+		}
+		k->prevcr = c == '\r';
+		chars += !(c >= 0xDC00 && c <= 0xDFFF && i >= 2 &&
+		    ((be ? load_be16(p + i - 2) : load_le16(p + i - 2)) &
+		    0xFC00) == 0xD800);
+	}
+	return chars;
+}
+
+/*
+ * moj_linesw() against its definition in both byte orders: random units
+ * of CR, LF, high and low surrogates, letters and the bytes 0D and 0A in
+ * the other half of a unit, at every length to 300 bytes (odd ones cut
+ * to whole units) and start, and 40,000 bytes, more than a lane takes
+ * before the lanes are summed.
+ */
+static void
+moj_linesw_def(void)
+{
+	static const uint16_t abc[] = { '\r', '\n', '\r', '\n', 0xD83D,
+	    0xDE00, 0xDC00, 'a', 0x0D00, 0x0A0D, 0x4E2D };
+	static unsigned char p[40000];
+	struct mojskip want, got;
+	uint64_t w, g;
+	size_t n, at, i;
+	int round, be, fail = 0;
+
+	krand_seed(37);
+	for (round = 0; round < 6 && !fail; round++)
+		for (be = 0; be < 2 && !fail; be++) {
+			for (i = 0; i + 1 < sizeof(p); i += 2) {
+				uint16_t u = round == 0 ? '\r' : round == 1 ?
+				    (i % 4 ? 0xDE00 : 0xD83D) :
+				    abc[krand(sizeof(abc) / sizeof(abc[0]))];
+
+				p[i + be] = (unsigned char)(u & 0xFF);
+				p[i + !be] = (unsigned char)(u >> 8);
+			}
+			for (at = 0; at < 34 && !fail; at += 2)
+				for (n = 0; at + n <= 300 && !fail; n++) {
+					memset(&want, 0, sizeof(want));
+					want.prevcr = n % 3 == 0;
+					want.lines = 2;
+					got = want;
+					w = linesw_def(p + at, n & ~(size_t)1, be,
+					    &want);
+					g = moj_linesw(p + at, n, be, &got);
+					fail = !CHECK(w == g && want.lines ==
+					    got.lines && want.prevcr ==
+					    got.prevcr && want.cut == got.cut &&
+					    (!want.cut || want.ls == got.ls));
+				}
+			memset(&want, 0, sizeof(want));
+			got = want;
+			w = linesw_def(p, sizeof(p), be, &want);
+			g = moj_linesw(p, sizeof(p), be, &got);
+			fail |= !CHECK(w == g && want.lines == got.lines &&
+			    want.cut == got.cut && want.ls == got.ls);
+			if (fail)
+				printf("  (round %d, be %d, %zu bytes at %zu)\n",
+				    round, be, n, at);
+		}
+}
+
 /* moj_skipw() as kernels.h defines it, a unit at a time. */
 static size_t
 skipw_def(const unsigned char *p, size_t n, int be)
@@ -679,6 +758,7 @@ kern_moj(void)
 	moj_latin_ext();
 	moj_kernels();
 	moj_lines_def();
+	moj_linesw_def();
 	moj_offsets();
 	moj_utf16_latin();
 	moj_split();

@@ -22,6 +22,18 @@ warns() {
 	    fail "stderr: $stderr"
 }
 
+# pipe_pos FILE LINE COLUMN: the file's one hit is at LINE and COLUMN, and
+# through a pipe, its lines counted as the bytes go by, xmlsniff says the
+# same of it, byte for byte.
+pipe_pos() {
+	local want
+	want=$("$XMLSNIFF" --json "$1")
+	[[ $want == *'"line":'$2',"column":'$3,* ]] || fail "$1: $want"
+	run sh -c 'cat "$1" | "$0" --json --stdin-name="$1" -' "$XMLSNIFF" "$1"
+	assert_success
+	assert_output "$want"
+}
+
 # clean FILE: no diagnostic at all.
 clean() {
 	xs "$1"
@@ -33,7 +45,7 @@ clean() {
 # --- the families ---------------------------------------------------------
 
 @test "mojibake: through a pipe, lines counted as the bytes go by, a hit's line and column are the file's: LF, CR LF, CR and mixed line ends, Latin Extended text, the hit in the first piece and past the 320 KiB ones" {
-	local f=$BATS_TEST_TMPDIR/p.xml nl n want
+	local f=$BATS_TEST_TMPDIR/p.xml nl n
 	for nl in '\n' '\r\n' '\r' mixed; do
 		for n in 3 9000 21000; do
 			awk -v n="$n" -v nl="$nl" 'BEGIN {
@@ -44,14 +56,38 @@ clean() {
 					    nl == "mixed" ? ends[i % 3 + 1] : nl
 				printf "x\303\203\302\251</r>\n"
 			}' > "$f"
-			want=$("$XMLSNIFF" --json "$f")
-			[[ $want == *'"line":'$((n + 1))',"column":2,'* ]] ||
-			    fail "$nl $n: $want"
-			run sh -c 'cat "$1" | "$0" --json --stdin-name="$1" -' \
-			    "$XMLSNIFF" "$f"
-			assert_success
-			assert_output "$want"
+			pipe_pos "$f" $((n + 1)) 2
 		done
+	done
+}
+
+@test "mojibake: UTF-16 through a pipe, lines counted as the units go by, a hit's line and column are the file's: both byte orders, LF, CR LF and mixed line ends, a surrogate pair in every line and before the hit, and in a line longer than a piece" {
+	local f=$BATS_TEST_TMPDIR/p.xml g=$BATS_TEST_TMPDIR/p16.xml nl n enc
+	for enc in UTF-16LE UTF-16BE; do
+		for nl in '\n' '\r\n' mixed; do
+			for n in 3 21000; do
+				awk -v n="$n" -v nl="$nl" 'BEGIN {
+					split("\n|\r\n|\r", ends, "|")
+					printf "<r>"
+					for (i = 1; i <= n; i++)
+						printf "\360\237\230\200\360\237\230\200\360\237\230\200\360\237\230\200 \303\263d %d%s",
+						    i, nl == "mixed" ? ends[i % 3 + 1] : nl
+					printf "\360\237\230\200x\303\203\302\251</r>\n"
+				}' > "$f"
+				{ [ $enc = UTF-16LE ] && printf '\377\376' ||
+				    printf '\376\377'
+				  iconv -f UTF-8 -t $enc "$f"; } > "$g"
+				pipe_pos "$g" $((n + 1)) 3
+			done
+		done
+		# one line of 120,000 pairs: a pair across a piece's end
+		# is one column, not two
+		awk 'BEGIN { printf "<r>"; for (i = 0; i < 120000; i++)
+			printf "\360\237\230\200"
+			printf "x\303\203\302\251</r>\n" }' > "$f"
+		{ [ $enc = UTF-16LE ] && printf '\377\376' || printf '\376\377'
+		  iconv -f UTF-8 -t $enc "$f"; } > "$g"
+		pipe_pos "$g" 1 120005
 	done
 }
 

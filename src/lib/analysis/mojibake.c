@@ -348,9 +348,9 @@ moj_marks(struct moj *m, struct marks *mk)
  * p[0..n): the first listed that is a candidate within p[0..n), or n - 2,
  * with count the line ends before it counted apart (moj_lines: 200 MB of
  * Polish text through a pipe took 191 ms with the kernels' count as they
- * pass, 117 so; doc/BENCHMARKS.md).  (What
- * p[0..n) only cuts short is none in the piece: the character path finds
- * nothing there either.)  Else prescan.c's lists or the kernels.
+ * pass, 117 so; doc/BENCHMARKS.md).  (What p[0..n) only cuts short is
+ * none in the piece: the character path finds nothing there either.)
+ * Else prescan.c's lists or the kernels.
  */
 static size_t
 mark_skip(struct moj *m, const unsigned char *p, size_t n, struct mojskip *k)
@@ -525,6 +525,38 @@ unit_at(const unsigned char *p, size_t u, int be)
 }
 
 /*
+ * Move m->pos over UTF-16 p[0..n) (whole characters: no high surrogate
+ * last; no hit among them) as step() would a character at a time, in XML
+ * 1.0 (CR and LF the only line ends): moj_linesw counts the line ends,
+ * the characters after the last are the column.  A pipe's UTF-16, whose
+ * lines are counted until the first hit, went a unit at a time and into
+ * step() at every line end and letter from 80 on (doc/BENCHMARKS.md).
+ */
+static void
+wide_pos(struct moj *m, const unsigned char *p, size_t n, int be)
+{
+	struct mojskip k, t;
+	uint64_t chars;
+	size_t ls;
+
+	memset(&k, 0, sizeof(k));
+	k.prevcr = m->pos.prev == '\r';
+	chars = moj_linesw(p, n, be, &k);
+	if (k.cut) {
+		ls = k.ls;
+		/* the LF of a CR LF takes no column */
+		if (ls < n && unit_at(p + ls, 2, be) == '\n' &&
+		    unit_at(p + ls - 2, 2, be) == '\r')
+			ls += 2;
+		memset(&t, 0, sizeof(t));
+		m->pos.line += k.lines;
+		m->pos.col = 1 + moj_linesw(p + ls, n - ls, be, &t);
+	} else
+		m->pos.col += chars;
+	m->pos.prev = unit_at(p + n - 2, 2, be);
+}
+
+/*
  * Pass over the units of p[i..n) that can neither start nor continue a
  * sequence, end a line or pair as surrogates: all but 0A-0D, 80-F4, the
  * surrogates (UTF-16), U+2028 and the UTF-32 unit FFFFFFFF (which step()
@@ -547,6 +579,21 @@ skipw(struct moj *m, const unsigned char *p, size_t i, size_t n, size_t u,
 		j += mark_skipw(m, p + j, n - j, 2, be);
 		if (j > i)
 			last = c = unit_at(p + j - u, u, be);
+	} else if (u == 2 && !m->xml11) {
+		/* Counting: the same stops, the positions moved over the
+		 * units before them at once (wide_pos), a high surrogate
+		 * last left to the loop with its pair. */
+		size_t s = mark_skipw(m, p + j, n - j, 2, be) & ~(size_t)1;
+
+		if (s >= 2 && (unit_at(p + j + s - 2, 2, be) & 0xFC00) ==
+		    0xD800)
+			s -= 2;
+		if (s > 0) {
+			wide_pos(m, p + j, s, be);
+			j += s;
+			i = j;	/* the loop's units counted from here */
+			m->prevc = last = c = unit_at(p + j - 2, 2, be);
+		}
 	} else if (u == 4 && !counting(m)) {
 		/* The same for UTF-32: only FFFFFFFF and the units 80-F4
 		 * that begin a candidate stop (moj_skip32, kernels.h; at

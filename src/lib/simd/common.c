@@ -155,6 +155,37 @@ marks_harden(const unsigned char *p, size_t n, struct marks *m, size_t k)
 	m->nlt = m->nhd = o;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+/*
+ * The vector loop of moj_lines and moj_linesw over p[i..n), i moved on:
+ * vectors of type V of N lanes (units of U bytes), c taking each lane's
+ * CRs and LFs less its CRs before an LF, pairs its lanes where PAIR (of
+ * a, the units, and b, the units after them) holds; the lanes summed
+ * every LIM steps, before any can overflow.  cr and lf: the units as the
+ * host reads them.
+ */
+#define ENDS_LOOP(V, N, U, SUMT, LIM, PAIR)				\
+	while (i + 16 + (U) <= n) {					\
+		V acc = { 0 }, pac = { 0 }, a, b;			\
+		SUMT sum[N];						\
+		int j;							\
+									\
+		for (j = 0; j < (LIM) && i + 16 + (U) <= n; j++, i += 16) { \
+			memcpy(&a, p + i, 16);				\
+			memcpy(&b, p + i + (U), 16);			\
+			acc -= (V)(a == cr) + (V)(a == lf);		\
+			acc += (V)((a == cr) & (b == lf));		\
+			pac -= (V)(PAIR);				\
+		}							\
+		memcpy(sum, &acc, 16);					\
+		for (j = 0; j < (N); j++)				\
+			c += sum[j];					\
+		memcpy(sum, &pac, 16);					\
+		for (j = 0; j < (N); j++)				\
+			pairs += sum[j];				\
+	}
+#endif
+
 /*
  * moj_lines(): CR, and LF not after CR, counted 16 bytes a step where the
  * compiler has vectors of its own (GCC and Clang: SSE2, NEON, the z
@@ -167,7 +198,7 @@ marks_harden(const unsigned char *p, size_t n, struct marks *m, size_t k)
 void
 moj_lines(const unsigned char *p, size_t n, struct mojskip *k)
 {
-	uint64_t c = 0;
+	uint64_t c = 0, pairs = 0;
 	size_t i = 0, t;
 #if defined(__GNUC__) || defined(__clang__)
 	typedef unsigned char v16 __attribute__((vector_size(16)));
@@ -175,22 +206,10 @@ moj_lines(const unsigned char *p, size_t n, struct mojskip *k)
 	    '\r', '\r', '\r', '\r', '\r', '\r', '\r', '\r' };
 	const v16 lf = cr - 3;
 
-	while (i + 17 <= n) {
-		v16 acc = { 0 }, a, b;
-		unsigned char sum[16];
-		int j;
-
-		for (j = 0; j < 127 && i + 17 <= n; j++, i += 16) {
-			memcpy(&a, p + i, 16);
-			memcpy(&b, p + i + 1, 16);
-			acc -= (v16)(a == cr) + (v16)(a == lf);
-			acc += (v16)((a == cr) & (b == lf));
-		}
-		memcpy(sum, &acc, 16);
-		for (j = 0; j < 16; j++)
-			c += sum[j];
-	}
+	/* no pairs of bytes: a != a is none, which the compiler drops */
+	ENDS_LOOP(v16, 16, 1, unsigned char, 127, a != a)
 #endif
+	(void)pairs;
 	for (; i < n; i++)
 		c += (uint64_t)(p[i] == '\r') + (p[i] == '\n') -
 		    (i + 1 < n && p[i] == '\r' && p[i + 1] == '\n');
@@ -211,4 +230,67 @@ moj_lines(const unsigned char *p, size_t n, struct mojskip *k)
 		}
 	if (n > 0)
 		k->prevcr = p[n - 1] == '\r';
+}
+
+/* The UTF-16 unit at p, of byte order be. */
+static uint32_t
+unit16(const unsigned char *p, int be)
+{
+	return be ? (uint32_t)p[0] << 8 | p[1] : (uint32_t)p[1] << 8 | p[0];
+}
+
+/*
+ * moj_linesw(): moj_lines() over UTF-16, 8 units a step in the compiler's
+ * vectors as there, each lane also taking 1 for a high surrogate before a
+ * low one, which two units make one character.  The constants are the
+ * units' two bytes in the stream's order read as the host reads them, so
+ * that no unit is swapped, on either host.
+ */
+uint64_t
+moj_linesw(const unsigned char *p, size_t n, int be, struct mojskip *k)
+{
+	uint64_t c = 0, pairs = 0;
+	size_t i = 0, t;
+	uint32_t x;
+
+	n &= ~(size_t)1;
+#if defined(__GNUC__) || defined(__clang__)
+	typedef uint16_t v8 __attribute__((vector_size(16)));
+	const unsigned char b_cr[2] = { be ? 0 : '\r', be ? '\r' : 0 };
+	const unsigned char b_lf[2] = { be ? 0 : '\n', be ? '\n' : 0 };
+	const unsigned char b_m[2] = { be ? 0xFC : 0, be ? 0 : 0xFC };
+	const unsigned char b_hi[2] = { be ? 0xD8 : 0, be ? 0 : 0xD8 };
+	const unsigned char b_lo[2] = { be ? 0xDC : 0, be ? 0 : 0xDC };
+	uint16_t cr, lf, m, hi, lo;
+
+	memcpy(&cr, b_cr, 2);
+	memcpy(&lf, b_lf, 2);
+	memcpy(&m, b_m, 2);
+	memcpy(&hi, b_hi, 2);
+	memcpy(&lo, b_lo, 2);
+	ENDS_LOOP(v8, 8, 2, uint16_t, 4096, ((a & m) == hi) & ((b & m) == lo))
+#endif
+	for (; i < n; i += 2) {
+		x = unit16(p + i, be);
+		c += (uint64_t)(x == '\r') + (x == '\n') - (i + 4 <= n &&
+		    x == '\r' && unit16(p + i + 2, be) == '\n');
+		pairs += (x & 0xFC00) == 0xD800 && i + 4 <= n &&
+		    (unit16(p + i + 2, be) & 0xFC00) == 0xDC00;
+	}
+	if (n > 0 && k->prevcr && unit16(p, be) == '\n')
+		c--;
+	k->lines += c;
+	for (t = n; c > 0 && t >= 2; t -= 2) {
+		x = unit16(p + t - 2, be);
+		if (x == '\r' || x == '\n') {
+			/* an LF after a CR: the CR is the line end */
+			k->ls = x == '\n' && t >= 4 && unit16(p + t - 4, be) ==
+			    '\r' ? t - 2 : t;
+			k->cut = 1;
+			break;
+		}
+	}
+	if (n > 0)
+		k->prevcr = unit16(p + n - 2, be) == '\r';
+	return n / 2 - pairs;
 }

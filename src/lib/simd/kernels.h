@@ -290,6 +290,10 @@ size_t		 moj_skip(const unsigned char *, size_t, struct mojskip *);
  * when it stops at n (common.c): for the scan that takes its stops from
  * marks8's list and must still count a pipe's lines. */
 void		 moj_lines(const unsigned char *, size_t, struct mojskip *);
+/* The same for UTF-16 p[0..n) (whole units; be: big-endian), ls in bytes;
+ * return its characters (units less the surrogate pairs). */
+uint64_t	 moj_linesw(const unsigned char *, size_t, int,
+		    struct mojskip *);
 
 /*
  * The marks of UTF-8 text for the two searches that need no state, found
