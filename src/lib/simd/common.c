@@ -218,13 +218,10 @@ moj_lines(const unsigned char *p, size_t n, struct mojskip *k)
 		c--;
 	k->lines += c;
 	for (t = n; c > 0 && t-- > 0;)
-		if (p[t] == '\r' || (p[t] == '\n' && (t == 0 || p[t - 1] !=
-		    '\r'))) {
-			k->ls = t + 1;
-			k->cut = 1;
-			break;
-		} else if (p[t] == '\n') {
-			k->ls = t;	/* the CR before it */
+		if (p[t] == '\r' || p[t] == '\n') {
+			/* an LF after a CR: the CR is the line end */
+			k->ls = p[t] == '\n' && t > 0 && p[t - 1] == '\r' ? t :
+			    t + 1;
 			k->cut = 1;
 			break;
 		}
@@ -232,12 +229,8 @@ moj_lines(const unsigned char *p, size_t n, struct mojskip *k)
 		k->prevcr = p[n - 1] == '\r';
 }
 
-/* The UTF-16 unit at p, of byte order be. */
-static uint32_t
-unit16(const unsigned char *p, int be)
-{
-	return be ? (uint32_t)p[0] << 8 | p[1] : (uint32_t)p[1] << 8 | p[0];
-}
+/* The UTF-16 unit at p, of byte order be (utf.h's loads). */
+#define UNIT16(p, be)	((be) ? load_be16(p) : load_le16(p))
 
 /*
  * moj_linesw(): moj_lines() over UTF-16, 8 units a step in the compiler's
@@ -271,26 +264,26 @@ moj_linesw(const unsigned char *p, size_t n, int be, struct mojskip *k)
 	ENDS_LOOP(v8, 8, 2, uint16_t, 4096, ((a & m) == hi) & ((b & m) == lo))
 #endif
 	for (; i < n; i += 2) {
-		x = unit16(p + i, be);
+		x = UNIT16(p + i, be);
 		c += (uint64_t)(x == '\r') + (x == '\n') - (i + 4 <= n &&
-		    x == '\r' && unit16(p + i + 2, be) == '\n');
+		    x == '\r' && UNIT16(p + i + 2, be) == '\n');
 		pairs += (x & 0xFC00) == 0xD800 && i + 4 <= n &&
-		    (unit16(p + i + 2, be) & 0xFC00) == 0xDC00;
+		    (UNIT16(p + i + 2, be) & 0xFC00) == 0xDC00;
 	}
-	if (n > 0 && k->prevcr && unit16(p, be) == '\n')
+	if (n > 0 && k->prevcr && UNIT16(p, be) == '\n')
 		c--;
 	k->lines += c;
 	for (t = n; c > 0 && t >= 2; t -= 2) {
-		x = unit16(p + t - 2, be);
+		x = UNIT16(p + t - 2, be);
 		if (x == '\r' || x == '\n') {
 			/* an LF after a CR: the CR is the line end */
-			k->ls = x == '\n' && t >= 4 && unit16(p + t - 4, be) ==
+			k->ls = x == '\n' && t >= 4 && UNIT16(p + t - 4, be) ==
 			    '\r' ? t - 2 : t;
 			k->cut = 1;
 			break;
 		}
 	}
 	if (n > 0)
-		k->prevcr = unit16(p + n - 2, be) == '\r';
+		k->prevcr = UNIT16(p + n - 2, be) == '\r';
 	return n / 2 - pairs;
 }
