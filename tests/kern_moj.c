@@ -369,26 +369,6 @@ moj_latin_ext(void)
 	bfree(&r);
 }
 
-/* moj_skip() as struct mojskip defines it, a byte at a time. */
-static size_t
-skip_def(const unsigned char *p, size_t n, struct mojskip *k)
-{
-	size_t i;
-
-	for (i = 0; i + 3 <= n; i++) {
-		if (moj_exact8(p + i, n - i, k->c1))
-			break;
-		if (k->count && (p[i] == '\r' || (p[i] == '\n' && !k->prevcr))) {
-			k->lines++;
-			k->ls = i + 1;
-			k->cut = 1;
-		}
-		if (k->count)
-			k->prevcr = p[i] == '\r';
-	}
-	return i;
-}
-
 /* moj_lines() as kernels.h defines it, a byte at a time. */
 static void
 lines_def(const unsigned char *p, size_t n, struct mojskip *k)
@@ -403,6 +383,21 @@ lines_def(const unsigned char *p, size_t n, struct mojskip *k)
 		}
 		k->prevcr = p[i] == '\r';
 	}
+}
+
+/* moj_skip() as struct mojskip defines it, a byte at a time: where it
+ * stops, and with count the line ends before. */
+static size_t
+skip_def(const unsigned char *p, size_t n, struct mojskip *k)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= n; i++)
+		if (moj_exact8(p + i, n - i, k->c1))
+			break;
+	if (k->count)
+		lines_def(p, i, k);
+	return i;
 }
 
 /* Whether moj_lines() of p[0..n), after a CR or not, counts as its
