@@ -143,17 +143,21 @@ INC =		-Isrc/cli -Isrc/lib/text -Isrc/lib/sniff -Isrc/lib/decode \
 SHLIB =		libxmlsniff.so.$(SOVERSION)
 all: xmlsniff libxmlsniff.a $(SHLIB)
 
-# A generated file's recipe writes $@.tmp, then $(STAMP) puts it in place
-# only when it differs, so that what depends on it is rebuilt only then.
-STAMP =	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+# A generated file's recipe writes $@.$$$$, then $(STAMP), in the same
+# shell line, puts it in place only when it differs, so that what depends
+# on it is rebuilt only then.  The copy is named for the shell that makes
+# it, as two makes may run at once (the suite runs make install, make
+# print-inc and make tests/diffcheck side by side): with one name for
+# all, one make's mv took the copy another was about to compare ("mv:
+# cannot stat 'build/codings.tmp'").
+STAMP =	if cmp -s $@.$$$$ $@; then rm -f $@.$$$$; else mv -f $@.$$$$ $@; fi
 
 # XMLSNIFF_VERSION for the C sources, made from VERSION above (a build
 # product: not in git, not in the tarball).  Rewritten only when the
 # version changes, so that another edit of this file rebuilds nothing.
 src/cli/version.h: Makefile
 	@printf '/* Made by make from VERSION in the Makefile. */\n#define XMLSNIFF_VERSION "%s"\n' \
-	    '$(VERSION)' > $@.tmp
-	@$(STAMP)
+	    '$(VERSION)' > $@.$$$$; $(STAMP)
 print-version:
 	@echo $(VERSION)
 
@@ -266,22 +270,17 @@ src/lib/http/coding.pico: src/lib/http/coding.c $(HDRS) build/codings
 # UCHARDET=no, ZLIB=no, BROTLI=no), looked at on every run and each file
 # rewritten only when what it says changes: the objects that use them
 # depend on it, so that installing one, removing one or changing a switch
-# rebuilds what uses it on the next make, and nothing else.  As with
-# src/lib/xmlsniff.h, the new copy is named for the shell that makes it
-# (FORCE: every make writes it, and the suite runs makes at once; with
-# one name for all, one make's mv took the copy another was about to
-# compare: "mv: cannot stat 'build/codings.tmp'").
-STAMP_PID =	if cmp -s $@.$$$$ $@; then rm -f $@.$$$$; \
-		else mv -f $@.$$$$ $@; fi
+# rebuilds what uses it on the next make, and nothing else ($(STAMP):
+# FORCE, every make writes them).
 build/uchardet: FORCE
 	@mkdir -p build
 	@if $(HAVE_UCHARDET); then echo yes; else echo no; fi > $@.$$$$; \
-	$(STAMP_PID)
+	$(STAMP)
 build/codings: FORCE
 	@mkdir -p build
 	@{ if $(HAVE_ZLIB); then echo zlib; fi; \
 	  if $(HAVE_BROTLI); then echo brotli; fi; } > $@.$$$$; \
-	$(STAMP_PID)
+	$(STAMP)
 
 FORCE:
 
