@@ -225,8 +225,9 @@ ah_claim(struct ahead *a, uint64_t k)
 }
 
 /* Under ahead_test_hold: piece k, claimed, held unread until the first
- * thread waits for it and has read a piece after it meanwhile, or for a
- * second at most. */
+ * thread waits for it and has read a piece after it meanwhile, or it
+ * has stopped reading ahead (a piece past the end, which it will never
+ * wait for), or for a second at most. */
 static void
 ah_hold(struct ahead *a, uint64_t k)
 {
@@ -234,7 +235,8 @@ ah_hold(struct ahead *a, uint64_t k)
 	int i;
 
 	for (i = 0; i < 10000 && (th_ld(&a->waiting) != k + 1 ||
-	    th_ld(&a->helped) == h); i++)
+	    th_ld(&a->helped) == h) &&
+	    !__atomic_load_n(&a->quit, __ATOMIC_ACQUIRE); i++)
 		nanosleep(&(struct timespec){ 0, 100000 }, NULL);
 }
 
