@@ -51,7 +51,7 @@ USAGE_RE='^usage: xmlsniff '
 	local f=$BATS_TEST_TMPDIR/mj.xml e
 	# a double encoding past the first 320 KiB piece, CR LF lines
 	{ printf '<r>\r\n'
-	  for i in $(seq 1 30000); do printf 'l\303\263d\305\272 %d\r\n' "$i"; done
+	  printf 'l\303\263d\305\272 %d\r\n' $(seq 1 30000)
 	  printf 'caf\303\203\302\251\r\n</r>\r\n'; } > "$f"
 	e=$("$XMLSNIFF" --all --excerpt=always "$f" 2>&1; echo "status $?")
 	[[ $e == *'mj.xml:30002:4: warning: "'*'[mojibake]'* ]] || fail "$e"

@@ -3,16 +3,32 @@
 # their names and aliases, "all", and the usage errors of unknown names.
 load helper
 
+# The bytes of the UTF-16 and UTF-32 samples, made by iconv once for the
+# file's tests and kept as printf formats.
+setup_file() {
+	# FF FE, then <?xml version="1.0" encoding="UTF-16"?><a/> in UTF-16LE.
+	U16LE_BOM_FMT=$({ printf '\377\376'
+	    enc UTF-16LE '<?xml version="1.0" encoding="UTF-16"?><a/>'; } | fmt_of)
+	U16BE_BOM_FMT=$({ printf '\376\377'
+	    enc UTF-16BE '<?xml version="1.0" encoding="UTF-16"?><a/>'; } | fmt_of)
+	U16LE_FMT=$(enc UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?><a/>' |
+	    fmt_of)
+	U32LE_BOM_FMT=$({ printf '\377\376\0\0'
+	    enc UTF-32LE '<?xml version="1.0" encoding="UTF-32"?><a/>'; } | fmt_of)
+	U32BE_BOM_FMT=$({ printf '\0\0\376\377'
+	    enc UTF-32BE '<?xml version="1.0" encoding="UTF-32"?><a/>'; } | fmt_of)
+	export U16LE_BOM_FMT U16BE_BOM_FMT U16LE_FMT U32LE_BOM_FMT U32BE_BOM_FMT
+}
+
 setup() {
 	scratch_samples
 	printf '<?xml version="1.0" encoding="UTF-8"?><a>\303\251</a>' > u8.xml
 	printf '\357\273\277<a/>' > u8bom.xml
-	# FF FE, then <?xml version="1.0" encoding="UTF-16"?><a/> in UTF-16LE.
-	{ printf '\377\376'; enc UTF-16LE '<?xml version="1.0" encoding="UTF-16"?><a/>'; } > u16le-bom.xml
-	{ printf '\376\377'; enc UTF-16BE '<?xml version="1.0" encoding="UTF-16"?><a/>'; } > u16be-bom.xml
-	enc UTF-16LE '<?xml version="1.0" encoding="UTF-16LE"?><a/>' > u16le.xml
-	{ printf '\377\376\0\0'; enc UTF-32LE '<?xml version="1.0" encoding="UTF-32"?><a/>'; } > u32le-bom.xml
-	{ printf '\0\0\376\377'; enc UTF-32BE '<?xml version="1.0" encoding="UTF-32"?><a/>'; } > u32be-bom.xml
+	printf "$U16LE_BOM_FMT" > u16le-bom.xml
+	printf "$U16BE_BOM_FMT" > u16be-bom.xml
+	printf "$U16LE_FMT" > u16le.xml
+	printf "$U32LE_BOM_FMT" > u32le-bom.xml
+	printf "$U32BE_BOM_FMT" > u32be-bom.xml
 	# 8-bit bytes declared UTF-16: the encoding cannot be determined.
 	printf '<?xml version="1.0" encoding="UTF-16"?><a/>' > unknown.xml
 }
