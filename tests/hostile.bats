@@ -379,7 +379,7 @@ for line in sys.stdin:
 }
 
 # ---------------------------------------------------------------------------
-# A 100 MB line
+# A 100 MB line (the slow tier: inputs of a hundred megabytes and more)
 
 # hundred_mb_line FILE TAIL: "<a>", 100 000 000 x's, then TAIL (printf).
 hundred_mb_line() {
@@ -388,6 +388,7 @@ hundred_mb_line() {
 	    > "$1"
 }
 
+# bats test_tags=slow
 @test "a 100 MB line: an FF after it at column 100000004, quickly" {
 	hundred_mb_line long.xml '\377</a>'
 	xs_t --json long.xml
@@ -395,6 +396,7 @@ hundred_mb_line() {
 	assert_output '{"file":"long.xml","encoding":"UTF-8","source":"default","bom":null,"declaration":null,"charset":null,"mime":"application/xml; charset=utf-8","errors":1,"warnings":0,"diagnostics":[{"severity":"error","code":"illegal-sequence","offset":100000003,"line":1,"column":100000004,"count":1,"message":"bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it"}],"guess":null}'
 }
 
+# bats test_tags=slow
 @test "a 100 MB line through a pipe: the same line:column on stderr" {
 	hundred_mb_line long.xml '\377</a>'
 	sh_run '"$0" < "$1"' long.xml
@@ -403,6 +405,7 @@ hundred_mb_line() {
 	assert_equal "$stderr" '-:1:100000004: error: bytes FF are not valid in UTF-8 (a byte never used in UTF-8); the entity is not in this encoding: declare the encoding it is in, or re-encode it [illegal-sequence]'
 }
 
+# bats test_tags=slow
 @test "a 100 MB line cut inside a character at its very end: truncated, column 100000004" {
 	hundred_mb_line long.xml '\342\202'
 	xs_t long.xml
@@ -411,6 +414,7 @@ hundred_mb_line() {
 	assert_equal "$stderr" 'long.xml:1:100000004: error: the entity ends inside a character: bytes E2 82 are incomplete in UTF-8; the file is truncated [illegal-sequence]'
 }
 
+# bats test_tags=slow
 @test "a 100 MB line in UTF-16LE: a lone surrogate at column 100000004, offset in bytes" {
 	huge "a 100 MB input"
 	{

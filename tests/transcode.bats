@@ -1942,6 +1942,7 @@ transcoded_big() {
 	  tail -c +40 "$1"; } | iconv -f UTF-8 -t UTF-16LE | cmp - "$2"
 }
 
+# bats test_tags=slow
 @test "nothing lost: SIGTERM during a large --in-place transcode leaves the original and no temporary" {
 	big_file "$T/big.xml"
 	cp "$T/big.xml" "$T/orig"
@@ -1960,6 +1961,7 @@ transcoded_big() {
 	fi
 }
 
+# bats test_tags=slow
 @test "nothing lost: SIGTERM during a large -o transcode leaves the existing destination" {
 	big_file "$T/big.xml"
 	printf 'precious\n' > "$T/dest.xml"
