@@ -77,7 +77,8 @@ LIB_SRCS =	src/lib/text/utf.c src/lib/text/sbuf.c \
 		src/lib/decode/ahead.c src/lib/decode/leap.c \
 		src/lib/decode/validate.c \
 		src/lib/simd/avx2.c src/lib/simd/avx512.c src/lib/simd/common.c \
-		src/lib/simd/dense_avx2.c src/lib/simd/narrow_avx2.c \
+		src/lib/simd/dense_avx2.c src/lib/simd/late_avx512.c \
+		src/lib/simd/narrow_avx2.c \
 		src/lib/simd/neon.c src/lib/simd/plain_avx2.c \
 		src/lib/simd/plainw_avx2.c src/lib/simd/ref.c \
 		src/lib/simd/scan_avx2.c src/lib/simd/scan_avx512.c \

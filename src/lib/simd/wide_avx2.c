@@ -6,7 +6,8 @@
  * lanes of the bytes that do end one are packed by a table lookup.
  * Blocks where four-byte UTF-8 characters end have kernels of their own
  * (u8_surr_block, u8_u32_block), and the tails shorter than a vector go
- * to word.c.
+ * to word.c.  Then the mojibake searches of UTF-16 and UTF-32
+ * (moj_skipw_avx2, moj_skip32_avx2).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -447,5 +448,131 @@ conv_avx2(int from, int to, const unsigned char *p, size_t n,
 	if (form_u32(to))
 		return u16_u32_avx2(p, n, from, to, o);
 	return u32_u16_avx2(p, n, from, to, o);
+}
+
+/* Keep the vector v in a register from here on: the compiler may no
+ * longer make it again from its value (which it did with the constants
+ * of moj_skipw_avx2, a broadcast each in every round of its loop). */
+#define OPAQUE(v)	__asm__("" : "+x"(v))
+
+/*
+ * moj_skipw(), sixteen units at a time: those that may begin a candidate,
+ * 80..9F, or C2..F4 (its largest with C2 the same as its smallest with
+ * F4) before a unit that may be a trail character (80..BF, or from 0152,
+ * the first of windows-1252's 27, to 2122, the last: x less lo no more
+ * than span), each asked of moj_exactw().  Blocks with no C1 control nor
+ * lead (every script but Latin) cost one test.
+ */
+AVX2 size_t
+moj_skipw_avx2(const unsigned char *p, size_t n, int be)
+{
+	__m256i ffe0 = _mm256_set1_epi16((short)0xFFE0);
+	__m256i x80 = _mm256_set1_epi16(MOJ_TRAIL0_LO);
+	__m256i xc2 = _mm256_set1_epi16(MOJ_LEAD_LO);
+	__m256i xf4 = _mm256_set1_epi16(MOJ_LEAD_LO + MOJ_LEAD_SPAN);
+	__m256i l1 = _mm256_set1_epi16(MOJ_TRAIL1_LO);
+	__m256i s0 = _mm256_set1_epi16(MOJ_TRAIL0_SPAN);
+	__m256i s1 = _mm256_set1_epi16(MOJ_TRAIL1_SPAN);
+	size_t j = 0;
+
+	OPAQUE(ffe0);
+	OPAQUE(x80);
+	OPAQUE(xc2);
+	OPAQUE(xf4);
+	OPAQUE(l1);
+	OPAQUE(s0);
+	OPAQUE(s1);
+	for (; j + 34 <= n; j += 32) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + j));
+		__m256i nx, c1, lead, d0, d1, stop;
+		unsigned m;
+
+		if (be)
+			u = swap16(u);
+		c1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, ffe0), x80);
+		lead = _mm256_cmpeq_epi16(_mm256_max_epu16(u, xc2),
+		    _mm256_min_epu16(u, xf4));
+		nx = _mm256_loadu_si256((const __m256i *)(p + j + 2));
+		if (be)
+			nx = swap16(nx);
+		d0 = _mm256_sub_epi16(nx, x80);
+		d1 = _mm256_sub_epi16(nx, l1);
+		stop = _mm256_or_si256(c1, _mm256_and_si256(lead,
+		    _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_min_epu16(d0, s0),
+		    d0), _mm256_cmpeq_epi16(_mm256_min_epu16(d1, s1), d1))));
+		if (_mm256_testz_si256(stop, stop))
+			continue;
+		for (m = (unsigned)_mm256_movemask_epi8(stop) & 0x55555555u;
+		    m != 0; m &= m - 1) {
+			size_t at = j + (size_t)__builtin_ctz(m);
+
+			if (moj_exactw(p + at, n - at, 2, be))
+				return at;
+		}
+	}
+	return j + moj_skipw_word(p + j, n - j, be);
+}
+
+/*
+ * moj_skip32(), eight units a step: those that may stop it, FFFFFFFF, a
+ * C1 control (80..9F), or C2..F4 before a unit that may be a trail
+ * character (80..BF, or 0152..2122 as moj_skipw_avx2 tests them), each
+ * asked of moj_stop32(); the rest as the word does it.  Text of every
+ * script, Latin-1 letters included, costs one test a block: with the
+ * leads alone each of those letters stopped it (Latin text in UTF-32,
+ * 31 % of the run in moj_skip32_avx512, doc/BENCHMARKS.md).
+ */
+AVX2 size_t
+moj_skip32_avx2(const unsigned char *p, size_t n, int be)
+{
+	__m256i x80 = _mm256_set1_epi32(MOJ_TRAIL0_LO);
+	__m256i xc2 = _mm256_set1_epi32(MOJ_LEAD_LO);
+	__m256i ffe0 = _mm256_set1_epi32((int)0xFFFFFFE0);
+	__m256i sl = _mm256_set1_epi32(MOJ_LEAD_SPAN);
+	__m256i l1 = _mm256_set1_epi32(MOJ_TRAIL1_LO);
+	__m256i s0 = _mm256_set1_epi32(MOJ_TRAIL0_SPAN);
+	__m256i s1 = _mm256_set1_epi32(MOJ_TRAIL1_SPAN);
+	__m256i ones = _mm256_set1_epi32(-1);
+	size_t j = 0;
+
+	OPAQUE(x80);
+	OPAQUE(xc2);
+	OPAQUE(ffe0);
+	OPAQUE(sl);
+	OPAQUE(l1);
+	OPAQUE(s0);
+	OPAQUE(s1);
+	OPAQUE(ones);
+	for (; j + 32 + 4 <= n; j += 32) {
+		__m256i u = _mm256_loadu_si256((const __m256i *)(p + j));
+		__m256i nx = _mm256_loadu_si256((const __m256i *)(p + j + 4));
+		__m256i d, d0, d1, lead, stop;
+		unsigned m;
+
+		if (be) {
+			u = swap32(u);
+			nx = swap32(nx);
+		}
+		d = _mm256_sub_epi32(u, xc2);
+		d0 = _mm256_sub_epi32(nx, x80);
+		d1 = _mm256_sub_epi32(nx, l1);
+		lead = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_min_epu32(d,
+		    sl), d), _mm256_or_si256(_mm256_cmpeq_epi32(
+		    _mm256_min_epu32(d0, s0), d0), _mm256_cmpeq_epi32(
+		    _mm256_min_epu32(d1, s1), d1)));
+		stop = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(u,
+		    ones), _mm256_cmpeq_epi32(_mm256_and_si256(u, ffe0), x80)),
+		    lead);
+		if (_mm256_testz_si256(stop, stop))
+			continue;
+		for (m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+		    stop)); m != 0; m &= m - 1) {
+			size_t at = j + 4 * (size_t)__builtin_ctz(m);
+
+			if (moj_stop32(p + at, n - at, be))
+				return at;
+		}
+	}
+	return j + moj_skip32_word(p + j, n - j, be);
 }
 #endif
