@@ -29,7 +29,7 @@
  * nibbles in each 128-bit lane, the two of 64 whole). */
 struct mojk5 {
 	__m512i		 l64, n64, c0, m64, lis, nib, c3, c2, e2, a0, lt, q, x,
-			 one;
+			 one, x82, b4;
 };
 
 AVX512 static void
@@ -50,6 +50,8 @@ mojk5_init(struct mojk5 *k)
 	k->q = _mm512_set1_epi8('?');
 	k->x = _mm512_set1_epi8('!');
 	k->one = _mm512_set1_epi8(1);
+	k->x82 = _mm512_set1_epi8((char)0x82);
+	k->b4 = _mm512_set1_epi8((char)0xB4);
 }
 
 /* C2 before 80..9F (a C1 control: 80..9F are below A0 as signed). */
@@ -89,6 +91,25 @@ mask5(__m512i v0, __m512i v1, __m512i v2, __m512i v3, const struct mojk5 *k)
 	    lb, nb) | ctl5(v0, v1, k);
 }
 
+/*
+ * The lanes of mask5 whose C3 may begin a candidate by the lead it gives
+ * (v1, one byte on) and what that lead needs (v4, four bytes on), as
+ * moj_mask32's: 82..B4, and past 9F (a lead of three or four bytes, which
+ * needs two trail characters) a byte past ASCII four bytes on.  Slovak
+ * "môže" (C3 B4 C5 BE 65) and Czech "píše" pass mask5 and fail here:
+ * asked only of the blocks that pass mask5 (run_mj5), not in every block
+ * of a run (Hungarian and Icelandic text, which seldom fail mask5, took
+ * 10% more processor time with the test in mask5).  C1 controls pass.
+ */
+AVX512 __attribute__((always_inline)) static inline __mmask64
+lead5(__m512i v0, __m512i v1, __m512i v4, const struct mojk5 *k)
+{
+	return (_mm512_cmpge_epu8_mask(v1, k->x82) &
+	    _mm512_cmple_epu8_mask(v1, k->b4) &
+	    (_mm512_cmplt_epu8_mask(v1, k->a0) | _mm512_movepi8_mask(v4))) |
+	    _mm512_cmpneq_epi8_mask(v0, k->c3);
+}
+
 /* "<?" and "<!" exactly, not every '<', in a (a1: one byte on; lt, q, x:
  * the three bytes in every lane). */
 AVX512 __attribute__((always_inline)) static inline __mmask64
@@ -109,7 +130,7 @@ lt5(__m512i a, __m512i a1, const struct mojk5 *k)
  * The marks of the block of 64 at p + i (a, a1, a2: its bytes, one and two
  * on) that keep has: l its "<?" and "<!", c where a candidate may begin
  * (first5), each list while it takes marks (*lon, *mon: as marks8_tail's).
- * Reads p[i..i+67).
+ * Reads p[i..i+68).
  */
 AVX512 __attribute__((always_inline)) static inline void
 marks5(const unsigned char *p, size_t n, size_t i, uint64_t keep,
@@ -120,7 +141,8 @@ marks5(const unsigned char *p, size_t n, size_t i, uint64_t keep,
 	if (!*mon || (c & keep) == 0)
 		return;
 	marks_mj_bits(p, n, m, i, mask5(a, a1, a2,
-	    _mm512_loadu_si512((const void *)(p + i + 3)), k) & keep, mon);
+	    _mm512_loadu_si512((const void *)(p + i + 3)), k) & lead5(a, a1,
+	    _mm512_loadu_si512((const void *)(p + i + 4)), k) & keep, mon);
 }
 
 /*
@@ -218,24 +240,27 @@ ascii_marks5(const unsigned char *p, size_t n, struct marks *m, int *lon,
 }
 
 /* The mojibake marks of the blocks of 64 from i whose bits are set in cs
- * (blocks where one may begin: first5), each block's candidates
- * (mask5) asked of moj_exact8(), while *mon. */
+ * (blocks where one may begin: first5 or mask5), each block's candidates
+ * (mask5, or cm[] where run5 kept it, and lead5) asked of moj_exact8(),
+ * while *mon. */
 AVX512 __attribute__((noinline)) static void
 run_mj5(const unsigned char *p, size_t n, size_t i, uint64_t cs,
-    struct marks *m, int *mon)
+    const uint64_t *cm, struct marks *m, int *mon)
 {
 	struct mojk5 k;
 
 	mojk5_init(&k);
 	for (; cs != 0 && *mon; cs = _blsr_u64(cs)) {
-		size_t j = i + (size_t)_tzcnt_u64(cs) * 64;
+		size_t b = (size_t)_tzcnt_u64(cs), j = i + b * 64;
 		const unsigned char *q = p + j;
-
-		marks_mj_bits(p, n, m, j, mask5(
-		    _mm512_loadu_si512((const void *)q),
-		    _mm512_loadu_si512((const void *)(q + 1)),
+		__m512i a = _mm512_loadu_si512((const void *)q);
+		__m512i a1 = _mm512_loadu_si512((const void *)(q + 1));
+		uint64_t c = cm != NULL ? cm[b] : mask5(a, a1,
 		    _mm512_loadu_si512((const void *)(q + 2)),
-		    _mm512_loadu_si512((const void *)(q + 3)), &k), mon);
+		    _mm512_loadu_si512((const void *)(q + 3)), &k);
+
+		marks_mj_bits(p, n, m, j, c & lead5(a, a1,
+		    _mm512_loadu_si512((const void *)(q + 4)), &k), mon);
 	}
 }
 
@@ -259,11 +284,13 @@ enum { RUN_C3, RUN_EXACT };
  * The tests of a run of nb blocks of 64 at p (with 4 bytes after it):
  * each block's "<?" and "<!" into l[], a bit in *ls for each block that
  * has some and in *cs for each that passes the test (RUN_C3 or RUN_EXACT)
- * of where a mojibake candidate may begin.
+ * of where a mojibake candidate may begin; RUN_EXACT's masks into cm[],
+ * for run_mj5 (Czech "náš" and "píše" pass mask5 in most blocks: made
+ * again there, mask5 took a fifth of the run).
  */
 AVX512 __attribute__((always_inline)) static inline void
 run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
-    uint64_t *cs, int test, const struct mojk5 *k)
+    uint64_t *cs, uint64_t *cm, int test, const struct mojk5 *k)
 {
 	size_t b;
 
@@ -277,6 +304,8 @@ run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
 		    _mm512_cmpeq_epi8_mask(_mm512_or_si512(a, k->one), k->c3);
 
 		l[b] = lt5(a, a1, k);
+		if (test == RUN_EXACT)
+			cm[b] = c;
 		*ls |= (uint64_t)(l[b] != 0) << b;
 		*cs |= (uint64_t)(c != 0) << b;
 	}
@@ -286,7 +315,7 @@ run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
  * marks8() in one pass: the ASCII the piece begins with (ascii_marks5: a
  * piece of ASCII text is ASCII throughout; a look in the loop, even once in
  * 16 KB, cost other text 3 to 12%: doc/BENCHMARKS.md); then runs of up to 64
- * blocks of 64 with 4 bytes after them (mask5 reads 3, and a candidate cut
+ * blocks of 64 with 4 bytes after them (mask5 reads all four, and a candidate cut
  * short by the end is the tail's).  A run's tests store each block's "<?" and
  * "<!" and note the blocks where a candidate may begin, with no branch on
  * either: where markup comes every hundred bytes or so, or Latin Extended
@@ -303,8 +332,8 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 	int lon = 1, mon = !m->nomj;
 	struct mojk5 k;
 	__m512i a, a1, a2;
-	uint64_t l[64];
-	int test = RUN_C3, stay = 0;
+	uint64_t l[64], cm[64];
+	int test = RUN_C3, stay = 0, was;
 
 	m->nlt = m->nmj = 0;
 	m->lcov = n > 0 ? n - 1 : 0;
@@ -318,10 +347,11 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 		if (nb > 64)
 			nb = 64;
 		mojk5_init(&k);
+		was = test;
 		if (test == RUN_EXACT)
-			run5(p + i, nb, l, &ls, &cs, RUN_EXACT, &k);
+			run5(p + i, nb, l, &ls, &cs, cm, RUN_EXACT, &k);
 		else
-			run5(p + i, nb, l, &ls, &cs, RUN_C3, &k);
+			run5(p + i, nb, l, &ls, &cs, cm, RUN_C3, &k);
 		if (mon && test == RUN_C3 && _mm_popcnt_u64(cs) >=
 		    RUN_BUSY_C3) {
 			test = RUN_EXACT;
@@ -331,7 +361,8 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 		if (ls != 0 && lon)
 			marks_lt_hard(p, n, m, i, l, (unsigned)nb, ls, &lon);
 		if (cs != 0 && mon)
-			run_mj5(p, n, i, cs, m, &mon);
+			run_mj5(p, n, i, cs, was == RUN_EXACT ? cm : NULL, m,
+			    &mon);
 		i += nb * 64;
 	}
 	mojk5_init(&k);
