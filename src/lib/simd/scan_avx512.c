@@ -380,7 +380,7 @@ marks8_avx512(const unsigned char *p, size_t n, struct marks *m)
 
 /* The constant vectors of the stop test of moj_skipw (skipw5). */
 struct skwk5 {
-	__m512i		 swap, ffe0, x80, xc2, l1, s0, s1, sl;
+	__m512i		 swap, ffe0, x80, xc2, l1, s0, s1, sl, xe0;
 };
 
 AVX512 __attribute__((always_inline)) static inline void
@@ -395,10 +395,12 @@ skwk5_init(struct skwk5 *k)
 	k->s0 = _mm512_set1_epi16(MOJ_TRAIL0_SPAN);
 	k->s1 = _mm512_set1_epi16(MOJ_TRAIL1_SPAN);
 	k->sl = _mm512_set1_epi16(MOJ_LEAD_SPAN);
+	k->xe0 = _mm512_set1_epi16(0xE0);
 	/* in registers from here on: the compiler would broadcast each
 	 * again in every round (as it did moj_skipw_avx2's) */
 	__asm__("" : "+v"(k->swap), "+v"(k->ffe0), "+v"(k->x80),
-	    "+v"(k->xc2), "+v"(k->l1), "+v"(k->s0), "+v"(k->s1), "+v"(k->sl));
+	    "+v"(k->xc2), "+v"(k->l1), "+v"(k->s0), "+v"(k->s1), "+v"(k->sl),
+	    "+v"(k->xe0));
 }
 
 /*
@@ -427,8 +429,31 @@ skipw5(const unsigned char *p, int be, const struct skwk5 *k)
 }
 
 /*
- * moj_skipw(), thirty-two units a step (skipw5), each stop asked of
- * moj_exactw(); the rest as moj_skipw_avx2 does it.
+ * Of the 32 units at p (be: big-endian; p[0..68) readable), those below
+ * E0 (a lead that needs one trail character, or none) or two units
+ * before one that may be a trail character (skipw5's test): a lead of
+ * E0..F4 needs two or more.  Czech "náš" (00E1 0161 0020) and Slovak
+ * "môže" are stops of skipw5 and fail here.  Asked of the stops skipw5
+ * found, not in every block (as lead5 of UTF-8).
+ */
+AVX512 __attribute__((always_inline)) static inline uint32_t
+twow5(const unsigned char *p, int be, const struct skwk5 *k)
+{
+	__m512i u = _mm512_loadu_si512((const void *)p);
+	__m512i n2 = _mm512_loadu_si512((const void *)(p + 4));
+
+	if (be) {
+		u = _mm512_shuffle_epi8(u, k->swap);
+		n2 = _mm512_shuffle_epi8(n2, k->swap);
+	}
+	return (uint32_t)(_mm512_cmplt_epu16_mask(u, k->xe0) |
+	    _mm512_cmple_epu16_mask(_mm512_sub_epi16(n2, k->x80), k->s0) |
+	    _mm512_cmple_epu16_mask(_mm512_sub_epi16(n2, k->l1), k->s1));
+}
+
+/*
+ * moj_skipw(), thirty-two units a step (skipw5 and twow5), each stop
+ * asked of moj_exactw(); the rest as moj_skipw_avx2 does it.
  */
 AVX512 size_t
 moj_skipw_avx512(const unsigned char *p, size_t n, int be)
@@ -438,13 +463,16 @@ moj_skipw_avx512(const unsigned char *p, size_t n, int be)
 	uint32_t m;
 
 	skwk5_init(&k);
-	for (; j + 66 <= n; j += 64)
-		for (m = skipw5(p + j, be, &k); m != 0; m &= m - 1) {
+	for (; j + 68 <= n; j += 64) {
+		if ((m = skipw5(p + j, be, &k)) != 0)
+			m &= twow5(p + j, be, &k);
+		for (; m != 0; m &= m - 1) {
 			size_t at = j + 2 * (size_t)__builtin_ctz(m);
 
 			if (moj_exactw(p + at, n - at, 2, be))
 				return at;
 		}
+	}
 	return j + moj_skipw_avx2(p + j, n - j, be);
 }
 
@@ -504,21 +532,22 @@ opens16(const unsigned char *p, size_t n, size_t j, uint64_t *l,
 /*
  * The mojibake marks of a run of UTF-16 from p[j] of p[0..n) (be:
  * big-endian): of each block b whose bit cs has, the units where
- * moj_skipw may stop (st[b], skipw5's), each asked of moj_exactw(), into
- * m's list while *mon.  After the run, as run_mj5 is: called from its
+ * moj_skipw may stop (st[b], skipw5's, and twow5), each asked of
+ * moj_exactw(), into m's list while *mon.  After the run, as run_mj5 is: called from its
  * loop, the call took every vector register and the run's own state went
  * to the stack (doc/BENCHMARKS.md).
  */
 AVX512 __attribute__((noinline)) static void
 run_mjw5(const unsigned char *p, size_t n, size_t j, const uint32_t *st,
-    uint64_t cs, int be, struct marks *m, int *mon)
+    uint64_t cs, int be, const struct skwk5 *k, struct marks *m, int *mon)
 {
 	for (; cs != 0 && *mon; cs = _blsr_u64(cs)) {
 		unsigned b = (unsigned)_tzcnt_u64(cs);
 		size_t o = j + (size_t)b * 64;
 		uint32_t s;
 
-		for (s = st[b]; s != 0 && *mon; s &= s - 1) {
+		for (s = st[b] & twow5(p + o, be, k); s != 0 && *mon;
+		    s &= s - 1) {
 			size_t at = o + 2 * (size_t)__builtin_ctz(s);
 
 			if (moj_exactw(p + at, n - at, 2, be) &&
@@ -576,7 +605,7 @@ marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
 			cs |= (uint64_t)(st[b] != 0) << b;
 		}
 		if (cs != 0 && *mon)
-			run_mjw5(p, n, j, st, cs, be, m, mon);
+			run_mjw5(p, n, j, st, cs, be, &k, m, mon);
 		if (ls != 0 && *lon && m->hard)
 			ls = opens16(p, n, j, l, ls, be, m);
 		if (ls != 0 && *lon) {

@@ -460,8 +460,9 @@ conv_avx2(int from, int to, const unsigned char *p, size_t n,
  * 80..9F, or C2..F4 (its largest with C2 the same as its smallest with
  * F4) before a unit that may be a trail character (80..BF, or from 0152,
  * the first of windows-1252's 27, to 2122, the last: x less lo no more
- * than span), each asked of moj_exactw().  Blocks with no C1 control nor
- * lead (every script but Latin) cost one test.
+ * than span), and of E0..F4, a lead that needs two or more, before a
+ * second two units on, each asked of moj_exactw().  Blocks with no C1
+ * control nor lead (every script but Latin) cost one test.
  */
 AVX2 size_t
 moj_skipw_avx2(const unsigned char *p, size_t n, int be)
@@ -473,6 +474,7 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 	__m256i l1 = _mm256_set1_epi16(MOJ_TRAIL1_LO);
 	__m256i s0 = _mm256_set1_epi16(MOJ_TRAIL0_SPAN);
 	__m256i s1 = _mm256_set1_epi16(MOJ_TRAIL1_SPAN);
+	__m256i xdf = _mm256_set1_epi16(0xDF);
 	size_t j = 0;
 
 	OPAQUE(ffe0);
@@ -482,6 +484,7 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 	OPAQUE(l1);
 	OPAQUE(s0);
 	OPAQUE(s1);
+	OPAQUE(xdf);
 	for (; j + 34 <= n; j += 32) {
 		__m256i u = _mm256_loadu_si256((const __m256i *)(p + j));
 		__m256i nx, c1, lead, d0, d1, stop;
@@ -502,6 +505,20 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 		    d0), _mm256_cmpeq_epi16(_mm256_min_epu16(d1, s1), d1))));
 		if (_mm256_testz_si256(stop, stop))
 			continue;
+		/* a lead of E0..F4 needs a second trail character two
+		 * units on (twow5, scan_avx512.c: Czech "náš") */
+		if (j + 36 <= n) {
+			nx = _mm256_loadu_si256((const __m256i *)(p + j + 4));
+			if (be)
+				nx = swap16(nx);
+			d0 = _mm256_sub_epi16(nx, x80);
+			d1 = _mm256_sub_epi16(nx, l1);
+			stop = _mm256_and_si256(stop, _mm256_or_si256(
+			    _mm256_cmpeq_epi16(_mm256_min_epu16(u, xdf), u),
+			    _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_min_epu16(
+			    d0, s0), d0), _mm256_cmpeq_epi16(_mm256_min_epu16(d1,
+			    s1), d1))));
+		}
 		for (m = (unsigned)_mm256_movemask_epi8(stop) & 0x55555555u;
 		    m != 0; m &= m - 1) {
 			size_t at = j + (size_t)__builtin_ctz(m);
