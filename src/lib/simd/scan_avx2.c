@@ -267,10 +267,10 @@ moj_mask32(const unsigned char *p, const struct mojk *k)
  * candidate by the lead it gives: 82..B4, and past 9F (a lead of three or
  * four bytes, which needs two trail characters) a byte past ASCII four
  * bytes on.  Slovak "môže" (C3 B4 C5 BE 65) and Czech "píše" pass
- * moj_mask32 and fail here: asked of the masks that are not 0 (in
- * moj_mask32, of every block, it cost Hungarian text 10%, scan_avx512.c's
- * lead5).  Signed: 82..B4 above 81 and below B5, 80..9F below A0, and
- * the sign bit of the byte four on.  Reads p[0..68).
+ * moj_mask32 and fail here: asked of the masks that are not 0 (made of
+ * every block, at level avx512, the test cost Hungarian text a tenth:
+ * scan_avx512.c's lead5).  Signed: 82..B4 above 81 and below B5, 80..9F
+ * below A0, and the sign bit of the byte four on.  Reads p[0..68).
  */
 AVX2 __attribute__((always_inline)) static inline uint64_t
 moj_leadok64(const unsigned char *p, const struct mojk *k)
