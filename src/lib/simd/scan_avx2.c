@@ -424,8 +424,8 @@ marks8_block(const unsigned char *p, size_t n, size_t i, unsigned skip,
 		mask = ((uint64_t)moj_mask32(p + i, mk) |
 		    (uint64_t)moj_mask32(p + i + 32, mk) << 32) & keep;
 		if (mask != 0)
-			marks_mj_bits(p, n, m, i, mask & moj_leadok64(p + i, mk),
-			    mon);
+			marks_mj_bits(p, n, m, i, mask &
+			    moj_leadok64(p + i, mk), mon);
 	}
 }
 

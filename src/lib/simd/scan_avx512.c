@@ -315,12 +315,12 @@ run5(const unsigned char *p, size_t nb, uint64_t *l, uint64_t *ls,
  * marks8() in one pass: the ASCII the piece begins with (ascii_marks5: a
  * piece of ASCII text is ASCII throughout; a look in the loop, even once in
  * 16 KB, cost other text 3 to 12%: doc/BENCHMARKS.md); then runs of up to 64
- * blocks of 64 with 4 bytes after them (mask5 reads all four, and a candidate cut
- * short by the end is the tail's).  A run's tests store each block's "<?" and
- * "<!" and note the blocks where a candidate may begin, with no branch on
- * either: where markup comes every hundred bytes or so, or Latin Extended
- * letters every few, a branch on each block missed at random (43 ms against
- * 10 for 200 MB with none).  Then marks_lt_hard and run_mj5 list them,
+ * blocks of 64 with 4 bytes after them (lead5 reads the fourth, and a
+ * candidate cut short by the end is the tail's).  A run's tests store
+ * each block's "<?" and "<!" and note the blocks where a candidate may
+ * begin, with no branch on either: where markup comes every hundred bytes
+ * or so, or Latin Extended letters every few, a branch on each block
+ * missed at random (43 ms against 10 for 200 MB with none).  Then marks_lt_hard and run_mj5 list them,
  * the former only those to lex with m->hard, from bytes still in the
  * cache.  Then the block that ends 4 bytes before the end,
  * less what was searched; then the last bytes one at a time.
@@ -403,6 +403,18 @@ skwk5_init(struct skwk5 *k)
 	    "+v"(k->xe0));
 }
 
+/* Of the 16-bit lanes in, those where x may be a trail character
+ * (80..BF, or 0152..2122, which holds windows-1252's 27: x less lo no
+ * more than span); compares under the mask in, which skipw5 and
+ * moj_skip32_avx512 took 2 to 3% longer without. */
+AVX512 __attribute__((always_inline)) static inline __mmask32
+trailw5(__mmask32 in, __m512i x, const struct skwk5 *k)
+{
+	return _mm512_mask_cmple_epu16_mask(in, _mm512_sub_epi16(x, k->x80),
+	    k->s0) | _mm512_mask_cmple_epu16_mask(in, _mm512_sub_epi16(x,
+	    k->l1), k->s1);
+}
+
 /*
  * The units of the 32 at p (be: big-endian; p[0..66) readable) where
  * moj_skipw may stop, the tests of moj_skipw_avx2 in mask registers: a
@@ -420,10 +432,8 @@ skipw5(const unsigned char *p, int be, const struct skwk5 *k)
 		u = _mm512_shuffle_epi8(u, k->swap);
 		nx = _mm512_shuffle_epi8(nx, k->swap);
 	}
-	lead = _mm512_cmple_epu16_mask(_mm512_sub_epi16(u, k->xc2), k->sl);
-	lead = _mm512_mask_cmple_epu16_mask(lead, _mm512_sub_epi16(nx,
-	    k->x80), k->s0) | _mm512_mask_cmple_epu16_mask(lead,
-	    _mm512_sub_epi16(nx, k->l1), k->s1);
+	lead = trailw5(_mm512_cmple_epu16_mask(_mm512_sub_epi16(u, k->xc2),
+	    k->sl), nx, k);
 	return (uint32_t)(lead | _mm512_cmpeq_epi16_mask(_mm512_and_si512(u,
 	    k->ffe0), k->x80));
 }
@@ -447,8 +457,7 @@ twow5(const unsigned char *p, int be, const struct skwk5 *k)
 		n2 = _mm512_shuffle_epi8(n2, k->swap);
 	}
 	return (uint32_t)(_mm512_cmplt_epu16_mask(u, k->xe0) |
-	    _mm512_cmple_epu16_mask(_mm512_sub_epi16(n2, k->x80), k->s0) |
-	    _mm512_cmple_epu16_mask(_mm512_sub_epi16(n2, k->l1), k->s1));
+	    trailw5(~(__mmask32)0, n2, k));
 }
 
 /*
@@ -533,9 +542,9 @@ opens16(const unsigned char *p, size_t n, size_t j, uint64_t *l,
  * The mojibake marks of a run of UTF-16 from p[j] of p[0..n) (be:
  * big-endian): of each block b whose bit cs has, the units where
  * moj_skipw may stop (st[b], skipw5's, and twow5), each asked of
- * moj_exactw(), into m's list while *mon.  After the run, as run_mj5 is: called from its
- * loop, the call took every vector register and the run's own state went
- * to the stack (doc/BENCHMARKS.md).
+ * moj_exactw(), into m's list while *mon.  After the run, as run_mj5
+ * is: called from its loop, the call took every vector register and the
+ * run's own state went to the stack (doc/BENCHMARKS.md).
  */
 AVX512 __attribute__((noinline)) static void
 run_mjw5(const unsigned char *p, size_t n, size_t j, const uint32_t *st,
@@ -618,6 +627,15 @@ marksw16_avx512(const unsigned char *p, size_t n, int be, struct marks *m,
 	return j;
 }
 
+/* The same of 32-bit lanes (trailw5). */
+AVX512 __attribute__((always_inline)) static inline __mmask16
+trail32_5(__mmask16 in, __m512i x, __m512i x80, __m512i s0, __m512i l1,
+    __m512i s1)
+{
+	return _mm512_mask_cmple_epu32_mask(in, _mm512_sub_epi32(x, x80), s0) |
+	    _mm512_mask_cmple_epu32_mask(in, _mm512_sub_epi32(x, l1), s1);
+}
+
 /*
  * moj_skip32(), sixteen units a step, the tests of moj_skip32_avx2 in
  * mask registers; the rest as moj_skip32_avx2 does it.
@@ -650,10 +668,8 @@ moj_skip32_avx512(const unsigned char *p, size_t n, int be)
 			u = _mm512_shuffle_epi8(u, swap);
 			nx = _mm512_shuffle_epi8(nx, swap);
 		}
-		lead = _mm512_cmple_epu32_mask(_mm512_sub_epi32(u, xc2), sl);
-		lead = _mm512_mask_cmple_epu32_mask(lead, _mm512_sub_epi32(nx,
-		    x80), s0) | _mm512_mask_cmple_epu32_mask(lead,
-		    _mm512_sub_epi32(nx, l1), s1);
+		lead = trail32_5(_mm512_cmple_epu32_mask(_mm512_sub_epi32(u,
+		    xc2), sl), nx, x80, s0, l1, s1);
 		/* a lead of E0..F4 needs a second trail character two
 		 * units on (twow5: Czech "náš"); made in every block, it
 		 * cost Latin-1 text 5%, where this branch is seldom taken */
@@ -662,9 +678,7 @@ moj_skip32_avx512(const unsigned char *p, size_t n, int be)
 			if (be)
 				nx = _mm512_shuffle_epi8(nx, swap);
 			lead &= _mm512_cmplt_epu32_mask(u, xe0) |
-			    _mm512_cmple_epu32_mask(_mm512_sub_epi32(nx, x80),
-			    s0) | _mm512_cmple_epu32_mask(_mm512_sub_epi32(nx,
-			    l1), s1);
+			    trail32_5(lead, nx, x80, s0, l1, s1);
 		}
 		m = (uint32_t)(lead | _mm512_cmpeq_epi32_mask(u, ones) |
 		    _mm512_cmpeq_epi32_mask(_mm512_and_si512(u, ffe0), x80));

@@ -455,14 +455,25 @@ conv_avx2(int from, int to, const unsigned char *p, size_t n,
  * of moj_skipw_avx2, a broadcast each in every round of its loop). */
 #define OPAQUE(v)	__asm__("" : "+x"(v))
 
+/* The 16-bit lanes of x that may be a trail character: x less lo no
+ * more than span, of 80..BF or of 0152..2122. */
+AVX2 __attribute__((always_inline)) static inline __m256i
+trail16(__m256i x, __m256i x80, __m256i s0, __m256i l1, __m256i s1)
+{
+	__m256i d0 = _mm256_sub_epi16(x, x80), d1 = _mm256_sub_epi16(x, l1);
+
+	return _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_min_epu16(d0, s0),
+	    d0), _mm256_cmpeq_epi16(_mm256_min_epu16(d1, s1), d1));
+}
+
 /*
  * moj_skipw(), sixteen units at a time: those that may begin a candidate,
  * 80..9F, or C2..F4 (its largest with C2 the same as its smallest with
  * F4) before a unit that may be a trail character (80..BF, or from 0152,
- * the first of windows-1252's 27, to 2122, the last: x less lo no more
- * than span), and of E0..F4, a lead that needs two or more, before a
- * second two units on, each asked of moj_exactw().  Blocks with no C1
- * control nor lead (every script but Latin) cost one test.
+ * the first of windows-1252's 27, to 2122, the last: trail16), and of
+ * E0..F4, a lead that needs two or more, before a second two units on,
+ * each asked of moj_exactw().  Blocks with no C1 control nor lead
+ * (every script but Latin) cost one test.
  */
 AVX2 size_t
 moj_skipw_avx2(const unsigned char *p, size_t n, int be)
@@ -487,7 +498,7 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 	OPAQUE(xdf);
 	for (; j + 34 <= n; j += 32) {
 		__m256i u = _mm256_loadu_si256((const __m256i *)(p + j));
-		__m256i nx, c1, lead, d0, d1, stop;
+		__m256i nx, c1, lead, stop;
 		unsigned m;
 
 		if (be)
@@ -498,11 +509,8 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 		nx = _mm256_loadu_si256((const __m256i *)(p + j + 2));
 		if (be)
 			nx = swap16(nx);
-		d0 = _mm256_sub_epi16(nx, x80);
-		d1 = _mm256_sub_epi16(nx, l1);
 		stop = _mm256_or_si256(c1, _mm256_and_si256(lead,
-		    _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_min_epu16(d0, s0),
-		    d0), _mm256_cmpeq_epi16(_mm256_min_epu16(d1, s1), d1))));
+		    trail16(nx, x80, s0, l1, s1)));
 		if (_mm256_testz_si256(stop, stop))
 			continue;
 		/* a lead of E0..F4 needs a second trail character two
@@ -511,13 +519,9 @@ moj_skipw_avx2(const unsigned char *p, size_t n, int be)
 			nx = _mm256_loadu_si256((const __m256i *)(p + j + 4));
 			if (be)
 				nx = swap16(nx);
-			d0 = _mm256_sub_epi16(nx, x80);
-			d1 = _mm256_sub_epi16(nx, l1);
 			stop = _mm256_and_si256(stop, _mm256_or_si256(
 			    _mm256_cmpeq_epi16(_mm256_min_epu16(u, xdf), u),
-			    _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_min_epu16(
-			    d0, s0), d0), _mm256_cmpeq_epi16(_mm256_min_epu16(d1,
-			    s1), d1))));
+			    trail16(nx, x80, s0, l1, s1)));
 		}
 		for (m = (unsigned)_mm256_movemask_epi8(stop) & 0x55555555u;
 		    m != 0; m &= m - 1) {
